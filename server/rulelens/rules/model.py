@@ -1,0 +1,100 @@
+"""Plain data shared by every front (CLI, LSP, MCP); no behaviour lives here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Severity = Literal["error", "warning", "info"]
+
+
+class RuleError(Exception):
+    """Bad input from a person or agent; its message is shown as is (one line)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One `## Title` entry; lines are 0-based, `end_line` exclusive."""
+
+    title: str
+    line: int
+    end_line: int
+    note: str
+
+
+@dataclass(frozen=True)
+class GlobItem:
+    """One `paths` item as written, where the lenient reading found it (0-based, code points)."""
+
+    text: str
+    line: int
+    start_col: int
+    end_col: int
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A finding of `check` or of reading a file; `line` is 0-based, `end_col` None means to end of line."""
+
+    file: str
+    line: int
+    severity: Severity
+    code: str
+    message: str
+    col: int = 0
+    end_col: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "line": self.line + 1,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+        }
+
+
+@dataclass
+class RuleFile:
+    """A rule file read both ways: `strict_paths` is what Boost (and so the index) sees."""
+
+    path: Path
+    rel: str
+    text: str
+    is_boost: bool
+    heading: str | None
+    heading_line: int | None
+    entries: list[Entry]
+    strict_paths: list[str]
+    lenient_paths: list[str]
+    glob_items: list[GlobItem]
+    frontmatter_lines: tuple[int, int] | None
+    strict_ok: bool
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def stem(self) -> str:
+        return self.path.stem
+
+
+@dataclass(frozen=True)
+class Match:
+    """A rule file that applies to a path, with the `paths` items (as written) that matched."""
+
+    rule: RuleFile
+    globs: list[str]
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """Where a record landed; `line` is the 0-based line of the new `## ` heading."""
+
+    file: str
+    title: str
+    line: int
+    created: bool
+
+    @property
+    def message(self) -> str:
+        return f"Recorded rule in {self.file}: {self.title}."
