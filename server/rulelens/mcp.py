@@ -1,0 +1,273 @@
+"""`rulelens mcp`: the agent's side of the rules, on the same core as the editor and the CLI.
+
+Three tools over stdio (SPEC §8). Each tool checks its own arguments (see `_TextTool`), so an
+agent that sends a number, null or nothing gets one plain sentence back, never a pydantic
+report or a traceback. Logs go to stderr; stdout carries only protocol messages.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.tools import Tool
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+
+from rulelens import __version__
+from rulelens.rules.model import Entry, Match, RuleError, RuleFile
+from rulelens.rules.repository import RuleRepository
+from rulelens.rules.root import find_root
+
+log = logging.getLogger("rulelens.mcp")
+
+SEARCH_LIMIT = 50
+
+INSTRUCTIONS = (
+    "Project rules for this repository live in .ai/rules. Before planning or editing a file, "
+    "call rules-for-path with its path and follow what it returns. Use search-rules for "
+    "concepts that cut across folders. Call record-rule only when the user asks you to "
+    "record a rule."
+)
+
+RECORD_DESCRIPTION = (
+    "Record a project rule in .ai/rules, exactly as Laravel Boost's record-rule does, and "
+    "rebuild .ai/rules/index.md. Only record what the user asked you to record: a decision, "
+    "trap or constraint they want kept for the next agent or teammate. Do not record your own "
+    "observations or plans unprompted. Returns `Recorded rule in <file>: <title>.`"
+)
+RULES_FOR_PATH_DESCRIPTION = (
+    "The project rules that apply to one file, as text: for each matching rule file a "
+    "`# .ai/rules/<file>` line, then its entries (`## Title` and note). Call it before you "
+    "plan or edit a file; it replaces reading the index and whole rule files. The path is "
+    "relative to the project root (or absolute, inside it); the file need not exist yet."
+)
+SEARCH_DESCRIPTION = (
+    "Find rule entries whose title or note contains the query (case-insensitive), with the "
+    f"rule file and 1-based line of each entry. Use it for concepts that cut across folders, "
+    f"and for rules in files without globs. At most {SEARCH_LIMIT} entries are returned."
+)
+
+
+def _text(message: str, *, error: bool = False) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=message)], is_error=error)
+
+
+def _schema(fields: dict[str, str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            name: {"type": "string", "description": doc} for name, doc in fields.items()
+        },
+        "required": list(fields),
+        "additionalProperties": False,
+    }
+
+
+Handler = Callable[[dict[str, Any]], Awaitable[CallToolResult]]
+
+
+class _TextTool(Tool):
+    """A tool that receives the raw arguments and checks them itself.
+
+    The SDK's own validation would answer a wrong type with a multi-line pydantic report,
+    and it JSON-decodes string arguments of non-`str` parameters (a note `null` would turn
+    into None). The handler returns a finished `CallToolResult`; anything unexpected is
+    logged to stderr and reported as one line.
+    """
+
+    async def run(
+        self, arguments: dict[str, Any], context: Context[Any, Any], convert_result: bool = False
+    ) -> Any:
+        try:
+            return await self.fn(arguments)
+        except Exception:
+            log.exception("Tool %s failed", self.name)
+            return _text(f"{self.name} failed inside rulelens; the server log has details.",
+                         error=True)
+
+
+def _make_tool(name: str, description: str, fields: dict[str, str], handler: Handler,
+               read_only: bool) -> Tool:
+    async def fn(arguments: dict[str, Any]) -> CallToolResult:
+        return await handler(arguments)
+
+    tool = _TextTool.from_function(
+        fn, name=name, description=description,
+        annotations=ToolAnnotations(read_only_hint=read_only, destructive_hint=False,
+                                    idempotent_hint=read_only, open_world_hint=False),
+    )
+    tool.parameters = _schema(fields)
+    return tool
+
+
+def _strings(tool: str, arguments: dict[str, Any], names: tuple[str, ...]) -> list[str]:
+    """The named arguments as strings; missing or null count as empty, other types are refused."""
+    unknown = sorted(set(arguments) - set(names))
+    if unknown:
+        raise RuleError(
+            f"{tool} takes only {', '.join(names)}; unknown argument(s): {', '.join(unknown)}."
+        )
+    out = []
+    for name in names:
+        value = arguments.get(name)
+        if value is None:
+            value = ""
+        if not isinstance(value, str):
+            raise RuleError(f"{tool}: `{name}` must be a string, not {_json_type(value)}.")
+        out.append(value)
+    return out
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+# -- rendering (also used by bench/context_cost.py) ------------------------------------------
+def entry_text(entry: Entry) -> str:
+    return f"## {entry.title}\n{entry.note}".rstrip()
+
+
+def preamble(rule: RuleFile) -> str:
+    """Text between the `# Heading` (or frontmatter) and the first entry.
+
+    It is part of the rules: a third of real rule files put guidance there (some hold nothing
+    else), so leaving it out would make this route silently drop rules.
+    """
+    lines = rule.text.splitlines()
+    start = rule.frontmatter_lines[1] + 1 if rule.frontmatter_lines else 0
+    if rule.heading_line is not None:
+        start = max(start, rule.heading_line + 1)
+    end = rule.entries[0].line if rule.entries else len(lines)
+    return "\n".join(lines[start:end]).strip()
+
+
+def render_matches(matches: list[Match]) -> str:
+    """The applying rules: one `# <rule file>` line per file, then its preamble and entries."""
+    blocks = []
+    for match in matches:
+        parts = [f"# {match.rule.rel}"]
+        intro = preamble(match.rule)
+        if intro:
+            parts.append(intro)
+        parts.extend(entry_text(e) for e in match.rule.entries)
+        blocks.append("\n\n".join(parts))
+    return "\n\n".join(blocks) + "\n" if blocks else ""
+
+
+def render_search(hits: list[tuple[RuleFile, Entry]], query: str) -> str:
+    if not hits:
+        return f"No rule entries contain {query!r}."
+    shown = [f"{rule.rel}:{entry.line + 1}\n{entry_text(entry)}" for rule, entry in
+             hits[:SEARCH_LIMIT]]
+    if len(hits) > SEARCH_LIMIT:
+        shown.append(f"... and {len(hits) - SEARCH_LIMIT} more entries; narrow the query.")
+    return "\n\n".join(shown) + "\n"
+
+
+# -- the server ------------------------------------------------------------------------------
+class RulesTools:
+    """The three tools over one repository; core calls run one at a time, off the event loop."""
+
+    def __init__(self, root: Path) -> None:
+        self.repo = RuleRepository(root)
+        self.root = self.repo.root
+        self._lock = anyio.Lock()
+
+    async def _core(self, work: Callable[[], str]) -> CallToolResult:
+        async with self._lock:
+            try:
+                return _text(await anyio.to_thread.run_sync(work))
+            except RuleError as exc:
+                return _text(str(exc), error=True)
+
+    async def record_rule(self, arguments: dict[str, Any]) -> CallToolResult:
+        try:
+            glob, title, note = _strings("record-rule", arguments, ("glob", "title", "note"))
+        except RuleError as exc:
+            return _text(str(exc), error=True)
+        return await self._core(lambda: self.repo.record(glob, title, note).message)
+
+    async def rules_for_path(self, arguments: dict[str, Any]) -> CallToolResult:
+        try:
+            (path,) = _strings("rules-for-path", arguments, ("path",))
+            rel = self.relative(path)
+        except RuleError as exc:
+            return _text(str(exc), error=True)
+
+        def work() -> str:
+            self.repo.refresh()
+            return render_matches(self.repo.rules_for(rel)) or f"No project rules apply to {rel}."
+
+        return await self._core(work)
+
+    async def search_rules(self, arguments: dict[str, Any]) -> CallToolResult:
+        try:
+            (query,) = _strings("search-rules", arguments, ("query",))
+        except RuleError as exc:
+            return _text(str(exc), error=True)
+        if not query.strip():
+            return _text("search-rules needs a non-empty query.", error=True)
+
+        def work() -> str:
+            self.repo.refresh()
+            return render_search(self.repo.search(query), query.strip())
+
+        return await self._core(work)
+
+    def relative(self, path: str) -> str:
+        """Root-relative POSIX path of a path inside the root; refuses anything else."""
+        text = path.strip()
+        if not text:
+            raise RuleError("rules-for-path needs a non-empty path.")
+        if "\x00" in text:
+            raise RuleError("A path cannot contain NUL characters.")
+        rel = self.repo.rel(text)
+        if rel is None and Path(text).is_absolute():
+            rel = self.repo.rel(os.path.realpath(text))  # e.g. /tmp vs /private/tmp
+        if rel is None:
+            raise RuleError(
+                f"The path {text} is outside the project root {self.root}; "
+                "give a path inside the project."
+            )
+        return rel
+
+    def server(self) -> MCPServer:
+        tools = [
+            _make_tool("record-rule", RECORD_DESCRIPTION, {
+                "glob": "Files the rule applies to, relative to the project root, e.g. "
+                        "`app/Http/Controllers/**` or `resources/js/**/*.vue`.",
+                "title": "A short title for the rule (one line).",
+                "note": "The rule itself: a few lines of what to do or avoid, and why.",
+            }, self.record_rule, read_only=False),
+            _make_tool("rules-for-path", RULES_FOR_PATH_DESCRIPTION, {
+                "path": "A file path relative to the project root, e.g. `app/Models/User.php`.",
+            }, self.rules_for_path, read_only=True),
+            _make_tool("search-rules", SEARCH_DESCRIPTION, {
+                "query": "Text to look for in entry titles and notes, e.g. `billing`.",
+            }, self.search_rules, read_only=True),
+        ]
+        return MCPServer(name="rulelens", version=__version__, instructions=INSTRUCTIONS,
+                         tools=tools, log_level="WARNING")
+
+
+def main(root: Path | None) -> int:
+    """Serve the tools on stdio until the client closes the connection."""
+    project = find_root(Path.cwd(), root)
+    tools = RulesTools(project)
+    log.info("rulelens mcp serving %s", tools.root)
+    tools.server().run("stdio")
+    return 0
