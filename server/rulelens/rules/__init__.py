@@ -19,6 +19,7 @@ Public surface (every front goes through these):
   ``examples(glob, n)`` and ``children(dir)``.
 """
 
+from rulelens.rules.filelist import FileList
 from rulelens.rules.model import (
     Entry,
     GlobItem,
@@ -29,14 +30,19 @@ from rulelens.rules.model import (
     RuleFile,
     Severity,
 )
+from rulelens.rules.repository import RuleRepository
+from rulelens.rules.root import find_root
 
 __all__ = [
     "Entry",
+    "FileList",
     "GlobItem",
     "Match",
     "Problem",
     "RecordResult",
     "RuleError",
     "RuleFile",
+    "RuleRepository",
     "Severity",
+    "find_root",
 ]

@@ -1,0 +1,146 @@
+"""The glob dialect of SPEC §2: one `paths` item → compiled gitignore-style patterns.
+
+pathspec gives the gitignore semantics (we take its per-pattern regexes so that we can say
+*which* glob matched, which a combined PathSpec cannot); bracex expands braces. Splitting
+comma-joined items outside braces is ours: no library knows that convention.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import bracex
+from pathspec.util import lookup_pattern
+
+_GITIGNORE = lookup_pattern("gitignore")
+_META = re.compile(r"[*?\[\\{]")
+MAX_EXPANSIONS = 1000
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One expanded glob: its regex, whether it includes, and its literal directory prefix."""
+
+    source: str
+    regex: re.Pattern[str]
+    include: bool
+    prefix: str
+    anchored: bool
+    literal_name: str | None
+
+
+def split_commas(item: str) -> list[str]:
+    """Split `a/**,b.php` on commas that sit outside braces; keep `{a,b}` whole."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for i, ch in enumerate(item):
+        if ch == "{":
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(item[start:i])
+            start = i + 1
+    parts.append(item[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def expand(item: str) -> list[tuple[str, bool]]:
+    """Every concrete glob of one `paths` item, each with its include flag."""
+    text = item.strip()
+    include = True
+    if text.startswith("!"):
+        include = False
+        text = text[1:].strip()
+    out: list[tuple[str, bool]] = []
+    for part in split_commas(text):
+        try:
+            variants = bracex.expand(part, limit=MAX_EXPANSIONS)
+        except Exception:  # bracex raises on runaway expansions; keep the text as written
+            variants = [part]
+        for variant in variants:
+            glob = normalise(variant)
+            if glob:
+                out.append((glob, include))
+    return out
+
+
+def normalise(glob: str) -> str:
+    """`./x` anchors like `/x` (pathspec would match nothing for `./`)."""
+    glob = glob.strip()
+    while glob.startswith("./"):
+        glob = "/" + glob[2:].lstrip("/")
+    return glob
+
+
+@lru_cache(maxsize=65536)
+def compile_glob(glob: str, include: bool = True) -> Pattern | None:
+    """The pathspec regex for one concrete glob, with what an index needs to find it fast."""
+    try:
+        compiled = _GITIGNORE(glob)
+    except Exception:  # pathspec rejects a few malformed forms; they match nothing
+        return None
+    regex: re.Pattern[str] | None = getattr(compiled, "regex", None)
+    if regex is None:
+        return None
+    body = glob.lstrip("/")
+    anchored = glob.startswith("/") or "/" in body.rstrip("/")
+    prefix = literal_prefix(body) if anchored else ""
+    literal_name = None
+    if not anchored and not _META.search(body):
+        literal_name = body.rstrip("/")
+    return Pattern(glob, regex, include, prefix, anchored, literal_name)
+
+
+def literal_prefix(body: str) -> str:
+    """The leading segments without wildcards: every match lies at or below this folder."""
+    segments = body.rstrip("/").split("/")
+    literal: list[str] = []
+    for seg in segments:
+        if _META.search(seg):
+            break
+        literal.append(seg)
+    return "/".join(literal)
+
+
+def patterns_of(item: str) -> list[Pattern]:
+    """Compiled patterns of one `paths` item, in order."""
+    out = []
+    for glob, include in expand(item):
+        pattern = compile_glob(glob, include)
+        if pattern is not None:
+            out.append(pattern)
+    return out
+
+
+def line_regex(pattern: Pattern) -> re.Pattern[str]:
+    """The same pattern for searching a newline-joined file list in one C-level scan."""
+    return _line_regex(pattern.regex.pattern)
+
+
+@lru_cache(maxsize=65536)
+def _line_regex(source: str) -> re.Pattern[str]:
+    # Negated classes ([^/] for `*`, [^x] for `[!x]`) must not cross into the next line.
+    return re.compile(source.replace("[^", "[^\\n"), re.MULTILINE)
+
+
+def dialect_hints(item: str) -> list[str]:
+    """How other agents read this item differently (SPEC §2, last point)."""
+    hints = []
+    text = item.strip().lstrip("!")
+    if re.search(r",\s", text) and len(split_commas(text)) > 1:
+        hints.append(
+            "A space after a comma silently breaks this glob list in Cursor; "
+            "write the globs as separate `paths` items."
+        )
+    for part in split_commas(text):
+        body = part.strip()
+        if body and "/" not in body.rstrip("/") and body not in ("**", "*"):
+            hints.append(
+                f"`{body}` has no slash: rulelens and Copilot match it at any depth, but Claude Code "
+                f"and Cline only at the root. Write `**/{body}` for any depth, or `/{body}` for the root."
+            )
+    return hints

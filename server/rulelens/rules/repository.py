@@ -1,0 +1,275 @@
+"""One project's rules: the single class every front talks to (after Boost's RuleRepository)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from rulelens.rules.atomic import (
+    crash_point,
+    ensure_inside,
+    exclusive_lock,
+    remove_stale_temps,
+    write_atomic,
+)
+from rulelens.rules.check import check_all, check_index
+from rulelens.rules.filelist import FileList
+from rulelens.rules.index import render_index
+from rulelens.rules.matcher import RuleSet
+from rulelens.rules.model import Entry, Match, Problem, RecordResult, RuleError, RuleFile
+from rulelens.rules.reading import decode, read_rule_file
+from rulelens.rules.record import (
+    choose_target,
+    new_file_name,
+    new_file_text,
+    validate,
+    with_entry,
+    with_glob,
+)
+from rulelens.rules.root import RULES_DIR
+
+BOOST = "boost"
+INDEX = "index.md"
+BOM = b"\xef\xbb\xbf"
+_UNWRITABLE = {"file-too-large", "encoding-invalid", "file-binary", "file-unreadable",
+               "rule-symlink"}
+
+Signature = tuple[int, int, int]
+
+
+@dataclass
+class _Cached:
+    signature: Signature
+    rule: RuleFile
+
+
+class RuleRepository:
+    """Reads, matches, records, indexes and checks the rules below one project root."""
+
+    def __init__(self, root: Path, rules_dir: str = RULES_DIR) -> None:
+        self.root = root.resolve()
+        self.rules_dir = rules_dir.strip("/") or RULES_DIR
+        self.rules_path = self.root / self.rules_dir
+        self.index_path = self.rules_path / INDEX
+        self._cache: dict[str, _Cached] = {}
+        self._files: list[RuleFile] = []
+        self._ruleset: RuleSet | None = None
+        self._loaded = False
+
+    # -- paths -------------------------------------------------------------------------
+    def rel(self, path: Path | str) -> str | None:
+        """Root-relative POSIX path, or None for a path outside the root."""
+        p = Path(path)
+        if not p.is_absolute():
+            p = self.root / p
+        try:
+            rel = Path(os.path.normpath(p)).relative_to(self.root)
+        except ValueError:
+            return None
+        text = rel.as_posix()
+        return None if text == "." or text.startswith("../") else text
+
+    def is_index(self, rel: str) -> bool:
+        return rel == f"{self.rules_dir}/{INDEX}"
+
+    def is_rule_file(self, rel: str) -> bool:
+        parent, _, name = rel.rpartition("/")
+        if not name.endswith(".md"):
+            return False
+        return (parent == self.rules_dir and name != INDEX) or parent == f"{self.rules_dir}/{BOOST}"
+
+    # -- reading -----------------------------------------------------------------------
+    def _listing(self) -> dict[str, tuple[Path, bool]]:
+        found: dict[str, tuple[Path, bool]] = {}
+        for folder, is_boost in ((self.rules_path, False), (self.rules_path / BOOST, True)):
+            with contextlib.suppress(OSError), os.scandir(folder) as entries:
+                for entry in entries:
+                    if not entry.name.endswith(".md") or (not is_boost and entry.name == INDEX):
+                        continue
+                    with contextlib.suppress(OSError):
+                        if entry.is_file():
+                            rel = f"{self.rules_dir}/{BOOST + '/' if is_boost else ''}{entry.name}"
+                            found[rel] = (Path(entry.path), is_boost)
+        return found
+
+    @staticmethod
+    def _signature(path: Path) -> Signature | None:
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+    def refresh(self) -> bool:
+        """Re-stat the rules folder; reload changed files. True when anything changed."""
+        listing = self._listing()
+        changed = not self._loaded or set(listing) != set(self._cache)
+        fresh: dict[str, _Cached] = {}
+        for rel, (path, is_boost) in listing.items():
+            sig = self._signature(path)
+            if sig is None:
+                changed = True
+                continue
+            old = self._cache.get(rel)
+            if old is not None and old.signature == sig:
+                fresh[rel] = old
+                continue
+            fresh[rel] = _Cached(sig, self._read(path, rel, is_boost))
+            changed = True
+        self._cache = fresh
+        self._loaded = True
+        if changed:
+            self._files = [fresh[rel].rule for rel in sorted(fresh, key=lambda r: r.encode())]
+            self._ruleset = None
+        return changed
+
+    def _read(self, path: Path, rel: str, is_boost: bool) -> RuleFile:
+        if path.is_symlink():
+            target = path.resolve()
+            if target != self.root and self.root not in target.parents:
+                rule = read_rule_file(path, rel, is_boost, raw=b"")
+                rule.problems.append(Problem(
+                    rel, 0, "error", "rule-symlink",
+                    f"This rule file is a symbolic link to {target}, outside the project; "
+                    "rulelens does not read or write it.",
+                ))
+                return rule
+        return read_rule_file(path, rel, is_boost)
+
+    def _ensure(self) -> None:
+        if not self._loaded:
+            self.refresh()
+
+    @property
+    def files(self) -> list[RuleFile]:
+        """Root and `boost/` rule files, in index order."""
+        self._ensure()
+        return self._files
+
+    def file(self, path: Path | str) -> RuleFile | None:
+        rel = self.rel(path) if Path(path).is_absolute() else str(path)
+        return next((f for f in self.files if f.rel == rel), None)
+
+    # -- matching ----------------------------------------------------------------------
+    @property
+    def ruleset(self) -> RuleSet:
+        self._ensure()
+        if self._ruleset is None:
+            self._ruleset = RuleSet([f.lenient_paths for f in self._files])
+        return self._ruleset
+
+    def rules_for(self, rel_path: str) -> list[Match]:
+        """Rule files whose globs select the path (lenient reading), in index order."""
+        ruleset = self.ruleset
+        return [
+            Match(self._files[i], ruleset.matching_items(i, rel_path))
+            for i in ruleset.owners_of(rel_path)
+        ]
+
+    @staticmethod
+    def suggest_globs(rel_path: str) -> list[str]:
+        """Globs for the file, its folder and its kind in that folder."""
+        p = PurePosixPath(rel_path)
+        parent = p.parent.as_posix()
+        out = [rel_path]
+        if parent != ".":
+            out.append(f"{parent}/**")
+            if p.suffix:
+                out.append(f"{parent}/*{p.suffix}")
+        elif p.suffix:
+            out.append(f"*{p.suffix}")
+        return out
+
+    def search(self, query: str) -> list[tuple[RuleFile, Entry]]:
+        """Entries whose title or note contains the query, case-insensitively."""
+        q = query.strip().casefold()
+        if not q:
+            return []
+        return [
+            (f, e)
+            for f in self.files
+            for e in f.entries
+            if q in e.title.casefold() or q in e.note.casefold()
+        ]
+
+    # -- index -------------------------------------------------------------------------
+    def index_text(self) -> str:
+        return render_index(self.files)
+
+    def current_index(self) -> str | None:
+        try:
+            return decode(self.index_path.read_bytes())[0]
+        except OSError:
+            return None
+
+    def index_is_current(self) -> bool:
+        return self.current_index() == self.index_text()
+
+    def write_index(self) -> bool:
+        """Regenerate the index; False when it was already current (nothing written)."""
+        if not self.rules_path.is_dir():
+            raise RuleError(f"There is no rules folder at {self.rules_dir}/.")
+        with exclusive_lock(self.rules_path):
+            self.refresh()
+            return self._write_index_locked()
+
+    def _write_index_locked(self) -> bool:
+        expected = self.index_text()
+        if self.current_index() == expected:
+            return False
+        crash_point("before-index-write")
+        write_atomic(self.index_path, expected.encode("utf-8"), self.root)
+        return True
+
+    # -- check -------------------------------------------------------------------------
+    def check(self, files: FileList | None = None) -> list[Problem]:
+        """Every problem in the rules and the index; files=None skips match-nothing checks."""
+        problems = check_all(self.files, files)
+        if self.rules_path.is_dir():
+            index_rel = f"{self.rules_dir}/{INDEX}"
+            problems += check_index(index_rel, self.current_index(), self.index_text())
+        return problems
+
+    # -- recording ---------------------------------------------------------------------
+    def record(self, glob: str, title: str, note: str) -> RecordResult:
+        """Record one entry as Boost does, under the folder lock, then rebuild the index."""
+        rule = validate(glob, title, note, self.root)
+        self._prepare_folder()
+        with exclusive_lock(self.rules_path):
+            remove_stale_temps(self.rules_path)
+            self.refresh()
+            target = choose_target(rule.glob, self._files)
+            if target is not None:
+                bad = [p for p in target.problems if p.code in _UNWRITABLE]
+                if bad:
+                    raise RuleError(f"Cannot record into {target.rel}: {bad[0].message}")
+                raw = target.path.read_bytes()
+                text, _ = decode(raw)
+                if rule.glob not in target.strict_paths:
+                    text = with_glob(text, [*target.strict_paths, rule.glob])
+                text, line = with_entry(text, rule.title, rule.note)
+                path, created = target.path, False
+                prefix = BOM if raw.startswith(BOM) else b""
+            else:
+                taken = set(os.listdir(self.rules_path))
+                name = new_file_name(rule.glob, taken)
+                text, line = with_entry(new_file_text(name, rule.glob), rule.title, rule.note)
+                path, created, prefix = self.rules_path / f"{name}.md", True, b""
+            crash_point("before-rule-write")
+            write_atomic(path, prefix + text.encode("utf-8"), self.root)
+            crash_point("after-rule-write")
+            self.refresh()
+            self._write_index_locked()
+            crash_point("after-index-write")
+        rel = self.rel(path) or path.name
+        return RecordResult(rel, rule.title, line, created)
+
+    def _prepare_folder(self) -> None:
+        ensure_inside(self.rules_path, self.root)
+        if self.rules_path.exists() and self.rules_path.resolve() != self.rules_path:
+            real = self.rules_path.resolve()
+            if real != self.root and self.root not in real.parents:
+                raise RuleError(f"{self.rules_dir} links outside the project; refusing to write.")
+        self.rules_path.mkdir(parents=True, exist_ok=True)

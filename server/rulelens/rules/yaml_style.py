@@ -1,0 +1,66 @@
+"""Glob scalars in Symfony YAML's dump style, so files rulelens writes match Boost's bytes.
+
+Written by hand: PyYAML's emitter quotes by different rules, and byte compatibility with
+Boost (which dumps with Symfony YAML) is the point.
+"""
+
+from __future__ import annotations
+
+import re
+
+_DOUBLE = re.compile("[\x00-\x1f\x7f\u0085\u00a0\u2028\u2029]")
+_SINGLE = re.compile(r"[\s'\":{}\[\],&*#?]|\A[-?|<>=!%@`]")
+_RESERVED = {"null", "~", "true", "false", "y", "n", "yes", "no", "on", "off"}
+_NUMERIC = re.compile(r"\A[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*\Z")
+_TIMESTAMP = re.compile(
+    r"\A[0-9]{4}-[0-9][0-9]?-[0-9][0-9]?"
+    r"(?:(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?"
+    r"(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9]{2})?))?)?\Z"
+)
+_ESCAPES = {
+    "\\": "\\\\", '"': '\\"', "\x00": "\\0", "\x07": "\\a", "\x08": "\\b", "\t": "\\t",
+    "\n": "\\n", "\x0b": "\\v", "\x0c": "\\f", "\r": "\\r", "\x1b": "\\e",
+    "\u0085": "\\N", "\u00a0": "\\_", "\u2028": "\\L", "\u2029": "\\P",
+}
+
+
+def double_quoted(value: str) -> str:
+    out = []
+    for ch in value:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 0x20 or ch == "\x7f":
+            out.append(f"\\x{ord(ch):02x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def single_quoted(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def dump_scalar(value: str) -> str:
+    """One glob as Symfony's `Yaml::dump` writes it (SPEC §3, 'What Boost writes')."""
+    if _DOUBLE.search(value):
+        return double_quoted(value)
+    needs_quotes = (
+        value == ""
+        or _SINGLE.search(value) is not None
+        or value.lower() in _RESERVED
+        or _NUMERIC.match(value) is not None
+        or _TIMESTAMP.match(value) is not None
+    )
+    if not needs_quotes:
+        return value
+    single = single_quoted(value)
+    if "'" in value:
+        double = double_quoted(value)
+        if len(double) < len(single):
+            return double
+    return single
+
+
+def paths_block(globs: list[str], newline: str = "\n") -> str:
+    """The `paths:` block Boost writes, ending with a newline."""
+    return "paths:" + newline + "".join(f"  - {dump_scalar(g)}{newline}" for g in globs)
