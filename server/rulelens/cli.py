@@ -149,15 +149,21 @@ def _match(repo: RuleRepository, paths: list[str], as_json: bool) -> int:
     if as_json:
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return EXIT_OK
-    for item in out:
-        rules = item["rules"]
-        assert isinstance(rules, list)
-        print(f"{item['path']}: {len(rules)} rule file{'s' if len(rules) != 1 else ''}")
-        for r in rules:
-            print(f"  {r['file']}  ({', '.join(r['globs'])})")
-            for e in r["entries"]:
-                print(f"    - {e['title']}  ({r['file']}:{e['line']})")
+    for rel in [str(item["path"]) for item in out]:
+        _print_matches(repo, rel)
     return EXIT_OK
+
+
+def _print_matches(repo: RuleRepository, rel: str) -> None:
+    matches = repo.rules_for(rel)
+    count = "1 rule file applies" if len(matches) == 1 else f"{len(matches)} rule files apply"
+    print(f"{rel}: {count}")
+    for m in matches:
+        print(f"\n  {m.rule.rel}  (matched by {', '.join(m.globs)})")
+        for e in m.rule.entries:
+            print(f"    ## {e.title}  [{m.rule.rel}:{e.line + 1}]")
+            for line in e.note.splitlines():
+                print(f"       {line}")
 
 
 def _check(repo: RuleRepository, as_json: bool) -> int:
