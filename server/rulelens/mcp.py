@@ -235,6 +235,8 @@ class RulesTools:
             raise RuleError("rules-for-path needs a non-empty path.")
         if "\x00" in text:
             raise RuleError("A path cannot contain NUL characters.")
+        if os.path.normpath(self.root / text) == str(self.root):
+            raise RuleError("rules-for-path needs a file path, not the project root itself.")
         rel = self.repo.rel(text)
         if rel is None and Path(text).is_absolute():
             rel = self.repo.rel(os.path.realpath(text))  # e.g. /tmp vs /private/tmp
