@@ -12,7 +12,8 @@ from rulelens.rules.model import Problem, RuleFile
 def check_file(rule: RuleFile, files: FileList | None) -> list[Problem]:
     """Reading problems plus per-glob findings for one file."""
     problems = list(rule.problems)
-    if not rule.lenient_paths and not any(p.code.startswith("frontmatter") for p in problems):
+    explained = {"frontmatter-invalid", "paths-invalid", "file-binary", "rule-symlink"}
+    if not rule.lenient_paths and not any(p.code in explained for p in problems):
         problems.append(Problem(
             rule.rel, 0, "info", "no-paths",
             "No `paths`: this file is not in the index, so agents find it only by searching.",

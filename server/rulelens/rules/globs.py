@@ -49,14 +49,14 @@ def split_commas(item: str) -> list[str]:
 
 
 def expand(item: str) -> list[tuple[str, bool]]:
-    """Every concrete glob of one `paths` item, each with its include flag."""
-    text = item.strip()
-    include = True
-    if text.startswith("!"):
-        include = False
-        text = text[1:].strip()
+    """Every concrete glob of one `paths` item, each with its include flag.
+
+    A comma list is a list of items, so each part may carry its own `!`.
+    """
     out: list[tuple[str, bool]] = []
-    for part in split_commas(text):
+    for part in split_commas(item.strip()):
+        include = not part.startswith("!")
+        part = part.lstrip("!").strip()
         try:
             variants = bracex.expand(part, limit=MAX_EXPANSIONS)
         except Exception:  # bracex raises on runaway expansions; keep the text as written

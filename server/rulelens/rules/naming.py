@@ -35,9 +35,16 @@ def _ucwords(value: str) -> str:
     return "".join(out)
 
 
+_LETTERS = str.maketrans({
+    "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "đ": "d",
+    "Đ": "D", "ð": "d", "Ð": "D", "ł": "l", "Ł": "L", "þ": "th", "Þ": "TH", "ı": "i",
+})
+
+
 def _ascii(value: str) -> str:
-    # Approximates `Str::ascii`: fold accents, drop what has no ASCII form.
-    folded = unicodedata.normalize("NFKD", value)
+    # Approximates `Str::ascii` (voku/portable-ascii, 'en'): fold accents and the common
+    # Latin letters without a decomposition, drop what has no ASCII form.
+    folded = unicodedata.normalize("NFKD", value.translate(_LETTERS))
     return folded.encode("ascii", "ignore").decode("ascii")
 
 

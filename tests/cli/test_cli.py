@@ -1,0 +1,126 @@
+"""The command line (SPEC §6): outputs, JSON shapes and exit codes, run as a real process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ProjectFactory
+
+
+def run(root: Path | None, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    prefix = ["--root", str(root)] if root is not None else []
+    return subprocess.run(
+        [sys.executable, "-m", "rulelens", *prefix, *args],
+        capture_output=True, text=True, cwd=cwd, check=False, env={**os.environ, "PYTHONWARNINGS": "error"},
+    )
+
+
+def test_record_prints_boosts_message(project: ProjectFactory) -> None:
+    root = project()
+    out = run(root, "record", "--glob", "app/Models/**", "--title", "Cents", "--note", "Integer cents.")
+    assert (out.returncode, out.stdout, out.stderr) == (0, "Recorded rule in .ai/rules/models.md: Cents.\n", "")
+
+
+def test_record_error_is_one_line_exit_2(project: ProjectFactory) -> None:
+    root = project()
+    out = run(root, "record", "--glob", "", "--title", "t", "--note", "")
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr == (
+        "rulelens: A rule needs a non-empty glob, title, and note. Missing or empty: glob, note.\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["record", "--glob", "x"], ["nonsense"], ["match"], ["--root", "/does/not/exist", "check"], []],
+)
+def test_usage_errors_exit_2_without_traceback(args: list[str]) -> None:
+    out = run(None, *args)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_index_and_index_check(project: ProjectFactory) -> None:
+    root = project({".ai/rules/a.md": "---\npaths:\n  - 'a/**'\n---\n"})
+    assert run(root, "index", "--check").returncode == 1
+    assert not (root / ".ai/rules/index.md").exists()
+    assert run(root, "index").stdout == "Wrote .ai/rules/index.md.\n"
+    assert run(root, "index").stdout == "Unchanged: .ai/rules/index.md.\n"
+    assert run(root, "index", "--check").returncode == 0
+    (root / ".ai/rules/index.md").write_text("# edited\n")
+    stale = run(root, "index", "--check")
+    assert stale.returncode == 1 and "stale" in stale.stdout
+    assert (root / ".ai/rules/index.md").read_text() == "# edited\n"
+
+
+def test_match_json_shape(examples_copy: Path) -> None:
+    out = run(examples_copy, "match", "app/Models/Invoice.php", str(examples_copy / "routes/web.php"),
+              "README.nothing", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert [d["path"] for d in data] == ["app/Models/Invoice.php", "routes/web.php", "README.nothing"]
+    [models] = data[0]["rules"]
+    assert models["file"] == ".ai/rules/models.md"
+    assert models["title"] == "Models"
+    assert models["globs"] == ["app/Models/**"]
+    assert models["entries"][0] == {"title": "Money is stored as integer cents", "line": 8}
+    assert data[2]["rules"] == []
+
+
+def test_match_relative_to_the_current_folder(examples_copy: Path) -> None:
+    out = run(None, "match", "Invoice.php", "--json", cwd=examples_copy / "app/Models")
+    assert json.loads(out.stdout)[0]["path"] == "app/Models/Invoice.php"
+
+
+def test_match_outside_the_root_is_refused(examples_copy: Path) -> None:
+    out = run(examples_copy, "match", "/etc/hosts")
+    assert out.returncode == 2 and "outside the project root" in out.stderr
+
+
+def test_check_on_examples_exits_0(examples_copy: Path) -> None:
+    out = run(examples_copy, "check")
+    assert out.returncode == 0, out.stdout
+    assert "0 errors, 0 warnings" in out.stdout
+
+
+def test_check_json_and_exit_1(project: ProjectFactory) -> None:
+    root = project({".ai/rules/a.md": "---\npaths:\n  - 'missing/**'\n---\n# A\n", "src/x.py": ""})
+    out = run(root, "check", "--json")
+    assert out.returncode == 1
+    problems = json.loads(out.stdout)
+    assert {"file": ".ai/rules/a.md", "line": 3, "severity": "warning", "code": "glob-matches-nothing",
+            "message": "`missing/**` matches no file in the project."} in problems
+    assert {p["code"] for p in problems} == {"glob-matches-nothing", "index-missing"}
+
+
+def test_file_list_uses_git_when_there_is_one(project: ProjectFactory) -> None:
+    root = project({".ai/rules/a.md": "---\npaths:\n  - 'build/**'\n---\n# A\n", "build/out.js": "",
+                    ".gitignore": "build/\n"}, git=True)
+    run(root, "index")
+    out = run(root, "check", "--json")
+    assert "glob-matches-nothing" in {p["code"] for p in json.loads(out.stdout)}
+
+
+def test_walk_skips_vendor_and_node_modules(project: ProjectFactory) -> None:
+    root = project({".ai/rules/a.md": "---\npaths:\n  - 'vendor/**'\n---\n# A\n", "vendor/x.php": ""})
+    run(root, "index")
+    assert run(root, "check").returncode == 1
+
+
+def test_root_discovery_prefers_ai_rules_then_git(tmp_path: Path) -> None:
+    outer = tmp_path / "outer"
+    inner = outer / "pkg" / "src"
+    inner.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(outer)], check=True)
+    (outer / "pkg" / ".ai" / "rules").mkdir(parents=True)
+    out = run(None, "record", "--glob", "src/**", "--title", "t", "--note", "n", cwd=inner)
+    assert out.returncode == 0, out.stderr
+    assert (outer / "pkg/.ai/rules/src.md").exists()

@@ -1,0 +1,62 @@
+"""Fixtures shared by every test folder: small projects written on the fly."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+SHARED = REPO.parent / "shared"
+
+ProjectFactory = Callable[..., Path]
+
+
+def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_bytes(content.encode("utf-8"))
+    return root
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> ProjectFactory:
+    """`project({"rel/path": "text", ...}, git=False)` → a fresh project root."""
+
+    def make(files: dict[str, str | bytes] | None = None, git: bool = False) -> Path:
+        root = tmp_path / "project"
+        root.mkdir(exist_ok=True)
+        (root / ".ai" / "rules").mkdir(parents=True, exist_ok=True)
+        write_tree(root, files or {})
+        if git:
+            subprocess.run(["git", "init", "-q", str(root)], check=True)
+        return root
+
+    return make
+
+
+@pytest.fixture
+def examples_copy(tmp_path: Path) -> Path:
+    """A private copy of examples/, so tests can write into it."""
+    dest = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, dest)
+    return dest
+
+
+def require_tool(name: str) -> str:
+    """The tool's path; skip when missing locally, fail when missing under CI."""
+    found = shutil.which(name)
+    if found:
+        return found
+    if os.environ.get("CI"):
+        pytest.fail(f"{name} is required under CI but is not installed")
+    pytest.skip(f"{name} is not installed")

@@ -1,0 +1,105 @@
+"""The glob dialect (SPEC §2): gitignore semantics, braces, comma lists, negation."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulelens.rules.filelist import FileList
+from rulelens.rules.matcher import RuleSet
+
+FILES = [
+    "app/User.php",
+    "app/Models/User.php",
+    "app/Models/Sub/Deep.php",
+    "app/Actions/Pay.php",
+    "app/Http/Controllers/Api/InvoiceController.php",
+    "config/billing.php",
+    "src/a.ts",
+    "src/b.tsx",
+    "src/c.test.js",
+    "src/d.js",
+    ".github/workflows/ci.yml",
+    "README.md",
+    "docs/README.md",
+]
+
+
+def selected(*items: str) -> list[str]:
+    rs = RuleSet([list(items)])
+    return [f for f in FILES if rs.owners_of(f) == [0]]
+
+
+@pytest.mark.parametrize(
+    ("glob", "expected"),
+    [
+        ("*.php", ["app/User.php", "app/Models/User.php", "app/Models/Sub/Deep.php", "app/Actions/Pay.php",
+                   "app/Http/Controllers/Api/InvoiceController.php", "config/billing.php"]),
+        ("app/Models/*.php", ["app/Models/User.php"]),
+        ("app/*", ["app/User.php"]),
+        ("app/**/*.php", ["app/User.php", "app/Models/User.php", "app/Models/Sub/Deep.php",
+                          "app/Actions/Pay.php", "app/Http/Controllers/Api/InvoiceController.php"]),
+        ("app/Models", ["app/Models/User.php", "app/Models/Sub/Deep.php"]),
+        ("app/Models/", ["app/Models/User.php", "app/Models/Sub/Deep.php"]),
+        ("app/Models/**", ["app/Models/User.php", "app/Models/Sub/Deep.php"]),
+        ("/README.md", ["README.md"]),
+        ("./README.md", ["README.md"]),
+        ("README.md", ["README.md", "docs/README.md"]),
+        ("readme.md", []),
+        ("**/*.yml", [".github/workflows/ci.yml"]),
+        ("src/*.{ts,tsx}", ["src/a.ts", "src/b.tsx"]),
+        ("app/{Models,Actions}/**", ["app/Models/User.php", "app/Models/Sub/Deep.php", "app/Actions/Pay.php"]),
+        ("{app/{Models/Sub,Actions},config}/**", ["app/Models/Sub/Deep.php", "app/Actions/Pay.php",
+                                                  "config/billing.php"]),
+        ("app/Actions/**,config/billing.php", ["app/Actions/Pay.php", "config/billing.php"]),
+        ("app/Actions/**, config/billing.php", ["app/Actions/Pay.php", "config/billing.php"]),
+        ("app/Http/Controllers/Api/*.php", ["app/Http/Controllers/Api/InvoiceController.php"]),
+        ("**", FILES),
+    ],
+)
+def test_glob_selects(glob: str, expected: list[str]) -> None:
+    assert selected(glob) == expected
+
+
+def test_negation_excludes_what_earlier_globs_matched() -> None:
+    assert selected("**/*.js", "!**/*.test.js") == ["src/d.js"]
+
+
+def test_negation_inside_a_comma_list() -> None:
+    assert selected("**/*.js,!**/*.test.js") == ["src/d.js"]
+
+
+def test_negation_then_reinclusion_follows_gitignore_order() -> None:
+    assert selected("src/**", "!src/*.js", "src/d.js") == ["src/a.ts", "src/b.tsx", "src/d.js"]
+
+
+def test_matching_items_report_the_item_as_written() -> None:
+    rs = RuleSet([["app/{Models,Actions}/**", "config/*.php", "src/**"]])
+    assert rs.matching_items(0, "app/Models/User.php") == ["app/{Models,Actions}/**"]
+
+
+def test_owners_across_many_files_and_buckets() -> None:
+    rs = RuleSet([["app/Models/**"], ["*.php"], ["User.php"], ["app/**/*.php", "!app/Models/**"], ["zzz/**"]])
+    assert rs.owners_of("app/Models/User.php") == [0, 1, 2]
+    assert rs.owners_of("app/Actions/Pay.php") == [1, 3]
+    assert rs.owners_of("nothing/here.txt") == []
+
+
+def test_large_bucket_still_reports_every_owner() -> None:
+    items = [[f"app/M{i}/**"] for i in range(100)] + [["app/**"]] + [[f"**/*.x{i}"] for i in range(60)]
+    rs = RuleSet(items)
+    assert rs.owners_of("app/M42/a.php") == [42, 100]
+    assert rs.owners_of("deep/er/f.x59") == [160]
+
+
+def test_filelist_counts_and_examples() -> None:
+    files = FileList(FILES)
+    assert files.count("app/Models/**") == 2
+    assert files.count("**/*.js,!**/*.test.js") == 1  # each part of a comma list may negate
+    assert files.examples("*.php", 2) == ["app/Actions/Pay.php", "app/Http/Controllers/Api/InvoiceController.php"]
+    assert files.count("nothing/**") == 0
+
+
+def test_filelist_children() -> None:
+    files = FileList(FILES)
+    assert files.children("app")[:3] == [("Actions", True), ("Http", True), ("Models", True)]
+    assert ("README.md", False) in files.children("")
