@@ -1,0 +1,1 @@
+"""`rulelens serve`: the language server (SPEC §7), one module per feature; `server.py` wires them."""

@@ -1,0 +1,127 @@
+"""Glob completion inside a rule file's `paths` items, from the project's file list.
+
+Offers the folders and files of the folder typed so far, then `dir/**` and `dir/*.ext`; each
+item's detail says how many files it matches. Unquoted items are replaced by a quoted glob
+when YAML needs quotes (an unquoted `**/x` is a YAML alias, and agents would see nothing).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lsprotocol import types
+
+from rulelens.lsp.context import RulelensServer
+from rulelens.lsp.documents import text_for
+from rulelens.lsp.positions import lines_of, position, to_code_points
+from rulelens.lsp.workspace import Target
+from rulelens.rules.reading import find_frontmatter, scan_paths
+from rulelens.rules.yaml_style import dump_scalar
+
+MAX_ITEMS = 500
+_ITEM_LINE = re.compile(r"^([ \t]*-[ \t]*)(.*)$")
+_INLINE = re.compile(r"^(paths[ \t]*:[ \t]*)(.*)$")
+_META = re.compile(r"[*?\[{]")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where the glob being typed sits on its line (code points)."""
+
+    line: int
+    start: int  # first character of the value, after any opening quote
+    end: int  # end of the value, before any closing quote
+    quote: str  # "'", '"' or "" for a plain scalar
+    typed: str  # the value from `start` up to the cursor
+
+
+def slot_at(lines: list[str], line: int, col: int) -> Slot | None:
+    """The `paths` value under the cursor, if the cursor is in one."""
+    fm, _ = find_frontmatter(lines)
+    if fm is None or not fm.open_line < line < fm.close_line:
+        return None
+    block, _ = scan_paths(lines, fm)
+    if block is None or not block.start <= line < max(block.end, block.start + 1):
+        return None
+    text = lines[line]
+    m = _INLINE.match(text) if line == block.start else _ITEM_LINE.match(text)
+    if m is None or (line == block.start and m.group(2).lstrip().startswith("[")):
+        return None
+    start = m.end(1)
+    raw = m.group(2).rstrip()
+    quote = raw[:1] if raw[:1] in ("'", '"') else ""
+    if quote:
+        start += 1
+        closing = text.find(quote, start)
+        end = closing if closing != -1 else len(text.rstrip())
+    else:
+        comment = re.search(r"\s#", raw)
+        end = m.end(1) + (comment.start() if comment else len(raw))
+    if not start <= col <= end:
+        return None
+    return Slot(line, start, end, quote, text[start:col])
+
+
+def complete(server: RulelensServer, target: Target,
+             pos: types.Position) -> types.CompletionList | None:
+    if target.kind != "rule":
+        return None
+    lines = lines_of(text_for(server, target))
+    line, col = to_code_points(server.codec, lines, pos)
+    slot = slot_at(lines, line, col)
+    if slot is None:
+        return None
+    lead = ""
+    typed = slot.typed
+    for prefix in ("./", "/"):
+        if typed.startswith(prefix):
+            lead, typed = prefix, typed[len(prefix):]
+            break
+    folder = typed.rpartition("/")[0]
+    if _META.search(folder):
+        return types.CompletionList(is_incomplete=False, items=[])
+    tree = target.root.tree(server.files_ttl)
+    if not tree.has_folder(folder):
+        return types.CompletionList(is_incomplete=False, items=[])
+    base = f"{folder}/" if folder else ""
+    listing: list[tuple[str, types.CompletionItemKind, int]] = []
+    for name in tree.subfolders(folder):
+        listing.append((f"{base}{name}/", types.CompletionItemKind.Folder,
+                        tree.count_below(f"{base}{name}")))
+    for name in tree.files(folder):
+        listing.append((f"{base}{name}", types.CompletionItemKind.File, 1))
+    incomplete = len(listing) > MAX_ITEMS
+    if incomplete:
+        stem = (base + typed.rpartition("/")[2]).casefold()
+        listing = [o for o in listing if o[0].casefold().startswith(stem)][:MAX_ITEMS]
+    offers = listing
+    if folder:
+        offers.append((f"{folder}/**", types.CompletionItemKind.Value, tree.count_below(folder)))
+        for ext, count in tree.extensions(folder):
+            offers.append((f"{folder}/*{ext}", types.CompletionItemKind.Value, count))
+    edit_range = types.Range(
+        start=position(server.codec, lines, line, slot.start),
+        end=position(server.codec, lines, line, slot.end),
+    )
+    items = []
+    for n, (glob, kind, count) in enumerate(offers):
+        glob = lead + glob
+        items.append(types.CompletionItem(
+            label=glob,
+            kind=kind,
+            detail=f"{count:,} {'file' if count == 1 else 'files'}",
+            sort_text=f"{n:05d}",
+            filter_text=glob,
+            text_edit=types.TextEdit(range=edit_range, new_text=_written(glob, slot.quote)),
+        ))
+    return types.CompletionList(is_incomplete=incomplete, items=items)
+
+
+def _written(glob: str, quote: str) -> str:
+    """The glob as it must appear between the slot's quotes (or as a whole YAML scalar)."""
+    if quote == "'":
+        return glob.replace("'", "''")
+    if quote == '"':
+        return glob.replace("\\", "\\\\").replace('"', '\\"')
+    return dump_scalar(glob)

@@ -1,0 +1,113 @@
+"""Hover: in a source file, the rules that apply; on a glob in a rule file, what it matches."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from rulelens.lsp.context import RulelensServer
+from rulelens.lsp.documents import live_rule, text_for
+from rulelens.lsp.positions import lines_of, span, to_code_points
+from rulelens.lsp.sanitize import code, defang
+from rulelens.lsp.workspace import Target
+from rulelens.rules.model import GlobItem, Match
+
+MAX_CHARS = 12_000
+EXAMPLES = 5
+
+
+def hover(server: RulelensServer, target: Target, pos: types.Position) -> types.Hover | None:
+    if target.kind == "source":
+        return _source_hover(server, target, pos)
+    if target.kind == "rule":
+        return _glob_hover(server, target, pos)
+    return None
+
+
+def _markup(server: RulelensServer, markdown: str, plain: str) -> types.MarkupContent:
+    if server.markdown:
+        return types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown)
+    return types.MarkupContent(kind=types.MarkupKind.PlainText, value=plain)
+
+
+# -- source files -------------------------------------------------------------------------
+def _source_hover(server: RulelensServer, target: Target,
+                  pos: types.Position) -> types.Hover | None:
+    mode = server.settings.hover
+    if mode == "off" or (mode == "firstLine" and pos.line != 0):
+        return None
+    matches = target.root.repo.rules_for(target.rel)
+    if not matches:
+        return None
+    return types.Hover(contents=_markup(server, rules_markdown(target, matches),
+                                        rules_plain(matches)))
+
+
+def rules_markdown(target: Target, matches: list[Match]) -> str:
+    """Each matching rule file with the glob that matched, a link, and its entries in full."""
+    parts = [f"**Project rules for {code(target.rel)}**"]
+    for m in matches:
+        rule = m.rule
+        uri = target.root.uri_of(rule.rel)
+        name = defang(rule.heading or rule.stem)
+        line = (rule.heading_line or 0) + 1
+        globs = ", ".join(code(g) for g in m.globs)
+        parts.append(f"---\n### {name}\n[{defang(rule.rel)}]({uri}#L{line}) · matched by {globs}")
+        for entry in rule.entries:
+            parts.append(f"**[{defang(entry.title)}]({uri}#L{entry.line + 1})**\n\n"
+                         f"{defang(entry.note)}")
+    text = "\n\n".join(parts)
+    if len(text) > MAX_CHARS:
+        text = text[:MAX_CHARS].rstrip() + "\n\n…(more in the rule files linked above)"
+    return text
+
+
+def rules_plain(matches: list[Match]) -> str:
+    parts = []
+    for m in matches:
+        parts.append(f"{m.rule.rel} (matched by {', '.join(m.globs)})")
+        for entry in m.rule.entries:
+            parts.append(f"  ## {entry.title}\n  {entry.note}")
+    return "\n".join(parts)[:MAX_CHARS]
+
+
+# -- globs in rule files -------------------------------------------------------------------
+def glob_at(server: RulelensServer, target: Target,
+            pos: types.Position) -> tuple[GlobItem, list[str]] | None:
+    """The `paths` item under the cursor (from the live buffer) and the buffer's lines."""
+    rule = live_rule(server, target)
+    if rule is None:
+        return None
+    lines = lines_of(text_for(server, target))
+    line, col = to_code_points(server.codec, lines, pos)
+    for item in rule.glob_items:
+        if item.line == line and item.start_col <= col <= item.end_col:
+            return item, lines
+    return None
+
+
+def _glob_hover(server: RulelensServer, target: Target,
+                pos: types.Position) -> types.Hover | None:
+    found = glob_at(server, target, pos)
+    if found is None:
+        return None
+    item, lines = found
+    text = item.text.strip()
+    files = target.root.files(server.files_ttl)
+    negated = text.startswith("!")
+    probe = text[1:] if negated else text
+    count = files.count(probe)
+    examples = files.examples(probe, EXAMPLES)
+    verb = "excludes" if negated else "matches"
+    if count == 0:
+        head = f"{code(text)} {verb} no file in the project ({len(files):,} files)."
+    else:
+        noun = "file" if count == 1 else "files"
+        head = f"{code(text)} {verb} **{count:,}** {noun} of {len(files):,}:"
+    shown = "\n".join(f"- {code(p)}" for p in examples)
+    more = f"\n- …and {count - len(examples):,} more" if count > len(examples) else ""
+    markdown = head + ("\n\n" + shown + more if examples else "")
+    plain = head.replace("**", "").replace("`", "") + "".join(f"\n  {p}" for p in examples)
+    return types.Hover(
+        contents=_markup(server, markdown, plain),
+        range=span(server.codec, lines, item.line, item.start_col, item.end_col),
+    )

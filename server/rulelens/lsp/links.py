@@ -1,0 +1,38 @@
+"""Document links from the index's rows to the rule files they name."""
+
+from __future__ import annotations
+
+import re
+
+from lsprotocol import types
+
+from rulelens.lsp.context import RulelensServer
+from rulelens.lsp.documents import text_for
+from rulelens.lsp.positions import lines_of, span
+from rulelens.lsp.workspace import Target
+
+_LAST_CELL = re.compile(r"\|\s*([^|]*?\.md)\s*\|\s*$")
+
+
+def links(server: RulelensServer, target: Target) -> list[types.DocumentLink]:
+    if target.kind != "index":
+        return []
+    tooltip = server.supports("text_document.document_link.tooltip_support")
+    lines = lines_of(text_for(server, target))
+    out = []
+    for n, line in enumerate(lines):
+        if not line.lstrip().startswith("|"):
+            continue
+        m = _LAST_CELL.search(line)
+        if m is None:
+            continue
+        rel = m.group(1)
+        path = (target.root.path / rel).resolve()
+        if target.root.path not in path.parents or not path.is_file():
+            continue
+        out.append(types.DocumentLink(
+            range=span(server.codec, lines, n, m.start(1), m.end(1)),
+            target=path.as_uri(),
+            tooltip=f"Open {rel}" if tooltip else None,
+        ))
+    return out

@@ -1,0 +1,106 @@
+"""The record fallback: the edit that a record would make, with placeholders, as a WorkspaceEdit.
+
+For clients that cannot prompt for a title and note. It is computed with the core's own
+target choice and text edits (so the file and the `paths` block come out exactly as
+`record` would write them), but nothing is written: the person fills in the entry and saves.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from lsprotocol import types
+
+from rulelens.lsp.context import RulelensServer
+from rulelens.lsp.positions import lines_of, position
+from rulelens.lsp.workspace import Root
+from rulelens.rules.reading import decode
+from rulelens.rules.record import (
+    choose_target,
+    new_file_name,
+    new_file_text,
+    validate,
+    with_entry,
+    with_glob,
+)
+
+TITLE = "New rule title"
+NOTE = "What an agent must know before editing these files."
+
+
+@dataclass(frozen=True)
+class Skeleton:
+    path: Path
+    old: str | None  # None: the file does not exist yet
+    new: str
+    line: int  # 0-based line of the new `## ` heading
+
+
+def plan(server: RulelensServer, root: Root, glob: str) -> Skeleton:
+    """Where a record of `glob` lands and the file text after it (raises RuleError)."""
+    repo = root.repo
+    rule = validate(glob, TITLE, NOTE, repo.root)
+    repo.refresh()
+    target = choose_target(rule.glob, repo.files)
+    if target is not None:
+        buffer = server.text_of(target.path.as_uri())
+        old = buffer if buffer is not None else decode(target.path.read_bytes())[0]
+        text = old if rule.glob in target.strict_paths else with_glob(
+            old, [*target.strict_paths, rule.glob])
+        new, line = with_entry(text, rule.title, rule.note)
+        return Skeleton(target.path, old, new, line)
+    try:
+        taken = set(os.listdir(repo.rules_path))
+    except OSError:
+        taken = set()
+    name = new_file_name(rule.glob, taken)
+    new, line = with_entry(new_file_text(name, rule.glob), rule.title, rule.note)
+    return Skeleton(repo.rules_path / f"{name}.md", None, new, line)
+
+
+def workspace_edit(server: RulelensServer, sk: Skeleton) -> types.WorkspaceEdit:
+    uri = sk.path.as_uri()
+    if sk.old is None:
+        create = types.CreateFile(uri=uri, options=types.CreateFileOptions(ignore_if_exists=True))
+        insert = types.TextEdit(range=types.Range(start=types.Position(line=0, character=0),
+                                                  end=types.Position(line=0, character=0)),
+                                new_text=sk.new)
+        return types.WorkspaceEdit(document_changes=[
+            create,
+            types.TextDocumentEdit(
+                text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=None),
+                edits=[insert],
+            ),
+        ])
+    edit = minimal_edit(server, sk.old, sk.new)
+    if server.supports("workspace.workspace_edit.document_changes"):
+        doc = server.workspace.text_documents.get(uri)
+        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+            text_document=types.OptionalVersionedTextDocumentIdentifier(
+                uri=uri, version=doc.version if doc is not None else None),
+            edits=[edit],
+        )])
+    return types.WorkspaceEdit(changes={uri: [edit]})
+
+
+def minimal_edit(server: RulelensServer, old: str, new: str) -> types.TextEdit:
+    """One edit replacing only the lines that differ (keeps the person's cursor and folds)."""
+    a = old.splitlines(keepends=True)
+    b = new.splitlines(keepends=True)
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while (tail < min(len(a), len(b)) - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]):
+        tail += 1
+    lines = lines_of(old)
+    start = types.Position(line=head, character=0)
+    end_line = len(a) - tail
+    if end_line < len(a) or old.endswith(("\n", "\r")):
+        end = types.Position(line=end_line, character=0)
+    else:
+        end = position(server.codec, lines, len(lines) - 1, len(lines[-1]) if lines else 0)
+    return types.TextEdit(range=types.Range(start=start, end=end),
+                          new_text="".join(b[head:len(b) - tail]))

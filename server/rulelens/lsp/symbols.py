@@ -1,0 +1,71 @@
+"""Document symbols (one per entry of a rule file) and workspace symbols (the search route)."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from rulelens.lsp.context import RulelensServer
+from rulelens.lsp.documents import live_rule, text_for
+from rulelens.lsp.positions import lines_of, span, whole_line
+from rulelens.lsp.workspace import Target
+from rulelens.rules.model import Entry
+
+MAX_WORKSPACE = 2000
+KIND = types.SymbolKind.String
+
+
+def document_symbols(
+    server: RulelensServer, target: Target,
+) -> list[types.DocumentSymbol] | list[types.SymbolInformation]:
+    if target.kind != "rule":
+        return []
+    rule = live_rule(server, target)
+    if rule is None:
+        return []
+    lines = lines_of(text_for(server, target))
+    if server.supports("text_document.document_symbol.hierarchical_document_symbol_support"):
+        return [_symbol(server, lines, e) for e in rule.entries]
+    return [
+        types.SymbolInformation(
+            name=e.title or "(untitled)", kind=KIND,
+            location=types.Location(uri=target.uri, range=_entry_range(server, lines, e)),
+            container_name=rule.heading or rule.stem,
+        )
+        for e in rule.entries
+    ]
+
+
+def _symbol(server: RulelensServer, lines: list[str], entry: Entry) -> types.DocumentSymbol:
+    heading = whole_line(server.codec, lines, entry.line)
+    return types.DocumentSymbol(
+        name=entry.title or "(untitled)", kind=KIND, range=_entry_range(server, lines, entry),
+        selection_range=heading,
+        detail=entry.note.splitlines()[0][:80] if entry.note else None,
+    )
+
+
+def _entry_range(server: RulelensServer, lines: list[str], entry: Entry) -> types.Range:
+    last = max(entry.line, min(entry.end_line, len(lines)) - 1)
+    start = span(server.codec, lines, entry.line, 0, 0).start
+    end = whole_line(server.codec, lines, last).end
+    return types.Range(start=start, end=end)
+
+
+def workspace_symbols(server: RulelensServer, query: str) -> list[types.SymbolInformation]:
+    """Entries whose title or note contains the query, across every root; all for ''."""
+    out: list[types.SymbolInformation] = []
+    for root in server.roots.all():
+        repo = root.repo
+        everything = [(f, e) for f in repo.files for e in f.entries]
+        found = repo.search(query) if query.strip() else everything
+        for rule, entry in found:
+            lines = lines_of(rule.text)
+            out.append(types.SymbolInformation(
+                name=entry.title or "(untitled)", kind=KIND,
+                location=types.Location(uri=root.uri_of(rule.rel),
+                                        range=whole_line(server.codec, lines, entry.line)),
+                container_name=rule.rel,
+            ))
+            if len(out) >= MAX_WORKSPACE:
+                return out
+    return out

@@ -1,0 +1,103 @@
+"""Picking up changes on disk: file watchers where the client offers them, polling where not.
+
+With dynamic registration the client reports rule-file changes (and created or deleted
+project files, which change glob counts); without it, every request first does a cheap
+check of the rules folders (`Root.poll`). Either way, open documents are republished.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from lsprotocol import types
+
+from rulelens.lsp import diagnostics
+from rulelens.lsp.context import RulelensServer
+from rulelens.lsp.record import refresh_lenses
+from rulelens.lsp.workspace import Root, path_of_uri
+
+log = logging.getLogger(__name__)
+REGISTRATION_ID = "rulelens-watch"
+_ALL = types.WatchKind.Create | types.WatchKind.Change | types.WatchKind.Delete
+
+
+def watchers(server: RulelensServer) -> list[types.FileSystemWatcher]:
+    folder = server.settings.rules_folder
+    relative = server.supports("workspace.did_change_watched_files.relative_pattern_support")
+    out: list[types.FileSystemWatcher] = []
+    if relative:
+        for root in server.roots.all():
+            out.append(types.FileSystemWatcher(
+                glob_pattern=types.RelativePattern(base_uri=root.uri, pattern=f"{folder}/**"),
+                kind=_ALL))
+    else:
+        out.append(types.FileSystemWatcher(glob_pattern=f"**/{folder}/**", kind=_ALL))
+    out.append(types.FileSystemWatcher(glob_pattern="**/*",
+                                       kind=types.WatchKind.Create | types.WatchKind.Delete))
+    return out
+
+
+async def register(server: RulelensServer) -> None:
+    """(Re-)register our watchers; on failure fall back to polling."""
+    if not server.supports("workspace.did_change_watched_files.dynamic_registration"):
+        server.watching = False
+        return
+    if server.watching:
+        try:
+            await server.client_unregister_capability_async(types.UnregistrationParams(
+                unregisterations=[types.Unregistration(
+                    id=REGISTRATION_ID, method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES)]))
+        except Exception as exc:  # the client may have dropped it already
+            log.info("unregistering the file watchers failed: %s", exc)
+    try:
+        await server.client_register_capability_async(types.RegistrationParams(registrations=[
+            types.Registration(
+                id=REGISTRATION_ID,
+                method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=types.DidChangeWatchedFilesRegistrationOptions(
+                    watchers=watchers(server)),
+            )]))
+        server.watching = True
+    except Exception as exc:
+        log.warning("the client refused file watchers (%s); polling the rules folders", exc)
+        server.watching = False
+
+
+def changed(server: RulelensServer, params: types.DidChangeWatchedFilesParams) -> None:
+    """Reload what the events touch; republish open documents when rules changed."""
+    dirty: set[Path] = set()
+    for event in params.changes:
+        path = path_of_uri(event.uri)
+        if path is None:
+            continue
+        found = server.roots.for_path(path)
+        if found is None:
+            continue
+        root, rel = found
+        if rel == root.repo.rules_dir or rel.startswith(root.repo.rules_dir + "/"):
+            if root.repo.refresh():
+                dirty.add(root.path)
+        elif event.type != types.FileChangeType.Changed:
+            root.forget_files()
+            dirty.add(root.path)
+    if dirty:
+        republish(server, [r for r in server.roots.all() if r.path in dirty])
+
+
+def poll(server: RulelensServer) -> None:
+    """Before a request from a client that does not watch files: reload what moved on disk."""
+    if server.watching:
+        return
+    moved = [root for root in server.roots.all() if root.poll()]
+    if moved:
+        republish(server, moved)
+
+
+def republish(server: RulelensServer, roots: list[Root]) -> None:
+    paths = {r.path for r in roots}
+    for uri in server.open_uris():
+        target = server.target(uri)
+        if target is not None and target.root.path in paths:
+            diagnostics.publish(server, uri)
+    refresh_lenses(server)

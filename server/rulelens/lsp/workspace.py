@@ -1,0 +1,205 @@
+"""Editor workspace folders → project roots, each with its RuleRepository and file list.
+
+A document belongs to the deepest root that contains it; documents outside every root,
+untitled buffers and non-`file:` URIs resolve to None and get nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlparse
+
+from pygls.uris import to_fs_path
+
+from rulelens.lsp.filetree import FileTree
+from rulelens.rules.filelist import FileList
+from rulelens.rules.repository import RuleRepository
+from rulelens.rules.root import RULES_DIR, find_root
+
+Kind = Literal["source", "rule", "index"]
+FILES_TTL = 30.0  # seconds a file list lives when no watcher tells us about new files
+_SKIP = (".git/",)
+
+
+class Root:
+    """One project root: its rules, and its file list loaded lazily and cached."""
+
+    def __init__(self, path: Path, rules_folder: str) -> None:
+        self.repo = RuleRepository(path, rules_folder)
+        self.path = self.repo.root
+        self.uri = self.path.as_uri()
+        self.rules_folder = rules_folder
+        self._files: FileList | None = None
+        self._tree: FileTree | None = None
+        self._files_at = 0.0
+        self._quick: tuple[int, ...] | None = None
+        self._full_at = 0.0
+
+    def rel(self, path: str | Path) -> str | None:
+        rel = self.repo.rel(path)
+        if rel is None:
+            real = os.path.realpath(path)
+            if real != str(path):
+                rel = self.repo.rel(real)
+        return rel
+
+    def uri_of(self, rel: str) -> str:
+        return (self.path / rel).as_uri()
+
+    # -- the project's file list ---------------------------------------------------------
+    def files(self, ttl: float | None = None) -> FileList:
+        now = time.monotonic()
+        if self._files is None or (ttl is not None and now - self._files_at > ttl):
+            self._files = FileList.for_root(self.path)
+            self._tree = None
+            self._files_at = now
+        return self._files
+
+    def tree(self, ttl: float | None = None) -> FileTree:
+        files = self.files(ttl)
+        if self._tree is None:
+            self._tree = FileTree(files.paths)
+        return self._tree
+
+    def forget_files(self) -> None:
+        self._files = None
+        self._tree = None
+
+    # -- cheap change detection for clients without file watching -------------------------
+    def poll(self, full_every: float = 1.0) -> bool:
+        """Reload the rules when the folders' mtimes moved, or every `full_every` seconds.
+
+        Atomic writes (rulelens, Boost, git) rename into the folder and so move its mtime: one
+        stat per request catches them. In-place edits only change the file, so a full re-stat
+        of the rule files runs at most once per `full_every` seconds.
+        """
+        quick = self._quick_signature()
+        now = time.monotonic()
+        if quick == self._quick and now - self._full_at < full_every:
+            return False
+        self._quick = quick
+        self._full_at = now
+        return self.repo.refresh()
+
+    def _quick_signature(self) -> tuple[int, ...]:
+        out: list[int] = []
+        for folder in (self.repo.rules_path, self.repo.rules_path / "boost"):
+            try:
+                st = folder.stat()
+                out += [st.st_mtime_ns, st.st_ino]
+            except OSError:
+                out += [-1, -1]
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class Target:
+    """An open document that rulelens has something to say about."""
+
+    uri: str
+    path: Path
+    root: Root
+    rel: str
+    kind: Kind
+
+
+def path_of_uri(uri: str) -> Path | None:
+    """The local path of a `file:` URI; None for untitled, remote or malformed URIs."""
+    try:
+        if urlparse(uri).scheme != "file":
+            return None
+        fs = to_fs_path(uri)
+    except (ValueError, TypeError):
+        return None
+    return Path(fs) if fs else None
+
+
+def discover(folder: Path, rules_folder: str, explicit: Path | None) -> Path:
+    """SPEC §1's root for a workspace folder, honouring a non-default rules folder."""
+    if explicit is not None or rules_folder == RULES_DIR:
+        return find_root(folder, explicit)
+    here = folder.expanduser().resolve()
+    chain = [here, *here.parents]
+    for marker in (rules_folder, ".git"):
+        for candidate in chain:
+            if (candidate / marker).exists():
+                return candidate
+    return here
+
+
+class Roots:
+    """The roots of the current workspace; rebuilt when folders or the rules folder change."""
+
+    def __init__(self, explicit: Path | None = None) -> None:
+        self.explicit = explicit
+        self.rules_folder = RULES_DIR
+        self._folders: list[Path] = []
+        self._roots: dict[Path, Root] = {}
+        self._lazy = True  # no workspace folders: find roots from the documents themselves
+
+    def configure(self, folders: Iterable[Path], rules_folder: str) -> None:
+        self._folders = list(folders)
+        changed = rules_folder != self.rules_folder
+        self.rules_folder = rules_folder
+        wanted: list[Path] = []
+        if self.explicit is not None:
+            wanted = [discover(self.explicit, rules_folder, self.explicit)]
+        else:
+            wanted = [discover(f, rules_folder, None) for f in self._folders]
+        self._lazy = not wanted
+        old = {} if changed else self._roots
+        self._roots = {p: old.get(p) or Root(p, rules_folder) for p in dict.fromkeys(wanted)}
+
+    @property
+    def folders(self) -> list[Path]:
+        return list(self._folders)
+
+    def all(self) -> list[Root]:
+        return list(self._roots.values())
+
+    def for_path(self, path: Path) -> tuple[Root, str] | None:
+        best: tuple[Root, str] | None = None
+        for root in self._roots.values():
+            rel = root.rel(path)
+            if rel is not None and (best is None or len(root.path.parts) > len(best[0].path.parts)):
+                best = (root, rel)
+        if best is None and self._lazy:
+            best = self._adopt(path)
+        return best
+
+    def _adopt(self, path: Path) -> tuple[Root, str] | None:
+        for folder in Path(os.path.realpath(path)).parents:
+            if (folder / self.rules_folder).is_dir():
+                root = self._roots.setdefault(folder, Root(folder, self.rules_folder))
+                rel = root.rel(path)
+                return (root, rel) if rel is not None else None
+        return None
+
+    def target(self, uri: str) -> Target | None:
+        path = path_of_uri(uri)
+        if path is None:
+            return None
+        found = self.for_path(path)
+        if found is None:
+            return None
+        root, rel = found
+        if rel.startswith(_SKIP):
+            return None
+        kind: Kind = "source"
+        if root.repo.is_index(rel):
+            kind = "index"
+        elif root.repo.is_rule_file(rel):
+            kind = "rule"
+        return Target(uri, path, root, rel, kind)
+
+    def by_uri(self, uri: str) -> Root | None:
+        path = path_of_uri(uri)
+        if path is None:
+            return None
+        resolved = Path(os.path.realpath(path))
+        return next((r for r in self._roots.values() if r.path in (path, resolved)), None)
