@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from mcp_support import GLOSSARY, MODELS, ROUTES, RULES, run_cli, write
+
+from tests.mcp.mcp_support import GLOSSARY, MODELS, ROUTES, RULES, run_cli, write
 
 
 @pytest.fixture

@@ -6,7 +6,8 @@ import sys
 from pathlib import Path
 
 import anyio
-from mcp_support import RULES, rulelens_client, run_cli, text_of
+
+from tests.mcp.mcp_support import RULES, rulelens_client, run_cli, text_of
 
 # Same-file globs (one area) contend for one file; the others create files at the same time.
 GLOBS = ["app/Models/**", "app/Models/*.php", "routes/web.php", "app/Billing/**",

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp_support import RULES, rulelens_client, run_cli, server_params, text_of, tree, write
+
+from tests.mcp.mcp_support import RULES, rulelens_client, run_cli, server_params, text_of, tree, write
 
 EMPTY = "A rule needs a non-empty glob, title, and note. Missing or empty: {}."
 

@@ -1,0 +1,1 @@
+"""MCP server and `rulelens init` tests."""
