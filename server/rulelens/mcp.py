@@ -193,6 +193,9 @@ class RulesTools:
                 return _text(await anyio.to_thread.run_sync(work))
             except RuleError as exc:
                 return _text(str(exc), error=True)
+            except OSError as exc:  # e.g. a read-only checkout: say so, as the CLI does
+                where = f" ({self.repo.rel(exc.filename) or exc.filename})" if exc.filename else ""
+                return _text(f"{exc.strerror or exc}{where}.", error=True)
 
     async def record_rule(self, arguments: dict[str, Any]) -> CallToolResult:
         try:

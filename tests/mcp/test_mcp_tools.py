@@ -260,3 +260,14 @@ def test_cli_dispatches_mcp_with_the_root_found_from_cwd(project: Path) -> None:
                             cwd=project / "app/Models")
     reply = next(m for m in messages if m.get("id") == 2)
     assert reply["result"]["content"][0]["text"].startswith("# .ai/rules/models.md\n")
+
+
+async def test_a_filesystem_error_is_a_one_line_tool_error(tmp_path: Path) -> None:
+    write(tmp_path, RULES, "a file where the rules folder should be\n")
+    async with rulelens_client(tmp_path) as client:
+        result = await client.call_tool("record-rule",
+                                        {"glob": "app/**", "title": "T", "note": "N"})
+        still_serving = await client.call_tool("rules-for-path", {"path": "app/x.php"})
+    assert result.is_error
+    assert text_of(result) == "File exists (.ai/rules)."
+    assert text_of(still_serving) == "No project rules apply to app/x.php."
