@@ -1,0 +1,23 @@
+/** The rules that apply to a document, read from the server's `rules-apply` diagnostic. */
+import * as vscode from 'vscode';
+import { AppliedRule, rulesFromRelated } from './rules';
+
+const SOURCE = 'rulelens';
+const CODE = 'rules-apply';
+
+/** undefined when the server has said nothing about the document (no root, not open yet). */
+export function appliedRules(uri: vscode.Uri): AppliedRule[] {
+  const diagnostic = vscode.languages.getDiagnostics(uri).find((d) => d.source === SOURCE && codeOf(d) === CODE);
+  if (diagnostic === undefined) {
+    return [];
+  }
+  return rulesFromRelated((diagnostic.relatedInformation ?? []).map((r) => ({
+    message: r.message,
+    uri: r.location.uri.toString(),
+    line: r.location.range.start.line,
+  })));
+}
+
+function codeOf(d: vscode.Diagnostic): string | number | undefined {
+  return typeof d.code === 'object' ? d.code.value : d.code;
+}

@@ -1,0 +1,194 @@
+/**
+ * The language client: one rulelens server for the whole (multi-root) workspace, started on
+ * stdio without `--stdio` (the server takes none), restarted on demand and on trust changes.
+ */
+import * as vscode from 'vscode';
+import {
+  CodeAction,
+  Command,
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  RevealOutputChannelOn,
+  ServerOptions,
+} from 'vscode-languageclient/node';
+import { findServer } from './discovery';
+import { INSTALL_COMMAND } from './serverCommand';
+
+export const RECORD_RULE = 'rulelens.recordRule';
+export const WRITE_INDEX = 'rulelens.writeIndex';
+const WRITE_COMMANDS = new Set([RECORD_RULE, WRITE_INDEX]);
+
+/** Fills in what the server's record command needs from the person (title and note). */
+export type RecordPrompter = (args: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
+
+export interface RecordReply {
+  file?: string;
+  line?: number;
+  uri?: string;
+  message?: string;
+  error?: string;
+}
+
+export class ServerManager implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private starting: Promise<void> | undefined;
+  private warnedMissing = false;
+  readonly changed = new vscode.EventEmitter<void>();
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly prompter: RecordPrompter,
+  ) {}
+
+  get running(): LanguageClient | undefined {
+    return this.client?.isRunning() ? this.client : undefined;
+  }
+
+  start(): Promise<void> {
+    this.starting ??= this.doStart().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    this.warnedMissing = false;
+    await this.start();
+  }
+
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client !== undefined) {
+      try {
+        await client.stop();
+      } catch (error) {
+        this.log.appendLine(`Stopping the server: ${String(error)}`);
+      }
+      this.changed.fire();
+    }
+  }
+
+  dispose(): void {
+    void this.stop();
+    this.changed.dispose();
+  }
+
+  /** Run a server command (through the middleware, so writes honour workspace trust). */
+  async execute(command: string, args: unknown[]): Promise<unknown> {
+    if (!vscode.workspace.isTrusted && WRITE_COMMANDS.has(command)) {
+      void vscode.window.showWarningMessage(
+        'rulelens is read-only in an untrusted workspace: trust the workspace to record rules or rewrite the index.');
+      return undefined;
+    }
+    const client = this.running ?? (await this.start(), this.running);
+    if (client === undefined) {
+      return undefined;
+    }
+    return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args });
+  }
+
+  private async doStart(): Promise<void> {
+    const found = await findServer(this.log);
+    if (typeof found === 'string') {
+      this.log.appendLine(found);
+      if (!this.warnedMissing) {
+        this.warnedMissing = true;
+        void this.offerInstall(found);
+      }
+      return;
+    }
+    this.log.appendLine(`Starting the rulelens server (${found.source}): ${[found.command, ...found.args].join(' ')}`);
+    const cwd = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath;
+    const serverOptions: ServerOptions = { command: found.command, args: found.args, options: { cwd } };
+    const client = new LanguageClient('rulelens', 'rulelens', serverOptions, this.clientOptions());
+    this.client = client;
+    try {
+      await client.start();
+    } catch (error) {
+      this.log.appendLine(`The rulelens server did not start: ${String(error)}`);
+      void vscode.window.showErrorMessage(
+        `rulelens: the language server did not start (${found.command}). See the rulelens output for details.`,
+        'Show Output').then((choice) => choice && this.log.show());
+    }
+    this.changed.fire();
+  }
+
+  private clientOptions(): LanguageClientOptions {
+    const trusted = (): boolean => vscode.workspace.isTrusted;
+    return {
+      documentSelector: [{ scheme: 'file' }],
+      outputChannel: this.log,
+      revealOutputChannelOn: RevealOutputChannelOn.Never,
+      initializationOptions: { ...serverSettings(), prompt: true, readOnly: !trusted() },
+      synchronize: { configurationSection: 'rulelens' },
+      middleware: {
+        executeCommand: async (command, args, next) => {
+          if (WRITE_COMMANDS.has(command) && !trusted()) {
+            void vscode.window.showWarningMessage('rulelens is read-only in an untrusted workspace.');
+            return undefined;
+          }
+          if (command === RECORD_RULE) {
+            const given = (args[0] ?? {}) as Record<string, unknown>;
+            const filled = given.title === undefined || given.note === undefined
+              ? await this.prompter(given) : given;
+            if (filled === undefined) {
+              return undefined;
+            }
+            return reportRecord(await next(command, [filled, ...args.slice(1)]) as RecordReply | undefined);
+          }
+          return next(command, args);
+        },
+        provideCodeActions: async (document, range, context, token, next) => {
+          const actions = await next(document, range, context, token);
+          if (actions === null || actions === undefined || trusted()) {
+            return actions;
+          }
+          return actions.filter((a) => !writes(a));
+        },
+      },
+    };
+  }
+
+  private async offerInstall(message: string): Promise<void> {
+    const copy = 'Copy Install Command';
+    const settings = 'Open Settings';
+    const choice = await vscode.window.showErrorMessage(message, copy, settings);
+    if (choice === copy) {
+      await vscode.env.clipboard.writeText(INSTALL_COMMAND);
+    } else if (choice === settings) {
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'rulelens.server');
+    }
+  }
+}
+
+function writes(action: vscode.CodeAction | vscode.Command | CodeAction | Command): boolean {
+  const command = 'command' in action ? action.command : undefined;
+  const id = typeof command === 'string' ? command : command?.command;
+  return (id !== undefined && WRITE_COMMANDS.has(id)) || ('edit' in action && action.edit !== undefined);
+}
+
+/** Tell the person what happened: the server already showed the rule file at the new entry. */
+export function reportRecord(reply: RecordReply | undefined): RecordReply | undefined {
+  if (reply?.error !== undefined) {
+    // The server has already shown the error as a message.
+    return reply;
+  }
+  if (reply?.message !== undefined) {
+    void vscode.window.setStatusBarMessage(`$(check) ${reply.message}`, 8000);
+  }
+  return reply;
+}
+
+/** The `rulelens` settings the server reads (SPEC §7), as plain JSON. */
+export function serverSettings(): Record<string, unknown> {
+  const config = vscode.workspace.getConfiguration('rulelens');
+  return {
+    severity: config.get('severity'),
+    codeLens: config.get('codeLens'),
+    rulesFolder: config.get('rulesFolder'),
+    hover: config.get('hover'),
+  };
+}

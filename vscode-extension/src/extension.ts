@@ -1,0 +1,29 @@
+/** Entry point: start the server, the status bar and the commands; restart on trust and setting changes. */
+import * as vscode from 'vscode';
+import { ServerManager } from './client';
+import { promptForRecord, registerCommands } from './commands';
+import { RulesStatusBar } from './statusBar';
+import { registerTestCommands } from './testing';
+
+let manager: ServerManager | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const log = vscode.window.createOutputChannel('rulelens', { log: true });
+  manager = new ServerManager(log, promptForRecord);
+  const status = new RulesStatusBar();
+  context.subscriptions.push(log, manager, status, ...registerCommands(manager), ...registerTestCommands(status));
+  context.subscriptions.push(
+    manager.changed.event(() => status.update()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => manager?.restart()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('rulelens.server')) {
+        void manager?.restart();
+      }
+    }),
+  );
+  await manager.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await manager?.stop();
+}

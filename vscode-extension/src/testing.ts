@@ -1,0 +1,34 @@
+/**
+ * A test-only command for the end-to-end test: it writes what the extension shows (status bar
+ * text, the rules diagnostic) to the file named by RULELENS_E2E_STATE. It exists only when that
+ * variable is set, and is hidden from the palette otherwise (context key `rulelens.testMode`).
+ */
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { appliedRules } from './applied';
+import { RulesStatusBar } from './statusBar';
+
+export function registerTestCommands(status: RulesStatusBar): vscode.Disposable[] {
+  const target = process.env.RULELENS_E2E_STATE;
+  if (!target) {
+    return [];
+  }
+  void vscode.commands.executeCommand('setContext', 'rulelens.testMode', true);
+  return [vscode.commands.registerCommand('rulelens.test.dumpState', async () => {
+    const document = vscode.window.activeTextEditor?.document;
+    const state = {
+      activeFile: document?.uri.fsPath ?? null,
+      statusBar: { text: status.item.text, tooltip: String(status.item.tooltip ?? '') },
+      diagnostics: document === undefined ? [] : vscode.languages.getDiagnostics(document.uri).map((d) => ({
+        source: d.source ?? null,
+        code: typeof d.code === 'object' ? d.code.value : (d.code ?? null),
+        severity: vscode.DiagnosticSeverity[d.severity],
+        message: d.message,
+        line: d.range.start.line,
+      })),
+      rules: document === undefined ? [] : appliedRules(document.uri),
+    };
+    fs.writeFileSync(target, JSON.stringify(state, null, 2));
+    return state;
+  })];
+}
