@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import anyio
+from mcp import Client, StdioServerParameters
 from mcp_types import TextContent
 
-from mcp import Client, StdioServerParameters
 from rulelens.mcp import render_matches
 from rulelens.rules.repository import RuleRepository
 

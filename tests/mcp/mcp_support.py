@@ -9,9 +9,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from mcp_types import CallToolResult, TextContent
-
 from mcp import Client, StdioServerParameters
+from mcp_types import CallToolResult, TextContent
 
 RULES = ".ai/rules"
 
