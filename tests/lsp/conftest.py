@@ -6,24 +6,55 @@ ships (VS Code negotiates UTF-16, Neovim 0.11 UTF-8), so each test runs against 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any, Union
 
 import pytest
 import pytest_lsp
 from lsprotocol import types
+from pygls.protocol import default_converter
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 from tests.lsp.project import Project, make_project
 
 CLIENTS = ["visual-studio-code", "neovim"]
 
 
+def record_diagnostics(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
+    """Keep every publication per URI (the default keeps only the last), and wake waiters."""
+    client.diagnostics[params.uri] = params.diagnostics
+    client.published.setdefault(params.uri, []).append(list(params.diagnostics))  # type: ignore[attr-defined]
+    client.published_event.set()  # type: ignore[attr-defined]
+
+
+def fix_code_action_union(client: LanguageClient) -> None:
+    """lsprotocol 2025.0.0 reads any CodeAction that has a `command` as a Command (its
+    `command` field then holds a dict's repr). Real editors read the JSON; our Python client
+    needs the union decided by the type of `command`."""
+    converter = client.protocol._converter
+
+    def structure(obj: Any, _: type) -> types.Command | types.CodeAction:
+        if isinstance(obj.get("command"), str):
+            return converter.structure(obj, types.Command)
+        return converter.structure(obj, types.CodeAction)
+
+    converter.register_structure_hook(Union[types.Command, types.CodeAction], structure)  # noqa: UP007
+
+
 def make_client() -> LanguageClient:
     """pytest-lsp's client plus the server→client requests our server sends."""
-    client = pytest_lsp.make_test_lsp_client()
+    client = LanguageClient(converter_factory=default_converter)
+    features = dict(DEFAULT_CLIENT_FEATURES)
+    features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = record_diagnostics
+    register_lsp_features(client, features)
+    fix_code_action_union(client)
+    client.published = {}  # type: ignore[attr-defined]
+    client.published_event = asyncio.Event()  # type: ignore[attr-defined]
     client.registrations = []  # type: ignore[attr-defined]
     client.applied_edits = []  # type: ignore[attr-defined]
     client.lens_refreshes = 0  # type: ignore[attr-defined]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable
 
 from lsprotocol import types
 from pytest_lsp import LanguageClient
@@ -18,23 +18,38 @@ def language_of(uri: str) -> str:
     return "plaintext"
 
 
-async def diagnostics_for(client: LanguageClient, uri: str) -> Sequence[types.Diagnostic]:
-    """Wait for the next publishDiagnostics for `uri` (others are skipped)."""
-    while True:
-        params = await asyncio.wait_for(
-            client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), TIMEOUT)
-        if params.uri == uri:
-            return list(params.diagnostics)
+def published(client: LanguageClient, uri: str) -> int:
+    """How many diagnostics publications for `uri` the client has seen so far."""
+    return len(client.published.get(uri, []))  # type: ignore[attr-defined]
+
+
+async def diagnostics_after(client: LanguageClient, uri: str, seen: int,
+                            until: Callable[[list[types.Diagnostic]], bool] | None = None,
+                            ) -> list[types.Diagnostic]:
+    """The first publication for `uri` after the `seen`-th one (that satisfies `until`)."""
+    event: asyncio.Event = client.published_event  # type: ignore[attr-defined]
+
+    async def wait() -> list[types.Diagnostic]:
+        index = seen
+        while True:
+            got = client.published.get(uri, [])  # type: ignore[attr-defined]
+            while index < len(got):
+                if until is None or until(got[index]):
+                    return list(got[index])
+                index += 1
+            event.clear()
+            await event.wait()
+
+    return await asyncio.wait_for(wait(), TIMEOUT)
 
 
 async def open_doc(client: LanguageClient, uri: str, text: str,
-                   version: int = 1) -> Sequence[types.Diagnostic]:
-    waiter = asyncio.ensure_future(diagnostics_for(client, uri))
-    await asyncio.sleep(0)
+                   version: int = 1) -> list[types.Diagnostic]:
+    seen = published(client, uri)
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         text_document=types.TextDocumentItem(uri=uri, language_id=language_of(uri),
                                              version=version, text=text)))
-    return await waiter
+    return await diagnostics_after(client, uri, seen)
 
 
 def encoding(client: LanguageClient) -> str:

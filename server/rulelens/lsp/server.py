@@ -63,7 +63,7 @@ def build(explicit_root: Path | None = None) -> RulelensServer:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded()
     def did_open(ls: RulelensServer, params: types.DidOpenTextDocumentParams) -> None:
-        watch.poll(ls)
+        watch.poll(ls, skip=params.text_document.uri)
         diagnostics.publish(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)

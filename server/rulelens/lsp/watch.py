@@ -85,18 +85,23 @@ def changed(server: RulelensServer, params: types.DidChangeWatchedFilesParams) -
         republish(server, [r for r in server.roots.all() if r.path in dirty])
 
 
-def poll(server: RulelensServer) -> None:
-    """Before a request from a client that does not watch files: reload what moved on disk."""
+def poll(server: RulelensServer, skip: str | None = None) -> None:
+    """Before a request from a client that does not watch files: reload what moved on disk.
+
+    `skip` is a document the caller publishes itself right after.
+    """
     if server.watching:
         return
     moved = [root for root in server.roots.all() if root.poll()]
     if moved:
-        republish(server, moved)
+        republish(server, moved, skip)
 
 
-def republish(server: RulelensServer, roots: list[Root]) -> None:
+def republish(server: RulelensServer, roots: list[Root], skip: str | None = None) -> None:
     paths = {r.path for r in roots}
     for uri in server.open_uris():
+        if uri == skip:
+            continue
         target = server.target(uri)
         if target is not None and target.root.path in paths:
             diagnostics.publish(server, uri)

@@ -82,9 +82,10 @@ class Root:
         now = time.monotonic()
         if quick == self._quick and now - self._full_at < full_every:
             return False
+        first = self._quick is None
         self._quick = quick
         self._full_at = now
-        return self.repo.refresh()
+        return self.repo.refresh() and not first  # the first load replaces nothing shown
 
     def _quick_signature(self) -> tuple[int, ...]:
         out: list[int] = []
