@@ -39,8 +39,9 @@ def build(explicit_root: Path | None = None) -> RulelensServer:
     @server.feature(types.INITIALIZED)
     @guarded()
     async def initialized(ls: RulelensServer, params: types.InitializedParams) -> None:
-        await pull_settings(ls)
+        # Register first: the request then precedes any answer to the client's next request.
         await watch.register(ls)
+        await pull_settings(ls)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     @guarded()

@@ -1,0 +1,78 @@
+"""Roots: multi-root workspaces; documents outside every root, untitled and non-file URIs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from tests.lsp.helpers import open_doc, pos
+from tests.lsp.project import Project, make_project
+
+
+@pytest.fixture
+def second(tmp_path: Path) -> Project:
+    other = make_project(tmp_path / "other", with_index=False)
+    other.write(".ai/rules/models.md", "---\npaths:\n  - 'app/Models/*.php'\n---\n\n"
+                "# Other models\n\n## Other project's rule\nOnly in the second root.\n")
+    return other
+
+
+@pytest.fixture
+def folders(proj: Project, second: Project) -> list[Path]:
+    return [proj.root, second.root]
+
+
+async def test_each_root_has_its_own_rules(
+    client: LanguageClient, proj: Project, second: Project,
+) -> None:
+    (a,) = await open_doc(client, proj.uri("app/Models/Invoice.php"), "<?php\n")
+    (b,) = await open_doc(client, second.uri("app/Models/Invoice.php"), "<?php\n")
+    assert "Money is integer cents" in a.message and "Other project" not in a.message
+    assert "Other project's rule" in b.message
+    assert b.related_information and b.related_information[0].location.uri == second.uri(
+        ".ai/rules/models.md")
+    found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="rule"))
+    assert found is not None
+    assert any(s.location.uri.startswith(second.root.as_uri()) for s in found)
+
+
+async def test_record_goes_to_the_root_of_the_document(
+    client: LanguageClient, proj: Project, second: Project,
+) -> None:
+    uri = second.uri("routes/web.php")
+    await open_doc(client, uri, "<?php\n")
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="rulelens.recordRule",
+        arguments=[{"glob": "routes/*.php", "title": "T", "note": "N", "uri": uri}]))
+    assert result["file"] == ".ai/rules/routes.md"
+    assert second.path(".ai/rules/routes.md").exists()
+    assert not proj.path(".ai/rules/routes.md").exists()
+
+
+async def test_documents_outside_roots_get_nothing(
+    client: LanguageClient, proj: Project, tmp_path: Path,
+) -> None:
+    outside = tmp_path / "elsewhere" / "app" / "Models" / "X.php"
+    outside.parent.mkdir(parents=True)
+    outside.write_text("<?php\n")
+    for uri in (outside.as_uri(), "untitled:Untitled-1", "git:/x/app/Models/Invoice.php?ref=HEAD",
+                "file:///does/not/exist/app/Models/Y.php"):
+        assert await open_doc(client, uri, "<?php\n") == []
+        doc = types.TextDocumentIdentifier(uri=uri)
+        hover = await client.text_document_hover_async(
+            types.HoverParams(text_document=doc, position=pos(0, 0)))
+        assert hover is None
+        actions = await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=doc, range=types.Range(start=pos(0, 0), end=pos(0, 0)),
+            context=types.CodeActionContext(diagnostics=[])))
+        assert not actions
+        lenses = await client.text_document_code_lens_async(
+            types.CodeLensParams(text_document=doc))
+        assert not lenses
+        completion = await client.text_document_completion_async(
+            types.CompletionParams(text_document=doc, position=pos(0, 0)))
+        assert completion is None
+    assert not [m for m in client.messages if m.type == types.MessageType.Error]
