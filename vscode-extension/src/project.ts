@@ -6,6 +6,8 @@ import { projectRoot, relativeTo } from './globs';
 export interface ProjectFile {
   root: string;
   rel: string;
+  /** Inside the rules folder (a rule file or the index). */
+  isRuleFile: boolean;
 }
 
 /** The root of a `file:` document inside a workspace folder that has a rules folder; else undefined. */
@@ -23,5 +25,6 @@ export function projectRootOf(uri: vscode.Uri): ProjectFile | undefined {
   if (rel === undefined || !fs.existsSync(`${root}/${rulesFolder}`)) {
     return undefined;
   }
-  return { root, rel };
+  const folderPrefix = `${rulesFolder.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '')}/`;
+  return { root, rel, isRuleFile: rel.startsWith(folderPrefix) };
 }

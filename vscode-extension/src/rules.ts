@@ -30,40 +30,66 @@ export interface RelatedItem {
 }
 
 const APPLIES = / applies through (.*)$/;
-const ENTRY_SEPARATOR = ' › ';
+const SEPARATORS = [' › ', ': '];
+
+/** Reads one line of a rule file (0-based), to take titles from the file rather than prose. */
+export type LineReader = (uri: string, line: number) => string | undefined;
 
 /**
  * Rebuild the rules from the diagnostic's related information: the server writes one item
- * per rule file (`<rel> applies through <globs>`) followed by one per entry (`<name> › <title>`).
+ * per rule file (`<rel> applies through <globs>`, at its `# ` heading) followed by one per
+ * entry (at its `## ` heading). Titles come from those heading lines when they can be read,
+ * else from the item's message.
  */
-export function rulesFromRelated(items: readonly RelatedItem[]): AppliedRule[] {
+export function rulesFromRelated(items: readonly RelatedItem[], readLine: LineReader = () => undefined): AppliedRule[] {
   const out: AppliedRule[] = [];
   for (const item of items) {
     const applies = APPLIES.exec(item.message);
     if (applies) {
       const rel = item.message.slice(0, applies.index);
+      const heading = headingText(readLine(item.uri, item.line), '# ');
       out.push({
         uri: item.uri,
-        name: rel,
+        name: heading ?? rel,
         globs: applies[1].split(', ').filter((g) => g !== ''),
         line: item.line,
         entries: [],
       });
       continue;
     }
-    const cut = item.message.indexOf(ENTRY_SEPARATOR);
-    const title = cut >= 0 ? item.message.slice(cut + ENTRY_SEPARATOR.length) : item.message;
     let rule = out.length > 0 && out[out.length - 1].uri === item.uri ? out[out.length - 1] : undefined;
     if (rule === undefined) {
-      rule = { uri: item.uri, name: cut >= 0 ? item.message.slice(0, cut) : item.uri, globs: [], line: 0, entries: [] };
+      rule = { uri: item.uri, name: item.uri.split('/').pop() ?? item.uri, globs: [], line: 0, entries: [] };
       out.push(rule);
     }
-    if (cut >= 0 && rule.entries.length === 0 && rule.name.endsWith('.md')) {
-      rule.name = item.message.slice(0, cut);
-    }
+    const title = headingText(readLine(item.uri, item.line), '## ') ?? titleFromMessage(item.message, rule.name);
     rule.entries.push({ title, line: item.line });
   }
   return out;
+}
+
+function headingText(line: string | undefined, marker: string): string | undefined {
+  if (line === undefined) {
+    return undefined;
+  }
+  const text = line.replace(/^\uFEFF/, '').replace(/\r$/, '');
+  return text.startsWith(marker) ? text.slice(marker.length).trim() : undefined;
+}
+
+/** `<name> › <title>` or `<name>: <title>`; the name is known, so a `:` in the title is safe. */
+function titleFromMessage(message: string, name: string): string {
+  for (const sep of SEPARATORS) {
+    if (message.startsWith(name + sep)) {
+      return message.slice(name.length + sep.length);
+    }
+  }
+  for (const sep of SEPARATORS) {
+    const cut = message.indexOf(sep);
+    if (cut >= 0) {
+      return message.slice(cut + sep.length);
+    }
+  }
+  return message;
 }
 
 /** The JSON of `rulelens match --json` for one path (1-based lines), as a server reply. */

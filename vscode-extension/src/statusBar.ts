@@ -27,7 +27,9 @@ export class RulesStatusBar implements vscode.Disposable {
 
   update(): void {
     const document = vscode.window.activeTextEditor?.document;
-    if (document === undefined || document.uri.scheme !== 'file' || projectRootOf(document.uri) === undefined) {
+    const project = document === undefined ? undefined : projectRootOf(document.uri);
+    if (document === undefined || project === undefined || project.isRuleFile) {
+      // Rule files get their own diagnostics; a count of rules "applying" to them means nothing.
       this.item.hide();
       return;
     }

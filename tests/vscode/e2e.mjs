@@ -1,0 +1,163 @@
+// Drives code-server's workbench in headless Chromium as a person would: opens a source file,
+// reads the status bar, the Problems panel and the hover, records a rule through the palette
+// command's quick pick and input boxes, and checks that the diagnostic updates.
+// Usage: node e2e.mjs <config.json>; prints one JSON line `RESULT {...}` at the end.
+import { existsSync, readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const { url, folder, chromium: executablePath, screenshotDir, sourceFile, record } = config;
+const WAIT = config.waitMs ?? 90000;
+const result = { steps: [] };
+const log = (msg) => {
+  result.steps.push(msg);
+  console.log(`[e2e] ${msg}`);
+};
+
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+page.on('pageerror', (err) => console.log(`[page error] ${err.message}`));
+
+async function shot(name) {
+  const path = `${screenshotDir}/${name}.png`;
+  await page.screenshot({ path });
+  result[`screenshot_${name}`] = path;
+  return path;
+}
+
+async function palette(text) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: WAIT });
+  await input.fill(text);
+}
+
+async function runCommand(title) {
+  await palette(`>${title}`);
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ state: 'visible', timeout: WAIT });
+  await page.keyboard.press('Enter');
+}
+
+async function openFile(rel) {
+  await palette(rel);
+  const base = rel.split('/').pop();
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: base }).first();
+  await row.waitFor({ state: 'visible', timeout: WAIT });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: base }).waitFor({ timeout: WAIT });
+  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: WAIT });
+}
+
+const statusItem = page.locator('.statusbar-item', { hasText: /^\s*\d+ rules?\s*$/ });
+
+async function statusCount(expected) {
+  // The extension's item shows "<n> rule(s)"; wait until it shows the expected count.
+  const want = new RegExp(`^\\s*${expected} rules?\\s*$`);
+  await page.locator('.statusbar-item', { hasText: want }).first().waitFor({ timeout: WAIT });
+  return (await statusItem.first().innerText()).trim();
+}
+
+async function problemsText(mustContain) {
+  await runCommand('View: Focus Problems');
+  const panel = page.locator('.markers-panel');
+  await panel.first().waitFor({ timeout: WAIT });
+  await page.locator('.markers-panel .monaco-list-row', { hasText: mustContain }).first()
+    .waitFor({ timeout: WAIT });
+  return (await panel.first().innerText()).trim();
+}
+
+async function hoverText(mustContain) {
+  await page.keyboard.press('Escape');
+  const firstLine = page.locator('.monaco-editor .view-lines .view-line').first();
+  const box = await firstLine.boundingBox();
+  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: mustContain });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.mouse.move(box.x + 200, box.y + box.height * 3);
+    await page.mouse.move(box.x + 12, box.y + box.height / 2);
+    try {
+      await hover.first().waitFor({ state: 'visible', timeout: WAIT / 5 });
+      return (await hover.first().innerText()).trim();
+    } catch {
+      log(`hover not shown yet (attempt ${attempt + 1})`);
+    }
+  }
+  throw new Error(`no hover containing ${mustContain}`);
+}
+
+try {
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
+  log('workbench loaded');
+  await openFile(sourceFile);
+  log(`opened ${sourceFile}`);
+
+  result.statusBefore = await statusCount(config.countBefore);
+  log(`status bar: ${result.statusBefore}`);
+  const lens = page.locator('.codelens-decoration', { hasText: config.lensBefore });
+  await lens.first().waitFor({ timeout: WAIT });
+  result.lensBefore = (await lens.first().innerText()).trim();
+  log(`code lens: ${result.lensBefore}`);
+  result.problemsBefore = await problemsText(config.entryBefore);
+  log('problems panel lists the rules');
+  await page.locator('.editor-group-container .monaco-editor').first().click({ position: { x: 300, y: 200 } });
+  result.hoverBefore = await hoverText(config.entryBefore);
+  log('hover shows the entry');
+  await shot('before');
+
+  // Record a rule through the real prompts: quick pick of globs, then title and note.
+  await runCommand('rulelens: Record Rule for Current File');
+  const pick = page.locator('.quick-input-widget .monaco-list-row', { hasText: record.glob }).first();
+  await pick.waitFor({ state: 'visible', timeout: WAIT });
+  result.globChoices = (await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts())
+    .map((t) => t.replace(/\s+/g, ' ').trim());
+  log(`glob choices: ${result.globChoices.join(' | ')}`);
+  await pick.click();
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: ': title' }).waitFor({ timeout: WAIT });
+  await input.fill(record.title);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: ': note' }).waitFor({ timeout: WAIT });
+  await input.fill(record.note);
+  await page.keyboard.press('Enter');
+  const ruleTab = record.ruleFile.split('/').pop();
+  await page.locator('.tabs-container .tab.active', { hasText: ruleTab }).waitFor({ timeout: WAIT });
+  await page.locator('.monaco-editor .view-line', { hasText: record.title }).first().waitFor({ timeout: WAIT });
+  log(`the rule file ${ruleTab} is shown with the new entry`);
+  await shot('recorded');
+
+  await openFile(sourceFile);
+  result.statusAfter = await statusCount(config.countAfter);
+  log(`status bar after recording: ${result.statusAfter}`);
+  result.problemsAfter = await problemsText(record.title);
+  log('problems panel lists the new entry');
+  await page.locator('.editor-group-container .monaco-editor').first().click({ position: { x: 300, y: 200 } });
+  result.hoverAfter = await hoverText(record.title);
+  log('hover shows the new entry');
+  await runCommand('rulelens: Test: Dump State');
+  for (let waited = 0; !existsSync(config.stateFile); waited += 250) {
+    if (waited > WAIT) throw new Error('the test-only command wrote no state');
+    await page.waitForTimeout(250);
+  }
+  log('state dumped');
+  await hoverText(record.title);
+  result.screenshot = await shot('workbench');
+  result.ok = true;
+} catch (error) {
+  result.ok = false;
+  result.error = String(error?.stack ?? error);
+  try {
+    result.screenshot = await shot('failure');
+  } catch {
+    // The page may be gone.
+  }
+} finally {
+  await browser.close();
+}
+console.log(`RESULT ${JSON.stringify(result)}`);
+process.exit(result.ok ? 0 : 1);
