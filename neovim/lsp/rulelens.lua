@@ -1,0 +1,35 @@
+-- rulelens: shows the project's AI-agent rules (.ai/rules/*.md) for the file you edit.
+--
+-- nvim-lspconfig's `lsp/<name>.lua` format, for Neovim 0.11+: put this folder on the
+-- runtimepath (or copy this file into your config's `lsp/` folder) and call
+--
+--   vim.lsp.enable('rulelens')
+--
+-- There are no `filetypes`: rules apply to every kind of file, so the server attaches to all
+-- of them. `vim.lsp.enable` never attaches to buffers without a filetype; the plugin's
+-- `require('rulelens').setup()` does. See `:help rulelens`.
+
+---@type vim.lsp.Config
+return {
+  cmd = { 'rulelens', 'serve' },
+  -- The nearest folder with `.ai` (the rules), else the nearest git work tree.
+  root_markers = { '.ai', '.git' },
+  -- The `rulelens` section: severity, hover, codeLens, prompt, rulesFolder (:help rulelens-settings).
+  settings = { rulelens = {} },
+  commands = {
+    -- The "Record a project rule for …" code action: prompt for the title and note, then
+    -- let the server record. Without the plugin's Lua module the server gets the command as
+    -- it is and places an entry skeleton in the rule file instead.
+    ['rulelens.recordRule'] = function(command, ctx)
+      local ok, rulelens = pcall(require, 'rulelens')
+      if ok then
+        return rulelens.record_command(command, ctx)
+      end
+      local client = vim.lsp.get_client_by_id(ctx.client_id)
+      if client then
+        client:request('workspace/executeCommand',
+          { command = command.command, arguments = command.arguments }, nil, ctx.bufnr)
+      end
+    end,
+  },
+}

@@ -1,0 +1,201 @@
+"""Neovim, headless, with the shipped `neovim/` plugin folder.
+
+Three ways in: 0.11's `vim.lsp.enable('rulelens')` with the shipped `lsp/rulelens.lua`,
+`require('rulelens').setup()` on 0.11, and `setup()` on Debian's Neovim 0.7 (which has
+neither `vim.lsp.enable` nor `vim.lsp.start`, so the plugin uses `vim.lsp.start_client`).
+Each session runs the steps of `nvim_driver.lua` and the tests check what it saw.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.editors.conftest import (
+    ENTRY_NOTE,
+    ENTRY_TITLE,
+    HERE,
+    NOTHING_GLOBS,
+    PLUGIN,
+    Project,
+    make_project,
+    run_editor,
+)
+
+CORE = "source,hover,utf8,record_action"
+SETUP = "source,hover,utf8,empty_filetype,rules,record_action,record_command"
+
+# (id, which nvim, mode, steps, offered position encoding, the encoding it must end up with)
+SESSIONS = [
+    ("0.11-enable", "nvim", "enable", CORE, "", "utf-8"),
+    ("0.11-enable-utf16", "nvim", "enable", "utf8", "utf-16", "utf-16"),
+    ("0.11-setup", "nvim", "setup", SETUP, "", "utf-8"),
+    ("0.7-setup", "nvim07", "setup", SETUP, "", "utf-16"),  # 0.7 speaks only UTF-16
+]
+
+
+class Session:
+    def __init__(self, project: Project, result: dict[str, Any], encoding: str) -> None:
+        self.project = project
+        self.result = result
+        self.encoding = encoding
+
+
+def nvim_session(request: pytest.FixtureRequest, base: Path, which: str, mode: str,
+                 steps: str, encoding: str, expected_encoding: str) -> Session:
+    binary: str = request.getfixturevalue(which)
+    project = make_project(base)
+    run = run_editor(
+        [binary, "--headless", "-u", str(HERE / "nvim_driver.lua")],
+        base, base / "result.json",
+        {"RULELENS_PLUGIN": str(PLUGIN), "RULELENS_PROJECT": str(project.root),
+         "RULELENS_NVIM_MODE": mode, "RULELENS_NVIM_STEPS": steps,
+         "RULELENS_NVIM_ENCODING": encoding},
+        cwd=project.root,
+    )
+    assert run.result["steps"] == steps.split(","), run.stderr
+    return Session(project, run.result, expected_encoding)
+
+
+@pytest.fixture(scope="module")
+def sessions() -> dict[str, Session]:
+    return {}
+
+
+def get(request: pytest.FixtureRequest, cache: dict[str, Session], sid: str) -> Session:
+    """The session `sid`, run once per module however many tests read it."""
+    if sid not in cache:
+        _, which, mode, steps, encoding, expected = next(s for s in SESSIONS if s[0] == sid)
+        base = request.getfixturevalue("tmp_path_factory").mktemp("nvim")
+        cache[sid] = nvim_session(request, base, which, mode, steps, encoding, expected)
+    return cache[sid]
+
+
+def running(step: str) -> list[str]:
+    return [s[0] for s in SESSIONS if step in s[3].split(",")]
+
+
+@pytest.fixture
+def session(request: pytest.FixtureRequest, sessions: dict[str, Session]) -> Session:
+    return get(request, sessions, request.param)
+
+
+def needs(session: Session, step: str) -> Any:
+    return session.result[step]
+
+
+@pytest.mark.parametrize("session", [*running("source"), "0.11-enable-utf16"], indirect=True)
+def test_plugin_uses_the_right_start_path(session: Session) -> None:
+    result = session.result
+    if result["mode"] == "setup":
+        expected = "enable" if result["version"].startswith("0.11") else "start_client"
+        assert result["plugin_mode"] == expected
+
+
+@pytest.mark.parametrize("session", running("source"), indirect=True)
+def test_rules_diagnostic_arrives(session: Session) -> None:
+    source = needs(session, "source")
+    assert source["filetype"] == "php"
+    [diag] = source["diagnostics"]
+    assert diag["source"] == "rulelens"
+    assert diag["code"] == "rules-apply"
+    assert diag["severity"] == 3  # vim.diagnostic.severity.INFO: visible, never an error
+    assert (diag["lnum"], diag["col"]) == (0, 0)
+    assert ".ai/rules/models.md" in diag["message"]
+    assert ENTRY_TITLE in diag["message"]
+    related = [(r["uri"].rsplit("/", 1)[-1], r["line"], r["message"]) for r in diag["related"]]
+    assert ("models.md", 7, f"Models: {ENTRY_TITLE}") in related
+
+
+@pytest.mark.parametrize("session", running("hover"), indirect=True)
+def test_hover_holds_the_entry(session: Session) -> None:
+    hover = needs(session, "hover")
+    assert isinstance(hover, str)
+    assert "app/Models/User.php" in hover
+    assert ENTRY_TITLE in hover
+    assert ENTRY_NOTE in hover
+    assert "12,50 €" in hover
+    assert "app/Models/**" in hover
+
+
+@pytest.mark.parametrize("session", running("record_action"), indirect=True)
+def test_code_action_list_offers_recording(session: Session) -> None:
+    record = needs(session, "record_action")
+    assert record["titles"][:3] == [
+        "Record a project rule for app/Models/User.php",
+        "Record a project rule for app/Models/**",
+        "Record a project rule for app/Models/*.php",
+    ]
+
+
+@pytest.mark.parametrize("session", running("record_action"), indirect=True)
+def test_record_action_prompts_and_writes_the_entry_and_index(session: Session) -> None:
+    record = needs(session, "record_action")
+    prompts = session.result["prompts"]
+    assert prompts[:2] == ["Rule title for app/Models/*.php: ",
+                           "Rule note (what an agent must know): "]
+    models = session.project.read(".ai/rules/models.md")
+    assert models.startswith("---\npaths:\n  - 'app/Models/**'\n  - 'app/Models/*.php'\n---\n")
+    assert models.endswith(
+        "\n\n## Prices in € are cents\nFormat 12,50 € only in views;\nnever store the string.\n")
+    index = session.project.read(".ai/rules/index.md")
+    assert "| app/Models/**, app/Models/*.php | .ai/rules/models.md |" in index
+    # the server showed the rule file at the new entry (window/showDocument, or the plugin
+    # itself on 0.7)
+    assert record["shown"] == str(session.project.root / ".ai/rules/models.md")
+    lines = models.splitlines()
+    assert lines[record["cursor"][0] - 1] == "## Prices in € are cents"
+
+
+@pytest.mark.parametrize("session", running("utf8"), indirect=True)
+def test_non_ascii_line_gets_correct_columns(session: Session) -> None:
+    utf8 = needs(session, "utf8")
+    assert utf8["offset_encoding"] == session.encoding
+    spans = sorted((g["col"], g["end_col"], g["text"]) for g in utf8["globs"])
+    line = utf8["globs"][0]["line"].encode("utf-8")
+    want = []
+    for glob in NOTHING_GLOBS:
+        quoted = f"'{glob}'".encode()
+        start = line.index(quoted)
+        want.append((start, start + len(quoted), f"'{glob}'"))
+    assert spans == want
+    # hover with the cursor inside the second glob reaches the server as the right character
+    assert utf8["hover"].startswith("`lang/größe/**` matches no file")
+
+
+@pytest.mark.parametrize("session", running("empty_filetype"), indirect=True)
+def test_empty_filetype_buffer_is_attached(session: Session) -> None:
+    empty = needs(session, "empty_filetype")
+    assert empty["filetype"] == ""
+    [diag] = empty["diagnostics"]
+    assert ENTRY_TITLE in diag["message"]
+
+
+@pytest.mark.parametrize("session", running("rules"), indirect=True)
+def test_rulelens_rules_lists_rule_files_and_entries(session: Session) -> None:
+    rules = needs(session, "rules")
+    models = str(session.project.root / ".ai/rules/models.md")
+    assert rules["quickfix"] == [
+        {"file": models, "lnum": 6, "text": ".ai/rules/models.md applies through app/Models/**"},
+        {"file": models, "lnum": 8, "text": f"Models: {ENTRY_TITLE}"},
+    ]
+    assert rules["select"] == [item["text"] for item in rules["quickfix"]]
+
+
+@pytest.mark.parametrize("session", running("record_command"), indirect=True)
+def test_rulelens_record_prompts_for_glob_title_and_note(session: Session) -> None:
+    record = needs(session, "record_command")
+    assert record["choices"] == ["app/Models/User.php", "app/Models/**", "app/Models/*.php",
+                                 "Another glob…"]
+    assert session.result["prompts"][-3:] == [
+        "Glob (relative to the project root): ",
+        "Rule title for resources/views/**: ",
+        "Rule note (what an agent must know): ",
+    ]
+    assert session.project.read(".ai/rules/views.md") == (
+        "---\npaths:\n  - 'resources/views/**'\n---\n\n# Views\n\n"
+        "## Views escape output\nUse {{ }}, never {!! !!}.\n")
+    index = session.project.read(".ai/rules/index.md")
+    assert "| resources/views/** | .ai/rules/views.md |" in index
