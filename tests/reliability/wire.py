@@ -147,7 +147,8 @@ class _Wire:
         return self.proc.poll() is None
 
     def stderr_tail(self, n: int = 3000) -> str:
-        self._stderr.flush()
+        if not self._stderr.closed:
+            self._stderr.flush()
         try:
             return self.stderr_path.read_text(errors="replace")[-n:]
         except OSError:
