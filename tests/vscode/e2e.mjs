@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const { url, folder, chromium: executablePath, screenshotDir, sourceFile, record } = config;
+const { url, folder, chromium: executablePath, screenshotDir, sourceFile } = config;
 const WAIT = config.waitMs ?? 90000;
 const result = { steps: [] };
 const log = (msg) => {
@@ -90,13 +90,28 @@ async function hoverText(mustContain) {
   throw new Error(`no hover containing ${mustContain}`);
 }
 
-try {
-  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
-  await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
-  log('workbench loaded');
-  await openFile(sourceFile);
-  log(`opened ${sourceFile}`);
+async function answerPrompts(title, note) {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: ': title' }).waitFor({ timeout: WAIT });
+  await input.fill(title);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: ': note' }).waitFor({ timeout: WAIT });
+  await input.fill(note);
+  await page.keyboard.press('Enter');
+}
 
+async function ruleFileShown(ruleFile, title) {
+  const tab = ruleFile.split('/').pop();
+  await page.locator('.tabs-container .tab.active', { hasText: tab }).waitFor({ timeout: WAIT });
+  await page.locator('.monaco-editor .view-line', { hasText: title }).first().waitFor({ timeout: WAIT });
+}
+
+async function focusEditor() {
+  await page.locator('.editor-group-container .monaco-editor').first().click({ position: { x: 300, y: 200 } });
+}
+
+async function recordScenario() {
+  const { record, action } = config;
   result.statusBefore = await statusCount(config.countBefore);
   log(`status bar: ${result.statusBefore}`);
   const lens = page.locator('.codelens-decoration', { hasText: config.lensBefore });
@@ -105,7 +120,7 @@ try {
   log(`code lens: ${result.lensBefore}`);
   result.problemsBefore = await problemsText(config.entryBefore);
   log('problems panel lists the rules');
-  await page.locator('.editor-group-container .monaco-editor').first().click({ position: { x: 300, y: 200 } });
+  await focusEditor();
   result.hoverBefore = await hoverText(config.entryBefore);
   log('hover shows the entry');
   await shot('before');
@@ -118,17 +133,9 @@ try {
     .map((t) => t.replace(/\s+/g, ' ').trim());
   log(`glob choices: ${result.globChoices.join(' | ')}`);
   await pick.click();
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: ': title' }).waitFor({ timeout: WAIT });
-  await input.fill(record.title);
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: ': note' }).waitFor({ timeout: WAIT });
-  await input.fill(record.note);
-  await page.keyboard.press('Enter');
-  const ruleTab = record.ruleFile.split('/').pop();
-  await page.locator('.tabs-container .tab.active', { hasText: ruleTab }).waitFor({ timeout: WAIT });
-  await page.locator('.monaco-editor .view-line', { hasText: record.title }).first().waitFor({ timeout: WAIT });
-  log(`the rule file ${ruleTab} is shown with the new entry`);
+  await answerPrompts(record.title, record.note);
+  await ruleFileShown(record.ruleFile, record.title);
+  log('the rule file is shown at the new entry');
   await shot('recorded');
 
   await openFile(sourceFile);
@@ -136,17 +143,60 @@ try {
   log(`status bar after recording: ${result.statusAfter}`);
   result.problemsAfter = await problemsText(record.title);
   log('problems panel lists the new entry');
-  await page.locator('.editor-group-container .monaco-editor').first().click({ position: { x: 300, y: 200 } });
+  await focusEditor();
   result.hoverAfter = await hoverText(record.title);
   log('hover shows the new entry');
+
+  // The server's "Record a project rule for …" source action: the client prompts for the rest.
+  await focusEditor();
+  await runCommand('Source Action...');
+  const item = page.locator('.action-widget .monaco-list-row', { hasText: `Record a project rule for ${action.glob}` });
+  await item.first().waitFor({ state: 'visible', timeout: WAIT });
+  await item.first().click();
+  await answerPrompts(action.title, action.note);
+  await ruleFileShown(record.ruleFile, action.title);
+  log('the source action recorded its entry');
+  await openFile(sourceFile);
+  result.statusAfterAction = await statusCount(config.countAfterAction);
+  log(`status bar after the source action: ${result.statusAfterAction}`);
+
   await runCommand('rulelens: Test: Dump State');
   for (let waited = 0; !existsSync(config.stateFile); waited += 250) {
     if (waited > WAIT) throw new Error('the test-only command wrote no state');
     await page.waitForTimeout(250);
   }
   log('state dumped');
-  await hoverText(record.title);
+  await problemsText(action.title);
+  await focusEditor();
+  await hoverText(action.title);
   result.screenshot = await shot('workbench');
+}
+
+async function notFoundScenario() {
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: config.expect });
+  await toast.first().waitFor({ state: 'visible', timeout: WAIT });
+  // Give a second message (if the extension sent one) the same chance to show up.
+  await page.waitForTimeout(3000);
+  const all = await page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+  result.notifications = all.map((t) => t.replace(/\s+/g, ' ').trim()).filter((t) => /rulelens/i.test(t));
+  log(`notifications: ${result.notifications.join(' | ')}`);
+  const status = page.locator('.statusbar-item', { hasText: /^\s*rulelens\s*$/ });
+  await status.first().waitFor({ timeout: WAIT });
+  result.statusBar = (await status.first().innerText()).trim();
+  result.screenshot = await shot('server-not-found');
+}
+
+try {
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
+  log('workbench loaded');
+  await openFile(sourceFile);
+  log(`opened ${sourceFile}`);
+  if (config.scenario === 'notFound') {
+    await notFoundScenario();
+  } else {
+    await recordScenario();
+  }
   result.ok = true;
 } catch (error) {
   result.ok = false;

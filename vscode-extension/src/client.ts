@@ -105,6 +105,7 @@ export class ServerManager implements vscode.Disposable {
     const serverOptions: ServerOptions = { command: found.command, args: found.args, options: { cwd } };
     const client = new LanguageClient('rulelens', 'rulelens', serverOptions, this.clientOptions());
     this.client = client;
+    client.onDidChangeState(() => this.changed.fire());
     try {
       await client.start();
     } catch (error) {

@@ -10,7 +10,7 @@ let manager: ServerManager | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('rulelens', { log: true });
   manager = new ServerManager(log, promptForRecord);
-  const status = new RulesStatusBar();
+  const status = new RulesStatusBar(() => manager?.running !== undefined);
   context.subscriptions.push(log, manager, status, ...registerCommands(manager), ...registerTestCommands(status));
   context.subscriptions.push(
     manager.changed.event(() => status.update()),

@@ -8,7 +8,7 @@ export class RulesStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor() {
+  constructor(private readonly serverRunning: () => boolean) {
     this.item = vscode.window.createStatusBarItem('rulelens.status', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'rulelens: rules for this file';
     this.item.command = 'rulelens.showRules';
@@ -33,6 +33,14 @@ export class RulesStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
+    if (!this.serverRunning()) {
+      this.item.text = '$(warning) rulelens';
+      this.item.tooltip = 'rulelens: the language server is not running. Click to start it.';
+      this.item.command = 'rulelens.restartServer';
+      this.item.show();
+      return;
+    }
+    this.item.command = 'rulelens.showRules';
     const off = vscode.workspace.getConfiguration('rulelens', document.uri).get('severity') === 'off';
     const rules = off ? undefined : appliedRules(document.uri);
     this.item.text = statusText(rules);
