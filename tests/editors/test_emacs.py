@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.editors.conftest import ENTRY_NOTE, ENTRY_TITLE, HERE, make_project, run_editor
 
 
-def test_eglot_gets_the_diagnostic_and_the_hover(emacs: str, editor_base: Path) -> None:
-    project = make_project(editor_base)
+@pytest.fixture(scope="module")
+def session(emacs: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    base = tmp_path_factory.mktemp("emacs")
+    project = make_project(base)
     # no -Q: Debian's site-start puts elpa-eglot on the load path, as it does for a person
-    run = run_editor([emacs, "--batch", "-l", str(HERE / "eglot_driver.el")], editor_base,
-                     editor_base / "result.json", {"RULELENS_PROJECT": str(project.root)},
+    run = run_editor([emacs, "--batch", "-l", str(HERE / "eglot_driver.el")], base,
+                     base / "result.json", {"RULELENS_PROJECT": str(project.root)},
                      cwd=project.root)
-    result = run.result
-    assert result["server"].startswith("EGLOT (proj/"), run.stderr
-    [diag] = result["diagnostics"]
+    assert run.result["server"].startswith("EGLOT (proj/"), run.stderr
+    return run.result
+
+
+def test_eglot_gets_the_rules_diagnostic(session: dict[str, Any]) -> None:
+    [diag] = session["diagnostics"]
     assert diag["text"].startswith("rulelens [rules-apply]: 1 project rule from 1 rule file")
     assert f".ai/rules/models.md (app/Models/**): {ENTRY_TITLE}" in diag["text"]
     assert diag["type"] == "eglot-note"  # information, never an error
     assert (diag["line"], diag["column"]) == (0, 0)
-    hover = result["hover"]
+
+
+def test_eglot_hover_holds_the_entry(session: dict[str, Any]) -> None:
+    hover = session["hover"]
     assert ".ai/rules/models.md (matched by app/Models/**)" in hover
     assert f"## {ENTRY_TITLE}" in hover
     assert ENTRY_NOTE in hover

@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.editors.conftest import ENTRY_NOTE, ENTRY_TITLE, HERE, make_project, run_editor
 
 
-def test_ale_gets_the_diagnostic_and_the_hover(vim: str, editor_base: Path) -> None:
-    project = make_project(editor_base)
+@pytest.fixture(scope="module")
+def session(vim: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    base = tmp_path_factory.mktemp("vim")
+    project = make_project(base)
     run = run_editor([vim, "-N", "-u", str(HERE / "ale_driver.vim"), "-i", "NONE",
-                      "--not-a-term"], editor_base, editor_base / "result.json",
+                      "--not-a-term"], base, base / "result.json",
                      {"RULELENS_PROJECT": str(project.root)}, cwd=project.root)
-    result = run.result
-    assert result["filetype"] == "php"
-    [diag] = result["diagnostics"]
+    assert run.result["filetype"] == "php"
+    return run.result
+
+
+def test_ale_gets_the_rules_diagnostic(session: dict[str, Any]) -> None:
+    [diag] = session["diagnostics"]
     assert diag["text"].startswith("1 project rule from 1 rule file")
     assert f".ai/rules/models.md (app/Models/**): {ENTRY_TITLE}" in diag["text"]
     assert diag["code"] == "rules-apply"
     assert diag["type"] != "E"  # ALE shows information as W; never an error
     assert (diag["lnum"], diag["col"]) == (1, 1)
-    hover = result["hover"]
+
+
+def test_ale_hover_holds_the_entry(session: dict[str, Any]) -> None:
+    hover = session["hover"]
     assert ".ai/rules/models.md (matched by app/Models/**)" in hover
     assert f"## {ENTRY_TITLE}" in hover
     assert ENTRY_NOTE in hover
