@@ -186,6 +186,30 @@ async function notFoundScenario() {
   result.screenshot = await shot('server-not-found');
 }
 
+async function untrustedScenario() {
+  result.statusBefore = await statusCount(config.countBefore);
+  log(`status bar: ${result.statusBefore}`);
+  result.restricted = (await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().innerText()).trim();
+  await problemsText(config.entryBefore);
+  await palette('>rulelens:');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Show Rules' }).first()
+    .waitFor({ state: 'visible', timeout: WAIT });
+  result.paletteCommands = (await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts())
+    .map((t) => t.replace(/\s+/g, ' ').trim());
+  log(`palette: ${result.paletteCommands.join(' | ')}`);
+  await shot('untrusted-palette');
+  await page.keyboard.press('Escape');
+  await focusEditor();
+  await runCommand('Source Action...');
+  // Either the action list or VS Code's "No source actions available" message shows up.
+  const list = page.locator('.action-widget .monaco-list-row');
+  const none = page.locator('.monaco-editor-overlaymessage', { hasText: /No .*actions/i });
+  await list.first().or(none.first()).waitFor({ state: 'visible', timeout: WAIT });
+  result.sourceActions = await list.allInnerTexts();
+  log(`source actions: ${result.sourceActions.join(' | ') || '(none)'}`);
+  result.screenshot = await shot('untrusted');
+}
+
 try {
   await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
   await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
@@ -194,6 +218,8 @@ try {
   log(`opened ${sourceFile}`);
   if (config.scenario === 'notFound') {
     await notFoundScenario();
+  } else if (config.scenario === 'untrusted') {
+    await untrustedScenario();
   } else {
     await recordScenario();
   }

@@ -124,3 +124,30 @@ def test_missing_server_shows_one_install_message(tools: Tools, workspace: Path,
     assert "pip install rulelens" in message
     assert "Copy Install Command" in message
     assert result["statusBar"] == "rulelens"  # not a count: there is no server to ask
+
+
+def test_untrusted_workspace_is_read_only(tools: Tools, workspace: Path, tmp_path: Path) -> None:
+    # The workspace asks for a server that would fail; Restricted Mode must ignore it.
+    (workspace / ".vscode").mkdir()
+    (workspace / ".vscode" / "settings.json").write_text(
+        json.dumps({"rulelens.server.command": ["/bin/false"]}))
+    before = {p: p.read_bytes() for p in (workspace / ".ai" / "rules").iterdir()}
+    path = os.pathsep.join([str(Path(sys.executable).parent), str(tools.node.parent),
+                            os.environ.get("PATH", "")])
+    with code_server(tools, tmp_path, workspace, path, trust=True) as editor:
+        result = run_browser(tools, tmp_path, {
+            "scenario": "untrusted",
+            "url": editor["url"],
+            "folder": str(workspace),
+            "sourceFile": SOURCE,
+            "countBefore": 2,
+            "entryBefore": ENTRY,
+        })
+    assert result["statusBefore"] == "2 rules"
+    assert "Restricted Mode" in result["restricted"]
+    # Showing works; writing is not offered: no palette command, no record source action.
+    assert "rulelens: Show Rules for Current File" in result["paletteCommands"]
+    assert not any("Record Rule" in c for c in result["paletteCommands"]), result["paletteCommands"]
+    assert not any("Regenerate Index" in c for c in result["paletteCommands"])
+    assert not any("Record a project rule" in a for a in result["sourceActions"])
+    assert {p: p.read_bytes() for p in (workspace / ".ai" / "rules").iterdir()} == before

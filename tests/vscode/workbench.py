@@ -45,16 +45,23 @@ def _free_port() -> int:
 
 @contextlib.contextmanager
 def code_server(tools: Tools, tmp: Path, workspace: Path, path: str,
-                settings: dict[str, object] | None = None) -> Iterator[dict[str, Any]]:
+                settings: dict[str, object] | None = None,
+                trust: bool = False) -> Iterator[dict[str, Any]]:
     """code-server on a free loopback port with only our extension; stopped as a process group.
 
-    `path` is the PATH the editor (and so the extension's server discovery) sees.
+    `path` is the PATH the editor (and so the extension's server discovery) sees. With `trust`,
+    workspace trust is on and the folder opens in Restricted Mode (untrusted).
     """
     user_data = tmp / "user-data"
     extensions = tmp / "extensions"
     (user_data / "User").mkdir(parents=True)
+    trust_settings: dict[str, object] = {
+        "security.workspace.trust.enabled": True,
+        "security.workspace.trust.startupPrompt": "never",
+        "security.workspace.trust.banner": "never",
+    } if trust else {}
     (user_data / "User" / "settings.json").write_text(
-        json.dumps({**quiet_settings(), **(settings or {})}, indent=2))
+        json.dumps({**quiet_settings(), **trust_settings, **(settings or {})}, indent=2))
     # Machine-scoped settings (server paths) of a remote window come from the server's side.
     (user_data / "Machine").mkdir()
     (user_data / "Machine" / "settings.json").write_text(json.dumps(settings or {}, indent=2))
@@ -72,8 +79,8 @@ def code_server(tools: Tools, tmp: Path, workspace: Path, path: str,
     with log_path.open("w") as log:
         proc = subprocess.Popen(
             [str(tools.code_server), "--auth", "none", "--bind-addr", f"127.0.0.1:{port}",
-             "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust",
-             *common, str(workspace)],
+             "--disable-telemetry", "--disable-update-check",
+             *([] if trust else ["--disable-workspace-trust"]), *common, str(workspace)],
             env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
