@@ -85,11 +85,11 @@ def complete(server: RulelensServer, target: Target,
     if not tree.has_folder(folder):
         return types.CompletionList(is_incomplete=False, items=[])
     base = f"{folder}/" if folder else ""
+    subfolders, files = tree.listing(folder)
     listing: list[tuple[str, types.CompletionItemKind, int]] = []
-    for name in tree.subfolders(folder):
-        listing.append((f"{base}{name}/", types.CompletionItemKind.Folder,
-                        tree.count_below(f"{base}{name}")))
-    for name in tree.files(folder):
+    for name, count in subfolders:
+        listing.append((f"{base}{name}/", types.CompletionItemKind.Folder, count))
+    for name in files:
         listing.append((f"{base}{name}", types.CompletionItemKind.File, 1))
     incomplete = len(listing) > MAX_ITEMS
     if incomplete:
@@ -98,7 +98,7 @@ def complete(server: RulelensServer, target: Target,
     offers = listing
     if folder:
         offers.append((f"{folder}/**", types.CompletionItemKind.Value, tree.count_below(folder)))
-        for ext, count in tree.extensions(folder):
+        for ext, count in tree.extensions(files):
             offers.append((f"{folder}/*{ext}", types.CompletionItemKind.Value, count))
     edit_range = types.Range(
         start=position(server.codec, lines, line, slot.start),

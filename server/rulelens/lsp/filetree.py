@@ -1,55 +1,64 @@
-"""Folder tree with file counts over the project's file list, for glob completion.
+"""Folder listings with file counts, answered from the core's sorted file list by bisection.
 
-Built once per file list (O(files)); completion then costs O(children of one folder), so it
-stays fast on 200,000 files where scanning the list per keystroke would not.
+No second copy of 200,000 paths: a folder's children are found by walking its slice of the
+sorted list and jumping over each subfolder's whole range with one bisect, so listing a
+folder costs O(children x log files) and a recursive count costs two bisects.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Iterable
+import bisect
+from collections import Counter
+from collections.abc import Sequence
+
+_END = "\U0010ffff"
 
 
 class FileTree:
     """Folders, files and recursive counts of a sorted list of root-relative paths."""
 
-    def __init__(self, paths: Iterable[str]) -> None:
-        files: dict[str, list[str]] = defaultdict(list)
-        for path in paths:
-            folder, _, name = path.rpartition("/")
-            files[folder].append(name)
-        below: Counter[str] = Counter()
-        subfolders: dict[str, set[str]] = defaultdict(set)
-        for folder, names in files.items():
-            count = len(names)
-            below[""] += count
-            current = folder
-            while current:
-                below[current] += count
-                parent, _, name = current.rpartition("/")
-                subfolders[parent].add(name)
-                current = parent
-        self._files = dict(files)
-        self._below = below
-        self._subfolders = {k: sorted(v) for k, v in subfolders.items()}
+    def __init__(self, paths: Sequence[str]) -> None:
+        self._paths = paths  # sorted, as FileList keeps them
 
-    def has_folder(self, folder: str) -> bool:
-        return folder == "" or folder in self._below
-
-    def subfolders(self, folder: str) -> list[str]:
-        return self._subfolders.get(folder, [])
-
-    def files(self, folder: str) -> list[str]:
-        return self._files.get(folder, [])
+    def _span(self, folder: str) -> tuple[int, int, str]:
+        prefix = f"{folder}/" if folder else ""
+        if not prefix:
+            return 0, len(self._paths), prefix
+        lo = bisect.bisect_left(self._paths, prefix)
+        return lo, bisect.bisect_left(self._paths, prefix + _END, lo), prefix
 
     def count_below(self, folder: str) -> int:
         """Files anywhere below the folder (what `folder/**` or a bare folder matches)."""
-        return self._below.get(folder, 0)
+        lo, hi, _ = self._span(folder)
+        return hi - lo
 
-    def extensions(self, folder: str) -> list[tuple[str, int]]:
-        """(".ext", files directly in the folder with it), most common first."""
-        counts = Counter(
-            "." + name.rpartition(".")[2] for name in self.files(folder)
-            if "." in name.lstrip(".")
-        )
+    def has_folder(self, folder: str) -> bool:
+        return folder == "" or self.count_below(folder) > 0
+
+    def listing(self, folder: str) -> tuple[list[tuple[str, int]], list[str]]:
+        """(subfolders with their recursive file counts, files) directly in the folder."""
+        paths = self._paths
+        lo, hi, prefix = self._span(folder)
+        cut = len(prefix)
+        folders: list[tuple[str, int]] = []
+        files: list[str] = []
+        i = lo
+        while i < hi:
+            rest = paths[i][cut:]
+            slash = rest.find("/")
+            if slash == -1:
+                files.append(rest)
+                i += 1
+                continue
+            name = rest[:slash]
+            end = bisect.bisect_left(paths, f"{prefix}{name}/{_END}", i, hi)
+            folders.append((name, end - i))
+            i = end
+        folders.sort()
+        return folders, files
+
+    @staticmethod
+    def extensions(files: Sequence[str]) -> list[tuple[str, int]]:
+        """(".ext", how many of `files` have it), most common first."""
+        counts = Counter("." + n.rpartition(".")[2] for n in files if "." in n.lstrip("."))
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -1,0 +1,288 @@
+"""Latency of `rulelens serve` over stdio on generated workspaces, with lookup references.
+
+Usage: python bench/lsp_latency.py [--quick] [--sizes R:G:F,...] [--opens N] [--cache DIR]
+
+For each workspace (R rule files holding G globs, F files) it starts the real server over
+stdio (VS Code's capabilities from pytest-lsp, so file watchers are registered) and prints:
+start to first diagnostics; p50/p95 of didOpen→publishDiagnostics and of hover; glob
+completion latency in a rule file; the server's peak RSS. didOpen is also measured with
+Neovim's capabilities (no file watching: every request first polls the rules folder).
+
+In the same run it times the lookup "which rule files match this path" in-process three ways:
+the core's RuleSet (what the server calls), the naive baseline (one pathspec per rule file,
+tested in turn) and the floor (all globs in one compiled `re` alternation answering only
+"does any glob match"). Figures only: nothing here asserts on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pathspec
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+from pytest_lsp import client_capabilities
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generate import file_paths, write_project
+from rulelens.rules.globs import expand, patterns_of
+from rulelens.rules.repository import RuleRepository
+
+QUICK = [(10, 1_000, 10_000), (100, 1_000, 10_000), (1_000, 10_000, 10_000)]
+DEFAULT = [*QUICK, (1_000, 1_000, 200_000), (1_000, 10_000, 200_000)]
+
+
+# -- workspaces ---------------------------------------------------------------------------
+def workspace(cache: Path, rules: int, globs: int, files: int) -> Path:
+    """A generated project, cached between runs (generation dominates otherwise)."""
+    root = cache / f"ws-{rules}-{globs}-{files}"
+    marker = root / ".generated"
+    if not marker.exists():
+        t0 = time.perf_counter()
+        write_project(root, files, rules, globs)
+        RuleRepository(root).write_index()
+        marker.write_text("ok\n")
+        print(f"  (generated {root.name} in {time.perf_counter() - t0:.1f}s)", flush=True)
+    return root
+
+
+# -- the client ---------------------------------------------------------------------------
+class Client:
+    """A minimal editor: answers the server's requests, times notifications."""
+
+    def __init__(self) -> None:
+        self.lsp = LanguageClient("rulelens-bench", "1")
+        self.waiting: dict[str, asyncio.Future[float]] = {}
+
+        @self.lsp.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def published(ls: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
+            fut = self.waiting.pop(params.uri, None)
+            if fut is not None and not fut.done():
+                fut.set_result(time.perf_counter())
+
+        @self.lsp.feature(types.WORKSPACE_CONFIGURATION)
+        def configuration(ls: LanguageClient, params: types.ConfigurationParams) -> list[Any]:
+            return [None for _ in params.items]
+
+        @self.lsp.feature(types.CLIENT_REGISTER_CAPABILITY)
+        def register(ls: LanguageClient, params: types.RegistrationParams) -> None:
+            return None
+
+        @self.lsp.feature(types.WINDOW_LOG_MESSAGE)
+        def log(ls: LanguageClient, params: types.LogMessageParams) -> None:
+            return None
+
+    def expect(self, uri: str) -> asyncio.Future[float]:
+        fut: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.waiting[uri] = fut
+        return fut
+
+    def open(self, uri: str, text: str) -> None:
+        self.lsp.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="text", version=1,
+                                                 text=text)))
+
+    def close(self, uri: str) -> None:
+        self.lsp.text_document_did_close(types.DidCloseTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)))
+
+    @property
+    def pid(self) -> int:
+        server = self.lsp._server
+        assert server is not None
+        return server.pid
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def session(root: Path, caps_name: str, sample: list[str], opens: int,
+                  full: bool) -> dict[str, float]:
+    """One server: start, opens, hovers, completions; returns the figures (ms, MB)."""
+    c = Client()
+    out: dict[str, float] = {}
+    t0 = time.perf_counter()
+    await c.lsp.start_io(sys.executable, "-m", "rulelens", "serve")
+    await c.lsp.initialize_async(types.InitializeParams(
+        capabilities=client_capabilities(caps_name), process_id=os.getpid(),
+        root_uri=root.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)]))
+    c.lsp.initialized(types.InitializedParams())
+    first = (root / sample[0]).as_uri()
+    fut = c.expect(first)
+    c.open(first, "x\n")
+    out["start_ms"] = (await asyncio.wait_for(fut, 60) - t0) * 1000
+
+    latencies = []
+    for rel in sample[1 : opens + 1]:
+        uri = (root / rel).as_uri()
+        fut = c.expect(uri)
+        sent = time.perf_counter()
+        c.open(uri, "x\n")
+        latencies.append((await asyncio.wait_for(fut, 60) - sent) * 1000)
+    out["open_p50"], out["open_p95"] = pct(latencies, 0.5), pct(latencies, 0.95)
+    if not full:
+        await stop(c)
+        return out
+
+    hovers = []
+    for rel in sample[1 : opens + 1]:
+        sent = time.perf_counter()
+        await c.lsp.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=(root / rel).as_uri()),
+            position=types.Position(line=0, character=0)))
+        hovers.append((time.perf_counter() - sent) * 1000)
+    out["hover_p50"], out["hover_p95"] = pct(hovers, 0.5), pct(hovers, 0.95)
+    for rel in sample[1 : opens + 1]:
+        c.close((root / rel).as_uri())
+
+    out.update(await completions(c, root))
+    out["rss_mb"] = peak_rss_mb(c.pid)
+    await stop(c)
+    return out
+
+
+async def completions(c: Client, root: Path) -> dict[str, float]:
+    """Completion at several folder depths inside a rule file's `paths`."""
+    prefixes = ["", "pkg1/", "pkg3/mod7/", "pkg0/mod0/", "pkg2/", "pkg5/mod49/"]
+    text = "---\npaths:\n" + "".join(f"  - '{p}'\n" for p in prefixes) + "---\n\n# B\n\n## B\nB\n"
+    path = root / ".ai" / "rules" / "zz-bench.md"
+    uri = path.as_uri()
+    fut = c.expect(uri)
+    c.open(uri, text)
+    await asyncio.wait_for(fut, 60)
+    times = []
+    first = 0.0
+    for rnd in range(12):
+        for n, p in enumerate(prefixes):
+            sent = time.perf_counter()
+            result = await c.lsp.text_document_completion_async(types.CompletionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=types.Position(line=2 + n, character=5 + len(p))))
+            took = (time.perf_counter() - sent) * 1000
+            assert result is not None and len(result.items) > 0, p
+            if rnd == 0 and n == 0:
+                first = took
+            else:
+                times.append(took)
+    c.close(uri)
+    return {"compl_first": first, "compl_p50": pct(times, 0.5), "compl_p95": pct(times, 0.95)}
+
+
+async def stop(c: Client) -> None:
+    await c.lsp.shutdown_async(None)
+    c.lsp.exit(None)
+    await c.lsp.stop()
+
+
+# -- the lookup and its references ----------------------------------------------------------
+def per_lookup_us(fn: Callable[[str], object], paths: list[str]) -> float:
+    t0 = time.perf_counter()
+    for p in paths:
+        fn(p)
+    return (time.perf_counter() - t0) / len(paths) * 1e6
+
+
+def lookups(root: Path, sample: list[str], naive_sample: int) -> dict[str, float]:
+    repo = RuleRepository(root)
+    ruleset = repo.ruleset
+    items = [rule.lenient_paths for rule in repo.files]
+    specs = [pathspec.PathSpec.from_lines("gitignore", [g if inc else "!" + g
+                                                        for item in its
+                                                        for g, inc in expand(item)])
+             for its in items]
+    regexes = [p.regex.pattern for its in items for item in its for p in patterns_of(item)
+               if p.include]
+    floor = re.compile("|".join(f"(?:{r})" for r in regexes))
+    few = sample[:naive_sample]
+    # Same answers first: the index and the naive baseline must agree.
+    for path in few[:200]:
+        naive = [i for i, spec in enumerate(specs) if spec.match_file(path)]
+        assert ruleset.owners_of(path) == naive, path
+    return {
+        "lookup_us": per_lookup_us(ruleset.owners_of, sample),
+        "naive_us": per_lookup_us(lambda p: [s.match_file(p) for s in specs], few),
+        "floor_us": per_lookup_us(floor.match, sample),
+    }
+
+
+# -- main --------------------------------------------------------------------------------
+def parse_sizes(text: str) -> list[tuple[int, int, int]]:
+    out = []
+    for part in text.split(","):
+        r, g, f = (int(x.replace("_", "")) for x in part.split(":"))
+        out.append((r, g, f))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="10,000-file workspaces only")
+    ap.add_argument("--sizes", help="rule_files:globs:files,... (overrides --quick)")
+    ap.add_argument("--opens", type=int, default=300, help="didOpen/hover samples per run")
+    ap.add_argument("--lookups", type=int, default=5_000, help="paths timed per lookup method")
+    ap.add_argument("--cache", type=Path, default=Path("/tmp/rulelens-bench"))
+    args = ap.parse_args()
+    sizes = parse_sizes(args.sizes) if args.sizes else (QUICK if args.quick else DEFAULT)
+    args.cache.mkdir(parents=True, exist_ok=True)
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; "
+          f"pathspec {pathspec.__version__}", flush=True)
+    rows = []
+    for rules, globs, files in sizes:
+        root = workspace(args.cache, rules, globs, files)
+        rng = random.Random(1)
+        paths = file_paths(files)
+        sample = rng.sample(paths, min(len(paths), max(args.opens + 1, args.lookups)))
+        lk = lookups(root, sample, naive_sample=200 if globs > 1_000 else 1_000)
+        vs = asyncio.run(session(root, "visual-studio-code", sample, args.opens, full=True))
+        nv = asyncio.run(session(root, "neovim", sample, args.opens, full=False))
+        rows.append(((rules, globs, files), lk, vs, nv))
+        print(f"  done {rules} rule files / {globs} globs / {files} files", flush=True)
+    print_tables(rows)
+    return 0
+
+
+def print_tables(rows: list[Any]) -> None:
+    print("\nServer over stdio (ms; VS Code capabilities unless marked nvim = polling)")
+    print("| rule files | globs | files | start→1st diag | didOpen p50 | didOpen p95 "
+          "| nvim didOpen p95 | hover p50 | hover p95 | completion first | completion p50 "
+          "| completion p95 | peak RSS MB |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for (r, g, f), _lk, vs, nv in rows:
+        print(f"| {r:,} | {g:,} | {f:,} | {vs['start_ms']:.0f} | {vs['open_p50']:.2f} "
+              f"| {vs['open_p95']:.2f} | {nv['open_p95']:.2f} | {vs['hover_p50']:.2f} "
+              f"| {vs['hover_p95']:.2f} | {vs['compl_first']:.0f} | {vs['compl_p50']:.2f} "
+              f"| {vs['compl_p95']:.2f} | {vs['rss_mb']:.0f} |")
+    print("\nLookup \"which rule files match this path\" (µs per path, in-process)")
+    print("| rule files | globs | files | rulelens | naive pathspec per file | re floor "
+          "| speed-up vs naive | x floor |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for (r, g, f), lk, _vs, _nv in rows:
+        print(f"| {r:,} | {g:,} | {f:,} | {lk['lookup_us']:.1f} | {lk['naive_us']:.0f} "
+              f"| {lk['floor_us']:.1f} | {lk['naive_us'] / lk['lookup_us']:.0f}x "
+              f"| {lk['lookup_us'] / lk['floor_us']:.2f} |")
+    print(f"\nmedian start across runs: "
+          f"{statistics.median(vs['start_ms'] for _, _, vs, _ in rows):.0f} ms")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
