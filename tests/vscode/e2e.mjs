@@ -210,14 +210,37 @@ async function untrustedScenario() {
   result.screenshot = await shot('untrusted');
 }
 
+async function multiRootScenario() {
+  const { second, first } = config;
+  result.statusSecond = await statusCount(second.countBefore);
+  log(`second folder's ${sourceFile}: ${result.statusSecond}`);
+  await runCommand('rulelens: Record Rule for Current File');
+  const pick = page.locator('.quick-input-widget .monaco-list-row', { hasText: second.glob }).first();
+  await pick.waitFor({ state: 'visible', timeout: WAIT });
+  await pick.click();
+  await answerPrompts(second.title, second.note);
+  await ruleFileShown(second.ruleFile, second.title);
+  log('recorded in the second folder');
+  await openFile(sourceFile);
+  result.statusSecondAfter = await statusCount(second.countAfter);
+  await openFile(first.sourceFile);
+  result.statusFirst = await statusCount(first.count);
+  log(`first folder's ${first.sourceFile}: ${result.statusFirst}`);
+  await problemsText(first.entry);
+  result.screenshot = await shot('multi-root');
+}
+
 try {
-  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+  const open = config.workspaceFile ? `workspace=${encodeURIComponent(config.workspaceFile)}` : `folder=${encodeURIComponent(folder)}`;
+  await page.goto(`${url}/?${open}`);
   await page.locator('.monaco-workbench').waitFor({ timeout: WAIT });
   log('workbench loaded');
   await openFile(sourceFile);
   log(`opened ${sourceFile}`);
   if (config.scenario === 'notFound') {
     await notFoundScenario();
+  } else if (config.scenario === 'multiRoot') {
+    await multiRootScenario();
   } else if (config.scenario === 'untrusted') {
     await untrustedScenario();
   } else {

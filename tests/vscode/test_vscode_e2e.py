@@ -151,3 +151,50 @@ def test_untrusted_workspace_is_read_only(tools: Tools, workspace: Path, tmp_pat
     assert not any("Regenerate Index" in c for c in result["paletteCommands"])
     assert not any("Record a project rule" in a for a in result["sourceActions"])
     assert {p: p.read_bytes() for p in (workspace / ".ai" / "rules").iterdir()} == before
+
+
+SECOND_MODELS = """---
+paths:
+  - 'app/Models/**'
+---
+
+# Models
+
+## Things are soft-deleted
+Use the SoftDeletes trait on every model of this package.
+"""
+
+
+def test_multi_root_workspace_records_in_the_right_folder(tools: Tools, workspace: Path,
+                                                          tmp_path: Path) -> None:
+    second = tmp_path / "second"
+    (second / ".ai" / "rules").mkdir(parents=True)
+    (second / ".ai" / "rules" / "models.md").write_text(SECOND_MODELS)
+    (second / "app" / "Models").mkdir(parents=True)
+    (second / "app" / "Models" / "Thing.php").write_text("<?php\n\nclass Thing {}\n")
+    first_before = {p: p.read_bytes() for p in (workspace / ".ai" / "rules").iterdir()}
+    workspace_file = tmp_path / "both.code-workspace"
+    workspace_file.write_text(json.dumps({"folders": [{"path": str(workspace)},
+                                                      {"path": str(second)}]}))
+    path = os.pathsep.join([str(Path(sys.executable).parent), str(tools.node.parent),
+                            os.environ.get("PATH", "")])
+    glob = "app/Models/Thing.php"
+    with code_server(tools, tmp_path, workspace, path) as editor:
+        result = run_browser(tools, tmp_path, {
+            "scenario": "multiRoot",
+            "url": editor["url"],
+            "folder": str(workspace),
+            "workspaceFile": str(workspace_file),
+            "sourceFile": "app/Models/Thing.php",
+            "second": {"countBefore": 1, "countAfter": 2, "glob": glob, "title": "Things have UUIDs",
+                       "note": "Use HasUuids.", "ruleFile": ".ai/rules/models.md"},
+            "first": {"sourceFile": SOURCE, "count": 2, "entry": ENTRY},
+        })
+    assert result["statusSecond"] == "1 rule"
+    assert result["statusSecondAfter"] == "2 rules"
+    assert result["statusFirst"] == "2 rules"
+    text = (second / ".ai" / "rules" / "models.md").read_text()
+    assert text.endswith("\n\n## Things have UUIDs\nUse HasUuids.\n")
+    assert f"| app/Models/**, {glob} | .ai/rules/models.md |" in (
+        second / ".ai" / "rules" / "index.md").read_text()
+    assert {p: p.read_bytes() for p in (workspace / ".ai" / "rules").iterdir()} == first_before
