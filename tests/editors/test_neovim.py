@@ -8,6 +8,8 @@ Each session runs the steps of `nvim_driver.lua` and the tests check what it saw
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -199,3 +201,32 @@ def test_rulelens_record_prompts_for_glob_title_and_note(session: Session) -> No
         "## Views escape output\nUse {{ }}, never {!! !!}.\n")
     index = session.project.read(".ai/rules/index.md")
     assert "| resources/views/** | .ai/rules/views.md |" in index
+
+
+def test_help_tags_resolve(nvim: str, tmp_path: Path) -> None:
+    """`:help rulelens` and the command tags open neovim/doc/rulelens.txt."""
+    plugin = tmp_path / "plugin"
+    shutil.copytree(PLUGIN, plugin)  # helptags writes doc/tags; keep the checkout clean
+    out = tmp_path / "help.txt"
+    script = tmp_path / "help.vim"
+    script.write_text("\n".join([
+        f"helptags {plugin}/doc",
+        f"set rtp^={plugin}",
+        "let g:r = []",
+        "for t in ['rulelens', 'rulelens-setup', ':RulelensRecord', ':RulelensRules',"
+        " 'rulelens.setup()', 'rulelens-settings']",
+        "  execute 'help ' . t",
+        "  call add(g:r, t . ' ' . expand('%:t') . ' ' . getline('.'))",
+        "  helpclose",
+        "endfor",
+        f"call writefile(g:r, '{out}')",
+        "qall!",
+    ]) + "\n", encoding="utf-8")
+    subprocess.run([nvim, "--headless", "--clean", "-S", str(script)], timeout=60,
+                   capture_output=True, stdin=subprocess.DEVNULL, check=False)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 6
+    for line in lines:
+        tag, name, text = line.split(" ", 2)
+        assert name == "rulelens.txt"
+        assert f"*{tag}*" in text
