@@ -163,6 +163,17 @@ function steps.rules()
   result.rules = { quickfix = items, select = picked }
 end
 
+function steps.health()
+  open('app/Models/User.php')
+  local source = vim.api.nvim_get_current_buf()
+  vim.cmd('checkhealth rulelens')
+  result.health = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  vim.cmd('bwipeout!')
+  if vim.api.nvim_get_current_buf() ~= source then
+    vim.api.nvim_set_current_buf(source)
+  end
+end
+
 --- Record through the code action menu (vim.lsp.buf.code_action), answering the prompts.
 function steps.record_action()
   open('app/Models/User.php')

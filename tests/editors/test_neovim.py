@@ -27,7 +27,7 @@ from tests.editors.conftest import (
 )
 
 CORE = "source,hover,utf8,record_action"
-SETUP = "source,hover,utf8,empty_filetype,rules,record_action,record_command"
+SETUP = "source,hover,utf8,empty_filetype,rules,health,record_action,record_command"
 
 # (id, which nvim, mode, steps, offered position encoding, the encoding it must end up with)
 SESSIONS = [
@@ -179,10 +179,10 @@ def test_empty_filetype_buffer_is_attached(session: Session) -> None:
 def test_rulelens_rules_lists_rule_files_and_entries(session: Session) -> None:
     rules = needs(session, "rules")
     models = str(session.project.root / ".ai/rules/models.md")
-    assert rules["quickfix"] == [
-        {"file": models, "lnum": 6, "text": ".ai/rules/models.md applies through app/Models/**"},
-        {"file": models, "lnum": 8, "text": f"Models: {ENTRY_TITLE}"},
-    ]
+    # one item for the rule file (at its heading), one per entry (at its `## ` line)
+    assert [(i["file"], i["lnum"]) for i in rules["quickfix"]] == [(models, 6), (models, 8)]
+    assert ".ai/rules/models.md" in rules["quickfix"][0]["text"]
+    assert ENTRY_TITLE in rules["quickfix"][1]["text"]
     assert rules["select"] == [item["text"] for item in rules["quickfix"]]
 
 
@@ -201,6 +201,14 @@ def test_rulelens_record_prompts_for_glob_title_and_note(session: Session) -> No
         "## Views escape output\nUse {{ }}, never {!! !!}.\n")
     index = session.project.read(".ai/rules/index.md")
     assert "| resources/views/** | .ai/rules/views.md |" in index
+
+
+@pytest.mark.parametrize("session", running("health"), indirect=True)
+def test_checkhealth_reports_the_server(session: Session) -> None:
+    health = needs(session, "health")
+    assert "`rulelens` runs: rulelens " in health
+    assert f"started by setup() through: {session.result['plugin_mode']}" in health
+    assert f"server running for {session.project.root} ({session.encoding} positions)" in health
 
 
 def test_help_tags_resolve(nvim: str, tmp_path: Path) -> None:
