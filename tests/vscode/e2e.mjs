@@ -2,7 +2,7 @@
 // reads the status bar, the Problems panel and the hover, records a rule through the palette
 // command's quick pick and input boxes, and checks that the diagnostic updates.
 // Usage: node e2e.mjs <config.json>; prints one JSON line `RESULT {...}` at the end.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -159,6 +159,32 @@ async function recordScenario() {
   await openFile(sourceFile);
   result.statusAfterAction = await statusCount(config.countAfterAction);
   log(`status bar after the source action: ${result.statusAfterAction}`);
+
+  // Show Rules, from a click on the status bar item: a quick pick of entries; one opens.
+  await statusItem.first().click();
+  const entry = page.locator('.quick-input-widget .monaco-list-row', { hasText: config.showEntry });
+  await entry.first().waitFor({ state: 'visible', timeout: WAIT });
+  result.showRulesItems = (await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts())
+    .map((t) => t.replace(/\s+/g, ' ').trim());
+  await entry.first().click();
+  await page.locator('.tabs-container .tab.active', { hasText: record.ruleFile.split('/').pop() }).waitFor({ timeout: WAIT });
+  const cursor = page.locator('.statusbar-item', { hasText: /^\s*Ln \d+, Col \d+/ }).first();
+  await cursor.waitFor({ timeout: WAIT });
+  result.showRulesCursor = (await cursor.innerText()).trim();
+  log(`Show Rules opened the entry at ${result.showRulesCursor}`);
+
+  // Regenerate Index: the index comes back after it was deleted.
+  const index = `${folder}/.ai/rules/index.md`;
+  result.indexBefore = readFileSync(index, 'utf8');
+  rmSync(index);
+  await openFile(sourceFile);
+  await runCommand('rulelens: Regenerate Index');
+  for (let waited = 0; !existsSync(index); waited += 250) {
+    if (waited > WAIT) throw new Error('Regenerate Index wrote no index');
+    await page.waitForTimeout(250);
+  }
+  result.indexAfter = readFileSync(index, 'utf8');
+  log('Regenerate Index rewrote the index');
 
   await runCommand('rulelens: Test: Dump State');
   for (let waited = 0; !existsSync(config.stateFile); waited += 250) {

@@ -58,6 +58,7 @@ def test_rules_show_and_record_in_vscode(tools: Tools, workspace: Path, tmp_path
             "countAfter": 3,
             "countAfterAction": 4,
             "lensBefore": "Rules: Models",
+            "showEntry": "Dates are immutable",
             "entryBefore": ENTRY,
             "stateFile": str(editor["state"]),
             "record": {"glob": GLOB, "title": TITLE, "note": NOTE, "ruleFile": RULE_FILE},
@@ -89,6 +90,16 @@ def test_rules_show_and_record_in_vscode(tools: Tools, workspace: Path, tmp_path
     assert "3 project rules from 1 rule file apply to this file" in result["problemsAfter"]
     assert TITLE in result["hoverAfter"]
     assert result["statusAfterAction"] == "4 rules"
+
+    # Show Rules (from the status bar) lists the rule file and its entries; one opens at its
+    # heading. Regenerate Index writes the same index back.
+    titles = [ENTRY, "Dates are immutable", TITLE, ACTION_TITLE]
+    listed = [t for item in result["showRulesItems"] for t in titles if item.startswith(t)]
+    assert listed == titles, result["showRulesItems"]
+    assert any("Models" in item for item in result["showRulesItems"])  # the rule file's own row
+    dates_line = rule_text.splitlines().index("## Dates are immutable") + 1
+    assert result["showRulesCursor"].startswith(f"Ln {dates_line},")
+    assert result["indexAfter"] == result["indexBefore"] == index
 
     # The extension's own view of it, through the test-only command.
     assert state["activeFile"] == str(workspace / SOURCE)
