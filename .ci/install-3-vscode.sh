@@ -26,7 +26,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   step "apt-get install ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  apt-get install -y -qq "${missing[@]}" >/dev/null
 else
   step "apt packages present: ${apt_wanted[*]}"
 fi
