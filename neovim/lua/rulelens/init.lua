@@ -374,13 +374,15 @@ local function setup_lspconfig()
   if not ok then
     return false
   end
-  local util = require('lspconfig.util')
   if not configs[M.name] then
     configs[M.name] = {
       default_config = {
         cmd = M.options.cmd,
         -- no filetypes: lspconfig then attaches on every BufReadPost, empty filetypes too
-        root_dir = util.root_pattern(unpack(M.options.root_markers)),
+        -- the markers in order of preference (util.root_pattern would take the nearest of any)
+        root_dir = function(fname)
+          return M.find_root(fname, M.options.root_markers)
+        end,
         settings = { rulelens = {} },
       },
       docs = { description = 'rulelens: the project rules (.ai/rules) your AI agent sees.' },
