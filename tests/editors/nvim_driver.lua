@@ -252,7 +252,9 @@ local function run()
     end
     vim.lsp.enable('rulelens')
   else
-    require('rulelens').setup({ capabilities = capabilities })
+    -- `setup` or `setup:<start>` (the plugin's `start` option)
+    local how = mode:match('^setup:(.+)$') or 'auto'
+    require('rulelens').setup({ capabilities = capabilities, start = how })
   end
   result.version = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor)
     .. '.' .. tostring(vim.version().patch)

@@ -34,6 +34,8 @@ SESSIONS = [
     ("0.11-enable", "nvim", "enable", CORE, "", "utf-8"),
     ("0.11-enable-utf16", "nvim", "enable", "utf8", "utf-16", "utf-16"),
     ("0.11-setup", "nvim", "setup", SETUP, "", "utf-8"),
+    # the vim.lsp.start path that Neovim 0.8-0.10 take (no 0.8-0.10 build is packaged here)
+    ("0.11-setup-start", "nvim", "setup:start", SETUP, "", "utf-8"),
     ("0.7-setup", "nvim07", "setup", SETUP, "", "utf-16"),  # 0.7 speaks only UTF-16
 ]
 
@@ -94,6 +96,8 @@ def test_plugin_uses_the_right_start_path(session: Session) -> None:
     if result["mode"] == "setup":
         expected = "enable" if result["version"].startswith("0.11") else "start_client"
         assert result["plugin_mode"] == expected
+    elif result["mode"].startswith("setup:"):
+        assert result["plugin_mode"] == result["mode"].split(":", 1)[1]
 
 
 @pytest.mark.parametrize("session", running("source"), indirect=True)

@@ -26,6 +26,9 @@ local defaults = {
   user_commands = true,
   -- Use nvim-lspconfig's legacy `lspconfig.configs` on Neovim < 0.11 when it is installed.
   lspconfig = true,
+  -- How to start the server: 'auto' (by version, as above), 'enable', 'lspconfig', 'start'
+  -- (vim.lsp.start on every file buffer) or 'start_client' (Neovim 0.7's way).
+  start = 'auto',
   on_attach = nil,
   capabilities = nil,
   -- Called with the server's answer after a rule was recorded.
@@ -301,6 +304,7 @@ local function client_config(root)
 end
 
 local started = {} -- root (or '') -> client id, for Neovim 0.7's start_client
+local use_start_client = false
 
 local function real_file(bufnr)
   return vim.api.nvim_buf_is_valid(bufnr) and vim.bo[bufnr].buftype == ''
@@ -314,7 +318,7 @@ local function start_legacy(bufnr)
   end
   local root = M.find_root(vim.api.nvim_buf_get_name(bufnr), M.options.root_markers)
   local config = client_config(root)
-  if vim.lsp.start then
+  if not use_start_client then
     vim.api.nvim_buf_call(bufnr, function()
       vim.lsp.start(config)
     end)
@@ -416,7 +420,17 @@ function M.setup(opts)
   if M.options.user_commands then
     user_commands()
   end
-  if vim.lsp.config and vim.lsp.enable then
+  local how = M.options.start
+  if how == 'auto' then
+    if vim.lsp.config and vim.lsp.enable then
+      how = 'enable'
+    elseif M.options.lspconfig and pcall(require, 'lspconfig.configs') then
+      how = 'lspconfig'
+    else
+      how = vim.lsp.start and 'start' or 'start_client'
+    end
+  end
+  if how == 'enable' then
     local config = client_config(nil)
     config.name, config.root_dir = nil, nil
     config.root_markers = M.options.root_markers
@@ -425,13 +439,17 @@ function M.setup(opts)
     if M.options.empty_filetype then
       each_buffer_and_later(start_empty_filetype)
     end
-    M.mode = 'enable'
-  elseif M.options.lspconfig and setup_lspconfig() then
-    M.mode = 'lspconfig'
-  else
+  elseif how == 'lspconfig' then
+    if not setup_lspconfig() then
+      error('rulelens: start = "lspconfig" but nvim-lspconfig is not installed')
+    end
+  elseif how == 'start' or how == 'start_client' then
+    use_start_client = how == 'start_client' or not vim.lsp.start
     each_buffer_and_later(start_legacy)
-    M.mode = vim.lsp.start and 'start' or 'start_client'
+  else
+    error('rulelens: start must be auto, enable, lspconfig, start or start_client: ' .. tostring(how))
   end
+  M.mode = how
   return M
 end
 
