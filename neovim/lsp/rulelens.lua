@@ -14,6 +14,8 @@ return {
   cmd = { 'rulelens', 'serve' },
   -- The nearest folder with `.ai` (the rules), else the nearest git work tree.
   root_markers = { '.ai', '.git' },
+  -- Rules live in a project: start no server for files outside every project.
+  workspace_required = true,
   -- The `rulelens` section: severity, hover, codeLens, prompt, rulesFolder (:help rulelens-settings).
   settings = { rulelens = {} },
   commands = {

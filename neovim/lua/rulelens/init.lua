@@ -303,7 +303,7 @@ local function client_config(root)
   }
 end
 
-local started = {} -- root (or '') -> client id, for Neovim 0.7's start_client
+local started = {} -- root -> client id, for Neovim 0.7's start_client
 local use_start_client = false
 
 local function real_file(bufnr)
@@ -317,6 +317,9 @@ local function start_legacy(bufnr)
     return
   end
   local root = M.find_root(vim.api.nvim_buf_get_name(bufnr), M.options.root_markers)
+  if not root then
+    return -- rules live in a project; no server for files outside every project
+  end
   local config = client_config(root)
   if not use_start_client then
     vim.api.nvim_buf_call(bufnr, function()
@@ -324,12 +327,11 @@ local function start_legacy(bufnr)
     end)
     return
   end
-  local key = root or ''
-  local id = started[key]
+  local id = started[root]
   local client = id and vim.lsp.get_client_by_id(id)
   if not client or client.is_stopped() then
     id = vim.lsp.start_client(config)
-    started[key] = id
+    started[root] = id
   end
   if id then
     vim.lsp.buf_attach_client(bufnr, id)
@@ -352,7 +354,9 @@ local function start_empty_filetype(bufnr)
     return
   end
   config.root_dir = config.root_dir or vim.fs.root(bufnr, config.root_markers or {})
-  vim.lsp.start(config, { bufnr = bufnr })
+  if config.root_dir then
+    vim.lsp.start(config, { bufnr = bufnr })
+  end
 end
 
 local function each_buffer_and_later(start)
@@ -434,6 +438,7 @@ function M.setup(opts)
     local config = client_config(nil)
     config.name, config.root_dir = nil, nil
     config.root_markers = M.options.root_markers
+    config.workspace_required = true
     vim.lsp.config(M.name, config)
     vim.lsp.enable(M.name)
     if M.options.empty_filetype then
