@@ -51,6 +51,7 @@ class _Wire:
         self._out: BinaryIO = self.proc.stdout
         self._ids = itertools.count(1)
         self._cond = threading.Condition()
+        self.lock = self._cond
         self.responses: dict[Any, Json] = {}
         self.notifications: list[Json] = []
         self.garbage: list[bytes] = []  # anything on stdout that is not a protocol message
