@@ -1,8 +1,8 @@
 /** The palette commands: Record Rule, Show Rules, Regenerate Index, Restart Server. */
 import * as vscode from 'vscode';
 import { appliedRules } from './applied';
-import { RECORD_RULE, RecordReply, ServerManager, WRITE_INDEX } from './client';
-import { GlobChoice, globChoices, mergeChoices } from './globs';
+import { RECORD_RULE, RecordReply, reportRecord, ServerManager, WRITE_INDEX } from './client';
+import { globChoices, mergeChoices } from './globs';
 import { projectRootOf } from './project';
 import { askTitleAndNote, pickGlob } from './prompts';
 
@@ -48,7 +48,7 @@ async function recordForCurrentFile(server: ServerManager): Promise<RecordReply 
     return undefined;
   }
   const args = { glob, ...answers, root: vscode.Uri.file(project.root).toString(), uri: document.uri.toString() };
-  return (await server.execute(RECORD_RULE, [args])) as RecordReply | undefined;
+  return reportRecord((await server.execute(RECORD_RULE, [args])) as RecordReply | undefined);
 }
 
 /** The server's own glob suggestions, taken from its record code actions. */
@@ -143,4 +143,3 @@ export async function openAt(uri: vscode.Uri, line: number): Promise<void> {
   await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: false });
 }
 
-export type { GlobChoice };
