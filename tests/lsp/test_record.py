@@ -164,3 +164,14 @@ async def test_command_without_title_applies_skeleton(client: LanguageClient, pr
     apply_workspace_edit(edit, client)
     assert "## New rule title" in proj.read(".ai/rules/js.md")
     assert client.shown_documents[-1].uri == proj.uri(".ai/rules/js.md")
+
+
+@pytest.mark.init({"rulelens": {"prompt": False}})
+async def test_fallback_refuses_what_record_refuses(client: LanguageClient, proj: Project) -> None:
+    path = proj.path(".ai/rules/models.md")
+    path.write_bytes(path.read_bytes().replace(b"# Models", b"# Mod\xe8ls"))
+    uri = proj.uri(SOURCE)
+    await open_doc(client, uri, "<?php\n")
+    action = (await _actions(client, uri))[1]  # app/Models/**: owned by the broken file
+    with pytest.raises(Exception, match=r"Cannot record into \.ai/rules/models\.md"):
+        await _fallback_edit(client, action)

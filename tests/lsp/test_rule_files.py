@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -136,3 +138,18 @@ async def test_workspace_symbols_search_titles_and_notes(
         ("Customer", proj.uri(".ai/rules/glossary.md"))]
     every = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query=""))
     assert every is not None and len(every) == 4
+
+
+async def test_open_rule_file_keeps_disk_level_problems(
+    client: LanguageClient, proj: Project, tmp_path: Path,
+) -> None:
+    latin = proj.path(".ai/rules/latin.md")
+    latin.write_bytes(b"---\npaths:\n  - 'app/**'\n---\n\n# Caf\xe9\n\n## A\nB\n")
+    decoded = latin.read_bytes().decode("utf-8", errors="replace")
+    diags = await open_doc(client, proj.uri(".ai/rules/latin.md"), decoded)
+    assert "encoding-invalid" in {d.code for d in diags}
+    outside = tmp_path / "outside.md"
+    outside.write_text("---\npaths:\n  - 'app/**'\n---\n\n# Outside\n\n## Secret\nNot ours.\n")
+    proj.path(".ai/rules/linked.md").symlink_to(outside)
+    diags = await open_doc(client, proj.uri(".ai/rules/linked.md"), outside.read_text())
+    assert "rule-symlink" in {d.code for d in diags}

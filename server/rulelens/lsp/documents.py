@@ -2,19 +2,47 @@
 
 from __future__ import annotations
 
+import os
+
 from rulelens.lsp.context import RulelensServer
 from rulelens.lsp.workspace import Target
 from rulelens.rules.model import RuleFile
 from rulelens.rules.reading import read_rule_file
 
+# Problems only the bytes on disk can show (the buffer is what the editor decoded); the
+# core refuses to write files that have them, so the editor must keep showing them.
+DISK_ONLY = frozenset({"rule-symlink", "encoding-invalid", "file-binary", "file-too-large",
+                       "file-unreadable"})
+
 
 def live_rule(server: RulelensServer, target: Target) -> RuleFile | None:
-    """The rule file read from the open buffer (so diagnostics follow typing), else from disk."""
+    """The rule file read from the open buffer (so diagnostics follow typing), else from disk.
+
+    The disk's byte-level problems are kept; a symlink out of the root is shown as the core
+    sees it (not read), never as the outside file's content.
+    """
+    repo = target.root.repo
+    disk = repo.file(target.rel)
+    if disk is None and os.path.lexists(target.path) and repo.refresh():
+        disk = repo.file(target.rel)  # created since the last reload; no watcher told us yet
     text = server.text_of(target.uri)
     if text is None:
-        return target.root.repo.file(target.rel)
+        return disk
+    if disk is not None and any(p.code == "rule-symlink" for p in disk.problems):
+        return disk
     is_boost = target.rel.startswith(f"{target.root.repo.rules_dir}/boost/")
-    return read_rule_file(target.path, target.rel, is_boost, raw=text.encode("utf-8"))
+    live = read_rule_file(target.path, target.rel, is_boost, raw=text.encode("utf-8"))
+    if disk is not None:
+        seen = {p.code for p in live.problems}
+        live.problems[:0] = [p for p in disk.problems
+                             if p.code in DISK_ONLY and p.code not in seen]
+    return live
+
+
+def unwritable(rule: RuleFile) -> str | None:
+    """Why the core would refuse to record into this file, or None."""
+    bad = next((p for p in rule.problems if p.code in DISK_ONLY), None)
+    return bad.message if bad is not None else None
 
 
 def text_for(server: RulelensServer, target: Target) -> str:

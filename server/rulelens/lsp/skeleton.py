@@ -14,8 +14,10 @@ from pathlib import Path
 from lsprotocol import types
 
 from rulelens.lsp.context import RulelensServer
+from rulelens.lsp.documents import unwritable
 from rulelens.lsp.positions import lines_of, position
 from rulelens.lsp.workspace import Root
+from rulelens.rules.model import RuleError
 from rulelens.rules.reading import decode
 from rulelens.rules.record import (
     choose_target,
@@ -45,6 +47,9 @@ def plan(server: RulelensServer, root: Root, glob: str) -> Skeleton:
     repo.refresh()
     target = choose_target(rule.glob, repo.files)
     if target is not None:
+        reason = unwritable(target)
+        if reason is not None:  # the same refusal as RuleRepository.record
+            raise RuleError(f"Cannot record into {target.rel}: {reason}")
         buffer = server.text_of(target.path.as_uri())
         old = buffer if buffer is not None else decode(target.path.read_bytes())[0]
         text = old if rule.glob in target.strict_paths else with_glob(
