@@ -173,5 +173,22 @@ async def test_fallback_refuses_what_record_refuses(client: LanguageClient, proj
     uri = proj.uri(SOURCE)
     await open_doc(client, uri, "<?php\n")
     action = (await _actions(client, uri))[1]  # app/Models/**: owned by the broken file
-    with pytest.raises(Exception, match=r"Cannot record into \.ai/rules/models\.md"):
-        await _fallback_edit(client, action)
+    resolved = await client.code_action_resolve_async(action)
+    assert resolved.edit is None
+    assert client.messages[-1].type == types.MessageType.Error
+    assert client.messages[-1].message.startswith("Cannot record into .ai/rules/models.md: ")
+
+
+@pytest.mark.caps.with_args(_no_show_document)
+async def test_eager_fallback_disables_refused_targets(client: LanguageClient, proj: Project) -> None:
+    path = proj.path(".ai/rules/models.md")
+    path.write_bytes(path.read_bytes().replace(b"# Models", b"# Mod\xe8ls"))
+    uri = proj.uri(SOURCE)
+    await open_doc(client, uri, "<?php\n")
+    actions = {a.title: a for a in await _actions(client, uri)}
+    refused = actions.get("Record a project rule for app/Models/**")
+    if client.client_name == "visual-studio-code":  # type: ignore[attr-defined]
+        assert refused is not None and refused.disabled is not None and refused.edit is None
+        assert refused.disabled.reason.startswith("Cannot record into .ai/rules/models.md")
+    else:  # no disabledSupport: the action is left out
+        assert refused is None

@@ -54,7 +54,12 @@ def actions(server: RulelensServer, target: Target,
         elif lazy:
             out.append(types.CodeAction(title=title, kind=KIND, data=args))
         else:
-            out.append(fallback_action(server, target.root, title, args))
+            try:
+                out.append(fallback_action(server, target.root, title, args))
+            except RuleError as exc:
+                if server.supports("text_document.code_action.disabled_support"):
+                    out.append(types.CodeAction(
+                        title=title, kind=KIND, disabled=types.CodeActionDisabled(reason=str(exc))))
     return out
 
 
@@ -79,8 +84,12 @@ def resolve(server: RulelensServer, action: types.CodeAction) -> types.CodeActio
     data = action.data if isinstance(action.data, Mapping) else None
     if data is None or "glob" not in data or action.edit is not None:
         return action
-    root = root_for(server, data)
-    resolved = fallback_action(server, root, action.title, data)
+    try:
+        resolved = fallback_action(server, root_for(server, data), action.title, data)
+    except RuleError as exc:  # e.g. the target rule file is not valid UTF-8: say so, edit nothing
+        server.window_show_message(types.ShowMessageParams(type=types.MessageType.Error,
+                                                           message=str(exc)))
+        return action
     action.edit, action.command = resolved.edit, resolved.command
     return action
 
