@@ -9,6 +9,8 @@
 (require 'eglot)
 (require 'flymake)
 (require 'json)
+(require 'cl-lib)
+(require 'seq)
 
 (defvar rl-root (file-name-as-directory (getenv "RULELENS_PROJECT")))
 (defvar rl-result (getenv "RULELENS_RESULT"))
@@ -46,6 +48,23 @@
     (rl-wait "the hover" (lambda () info))
     (substring-no-properties info)))
 
+(defun rl-record ()
+  "Pick the record action in `eglot-code-actions' as a person would; eglot cannot prompt
+for a title and note, so the server's action is an edit that adds an entry skeleton."
+  (let ((titles nil)
+        (last-nonmenu-event 13))        ; a key, not a mouse event: use completing-read
+    (cl-letf (((symbol-function 'completing-read)
+               (lambda (_prompt items &rest _)
+                 (setq titles (mapcar #'car items))
+                 (seq-find (lambda (title) (string-suffix-p "app/Models/*.php" title))
+                           titles)))
+              ((symbol-function 'y-or-n-p) (lambda (&rest _) t)))
+      (eglot-code-actions (point-min) (point-min) nil t))
+    (rl-put 'action_titles titles)
+    (let ((buf (find-buffer-visiting (expand-file-name ".ai/rules/models.md" rl-root))))
+      (rl-put 'skeleton (and buf (with-current-buffer buf
+                                   (buffer-substring-no-properties (point-min) (point-max))))))))
+
 (defun rl-run ()
   (find-file (expand-file-name "app/Models/User.php" rl-root))
   (rl-put 'major_mode (symbol-name major-mode))
@@ -57,7 +76,8 @@
            (lambda () (flymake-start) (flymake-diagnostics)))
   (rl-put 'diagnostics (rl-diagnostics))
   (goto-char (point-min))
-  (rl-put 'hover (rl-hover)))
+  (rl-put 'hover (rl-hover))
+  (rl-record))
 
 (let ((err nil))
   (condition-case e

@@ -6,7 +6,14 @@ from typing import Any
 
 import pytest
 
-from tests.editors.conftest import ENTRY_NOTE, ENTRY_TITLE, HERE, make_project, run_editor
+from tests.editors.conftest import (
+    ENTRY_NOTE,
+    ENTRY_TITLE,
+    HERE,
+    MODELS,
+    make_project,
+    run_editor,
+)
 
 
 @pytest.fixture(scope="module")
@@ -18,6 +25,7 @@ def session(emacs: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, A
                      base / "result.json", {"RULELENS_PROJECT": str(project.root)},
                      cwd=project.root)
     assert run.result["server"].startswith("EGLOT (proj/"), run.stderr
+    run.result["models_on_disk"] = project.read(".ai/rules/models.md")
     return run.result
 
 
@@ -36,3 +44,16 @@ def test_eglot_hover_holds_the_entry(session: dict[str, Any]) -> None:
     assert f"## {ENTRY_TITLE}" in hover
     assert ENTRY_NOTE in hover
     assert "12,50 €" in hover
+
+
+def test_eglot_record_action_places_an_entry_skeleton(session: dict[str, Any]) -> None:
+    """eglot cannot prompt, so the action is an edit: the glob and a skeleton entry, unsaved."""
+    assert session["action_titles"] == [
+        "Record a project rule for app/Models/User.php",
+        "Record a project rule for app/Models/**",
+        "Record a project rule for app/Models/*.php",
+    ]
+    assert session["skeleton"] == MODELS.replace(
+        "  - 'app/Models/**'\n", "  - 'app/Models/**'\n  - 'app/Models/*.php'\n",
+    ) + "\n## New rule title\nWhat an agent must know before editing these files.\n"
+    assert session["models_on_disk"] == MODELS  # nothing is written until the person saves
