@@ -7,6 +7,7 @@
 
 set nocompatible
 set encoding=utf-8
+set hidden  " ALE opens the rule file to apply an edit while the source file stays open
 let s:result = {}
 
 " --- the configuration from docs/editors.md -------------------------------------------
@@ -81,6 +82,27 @@ function! s:Run() abort
   call ale#hover#Show(bufnr('%'), 1, 1, {})
   call s:Wait('the hover', '!empty(s:PreviewText())')
   let s:result.hover = s:PreviewText()
+  pclose
+  call s:RecordAction()
+endfunction
+
+" :ALECodeAction, answering its numbered menu with the `dir/*.ext` glob. ALE applies the
+" chosen action inside the callback that showed the menu, so once the menu was shown the
+" edit (if any) is already in the rule file's buffer.
+function! s:RecordAction() abort
+  call ale#util#Mode()  " load ale/util.vim so that the definition below replaces its Input
+  let g:rulelens_menus = []
+  function! ale#util#Input(message, value, ...) abort
+    call add(g:rulelens_menus, a:message)
+    let l:pick = matchstr(a:message, '\v(\d+)\ze\) Record a project rule for app/Models/\*\.php')
+    return l:pick
+  endfunction
+  call cursor(1, 1)
+  ALECodeAction
+  call s:Wait('the code action menu', '!empty(g:rulelens_menus)')
+  let s:result.action_menu = g:rulelens_menus[0]
+  let l:models = bufnr($RULELENS_PROJECT . '/.ai/rules/models.md')
+  let s:result.skeleton = l:models > 0 ? join(getbufline(l:models, 1, '$'), "\n") . "\n" : ''
 endfunction
 
 function! s:Finish() abort
