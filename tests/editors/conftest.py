@@ -104,12 +104,14 @@ def server_bin(base: Path) -> Path:
     bindir.mkdir(exist_ok=True)
     script = bindir / "rulelens"
     broken = os.environ.get("RULELENS_EDITOR_BREAK", "")
-    if broken:
-        line = (f'exec "{sys.executable}" "{HERE / "lsp_proxy.py"}" "{broken}" '
-                f'"{sys.executable}" -m rulelens "$@"')
+    direct = f'exec "{sys.executable}" -m rulelens "$@"'
+    if broken:  # only the language server runs behind the proxy, not `rulelens --version`
+        proxied = (f'exec "{sys.executable}" "{HERE / "lsp_proxy.py"}" "{broken}" '
+                   f'"{sys.executable}" -m rulelens "$@"')
+        body = f'case " $* " in\n  *" serve "*) {proxied} ;;\nesac\n{direct}\n'
     else:
-        line = f'exec "{sys.executable}" -m rulelens "$@"'
-    script.write_text(f"#!/bin/sh\n{line}\n", encoding="utf-8")
+        body = f"{direct}\n"
+    script.write_text(f"#!/bin/sh\n{body}", encoding="utf-8")
     script.chmod(0o755)
     return bindir
 
