@@ -203,7 +203,6 @@ def test_the_language_server_flags_hostile_files_and_stays_responsive(hostile: P
         lsp.shutdown()
 
 
-@pytest.mark.xfail(strict=True, reason="LSP bug 1 in docs/lsp-bugs-from-reliability.md")
 @pytest.mark.parametrize(("name", "code"), [("linked.md", "rule-symlink"),
                                             ("latin.md", "encoding-invalid")])
 def test_the_language_server_flags_what_check_flags_in_an_open_rule_file(
