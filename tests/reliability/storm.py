@@ -116,7 +116,8 @@ def seen(rel: str, diagnostics: list[dict[str, object]]) -> tuple[str, ...]:
 
 
 def cpu_ticks(pid: int) -> int:
-    """utime + stime of a process, in clock ticks (/proc/<pid>/stat fields 14 and 15)."""
+    """CPU of a process and its reaped children (git ls-files), in clock ticks: /proc/<pid>/stat
+    fields 14-17 (utime, stime, cutime, cstime)."""
     stat = Path(f"/proc/{pid}/stat").read_text()
     fields = stat[stat.rindex(")") + 2 :].split()
-    return int(fields[11]) + int(fields[12])
+    return sum(int(f) for f in fields[11:15])
