@@ -79,3 +79,25 @@ async def test_in_place_edit_and_deletion_are_picked_up(
     seen = published(client, uri)
     await _nudge(client, proj, [".ai/rules/models.md"])
     assert await diagnostics_after(client, uri, seen) == []
+
+
+async def test_polling_sees_files_a_checkout_adds(client: LanguageClient, proj: Project) -> None:
+    """Files added by git (not the rules) clear a rule file's `glob-matches-nothing`."""
+    subprocess.run(["git", "init", "-q", str(proj.root)], check=True)
+    text = "---\npaths:\n  - 'generated/**'\n---\n\n# Gen\n\n## G\nGenerated code.\n"
+    proj.write(".ai/rules/gen.md", text)
+    git = ["git", "-C", str(proj.root), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "one"], check=True)
+    uri = proj.uri(".ai/rules/gen.md")
+    assert "glob-matches-nothing" in {d.code for d in await open_doc(client, uri, text)}
+    proj.write("generated/a.php", "<?php\n")
+    subprocess.run([*git, "add", "-A"], check=True)  # rewrites .git/index
+    seen = published(client, uri)
+    if _watcher_globs(client):
+        client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+            types.FileEvent(uri=proj.uri("generated/a.php"), type=types.FileChangeType.Created)]))
+    else:
+        await _nudge(client, proj, [])
+    diags = await diagnostics_after(client, uri, seen)
+    assert "glob-matches-nothing" not in {d.code for d in diags}

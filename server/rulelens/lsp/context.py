@@ -11,6 +11,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace.position_codec import PositionCodec
 
 from rulelens import __version__
+from rulelens.lsp.protocol import RulelensProtocol
 from rulelens.lsp.settings import Settings
 from rulelens.lsp.workspace import FILES_TTL, Roots, Target, path_of_uri
 
@@ -19,7 +20,7 @@ class RulelensServer(LanguageServer):
     """pygls' LanguageServer plus rulelens state; one instance per connection."""
 
     def __init__(self, explicit_root: Path | None = None) -> None:
-        super().__init__("rulelens", __version__)
+        super().__init__("rulelens", __version__, protocol_cls=RulelensProtocol)
         self.settings = Settings()
         self.roots = Roots(explicit_root)
         self.watching = False  # True once the client accepted our file watchers

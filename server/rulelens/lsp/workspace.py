@@ -83,13 +83,20 @@ class Root:
         if quick == self._quick and now - self._full_at < full_every:
             return False
         first = self._quick is None
+        files_moved = not first and quick[-4:] != (self._quick or ())[-4:]
         self._quick = quick
         self._full_at = now
-        return self.repo.refresh() and not first  # the first load replaces nothing shown
+        if files_moved:  # a checkout, add or commit: glob counts may have changed
+            self.forget_files()
+        rules_moved = self.repo.refresh()
+        return not first and (rules_moved or files_moved)  # the first load replaced nothing
 
     def _quick_signature(self) -> tuple[int, ...]:
+        """mtime and inode of both rules folders, then of `.git/index` and `.git/HEAD`."""
         out: list[int] = []
-        for folder in (self.repo.rules_path, self.repo.rules_path / "boost"):
+        git = self.path / ".git"
+        for folder in (self.repo.rules_path, self.repo.rules_path / "boost",
+                       git / "index", git / "HEAD"):
             try:
                 st = folder.stat()
                 out += [st.st_mtime_ns, st.st_ino]

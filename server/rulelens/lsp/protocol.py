@@ -1,0 +1,35 @@
+"""pygls' protocol, but a request whose params do not deserialize still gets an answer.
+
+pygls raises while decoding such a message, before it knows the request's id, and drops it:
+a client waiting on that id would wait forever. Here the request is answered with
+`InvalidParams` (-32602), and a malformed notification is logged and ignored (no popup).
+"""
+
+from __future__ import annotations
+
+import logging
+from types import SimpleNamespace
+from typing import Any
+
+from lsprotocol import types
+from pygls.protocol import LanguageServerProtocol
+
+log = logging.getLogger(__name__)
+_IGNORED = SimpleNamespace(jsonrpc="ignored")  # handle_message logs and skips it
+
+
+class RulelensProtocol(LanguageServerProtocol):
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except Exception as exc:
+            if "method" not in data or "jsonrpc" not in data:
+                raise
+            method = data.get("method")
+            msg_id = data.get("id")
+            log.warning("rulelens: malformed %s message dropped: %s", method, exc.__cause__ or exc)
+            if isinstance(msg_id, (int, str)) and not isinstance(msg_id, bool):
+                self._send_response(msg_id, error=types.ResponseError(
+                    code=types.ErrorCodes.InvalidParams,
+                    message=f"Invalid params for {method}."))
+            return _IGNORED

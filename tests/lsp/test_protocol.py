@@ -1,0 +1,95 @@
+"""Malformed requests are answered (InvalidParams), never dropped; the server keeps serving."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import IO, Any
+
+from tests.lsp.project import make_project
+
+
+def _send(stdin: IO[bytes], message: dict[str, Any]) -> None:
+    body = json.dumps(message).encode()
+    stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    stdin.flush()
+
+
+def _read(stdout: IO[bytes]) -> dict[str, Any]:
+    length = 0
+    while True:
+        line = stdout.readline()
+        assert line, "the server closed its output"
+        if line in (b"\r\n", b"\n"):
+            break
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+    message: dict[str, Any] = json.loads(stdout.read(length))
+    return message
+
+
+def _reader(stdout: IO[bytes]) -> queue.Queue[dict[str, Any]]:
+    """Messages from the server, read on a thread so that a missing answer fails, not hangs."""
+    inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+
+    def pump() -> None:
+        with contextlib.suppress(AssertionError, ValueError):
+            while True:
+                inbox.put(_read(stdout))
+
+    threading.Thread(target=pump, daemon=True).start()
+    return inbox
+
+
+def _response(inbox: queue.Queue[dict[str, Any]], stdin: IO[bytes],
+              msg_id: int) -> dict[str, Any]:
+    """Read until the response to `msg_id`, answering the server's own requests with null."""
+    while True:
+        message = inbox.get(timeout=30)
+        if message.get("id") == msg_id and "method" not in message:
+            return message
+        if "method" in message and "id" in message:
+            _send(stdin, {"jsonrpc": "2.0", "id": message["id"], "result": None})
+
+
+def test_invalid_params_get_an_error_response(tmp_path: Path) -> None:
+    proj = make_project(tmp_path / "proj")
+    server = subprocess.Popen([sys.executable, "-m", "rulelens", "serve"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              env={**os.environ, "RULELENS_LSP_RAISE": "1"})
+    assert server.stdin is not None and server.stdout is not None
+    inbox = _reader(server.stdout)
+    try:
+        _send(server.stdin, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "processId": None, "rootUri": proj.root.as_uri(), "capabilities": {}}})
+        assert "capabilities" in _response(inbox, server.stdin, 1)["result"]
+        _send(server.stdin, {"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        _send(server.stdin, {"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover"})
+        _send(server.stdin, {"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover",
+                             "params": {"textDocument": {"uri": "file:///x"},
+                                        "position": {"line": "zero", "character": 0}}})
+        _send(server.stdin, {"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                             "params": {"textDocument": 7}})
+        for msg_id in (2, 3):
+            error = _response(inbox, server.stdin, msg_id)["error"]
+            assert error["code"] == -32602 and "textDocument/hover" in error["message"]
+        uri = proj.uri("app/Models/Invoice.php")
+        _send(server.stdin, {"jsonrpc": "2.0", "id": 4, "method": "textDocument/hover",
+                             "params": {"textDocument": {"uri": uri},
+                                        "position": {"line": 0, "character": 0}}})
+        result = _response(inbox, server.stdin, 4)["result"]
+        assert "Money is integer cents" in result["contents"]["value"]
+        _send(server.stdin, {"jsonrpc": "2.0", "id": 5, "method": "shutdown"})
+        _response(inbox, server.stdin, 5)
+        _send(server.stdin, {"jsonrpc": "2.0", "method": "exit"})
+        assert server.wait(timeout=30) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
