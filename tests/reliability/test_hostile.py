@@ -230,3 +230,21 @@ def test_mcp_answers_beside_hostile_files(hostile: Path, tmp_path: Path) -> None
         assert "huge.md" in tool_text(res)[1]
     finally:
         mcp.close()
+
+
+# -- a note too big for the reader ------------------------------------------------------------
+@pytest.mark.xfail(strict=True, reason="core bug reported to the lead: record writes past the read cap")
+def test_a_record_never_makes_a_rule_file_too_large_to_read(root: Path, tmp_path: Path) -> None:
+    """An agent sends a 3 MB note. Either it is refused, or the file stays readable and
+    writable; it must not leave a file that is truncated on read and refuses every later record."""
+    assert cli(root, "record", "--glob", "app/**", "--title", "First", "--note", "kept").returncode == 0
+    mcp = Mcp(root, tmp_path / "mcp.err")
+    try:
+        mcp.record("app/**", "Huge note", "x" * 3_000_000)
+        error, text = tool_text(mcp.record("app/**", "After", "a small note"))
+        assert not error, text
+    finally:
+        mcp.close()
+    rule = RuleRepository(root).file(f"{RULES}/app.md")
+    assert rule is not None
+    assert not [p.code for p in rule.problems], [p.message for p in rule.problems]
