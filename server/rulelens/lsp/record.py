@@ -73,11 +73,12 @@ def fallback_action(server: RulelensServer, root: Root, title: str,
                     args: Mapping[str, Any]) -> types.CodeAction:
     """The action as an edit that adds an entry skeleton, then shows it (where possible)."""
     sk = plan(server, root, str(args["glob"]))
-    return types.CodeAction(
-        title=title, kind=KIND, edit=workspace_edit(server, sk), data=dict(args),
-        command=types.Command(title="Show the new entry", command=OPEN_RULE,
-                              arguments=[{"uri": sk.path.as_uri(), "line": sk.line}]),
-    )
+    command = None
+    if server.supports("window.show_document.support"):  # some clients run only the command
+        command = types.Command(title="Show the new entry", command=OPEN_RULE,
+                                arguments=[{"uri": sk.path.as_uri(), "line": sk.line}])
+    return types.CodeAction(title=title, kind=KIND, edit=workspace_edit(server, sk),
+                            data=dict(args), command=command)
 
 
 def resolve(server: RulelensServer, action: types.CodeAction) -> types.CodeAction:
