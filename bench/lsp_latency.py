@@ -245,7 +245,7 @@ def main() -> int:
     sizes = parse_sizes(args.sizes) if args.sizes else (QUICK if args.quick else DEFAULT)
     args.cache.mkdir(parents=True, exist_ok=True)
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; "
-          f"pathspec {pathspec.__version__}", flush=True)
+          f"pathspec {pathspec.__version__}; load average {os.getloadavg()[0]:.1f}", flush=True)
     rows = []
     for rules, globs, files in sizes:
         root = workspace(args.cache, rules, globs, files)
@@ -258,6 +258,8 @@ def main() -> int:
         rows.append(((rules, globs, files), lk, vs, nv))
         print(f"  done {rules} rule files / {globs} globs / {files} files", flush=True)
     print_tables(rows)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (other work on the machine "
+          "inflates the tails)")
     return 0
 
 
