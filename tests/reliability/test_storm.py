@@ -59,10 +59,8 @@ def _settle(lsp: Lsp, repo: Path, uris: dict[str, str], mode: str) -> None:
 def test_checkout_storm_leaves_correct_diagnostics_and_an_idle_server(
         repo: Path, served: tuple[Lsp, str]) -> None:
     lsp, mode = served
-    # Polling misses new project files in rule-file diagnostics: LSP bug 4, tested below.
-    docs = storm.OPEN if mode == "watch" else [r for r in storm.OPEN if not r.startswith(".ai/")]
     uris = {rel: lsp.open(repo / rel, text="<?php\n" if not (repo / rel).exists() else None)
-            for rel in docs}
+            for rel in storm.OPEN}
     _settle(lsp, repo, uris, mode)
     current = "one"
     figures = []
@@ -92,9 +90,9 @@ def test_checkout_storm_leaves_correct_diagnostics_and_an_idle_server(
     assert idle < IDLE_TICKS
 
 
-@pytest.mark.xfail(strict=True, reason="LSP bug 4 in docs/lsp-bugs-from-reliability.md")
 def test_polling_sees_files_a_checkout_adds(repo: Path, tmp_path: Path) -> None:
-    """Without watchers, `generated/**` must stop being "matches nothing" once files arrive."""
+    """Without watchers, `generated/**` must stop being "matches nothing" once files arrive
+    (LSP bug 4, fixed: polling also stats `.git/index` and `.git/HEAD`)."""
     storm.git(repo, "checkout", "-q", "one")
     lsp = Lsp(repo, tmp_path / "lsp.err")
     try:
