@@ -60,3 +60,24 @@ async def test_completion_range_after_non_ascii(client: LanguageClient, proj: Pr
     item = next(i for i in result.items if i.label == "app/Café/Ünïcode.php")
     assert isinstance(item.text_edit, types.TextEdit)
     assert item.text_edit.range == types.Range(start=pos(2, 5), end=pos(2, cursor))
+
+
+SEPARATORS = ("---\npaths:\n  - 'app/Models/**'\n---\n\n# Seps\n\n## One\n"
+              "a line\u2028separator and a form\x0cfeed stay on one editor line\n\n## Two\nx\n")
+
+
+async def test_lines_are_the_editors_lines(client: LanguageClient, proj: Project) -> None:
+    """U+2028 and form feeds break lines for str.splitlines, not for editors (LSP)."""
+    proj.write(".ai/rules/seps.md", SEPARATORS)
+    two = SEPARATORS.split("\n").index("## Two")  # the editor's line of the second entry
+    uri = proj.uri(".ai/rules/seps.md")
+    await open_doc(client, uri, SEPARATORS)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert symbols is not None
+    assert [s.selection_range.start.line for s in symbols  # type: ignore[union-attr]
+            ] == [two - 3, two]
+    (d,) = await open_doc(client, proj.uri("app/Models/Invoice.php"), "<?php\n")
+    entry_lines = [r.location.range.start.line for r in d.related_information or []
+                   if r.location.uri == uri]
+    assert entry_lines == [5, two - 3, two]

@@ -15,7 +15,7 @@ from lsprotocol import types
 
 from rulelens.lsp.context import RulelensServer
 from rulelens.lsp.documents import unwritable
-from rulelens.lsp.positions import lines_of, position
+from rulelens.lsp.positions import LSP_BREAK
 from rulelens.lsp.workspace import Root
 from rulelens.rules.model import RuleError
 from rulelens.rules.reading import decode
@@ -90,22 +90,32 @@ def workspace_edit(server: RulelensServer, sk: Skeleton) -> types.WorkspaceEdit:
     return types.WorkspaceEdit(changes={uri: [edit]})
 
 
+def split_keepends(text: str) -> list[str]:
+    """Lines with their endings, broken only where an editor breaks them (CR, LF, CRLF)."""
+    out, start = [], 0
+    for m in LSP_BREAK.finditer(text):
+        out.append(text[start:m.end()])
+        start = m.end()
+    if start < len(text):
+        out.append(text[start:])
+    return out
+
+
 def minimal_edit(server: RulelensServer, old: str, new: str) -> types.TextEdit:
     """One edit replacing only the lines that differ (keeps the person's cursor and folds)."""
-    a = old.splitlines(keepends=True)
-    b = new.splitlines(keepends=True)
+    a = split_keepends(old)
+    b = split_keepends(new)
     head = 0
     while head < min(len(a), len(b)) and a[head] == b[head]:
         head += 1
     tail = 0
     while (tail < min(len(a), len(b)) - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]):
         tail += 1
-    lines = lines_of(old)
     start = types.Position(line=head, character=0)
     end_line = len(a) - tail
-    if end_line < len(a) or old.endswith(("\n", "\r")):
+    if end_line < len(a) or not a or a[-1].endswith(("\n", "\r")):
         end = types.Position(line=end_line, character=0)
-    else:
-        end = position(server.codec, lines, len(lines) - 1, len(lines[-1]) if lines else 0)
+    else:  # the replaced part runs to the end of a last line without a line break
+        end = types.Position(line=len(a) - 1, character=server.codec.client_num_units(a[-1]))
     return types.TextEdit(range=types.Range(start=start, end=end),
                           new_text="".join(b[head:len(b) - tail]))
