@@ -233,7 +233,6 @@ def test_mcp_answers_beside_hostile_files(hostile: Path, tmp_path: Path) -> None
 
 
 # -- a note too big for the reader ------------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="core bug reported to the lead: record writes past the read cap")
 def test_a_record_never_makes_a_rule_file_too_large_to_read(root: Path, tmp_path: Path) -> None:
     """An agent sends a 3 MB note. Either it is refused, or the file stays readable and
     writable; it must not leave a file that is truncated on read and refuses every later record."""
@@ -265,7 +264,6 @@ def _table_rows(index: str) -> list[list[str]]:
     return rows
 
 
-@pytest.mark.xfail(strict=True, reason="core bug reported to the lead: index cells not escaped")
 @pytest.mark.parametrize(("name", "glob_yaml"), [
     ("pi|pe.md", "'a/**'"),
     ("new\nline.md", "'b/**'"),

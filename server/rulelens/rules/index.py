@@ -16,9 +16,10 @@ HEADER = (
 EMPTY = "No rules recorded yet.\n"
 
 
-def _cell(glob: str) -> str:
-    # Boost leaves `|` bare, which splits the table; we escape it (SPEC §4).
-    return glob.replace("|", "\\|")
+def _cell(text: str) -> str:
+    # Boost leaves `|` bare, which splits the table; we escape it (SPEC §4). A line break in a
+    # hand-written glob or file name would end the row, so it is written as a visible escape.
+    return text.replace("|", "\\|").replace("\r", "\\r").replace("\n", "\\n")
 
 
 def render_index(files: Iterable[RuleFile]) -> str:
@@ -30,5 +31,5 @@ def render_index(files: Iterable[RuleFile]) -> str:
     if not rows:
         return HEADER + EMPTY
     lines = ["| Applies to | Rule file |", "| --- | --- |"]
-    lines += [f"| {', '.join(_cell(g) for g in f.strict_paths)} | {f.rel} |" for f in rows]
+    lines += [f"| {', '.join(_cell(g) for g in f.strict_paths)} | {_cell(f.rel)} |" for f in rows]
     return HEADER + "\n".join(lines) + "\n"

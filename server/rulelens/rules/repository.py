@@ -19,7 +19,7 @@ from rulelens.rules.filelist import FileList
 from rulelens.rules.index import render_index
 from rulelens.rules.matcher import RuleSet
 from rulelens.rules.model import Entry, Match, Problem, RecordResult, RuleError, RuleFile
-from rulelens.rules.reading import decode, read_rule_file
+from rulelens.rules.reading import MAX_BYTES, decode, read_rule_file
 from rulelens.rules.record import (
     choose_target,
     new_file_name,
@@ -257,8 +257,14 @@ class RuleRepository:
                 name = new_file_name(rule.glob, taken)
                 text, line = with_entry(new_file_text(name, rule.glob), rule.title, rule.note)
                 path, created, prefix = self.rules_path / f"{name}.md", True, b""
+            data = prefix + text.encode("utf-8")
+            if len(data) > MAX_BYTES:
+                raise RuleError(
+                    f"Recording this would make {self.rel(path)} larger than {MAX_BYTES // 2**20} MiB, "
+                    "the most rulelens reads; write a shorter note or split the rules."
+                )
             crash_point("before-rule-write")
-            write_atomic(path, prefix + text.encode("utf-8"), self.root)
+            write_atomic(path, data, self.root)
             crash_point("after-rule-write")
             self.refresh()
             self._write_index_locked()
