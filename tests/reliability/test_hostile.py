@@ -235,7 +235,8 @@ def test_mcp_answers_beside_hostile_files(hostile: Path, tmp_path: Path) -> None
 # -- a note too big for the reader ------------------------------------------------------------
 def test_a_record_never_makes_a_rule_file_too_large_to_read(root: Path, tmp_path: Path) -> None:
     """An agent sends a 3 MB note. Either it is refused, or the file stays readable and
-    writable; it must not leave a file that is truncated on read and refuses every later record."""
+    writable; it must not leave a file that is truncated on read and refuses every later record.
+    (Core bug found here, fixed in e34de03: such a record is now refused.)"""
     assert cli(root, "record", "--glob", "app/**", "--title", "First", "--note", "kept").returncode == 0
     mcp = Mcp(root, tmp_path / "mcp.err")
     try:
