@@ -11,6 +11,8 @@ import random
 import shutil
 import subprocess
 import sys
+import threading
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ import pytest
 from rulelens.rules.atomic import TEMP_SUFFIX
 from rulelens.rules.repository import RuleRepository
 from tests.reliability.conftest import RULES, assert_consistent, cli, make_root, snapshot
-from tests.reliability.wire import server_env
+from tests.reliability.wire import Lsp, Mcp, ServerDied, server_env, tool_text
 
 STEPS = ["mid-write", "before-rename", "before-rule-write", "after-rule-write",
          "before-index-write", "after-index-write"]
@@ -121,13 +123,18 @@ def test_a_lock_held_by_a_dead_writer_is_taken_over(tmp_path: Path) -> None:
     assert_consistent(root)
 
 
-def test_a_server_killed_mid_record_does_not_block_the_others(tmp_path: Path) -> None:
-    """An MCP server dies holding the lock (after the rule write); the CLI records next."""
-    from tests.reliability.wire import Mcp, ServerDied
-
+@pytest.mark.parametrize("front", ["mcp", "lsp"])
+def test_a_server_killed_mid_record_does_not_block_the_others(tmp_path: Path, front: str) -> None:
+    """A server dies holding the lock (after the rule write); the CLI records next."""
     root = make_root(tmp_path / "project")
     assert cli(root, "record", "--glob", "app/Models/**", "--title", "One", "--note", "1").returncode == 0
-    server = Mcp(root, tmp_path / "mcp.err", env={"RULELENS_TEST_CRASH_AT": "after-rule-write"})
+    crash = {"RULELENS_TEST_CRASH_AT": "after-rule-write"}
+    server: Mcp | Lsp
+    if front == "mcp":
+        server = Mcp(root, tmp_path / "server.err", env=crash)
+    else:
+        server = Lsp(root, tmp_path / "server.err", env=crash)
+        server.initialize(root)
     with pytest.raises(ServerDied):
         server.record("routes/web.php", "Two", "2", timeout=60)
     server.kill()
@@ -136,3 +143,51 @@ def test_a_server_killed_mid_record_does_not_block_the_others(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     repo = assert_consistent(root)
     assert sorted(e.title for f in repo.files for e in f.entries) == ["One", "Three", "Two"]
+
+
+def test_crashes_among_concurrent_writers_lose_only_the_killed_records(tmp_path: Path) -> None:
+    """Writers killed at random steps while others record into the same files at the same time:
+    every healthy record is kept once, each killed one is kept exactly when its rule write was
+    renamed into place, and the folder is whole afterwards."""
+    root = make_root(tmp_path / "project")
+    rng = random.Random(7)
+    healthy = [f"Healthy {w}-{i}" for w in range(4) for i in range(15)]
+    doomed = [(f"Doomed {n}", rng.choice(STEPS)) for n in range(24)]
+    failures: list[str] = []
+
+    def healthy_writer(w: int) -> None:
+        mcp = Mcp(root, tmp_path / f"mcp{w}.err")
+        try:
+            for i in range(15):
+                error, text = tool_text(mcp.record(GLOBS[(w + i) % len(GLOBS)], f"Healthy {w}-{i}", "ok"))
+                if error:
+                    failures.append(text)
+        finally:
+            mcp.close()
+
+    def doomed_writer(chunk: list[tuple[str, str]]) -> None:
+        for n, (title, step) in enumerate(chunk):
+            done = cli(root, "record", "--glob", GLOBS[n % len(GLOBS)], "--title", title,
+                       "--note", "doomed", env={"RULELENS_TEST_CRASH_AT": step})
+            if done.returncode not in (0, -9):
+                failures.append(done.stderr)
+            outcome[title] = done.returncode
+
+    outcome: dict[str, int] = {}
+    threads = [threading.Thread(target=healthy_writer, args=(w,)) for w in range(4)]
+    threads += [threading.Thread(target=doomed_writer, args=(doomed[k::2],)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    assert failures == []
+    assert cli(root, "record", "--glob", "app/Models/**", "--title", "Last", "--note", "ok").returncode == 0
+    repo = assert_consistent(root)
+    titles = Counter(e.title for f in repo.files for e in f.entries)
+    assert all(titles[t] == 1 for t in [*healthy, "Last"]), titles
+    for title, step in doomed:
+        kept = outcome[title] == 0 or step in KEEPS_ENTRY
+        assert titles[title] == (1 if kept else 0), (title, step, outcome[title])
+    kills = sum(1 for code in outcome.values() if code == -9)
+    print(f"concurrent crashes: {len(healthy)} healthy records, {kills} of {len(doomed)} doomed killed")
+    assert kills >= len(doomed) // 2
