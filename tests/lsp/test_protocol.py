@@ -49,13 +49,17 @@ def _reader(stdout: IO[bytes]) -> queue.Queue[dict[str, Any]]:
 
 def _response(inbox: queue.Queue[dict[str, Any]], stdin: IO[bytes],
               msg_id: int) -> dict[str, Any]:
-    """Read until the response to `msg_id`, answering the server's own requests with null."""
-    while True:
+    """The response to `msg_id` (others are kept), answering the server's requests with null."""
+    while msg_id not in _STASH:
         message = inbox.get(timeout=30)
-        if message.get("id") == msg_id and "method" not in message:
-            return message
         if "method" in message and "id" in message:
             _send(stdin, {"jsonrpc": "2.0", "id": message["id"], "result": None})
+        elif "id" in message:
+            _STASH[message["id"]] = message
+    return _STASH.pop(msg_id)
+
+
+_STASH: dict[Any, dict[str, Any]] = {}
 
 
 def test_invalid_params_get_an_error_response(tmp_path: Path) -> None:
@@ -76,6 +80,9 @@ def test_invalid_params_get_an_error_response(tmp_path: Path) -> None:
                                         "position": {"line": "zero", "character": 0}}})
         _send(server.stdin, {"jsonrpc": "2.0", "method": "textDocument/didOpen",
                              "params": {"textDocument": 7}})
+        _send(server.stdin, {"jsonrpc": "2.0", "id": 6, "method": "textDocument/didClose",
+                             "params": {"textDocument": {"uri": "file:///x"}}})
+        assert _response(inbox, server.stdin, 6)["error"]["code"] == -32600
         for msg_id in (2, 3):
             error = _response(inbox, server.stdin, msg_id)["error"]
             assert error["code"] == -32602 and "textDocument/hover" in error["message"]

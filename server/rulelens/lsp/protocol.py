@@ -2,7 +2,8 @@
 
 pygls raises while decoding such a message, before it knows the request's id, and drops it:
 a client waiting on that id would wait forever. Here the request is answered with
-`InvalidParams` (-32602), and a malformed notification is logged and ignored (no popup).
+`InvalidParams` (-32602), and a malformed notification is logged and ignored (no popup). A
+notification method sent with an id (a request nobody would answer) gets `InvalidRequest`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ _IGNORED = SimpleNamespace(jsonrpc="ignored")  # handle_message logs and skips i
 class RulelensProtocol(LanguageServerProtocol):
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
-            return super().structure_message(data)
+            message = super().structure_message(data)
         except Exception as exc:
             if "method" not in data or "jsonrpc" not in data:
                 raise
@@ -33,3 +34,18 @@ class RulelensProtocol(LanguageServerProtocol):
                     code=types.ErrorCodes.InvalidParams,
                     message=f"Invalid params for {method}."))
             return _IGNORED
+        if "jsonrpc" in data and "method" in data and "id" in data and _is_notification(
+                data["method"]):
+            msg_id = data["id"]
+            if isinstance(msg_id, (int, str)) and not isinstance(msg_id, bool):
+                self._send_response(msg_id, error=types.ResponseError(
+                    code=types.ErrorCodes.InvalidRequest,
+                    message=f"{data['method']} is a notification; send it without an id."))
+            return _IGNORED
+        return message
+
+
+def _is_notification(method: object) -> bool:
+    """A method that lsprotocol knows as a notification (it has no result type)."""
+    entry = types.METHOD_TO_TYPES.get(method) if isinstance(method, str) else None
+    return entry is not None and entry[1] is None and entry[0].__name__.endswith("Notification")
