@@ -64,17 +64,26 @@ def nvim_session(request: pytest.FixtureRequest, base: Path, which: str, mode: s
 
 
 @pytest.fixture(scope="module")
-def sessions() -> dict[str, Session]:
+def sessions() -> dict[str, Session | BaseException]:
     return {}
 
 
-def get(request: pytest.FixtureRequest, cache: dict[str, Session], sid: str) -> Session:
-    """The session `sid`, run once per module however many tests read it."""
+def get(request: pytest.FixtureRequest, cache: dict[str, Session | BaseException],
+        sid: str) -> Session:
+    """The session `sid`, run once per module however many tests read it (a session that
+    failed fails its other tests at once instead of running again)."""
     if sid not in cache:
         _, which, mode, steps, encoding, expected = next(s for s in SESSIONS if s[0] == sid)
         base = request.getfixturevalue("tmp_path_factory").mktemp("nvim")
-        cache[sid] = nvim_session(request, base, which, mode, steps, encoding, expected)
-    return cache[sid]
+        try:
+            cache[sid] = nvim_session(request, base, which, mode, steps, encoding, expected)
+        except (Exception, pytest.fail.Exception) as exc:
+            cache[sid] = exc
+            raise
+    found = cache[sid]
+    if isinstance(found, BaseException):
+        pytest.fail(f"the {sid} session failed earlier: {str(found)[:2000]}")
+    return found
 
 
 def running(step: str) -> list[str]:
@@ -82,7 +91,8 @@ def running(step: str) -> list[str]:
 
 
 @pytest.fixture
-def session(request: pytest.FixtureRequest, sessions: dict[str, Session]) -> Session:
+def session(request: pytest.FixtureRequest,
+            sessions: dict[str, Session | BaseException]) -> Session:
     return get(request, sessions, request.param)
 
 

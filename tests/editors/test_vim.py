@@ -52,11 +52,9 @@ def test_ale_offers_the_record_action(session: dict[str, Any]) -> None:
     assert "3) Record a project rule for app/Models/*.php" in menu
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ALE 3.3 runs a code action's command instead of its edit, and the server attaches "
-    "rulelens.openRule to the fallback edit although ALE cannot show documents; remove this "
-    "mark once the server leaves that command out for clients without window/showDocument"))
 def test_ale_record_action_places_an_entry_skeleton(session: dict[str, Any]) -> None:
+    """ALE cannot prompt or show documents: the action is an edit with no command (ALE runs
+    only the command of an action that has both), applied to the rule file's buffer."""
     assert session["skeleton"] == MODELS.replace(
         "  - 'app/Models/**'\n", "  - 'app/Models/**'\n  - 'app/Models/*.php'\n",
     ) + "\n## New rule title\nWhat an agent must know before editing these files.\n"
