@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pathspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulelens.rules.filelist import FileList
 from rulelens.rules.matcher import RuleSet
@@ -103,3 +106,25 @@ def test_filelist_children() -> None:
     files = FileList(FILES)
     assert files.children("app")[:3] == [("Actions", True), ("Http", True), ("Models", True)]
     assert ("README.md", False) in files.children("")
+
+
+GLOB_PARTS = ["app", "Models", "src", "**", "*", "*.php", "User.php", "f?.ts", "mod[0-9]", "a.b", "x*y.js"]
+PATHS = [
+    "app/Models/User.php", "app/User.php", "src/mod1/f1.ts", "src/a.b/x1y.js", "Models/app/k.php",
+    "deep/er/app/Models/User.php", "a.b", "x.js", "src/modX/fa.ts", "User.php/inner.txt",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.lists(st.sampled_from(GLOB_PARTS), min_size=1, max_size=4)
+                         .map(lambda parts: "/".join(parts)), min_size=1, max_size=3),
+                min_size=1, max_size=6),
+       st.booleans())
+def test_index_agrees_with_one_pathspec_per_file(files: list[list[str]], anchor: bool) -> None:
+    """The bucketed index is an optimisation only: it must answer exactly as pathspec does."""
+    if anchor:
+        files = [["/" + g for g in globs] for globs in files]
+    rs = RuleSet(files)
+    specs = [pathspec.PathSpec.from_lines("gitignore", globs, backend="simple") for globs in files]
+    for path in PATHS:
+        assert rs.owners_of(path) == [i for i, s in enumerate(specs) if s.match_file(path)], path

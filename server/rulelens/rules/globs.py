@@ -57,10 +57,12 @@ def expand(item: str) -> list[tuple[str, bool]]:
     for part in split_commas(item.strip()):
         include = not part.startswith("!")
         part = part.lstrip("!").strip()
-        try:
-            variants = bracex.expand(part, limit=MAX_EXPANSIONS)
-        except Exception:  # bracex raises on runaway expansions; keep the text as written
-            variants = [part]
+        variants = [part]
+        if "{" in part:
+            try:
+                variants = bracex.expand(part, limit=MAX_EXPANSIONS)
+            except Exception:  # bracex raises on runaway expansions; keep the text as written
+                variants = [part]
         for variant in variants:
             glob = normalise(variant)
             if glob:

@@ -1,8 +1,10 @@
 """Which rule files apply to a path, answered from an index built once per rules state.
 
 pathspec answers only "does any pattern match", and one spec per rule file costs a full pass
-per lookup; so we bucket pathspec's own regexes by literal folder prefix and by literal file
-name, and test only the buckets a path can reach (see ../shared/notes/glob-performance.md).
+per lookup; so we take pathspec's own per-glob regexes and bucket them by what a matching path
+must contain (a literal folder prefix, a literal segment, a file extension), testing only the
+buckets a path can reach (see ../shared/notes/glob-performance.md). Regexes are compiled the
+first time their bucket is reached, which keeps start-up cheap on large rule sets.
 """
 
 from __future__ import annotations
@@ -10,101 +12,151 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from rulelens.rules.globs import Pattern, patterns_of
+from rulelens.rules.globs import Pattern, compile_glob, expand
 
 _CHUNK = 24
+_META = re.compile(r"[*?\[\\]")
+
+Key = tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class _Member:
-    regex: re.Pattern[str]
-    owner: int
+def bucket_key(glob: str) -> Key:
+    """What every path the glob selects must contain; ("*",) when nothing narrower is known."""
+    body = glob.lstrip("/")
+    segments = body.rstrip("/").split("/")
+    anchored = glob.startswith("/") or len(segments) > 1
+    literal = [not _META.search(s) and s != "" for s in segments]
+    if anchored:
+        n = 0
+        while n < len(segments) and literal[n]:
+            n += 1
+        prefix = "/".join(segments[:n])
+        if n == len(segments):
+            return ("P", prefix)
+        if prefix and literal[-1]:
+            return ("PN", prefix, segments[-1])
+        if prefix:
+            return ("P", prefix)
+    for seg, is_literal in zip(reversed(segments), reversed(literal), strict=True):
+        if is_literal:
+            return ("N", seg)
+    tail = re.split(r"[*?\]]", segments[-1])[-1]
+    if "." in tail and not _META.search(tail):
+        return ("S", tail[tail.rfind("."):])
+    return ("*",)
 
 
 class _Bucket:
-    """Patterns tested together; a combined alternation rejects most paths in one call."""
+    """Globs tested together; a combined alternation rejects most paths in one call."""
+
+    __slots__ = ("chunks", "pending")
 
     def __init__(self) -> None:
-        self.members: list[_Member] = []
-        self.chunks: list[tuple[re.Pattern[str], list[_Member]]] = []
+        self.pending: list[tuple[str, int]] = []
+        self.chunks: list[tuple[re.Pattern[str], list[tuple[re.Pattern[str], int]]]] | None = None
 
-    def seal(self) -> None:
-        self.chunks = []
-        for i in range(0, len(self.members), _CHUNK):
-            part = self.members[i : i + _CHUNK]
+    def _seal(self) -> list[tuple[re.Pattern[str], list[tuple[re.Pattern[str], int]]]]:
+        members = []
+        for glob, owner in self.pending:
+            p = compile_glob(glob)
+            if p is not None:
+                members.append((p.regex, owner))
+        chunks = []
+        for i in range(0, len(members), _CHUNK):
+            part = members[i : i + _CHUNK]
             if len(part) == 1:
-                self.chunks.append((part[0].regex, part))
+                chunks.append((part[0][0], part))
             else:
-                joined = "|".join(f"(?:{m.regex.pattern})" for m in part)
-                self.chunks.append((re.compile(joined), part))
+                chunks.append((re.compile("|".join(f"(?:{r.pattern})" for r, _ in part)), part))
+        self.chunks = chunks
+        self.pending = []
+        return chunks
 
     def owners(self, path: str, into: set[int]) -> None:
-        for combined, part in self.chunks:
+        chunks = self.chunks if self.chunks is not None else self._seal()
+        for combined, part in chunks:
             if combined.match(path) is None:
                 continue
             if len(part) == 1:
-                into.add(part[0].owner)
+                into.add(part[0][1])
                 continue
-            for member in part:
-                if member.owner not in into and member.regex.match(path):
-                    into.add(member.owner)
+            for regex, owner in part:
+                if owner not in into and regex.match(path):
+                    into.add(owner)
 
 
 class RuleSet:
-    """The `paths` of many rule files, compiled once; `owners_of(path)` is the hot call."""
+    """The `paths` of many rule files, indexed once; `owners_of(path)` is the hot call."""
 
     def __init__(self, paths_per_file: Sequence[Sequence[str]]) -> None:
-        self._items: list[list[tuple[str, list[Pattern]]]] = []
+        self._items = [list(items) for items in paths_per_file]
+        self._compiled: dict[int, list[tuple[str, list[Pattern]]]] = {}
         self._has_negation: list[bool] = []
-        self._by_prefix: dict[str, _Bucket] = defaultdict(_Bucket)
-        self._by_name: dict[str, _Bucket] = defaultdict(_Bucket)
-        self._anywhere = _Bucket()
-        for owner, items in enumerate(paths_per_file):
-            compiled = [(item, patterns_of(item)) for item in items]
-            self._items.append(compiled)
-            self._has_negation.append(any(not p.include for _, ps in compiled for p in ps))
-            for _, patterns in compiled:
-                for p in patterns:
-                    if p.include:
-                        self._bucket_for(p).members.append(_Member(p.regex, owner))
-        for bucket in (*self._by_prefix.values(), *self._by_name.values(), self._anywhere):
-            bucket.seal()
-        self._by_prefix = dict(self._by_prefix)
-        self._by_name = dict(self._by_name)
-
-    def _bucket_for(self, p: Pattern) -> _Bucket:
-        if p.anchored:
-            return self._by_prefix[p.prefix]
-        if p.literal_name is not None:
-            return self._by_name[p.literal_name]
-        return self._anywhere
+        buckets: dict[Key, _Bucket] = defaultdict(_Bucket)
+        for owner, items in enumerate(self._items):
+            negated = False
+            for item in items:
+                for glob, include in expand(item):
+                    if include:
+                        buckets[bucket_key(glob)].pending.append((glob, owner))
+                    else:
+                        negated = True
+            self._has_negation.append(negated)
+        self._buckets = dict(buckets)
+        self._anywhere = self._buckets.pop(("*",), None)
+        kinds = {k[0] for k in self._buckets}
+        self._use_names = "N" in kinds
+        self._use_suffixes = "S" in kinds
+        self._use_prefix_names = "PN" in kinds
 
     def owners_of(self, path: str) -> list[int]:
         """Indexes of the rule files whose globs select `path`, ascending."""
         found: set[int] = set()
+        get = self._buckets.get
         segments = path.split("/")
-        by_prefix = self._by_prefix
-        bucket = by_prefix.get("")
-        if bucket is not None:
-            bucket.owners(path, found)
-        for i in range(1, len(segments) + 1):
-            bucket = by_prefix.get("/".join(segments[:i]))
+        distinct = set(segments)
+        prefix = ""
+        for i, seg in enumerate(segments):
+            prefix = seg if i == 0 else f"{prefix}/{seg}"
+            bucket = get(("P", prefix))
             if bucket is not None:
                 bucket.owners(path, found)
-        if self._by_name:
-            for seg in set(segments):
-                bucket = self._by_name.get(seg)
+            if self._use_prefix_names:
+                for later in set(segments[i + 1 :]):
+                    bucket = get(("PN", prefix, later))
+                    if bucket is not None:
+                        bucket.owners(path, found)
+        if self._use_names:
+            for seg in distinct:
+                bucket = get(("N", seg))
                 if bucket is not None:
                     bucket.owners(path, found)
-        self._anywhere.owners(path, found)
+        if self._use_suffixes:
+            for seg in distinct:
+                dot = seg.rfind(".")
+                if dot >= 0:
+                    bucket = get(("S", seg[dot:]))
+                    if bucket is not None:
+                        bucket.owners(path, found)
+        if self._anywhere is not None:
+            self._anywhere.owners(path, found)
         return sorted(o for o in found if not self._has_negation[o] or self.selects(o, path))
+
+    def _patterns(self, owner: int) -> list[tuple[str, list[Pattern]]]:
+        compiled = self._compiled.get(owner)
+        if compiled is None:
+            compiled = []
+            for item in self._items[owner]:
+                patterns = [compile_glob(g, inc) for g, inc in expand(item)]
+                compiled.append((item, [p for p in patterns if p is not None]))
+            self._compiled[owner] = compiled
+        return compiled
 
     def selects(self, owner: int, path: str) -> bool:
         """Gitignore order for one file: the last pattern that matches decides."""
         selected = False
-        for _, patterns in self._items[owner]:
+        for _, patterns in self._patterns(owner):
             for p in patterns:
                 if p.include != selected and p.regex.match(path):
                     selected = p.include
@@ -114,6 +166,6 @@ class RuleSet:
         """The items as written that select `path` (only meaningful when `selects`)."""
         return [
             item
-            for item, patterns in self._items[owner]
+            for item, patterns in self._patterns(owner)
             if any(p.include and p.regex.match(path) for p in patterns)
         ]
