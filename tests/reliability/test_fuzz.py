@@ -191,13 +191,11 @@ def test_random_messages_get_an_answer_and_never_kill_the_server(
     one()
     assert_fresh_diagnostic(lsp, root)
     assert lsp.alive() and lsp.garbage == []
-    # Every request is answered (LSP bug 3, fixed), except a notification's method sent with an
-    # id: LSP bug 5, pinned by test_a_notification_sent_as_a_request_is_answered.
-    assert ignored <= set(NOTIFICATIONS), f"requests dropped without an answer: {ignored}"
+    # Every request is answered (LSP bugs 3 and 5, fixed).
+    assert ignored == set(), f"requests dropped without an answer: {ignored}"
     print(f"protocol fuzz: {answered}; requests dropped without an answer: {sorted(ignored)}")
 
 
-@pytest.mark.xfail(strict=True, reason="LSP bug 5 in docs/lsp-bugs-from-reliability.md")
 def test_a_notification_sent_as_a_request_is_answered(served: tuple[Lsp, Path]) -> None:
     lsp, root = served
     uri = (root / "routes/web.php").as_uri()

@@ -22,9 +22,9 @@ from tests.reliability.wire import Lsp, Mcp, tool_text
 WRITERS = 8
 EACH = 50
 RUNS = 20
-# Measured on the 2-core CI machine: a run with two CLI writers (one process and four fsyncs
-# per record, the slowest route) takes 9-19 s, so 20 of them would take about 6 minutes; a run
-# of MCP and LSP writers takes about 3 s. So three runs mix all three fronts, and the other 17
+# Measured on the 2-core machine: a run with two CLI writers (one process and four fsyncs per
+# record, the slowest route) takes 6-18 s; all 20 runs mixed took 203 s, most of the suite's
+# 3-4 minute budget. A run of MCP and LSP writers takes 2-3 s. So three runs mix all three fronts, and the other 17
 # mix MCP and LSP writers; every run is 8 writers x 50 records at once.
 HEAVY_RUNS = {0, 9, 19}
 MIXED = ["cli", "cli", "mcp", "mcp", "mcp", "lsp", "lsp", "lsp"]
