@@ -81,6 +81,7 @@ NASTY = [
     ("Quotes ' \" and `ticks`", "---\n---\n---"),
     ("CR\rand CRLF\r\nin title", "line one\r\n## crlf entry\r\nline three\rcr only"),
     ("Unicode \u2713 \U0001d518 \ufeff", "Zero width \u200b and RTL \u202e and emoji 🎉"),
+    ("Long " + "t" * 10_000, "Long note " + "n" * 10_000 + "\n" + "## x\n" * 200),
 ]
 
 
@@ -98,7 +99,7 @@ def test_nasty_titles_and_notes_keep_structure(root: Path, glob: str) -> None:
     for entry, (title, note) in zip(rule.entries, NASTY, strict=True):
         assert entry.title == " ".join(title.replace("\r\n", "\n").replace("\r", "\n").split("\n")).strip()
         # Every note line survives; only a leading `#`/`##` + space gets a backslash.
-        for line in note.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        for line in note.strip().replace("\r\n", "\n").replace("\r", "\n").split("\n"):
             shown = "\\" + line if line.startswith(("# ", "## ")) else line
             assert shown in entry.note.split("\n"), (line, entry.note)
     rows = _table_rows((root / RULES / "index.md").read_text(encoding="utf-8"))
