@@ -21,6 +21,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from rulelens import __version__
 from rulelens.rules.model import Entry, Match, RuleError, RuleFile
+from rulelens.rules.reading import split_lines
 from rulelens.rules.repository import RuleRepository
 from rulelens.rules.root import find_root
 
@@ -147,7 +148,7 @@ def preamble(rule: RuleFile) -> str:
     It is part of the rules: a third of real rule files put guidance there (some hold nothing
     else), so leaving it out would make this route silently drop rules.
     """
-    lines = rule.text.splitlines()
+    lines = split_lines(rule.text)
     start = rule.frontmatter_lines[1] + 1 if rule.frontmatter_lines else 0
     if rule.heading_line is not None:
         start = max(start, rule.heading_line + 1)

@@ -132,3 +132,10 @@ def test_oversized_file_is_capped_and_flagged() -> None:
     rule = read("---\npaths:\n  - 'a/**'\n---\n## T\n" + "x" * (MAX_BYTES + 10))
     assert "file-too-large" in codes(rule)
     assert rule.strict_paths == ["a/**"]
+
+
+def test_lines_are_numbered_as_editors_number_them() -> None:
+    # U+2028 and form feeds are not line breaks for editors or agents; str.splitlines says they are.
+    rule = read("# H\nintro \u2028 still intro \x0c too\n## A\nnote\u2028same line\n## B\nb\n")
+    assert [(e.title, e.line) for e in rule.entries] == [("A", 2), ("B", 4)]
+    assert rule.entries[0].note == "note\u2028same line"

@@ -15,10 +15,9 @@ from lsprotocol import types
 
 from rulelens.lsp.context import RulelensServer
 from rulelens.lsp.documents import unwritable
-from rulelens.lsp.positions import LSP_BREAK
 from rulelens.lsp.workspace import Root
 from rulelens.rules.model import RuleError
-from rulelens.rules.reading import decode
+from rulelens.rules.reading import decode, split_keepends
 from rulelens.rules.record import (
     choose_target,
     new_file_name,
@@ -88,17 +87,6 @@ def workspace_edit(server: RulelensServer, sk: Skeleton) -> types.WorkspaceEdit:
             edits=[edit],
         )])
     return types.WorkspaceEdit(changes={uri: [edit]})
-
-
-def split_keepends(text: str) -> list[str]:
-    """Lines with their endings, broken only where an editor breaks them (CR, LF, CRLF)."""
-    out, start = [], 0
-    for m in LSP_BREAK.finditer(text):
-        out.append(text[start:m.end()])
-        start = m.end()
-    if start < len(text):
-        out.append(text[start:])
-    return out
 
 
 def minimal_edit(server: RulelensServer, old: str, new: str) -> types.TextEdit:

@@ -40,9 +40,25 @@ class Frontmatter:
     body: str
 
 
+_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
 def split_lines(text: str) -> list[str]:
-    """Lines without their endings; CR, LF and CRLF all end a line."""
-    return text.splitlines()
+    """Lines without their endings, as editors number them: only CR, LF and CRLF end a line.
+
+    (`str.splitlines` also breaks at form feeds, U+2028 and others, which would shift every
+    line number after them against the editor's and the agent's view.)
+    """
+    lines = _BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def split_keepends(text: str) -> list[str]:
+    """The same lines with their endings, so that joining them gives the text back."""
+    return _LINE.findall(text)
 
 
 def find_frontmatter(lines: list[str]) -> tuple[Frontmatter | None, str | None]:

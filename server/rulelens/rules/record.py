@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rulelens.rules.model import RuleError, RuleFile
 from rulelens.rules.naming import area_key, candidate_names, headline
-from rulelens.rules.reading import find_frontmatter, scan_paths, split_lines
+from rulelens.rules.reading import find_frontmatter, scan_paths, split_keepends, split_lines
 from rulelens.rules.yaml_style import paths_block
 
 MAX_GLOB = 1000
@@ -109,7 +109,7 @@ def with_glob(text: str, globs: list[str]) -> str:
         raise RuleError("Cannot add a glob to a rule file without frontmatter.")
     block, _ = scan_paths(lines, fm)
     start, end = (block.start, block.end) if block else (fm.close_line, fm.close_line)
-    kept = text.splitlines(keepends=True)
+    kept = split_keepends(text)
     rebuilt = paths_block(globs, nl)
     return "".join(kept[:start]) + rebuilt + "".join(kept[end:])
 
