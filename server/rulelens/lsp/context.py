@@ -58,6 +58,15 @@ class RulelensServer(LanguageServer):
             return self.settings.prompt
         return self.supports("window.show_document.support")
 
+    def refuse_write(self) -> str | None:
+        """The reason a write is refused (read-only mode), shown to the person; else None."""
+        if not self.settings.read_only:
+            return None
+        message = "rulelens is read-only in this workspace (it is not trusted); nothing was written."
+        self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning,
+                                                         message=message))
+        return message
+
     # -- documents ------------------------------------------------------------------------
     def target(self, uri: str) -> Target | None:
         return self.roots.target(uri)

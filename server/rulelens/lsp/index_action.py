@@ -19,7 +19,7 @@ _CODES = {"index-stale", "index-missing"}
 
 def actions(server: RulelensServer, target: Target, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
-    if target.kind not in ("index", "rule"):
+    if target.kind not in ("index", "rule") or server.settings.read_only:
         return []
     if context.only and not any(KIND.value.startswith(k) for k in context.only):
         return []
@@ -35,6 +35,9 @@ def actions(server: RulelensServer, target: Target, context: types.CodeActionCon
 
 
 def execute(server: RulelensServer, args: list[Any]) -> dict[str, Any]:
+    refused = server.refuse_write()
+    if refused:
+        return {"error": refused}
     params = args[0] if args and isinstance(args[0], Mapping) else {}
     root_uri = params.get("root")
     root = server.roots.by_uri(root_uri) if isinstance(root_uri, str) else None

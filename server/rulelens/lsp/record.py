@@ -37,7 +37,7 @@ def _wanted(only: list[str] | None, kind: str) -> bool:
 
 def actions(server: RulelensServer, target: Target,
             only: list[str] | None) -> list[types.CodeAction]:
-    if target.kind != "source" or not _wanted(only, KIND):
+    if target.kind != "source" or not _wanted(only, KIND) or server.settings.read_only:
         return []
     prompt = server.can_prompt()
     lazy = server.supports("text_document.code_action.data_support") and "edit" in (
@@ -121,6 +121,9 @@ def root_for(server: RulelensServer, args: Mapping[str, Any]) -> Root:
 
 async def execute(server: RulelensServer, args: list[Any]) -> dict[str, Any]:
     """`rulelens.recordRule`: record when title and note are given, else place a skeleton."""
+    refused = server.refuse_write()
+    if refused:
+        return {"error": refused}
     params = args[0] if args and isinstance(args[0], Mapping) else {}
     try:
         root = root_for(server, params)

@@ -15,6 +15,7 @@ from rulelens.lsp import (
     index_action,
     links,
     record,
+    rules_query,
     symbols,
     watch,
 )
@@ -156,6 +157,12 @@ def build(explicit_root: Path | None = None) -> RulelensServer:
                          params: types.DocumentLinkParams) -> list[types.DocumentLink]:
         target = ls.target(params.text_document.uri)
         return links.links(ls, target) if target else []
+
+    @server.feature(rules_query.METHOD)
+    @guarded()
+    def on_rules_for_path(ls: RulelensServer, params: Any) -> dict[str, Any] | None:
+        watch.poll(ls)
+        return rules_query.rules_for(ls, params)
 
     # -- commands ----------------------------------------------------------------------------
     @server.command(RECORD_RULE)

@@ -47,6 +47,7 @@ class Settings:
     rules_folder: str = RULES_DIR
     hover: HoverMode = "firstLine"
     prompt: bool | None = None  # None: decide from the client's capabilities
+    read_only: bool = False  # an untrusted workspace: show rules, never write
 
     @property
     def lsp_severity(self) -> types.DiagnosticSeverity | None:
@@ -68,6 +69,8 @@ class Settings:
                 log.warning("rulelens.severity must be hint, information, warning or off: %r", value)
         if "codeLens" in section:
             changes.update(_flag(section, "codeLens", "code_lens"))
+        if "readOnly" in section:
+            changes.update(_flag(section, "readOnly", "read_only"))
         if "prompt" in section:
             changes.update(_flag(section, "prompt", "prompt", allow_none=True))
         if "hover" in section:

@@ -1,0 +1,71 @@
+"""`rulelens/rulesForPath` (the data behind VS Code's status bar) and read-only mode."""
+
+from __future__ import annotations
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from tests.lsp.helpers import open_doc
+from tests.lsp.project import Project
+
+
+def plain(value: object) -> object:
+    """pygls hands custom results back as namedtuple-like Objects; compare them as JSON."""
+    if hasattr(value, "_asdict"):
+        value = value._asdict()
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+async def rules_for(client: LanguageClient, uri: str) -> dict | None:  # type: ignore[type-arg]
+    result = await client.protocol.send_request_async("rulelens/rulesForPath", {"uri": uri})
+    return plain(result)  # type: ignore[return-value]
+
+
+async def test_rules_for_path_gives_match_json_shape(client: LanguageClient, proj: Project) -> None:
+    uri = proj.uri("app/Models/Invoice.php")
+    await open_doc(client, uri, "<?php\n")
+    data = await rules_for(client, uri)
+    assert data is not None
+    [rule] = data["rules"]
+    assert data["path"] == "app/Models/Invoice.php"
+    assert rule["file"] == ".ai/rules/models.md"
+    assert rule["uri"] == proj.uri(".ai/rules/models.md")
+    assert rule["globs"] == ["app/Models/**"]
+    assert [(e["title"], e["line"]) for e in rule["entries"]] == [
+        ("Money is integer cents", 8), ("Dates are immutable", 11)]
+
+
+@pytest.mark.init({"rulelens": {"severity": "off"}})
+async def test_rules_for_path_works_with_the_diagnostic_off(client: LanguageClient, proj: Project) -> None:
+    uri = proj.uri("app/Http/Controllers/InvoiceController.php")
+    assert await open_doc(client, uri, "<?php\n") == []
+    data = await rules_for(client, uri)
+    assert data is not None and len(data["rules"]) == 1
+
+
+async def test_rules_for_path_outside_every_root_is_null(client: LanguageClient, proj: Project) -> None:
+    assert await rules_for(client, "untitled:Untitled-1") is None
+
+
+@pytest.mark.init({"rulelens": {"readOnly": True}})
+async def test_read_only_offers_no_writes_and_refuses_commands(client: LanguageClient, proj: Project) -> None:
+    uri = proj.uri("app/Models/Invoice.php")
+    assert len(await open_doc(client, uri, "<?php\n")) == 1
+    before = {p: p.read_bytes() for p in (proj.root / ".ai/rules").iterdir()}
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)),
+        context=types.CodeActionContext(diagnostics=[])))
+    assert not [a for a in actions or [] if "Record a project rule" in a.title]
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="rulelens.recordRule", arguments=[{"glob": "app/Models/**", "title": "t", "note": "n"}]))
+    assert "read-only" in result["error"]
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="rulelens.writeIndex", arguments=[{}]))
+    assert "read-only" in result["error"]
+    assert {p: p.read_bytes() for p in (proj.root / ".ai/rules").iterdir()} == before
