@@ -59,8 +59,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_VALUE_OPTIONS = ("--glob", "--title", "--note")
+
+
+def _attach_values(argv: Sequence[str]) -> list[str]:
+    """`--title ---` as `--title=---`: argparse takes a value starting with `-` for an option."""
+    out: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        value = next(args, None) if arg in _VALUE_OPTIONS else None
+        out.append(arg if value is None else f"{arg}={value}")
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_attach_values(sys.argv[1:] if argv is None else argv))
     try:
         return _dispatch(args)
     except RuleError as exc:

@@ -124,3 +124,34 @@ def test_root_discovery_prefers_ai_rules_then_git(tmp_path: Path) -> None:
     out = run(None, "record", "--glob", "src/**", "--title", "t", "--note", "n", cwd=inner)
     assert out.returncode == 0, out.stderr
     assert (outer / "pkg/.ai/rules/src.md").exists()
+
+
+def test_values_that_start_with_a_dash(project: ProjectFactory) -> None:
+    root = project()
+    out = run(root, "record", "--glob", "app/**", "--title", "---", "--note", "-n is fine")
+    assert out.returncode == 0, out.stderr
+    assert (root / ".ai/rules/app.md").read_text().endswith("## ---\n-n is fine\n")
+
+
+def test_rules_path_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / ".ai").mkdir()
+    (tmp_path / ".ai/rules").write_text("")
+    out = run(tmp_path, "record", "--glob", "a/**", "--title", "t", "--note", "n")
+    assert (out.returncode, out.stderr) == (2, "rulelens: .ai/rules exists but is not a folder.\n")
+    check = run(tmp_path, "check", "--json")
+    assert check.returncode == 1 and '"rules-folder-invalid"' in check.stdout
+
+
+def test_index_that_is_a_folder_stops_the_record_before_any_write(project: ProjectFactory) -> None:
+    root = project()
+    (root / ".ai/rules/index.md").mkdir()
+    out = run(root, "record", "--glob", "a/**", "--title", "t", "--note", "n")
+    assert out.returncode == 2 and "index.md is a folder" in out.stderr
+    assert sorted(p.name for p in (root / ".ai/rules").iterdir()) == ["index.md"]
+
+
+def test_runaway_braces_are_an_error(project: ProjectFactory) -> None:
+    many = ",".join(str(i) for i in range(1500))
+    root = project({".ai/rules/big.md": f"---\npaths:\n  - '{{{many}}}/**'\n---\n# Big\n"})
+    problems = json.loads(run(root, "check", "--json").stdout)
+    assert [p["code"] for p in problems if p["file"] == ".ai/rules/big.md"] == ["paths-invalid"]

@@ -67,8 +67,9 @@ def rules_diagnostic(server: RulelensServer, target: Target) -> list[types.Diagn
 def summary(matches: list[Match]) -> str:
     """One line per rule file: where it is, what matched, and its entry titles."""
     entries = sum(len(m.rule.entries) for m in matches)
+    verb = "applies" if entries == 1 else "apply"
     head = (f"{_plural(entries, 'project rule')} from {_plural(len(matches), 'rule file')} "
-            "apply to this file:")
+            f"{verb} to this file:")
     lines = [head]
     for m in matches[:MAX_LISTED]:
         titles = "; ".join(e.title for e in m.rule.entries) or "no entries"

@@ -72,6 +72,8 @@ def ensure_inside(path: Path, root: Path) -> None:
 def write_atomic(path: Path, data: bytes, root: Path) -> None:
     """Write to a temp file in the same folder, flush, fsync, then rename over the target."""
     ensure_inside(path, root)
+    if path.is_dir():
+        raise RuleError(f"{path} is a folder, not a file; rulelens cannot write it.")
     mode = None
     with contextlib.suppress(FileNotFoundError):
         mode = path.stat().st_mode & 0o777

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulelens.rules.filelist import FileList
-from rulelens.rules.globs import dialect_hints, expand, patterns_of
+from rulelens.rules.globs import dialect_hints, expand, expansion_error, patterns_of
 from rulelens.rules.model import Problem, RuleFile
 
 
@@ -34,6 +34,10 @@ def check_file(rule: RuleFile, files: FileList | None) -> list[Problem]:
             problems.append(Problem(rule.rel, line, "error", "paths-invalid",
                                     f"`{text}` has a `..` segment and can never match a project "
                                     "file.", col, end))
+            continue
+        too_many = expansion_error(text)
+        if too_many:
+            problems.append(Problem(rule.rel, line, "error", "paths-invalid", too_many, col, end))
             continue
         for hint in dialect_hints(text):
             problems.append(Problem(rule.rel, line, "info", "glob-dialect", hint, col, end))

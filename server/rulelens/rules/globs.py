@@ -70,6 +70,17 @@ def expand(item: str) -> list[tuple[str, bool]]:
     return out
 
 
+def expansion_error(item: str) -> str | None:
+    """Why an item's braces cannot be expanded (it is then matched as literal text)."""
+    for part in split_commas(item.strip()):
+        if "{" in part:
+            try:
+                bracex.expand(part.lstrip("!"), limit=MAX_EXPANSIONS)
+            except Exception:
+                return f"`{part}` expands to more than {MAX_EXPANSIONS:,} globs; split it up."
+    return None
+
+
 def normalise(glob: str) -> str:
     """`./x` anchors like `/x` (pathspec would match nothing for `./`)."""
     glob = glob.strip()

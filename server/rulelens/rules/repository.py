@@ -209,6 +209,7 @@ class RuleRepository:
 
     def write_index(self) -> bool:
         """Regenerate the index; False when it was already current (nothing written)."""
+        self._prepare_folder()
         if not self.rules_path.is_dir():
             raise RuleError(f"There is no rules folder at {self.rules_dir}/.")
         with exclusive_lock(self.rules_path):
@@ -226,6 +227,9 @@ class RuleRepository:
     # -- check -------------------------------------------------------------------------
     def check(self, files: FileList | None = None) -> list[Problem]:
         """Every problem in the rules and the index; files=None skips match-nothing checks."""
+        if self.rules_path.exists() and not self.rules_path.is_dir():
+            return [Problem(self.rules_dir, 0, "error", "rules-folder-invalid",
+                            f"{self.rules_dir} exists but is not a folder; no rules can be read.")]
         problems = check_all(self.files, files)
         if self.rules_path.is_dir():
             index_rel = f"{self.rules_dir}/{INDEX}"
@@ -273,6 +277,12 @@ class RuleRepository:
         return RecordResult(rel, rule.title, line, created)
 
     def _prepare_folder(self) -> None:
+        if self.rules_path.exists() and not self.rules_path.is_dir():
+            raise RuleError(f"{self.rules_dir} exists but is not a folder.")
+        if self.index_path.is_dir():
+            raise RuleError(
+                f"{self.rules_dir}/{INDEX} is a folder; move it away so the index can be written."
+            )
         ensure_inside(self.rules_path, self.root)
         if self.rules_path.exists() and self.rules_path.resolve() != self.rules_path:
             real = self.rules_path.resolve()
