@@ -6,13 +6,12 @@ import os
 
 from rulelens.lsp.context import RulelensServer
 from rulelens.lsp.workspace import Target
-from rulelens.rules.model import RuleFile
+from rulelens.rules.model import UNWRITABLE, RuleFile
 from rulelens.rules.reading import read_rule_file
 
 # Problems only the bytes on disk can show (the buffer is what the editor decoded); the
 # core refuses to write files that have them, so the editor must keep showing them.
-DISK_ONLY = frozenset({"rule-symlink", "encoding-invalid", "file-binary", "file-too-large",
-                       "file-unreadable"})
+DISK_ONLY = UNWRITABLE
 
 
 def live_rule(server: RulelensServer, target: Target) -> RuleFile | None:
@@ -37,12 +36,6 @@ def live_rule(server: RulelensServer, target: Target) -> RuleFile | None:
         live.problems[:0] = [p for p in disk.problems
                              if p.code in DISK_ONLY and p.code not in seen]
     return live
-
-
-def unwritable(rule: RuleFile) -> str | None:
-    """Why the core would refuse to record into this file, or None."""
-    bad = next((p for p in rule.problems if p.code in DISK_ONLY), None)
-    return bad.message if bad is not None else None
 
 
 def text_for(server: RulelensServer, target: Target) -> str:

@@ -7,64 +7,24 @@ target choice and text edits (so the file and the `paths` block come out exactly
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
-from pathlib import Path
-
 from lsprotocol import types
 
 from rulelens.lsp.context import RulelensServer
-from rulelens.lsp.documents import unwritable
 from rulelens.lsp.workspace import Root
-from rulelens.rules.model import RuleError
-from rulelens.rules.reading import decode, split_keepends
-from rulelens.rules.record import (
-    choose_target,
-    new_file_name,
-    new_file_text,
-    validate,
-    with_entry,
-    with_glob,
-)
+from rulelens.rules.model import RecordPlan
+from rulelens.rules.reading import split_keepends
 
 TITLE = "New rule title"
 NOTE = "What an agent must know before editing these files."
 
 
-@dataclass(frozen=True)
-class Skeleton:
-    path: Path
-    old: str | None  # None: the file does not exist yet
-    new: str
-    line: int  # 0-based line of the new `## ` heading
+def plan(server: RulelensServer, root: Root, glob: str) -> RecordPlan:
+    """Where a record of `glob` lands and the file text after it, from the open buffer when
+    there is one (raises RuleError, as the record itself would)."""
+    return root.repo.plan_record(glob, TITLE, NOTE, lambda path: server.text_of(path.as_uri()))
 
 
-def plan(server: RulelensServer, root: Root, glob: str) -> Skeleton:
-    """Where a record of `glob` lands and the file text after it (raises RuleError)."""
-    repo = root.repo
-    rule = validate(glob, TITLE, NOTE, repo.root)
-    repo.refresh()
-    target = choose_target(rule.glob, repo.files)
-    if target is not None:
-        reason = unwritable(target)
-        if reason is not None:  # the same refusal as RuleRepository.record
-            raise RuleError(f"Cannot record into {target.rel}: {reason}")
-        buffer = server.text_of(target.path.as_uri())
-        old = buffer if buffer is not None else decode(target.path.read_bytes())[0]
-        text = old if rule.glob in target.strict_paths else with_glob(
-            old, [*target.strict_paths, rule.glob])
-        new, line = with_entry(text, rule.title, rule.note)
-        return Skeleton(target.path, old, new, line)
-    try:
-        taken = set(os.listdir(repo.rules_path))
-    except OSError:
-        taken = set()
-    name = new_file_name(rule.glob, taken)
-    new, line = with_entry(new_file_text(name, rule.glob), rule.title, rule.note)
-    return Skeleton(repo.rules_path / f"{name}.md", None, new, line)
-
-
-def workspace_edit(server: RulelensServer, sk: Skeleton) -> types.WorkspaceEdit:
+def workspace_edit(server: RulelensServer, sk: RecordPlan) -> types.WorkspaceEdit:
     uri = sk.path.as_uri()
     if sk.old is None:
         create = types.CreateFile(uri=uri, options=types.CreateFileOptions(ignore_if_exists=True))

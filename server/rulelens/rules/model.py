@@ -86,6 +86,28 @@ class Match:
     globs: list[str]
 
 
+# Problems that only the bytes on disk show, and that make rulelens refuse to rewrite a file.
+UNWRITABLE = frozenset({"file-too-large", "encoding-invalid", "file-binary", "file-unreadable",
+                        "rule-symlink"})
+
+
+def unwritable_reason(rule: RuleFile) -> str | None:
+    """Why rulelens will not rewrite this file, or None."""
+    bad = next((p for p in rule.problems if p.code in UNWRITABLE), None)
+    return bad.message if bad is not None else None
+
+
+@dataclass(frozen=True)
+class RecordPlan:
+    """Where a record lands and the file's text after it; `old` is None for a new file."""
+
+    path: Path
+    old: str | None
+    new: str
+    line: int
+    bom: bool = False
+
+
 @dataclass(frozen=True)
 class RecordResult:
     """Where a record landed; `line` is the 0-based line of the new `## ` heading."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +13,7 @@ from rulelens.rules.reading import find_frontmatter, scan_paths, split_keepends,
 from rulelens.rules.yaml_style import paths_block
 
 MAX_GLOB = 1000
+TextOf = Callable[[Path], "str | None"]
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f]")
 _OPENS_ENTRY = re.compile(r"^(#{1,2}) ")

@@ -18,9 +18,20 @@ from rulelens.rules.check import check_all, check_index
 from rulelens.rules.filelist import FileList
 from rulelens.rules.index import render_index
 from rulelens.rules.matcher import RuleSet
-from rulelens.rules.model import Entry, Match, Problem, RecordResult, RuleError, RuleFile
+from rulelens.rules.model import (
+    Entry,
+    Match,
+    Problem,
+    RecordPlan,
+    RecordResult,
+    RuleError,
+    RuleFile,
+    unwritable_reason,
+)
 from rulelens.rules.reading import MAX_BYTES, decode, read_rule_file
 from rulelens.rules.record import (
+    Rule,
+    TextOf,
     choose_target,
     new_file_name,
     new_file_text,
@@ -33,8 +44,6 @@ from rulelens.rules.root import RULES_DIR
 BOOST = "boost"
 INDEX = "index.md"
 BOM = b"\xef\xbb\xbf"
-_UNWRITABLE = {"file-too-large", "encoding-invalid", "file-binary", "file-unreadable",
-               "rule-symlink"}
 
 Signature = tuple[int, int, int]
 
@@ -244,24 +253,9 @@ class RuleRepository:
         with exclusive_lock(self.rules_path):
             remove_stale_temps(self.rules_path)
             self.refresh()
-            target = choose_target(rule.glob, self._files)
-            if target is not None:
-                bad = [p for p in target.problems if p.code in _UNWRITABLE]
-                if bad:
-                    raise RuleError(f"Cannot record into {target.rel}: {bad[0].message}")
-                raw = target.path.read_bytes()
-                text, _ = decode(raw)
-                if rule.glob not in target.strict_paths:
-                    text = with_glob(text, [*target.strict_paths, rule.glob])
-                text, line = with_entry(text, rule.title, rule.note)
-                path, created = target.path, False
-                prefix = BOM if raw.startswith(BOM) else b""
-            else:
-                taken = set(os.listdir(self.rules_path))
-                name = new_file_name(rule.glob, taken)
-                text, line = with_entry(new_file_text(name, rule.glob), rule.title, rule.note)
-                path, created, prefix = self.rules_path / f"{name}.md", True, b""
-            data = prefix + text.encode("utf-8")
+            plan = self._plan(rule, None)
+            path = plan.path
+            data = (BOM if plan.bom else b"") + plan.new.encode("utf-8")
             if len(data) > MAX_BYTES:
                 raise RuleError(
                     f"Recording this would make {self.rel(path)} larger than {MAX_BYTES // 2**20} MiB, "
@@ -274,7 +268,37 @@ class RuleRepository:
             self._write_index_locked()
             crash_point("after-index-write")
         rel = self.rel(path) or path.name
-        return RecordResult(rel, rule.title, line, created)
+        return RecordResult(rel, rule.title, plan.line, plan.old is None)
+
+    def plan_record(self, glob: str, title: str, note: str,
+                    text_of: TextOf | None = None) -> RecordPlan:
+        """What `record` would write, without writing or locking (raises RuleError).
+
+        `text_of` supplies a file's current text (an editor's unsaved buffer) instead of disk.
+        """
+        self.refresh()
+        return self._plan(validate(glob, title, note, self.root), text_of)
+
+    def _plan(self, rule: Rule, text_of: TextOf | None) -> RecordPlan:
+        target = choose_target(rule.glob, self._files)
+        if target is None:
+            try:
+                taken = set(os.listdir(self.rules_path))
+            except OSError:
+                taken = set()
+            name = new_file_name(rule.glob, taken)
+            new, line = with_entry(new_file_text(name, rule.glob), rule.title, rule.note)
+            return RecordPlan(self.rules_path / f"{name}.md", None, new, line)
+        reason = unwritable_reason(target)
+        if reason is not None:
+            raise RuleError(f"Cannot record into {target.rel}: {reason}")
+        raw = target.path.read_bytes()
+        buffer = text_of(target.path) if text_of is not None else None
+        old = buffer if buffer is not None else decode(raw)[0]
+        text = old if rule.glob in target.strict_paths else with_glob(
+            old, [*target.strict_paths, rule.glob])
+        new, line = with_entry(text, rule.title, rule.note)
+        return RecordPlan(target.path, old, new, line, raw.startswith(BOM))
 
     def _prepare_folder(self) -> None:
         if self.rules_path.exists() and not self.rules_path.is_dir():
