@@ -57,6 +57,8 @@ def selected(*items: str) -> list[str]:
         ("app/Actions/**, config/billing.php", ["app/Actions/Pay.php", "config/billing.php"]),
         ("app/Http/Controllers/Api/*.php", ["app/Http/Controllers/Api/InvoiceController.php"]),
         ("**", FILES),
+        ("**/*/**", [f for f in FILES if "/" in f]),  # pathspec's unanchored special case
+        ("*/", [f for f in FILES if "/" in f]),
     ],
 )
 def test_glob_selects(glob: str, expected: list[str]) -> None:

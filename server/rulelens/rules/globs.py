@@ -99,6 +99,10 @@ def compile_glob(glob: str, include: bool = True) -> Pattern | None:
     regex: re.Pattern[str] | None = getattr(compiled, "regex", None)
     if regex is None:
         return None
+    if not regex.pattern.startswith("^"):
+        # pathspec searches; a few special cases (`**` → ".", `*/` → "/") are unanchored.
+        # Anchor them so that every regex here can be matched, alone or in an alternation.
+        regex = re.compile(f"^.*?(?:{regex.pattern})")
     body = glob.lstrip("/")
     anchored = glob.startswith("/") or "/" in body.rstrip("/")
     prefix = literal_prefix(body) if anchored else ""
