@@ -30,7 +30,7 @@ class Root:
     """One project root: its rules, and its file list loaded lazily and cached."""
 
     def __init__(self, path: Path, rules_folder: str) -> None:
-        self.repo = RuleRepository(path, rules_folder)
+        self.repo = RuleRepository(path, rules_folder, warm_in_background=True)
         self.path = self.repo.root
         self.uri = self.path.as_uri()
         self.rules_folder = rules_folder

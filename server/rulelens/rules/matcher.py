@@ -110,6 +110,15 @@ class RuleSet:
         self._use_suffixes = "S" in kinds
         self._use_prefix_names = "PN" in kinds
 
+    def warm(self) -> None:
+        """Compile every bucket now (e.g. in a background thread) instead of on first use.
+
+        Safe beside lookups: a bucket sealed twice gives the same chunks, and the swap is atomic.
+        """
+        for bucket in (*self._buckets.values(), self._anywhere):
+            if bucket is not None and bucket.chunks is None:
+                bucket._seal()
+
     def owners_of(self, path: str) -> list[int]:
         """Indexes of the rule files whose globs select `path`, ascending."""
         found: set[int] = set()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -57,7 +58,7 @@ class _Cached:
 class RuleRepository:
     """Reads, matches, records, indexes and checks the rules below one project root."""
 
-    def __init__(self, root: Path, rules_dir: str = RULES_DIR) -> None:
+    def __init__(self, root: Path, rules_dir: str = RULES_DIR, warm_in_background: bool = False) -> None:
         self.root = root.resolve()
         self.rules_dir = rules_dir.strip("/") or RULES_DIR
         self.rules_path = self.root / self.rules_dir
@@ -66,6 +67,8 @@ class RuleRepository:
         self._files: list[RuleFile] = []
         self._ruleset: RuleSet | None = None
         self._loaded = False
+        # Long-lived fronts (the language server) compile the glob index off the request path.
+        self.warm_in_background = warm_in_background
 
     # -- paths -------------------------------------------------------------------------
     def rel(self, path: Path | str) -> str | None:
@@ -167,6 +170,8 @@ class RuleRepository:
         self._ensure()
         if self._ruleset is None:
             self._ruleset = RuleSet([f.lenient_paths for f in self._files])
+            if self.warm_in_background:
+                threading.Thread(target=self._ruleset.warm, name="rulelens-warm", daemon=True).start()
         return self._ruleset
 
     def rules_for(self, rel_path: str) -> list[Match]:
