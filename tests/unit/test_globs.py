@@ -130,3 +130,10 @@ def test_index_agrees_with_one_pathspec_per_file(files: list[list[str]], anchor:
     specs = [pathspec.PathSpec.from_lines("gitignore", globs, backend="simple") for globs in files]
     for path in PATHS:
         assert rs.owners_of(path) == [i for i, s in enumerate(specs) if s.match_file(path)], path
+
+
+def test_warming_the_index_changes_no_answer() -> None:
+    items = [["app/Models/**"], ["*.php", "!app/User.php"], ["**/Sub/*.php"], ["src/*.{ts,tsx}"], ["**"]]
+    cold, warm = RuleSet(items), RuleSet(items)
+    warm.warm()
+    assert [warm.owners_of(f) for f in FILES] == [cold.owners_of(f) for f in FILES]
