@@ -16,26 +16,16 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 from pytest_lsp import client_capabilities
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-def fix_code_action_union(client: LanguageClient) -> None:
-    """lsprotocol 2025.0.0 reads a CodeAction that has a `command` as a Command; decide by
-    the type of `command` instead (editors read the JSON and are not affected)."""
-    converter = client.protocol._converter
-
-    def structure(obj: Any, _: type) -> types.Command | types.CodeAction:
-        if isinstance(obj.get("command"), str):
-            return converter.structure(obj, types.Command)
-        return converter.structure(obj, types.CodeAction)
-
-    converter.register_structure_hook(Union[types.Command, types.CodeAction], structure)  # noqa: UP007
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+sys.path.insert(0, str(REPO))
+from tests.lsp.conftest import fix_code_action_union  # noqa: E402  (the same lsprotocol fix)
 
 
 def show(direction: str, method: str, payload: Any, client: LanguageClient) -> None:
