@@ -263,11 +263,20 @@ def test_cli_dispatches_mcp_with_the_root_found_from_cwd(project: Path) -> None:
 
 
 async def test_a_filesystem_error_is_a_one_line_tool_error(tmp_path: Path) -> None:
-    write(tmp_path, RULES, "a file where the rules folder should be\n")
+    (tmp_path / ".ai").write_text("a file where the .ai folder should be\n")
     async with rulelens_client(tmp_path) as client:
         result = await client.call_tool("record-rule",
                                         {"glob": "app/**", "title": "T", "note": "N"})
         still_serving = await client.call_tool("rules-for-path", {"path": "app/x.php"})
     assert result.is_error
-    assert text_of(result) == "File exists (.ai/rules)."
+    assert text_of(result) == "Not a directory (.ai/rules)."
     assert text_of(still_serving) == "No project rules apply to app/x.php."
+
+
+async def test_a_rules_path_that_is_a_file_is_a_clear_tool_error(tmp_path: Path) -> None:
+    write(tmp_path, RULES, "a file where the rules folder should be\n")
+    async with rulelens_client(tmp_path) as client:
+        result = await client.call_tool("record-rule",
+                                        {"glob": "app/**", "title": "T", "note": "N"})
+    assert result.is_error
+    assert text_of(result) == ".ai/rules exists but is not a folder."
