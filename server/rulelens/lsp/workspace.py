@@ -16,8 +16,8 @@ from urllib.parse import urlparse
 
 from pygls.uris import to_fs_path
 
-from rulelens.lsp.filetree import FileTree
 from rulelens.rules.filelist import FileList
+from rulelens.rules.filetree import FileTree
 from rulelens.rules.repository import RuleRepository
 from rulelens.rules.root import RULES_DIR, find_root
 

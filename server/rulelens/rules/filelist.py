@@ -10,10 +10,11 @@ import bisect
 import os
 import re
 import subprocess
+from array import array
 from collections.abc import Iterator
-from functools import cached_property
 from pathlib import Path
 
+from rulelens.rules.filetree import FileTree
 from rulelens.rules.globs import Pattern, line_regex, patterns_of
 
 SKIP_DIRS = {".git", "node_modules", "vendor"}
@@ -49,7 +50,7 @@ class FileList:
 
     def __init__(self, paths: list[str]) -> None:
         self.paths = sorted(set(paths))
-        offsets = []
+        offsets = array("q")  # a compact int array: a list of ints costs ~4x the memory
         pos = 0
         for p in self.paths:
             offsets.append(pos)
@@ -111,17 +112,7 @@ class FileList:
                 break
         return out
 
-    @cached_property
-    def _children(self) -> dict[str, dict[str, bool]]:
-        tree: dict[str, dict[str, bool]] = {}
-        for path in self.paths:
-            parts = path.split("/")
-            for i, name in enumerate(parts):
-                siblings = tree.setdefault("/".join(parts[:i]), {})
-                siblings[name] = siblings.get(name, False) or i < len(parts) - 1
-        return tree
-
     def children(self, folder: str) -> list[tuple[str, bool]]:
         """(name, is_folder) directly inside a folder ("" is the root), folders first."""
-        entries = self._children.get(folder.strip("/"), {})
-        return sorted(entries.items(), key=lambda kv: (not kv[1], kv[0]))
+        folders, files = FileTree(self.paths).listing(folder.strip("/"))
+        return [(name, True) for name, _ in folders] + [(name, False) for name in sorted(files)]
