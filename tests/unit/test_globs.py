@@ -137,3 +137,19 @@ def test_warming_the_index_changes_no_answer() -> None:
     cold, warm = RuleSet(items), RuleSet(items)
     warm.warm()
     assert [warm.owners_of(f) for f in FILES] == [cold.owners_of(f) for f in FILES]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.lists(st.sampled_from(["a", "b", "a.b", "a-b", "ab", "é"]), min_size=1, max_size=4)
+               .map("/".join), max_size=25),
+       st.sampled_from(["", "a", "a/b", "a.b", "é/a"]))
+def test_children_agree_with_a_folder_map(found: set[str], folder: str) -> None:
+    paths = [p for p in found if not any(q.startswith(p + "/") for q in found)]
+    tree: dict[str, dict[str, bool]] = {}
+    for p in paths:
+        parts = p.split("/")
+        for i, name in enumerate(parts):
+            siblings = tree.setdefault("/".join(parts[:i]), {})
+            siblings[name] = siblings.get(name, False) or i < len(parts) - 1
+    expected = sorted(tree.get(folder, {}).items(), key=lambda kv: (not kv[1], kv[0]))
+    assert FileList(paths).children(folder) == expected
