@@ -59,7 +59,7 @@ class _Bucket:
     def _seal(self) -> list[tuple[re.Pattern[str], list[tuple[re.Pattern[str], int]]]]:
         members = []
         for glob, owner in self.pending:
-            p = compile_glob(glob)
+            p = compile_glob(glob, True)  # the same cache key as _patterns uses
             if p is not None:
                 members.append((p.regex, owner))
         chunks = []
@@ -118,6 +118,8 @@ class RuleSet:
         for bucket in (*self._buckets.values(), self._anywhere):
             if bucket is not None and bucket.chunks is None:
                 bucket._seal()
+        for owner in range(len(self._items)):
+            self._patterns(owner)
 
     def owners_of(self, path: str) -> list[int]:
         """Indexes of the rule files whose globs select `path`, ascending."""
