@@ -15,7 +15,8 @@ import bracex
 from pathspec.util import lookup_pattern
 
 _GITIGNORE = lookup_pattern("gitignore")
-_META = re.compile(r"[*?\[\\{]")
+# What makes a segment a pattern for pathspec (braces are expanded before it sees a glob).
+_WILD = re.compile(r"[*?\[\\]")
 MAX_EXPANSIONS = 1000
 
 
@@ -27,8 +28,6 @@ class Pattern:
     regex: re.Pattern[str]
     include: bool
     prefix: str
-    anchored: bool
-    literal_name: str | None
 
 
 def split_commas(item: str) -> list[str]:
@@ -103,24 +102,28 @@ def compile_glob(glob: str, include: bool = True) -> Pattern | None:
         # pathspec searches; a few special cases (`**` → ".", `*/` → "/") are unanchored.
         # Anchor them so that every regex here can be matched, alone or in an alternation.
         regex = re.compile(f"^.*?(?:{regex.pattern})")
-    body = glob.lstrip("/")
-    anchored = glob.startswith("/") or "/" in body.rstrip("/")
-    prefix = literal_prefix(body) if anchored else ""
-    literal_name = None
-    if not anchored and not _META.search(body):
-        literal_name = body.rstrip("/")
-    return Pattern(glob, regex, include, prefix, anchored, literal_name)
+    return Pattern(glob, regex, include, anchored_prefix(glob))
 
 
-def literal_prefix(body: str) -> str:
-    """The leading segments without wildcards: every match lies at or below this folder."""
-    segments = body.rstrip("/").split("/")
-    literal: list[str] = []
-    for seg in segments:
-        if _META.search(seg):
-            break
-        literal.append(seg)
-    return "/".join(literal)
+def is_literal(segment: str) -> bool:
+    return bool(segment) and not _WILD.search(segment)
+
+
+def segments_of(glob: str) -> tuple[list[str], bool]:
+    """The glob's segments, and whether it is anchored (gitignore: a slash before the end)."""
+    segments = glob.lstrip("/").rstrip("/").split("/")
+    return segments, glob.startswith("/") or len(segments) > 1
+
+
+def anchored_prefix(glob: str) -> str:
+    """The leading literal segments of an anchored glob: every match lies at or below them."""
+    segments, anchored = segments_of(glob)
+    if not anchored:
+        return ""
+    n = 0
+    while n < len(segments) and is_literal(segments[n]):
+        n += 1
+    return "/".join(segments[:n])
 
 
 def patterns_of(item: str) -> list[Pattern]:

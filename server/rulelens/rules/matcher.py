@@ -13,36 +13,28 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
-from rulelens.rules.globs import Pattern, compile_glob, expand
+from rulelens.rules.globs import Pattern, anchored_prefix, compile_glob, expand, is_literal, segments_of
 
 _CHUNK = 24
-_META = re.compile(r"[*?\[\\]")
 
 Key = tuple[str, ...]
 
 
 def bucket_key(glob: str) -> Key:
     """What every path the glob selects must contain; ("*",) when nothing narrower is known."""
-    body = glob.lstrip("/")
-    segments = body.rstrip("/").split("/")
-    anchored = glob.startswith("/") or len(segments) > 1
-    literal = [not _META.search(s) and s != "" for s in segments]
-    if anchored:
-        n = 0
-        while n < len(segments) and literal[n]:
-            n += 1
-        prefix = "/".join(segments[:n])
-        if n == len(segments):
+    segments, _ = segments_of(glob)
+    prefix = anchored_prefix(glob)
+    if prefix:
+        if prefix.count("/") + 1 == len(segments):
             return ("P", prefix)
-        if prefix and literal[-1]:
+        if is_literal(segments[-1]):
             return ("PN", prefix, segments[-1])
-        if prefix:
-            return ("P", prefix)
-    for seg, is_literal in zip(reversed(segments), reversed(literal), strict=True):
-        if is_literal:
+        return ("P", prefix)
+    for seg in reversed(segments):
+        if is_literal(seg):
             return ("N", seg)
     tail = re.split(r"[*?\]]", segments[-1])[-1]
-    if "." in tail and not _META.search(tail):
+    if "." in tail and is_literal(tail):
         return ("S", tail[tail.rfind("."):])
     return ("*",)
 
