@@ -127,19 +127,6 @@ def path_of_uri(uri: str) -> Path | None:
     return Path(fs) if fs else None
 
 
-def discover(folder: Path, rules_folder: str, explicit: Path | None) -> Path:
-    """SPEC §1's root for a workspace folder, honouring a non-default rules folder."""
-    if explicit is not None or rules_folder == RULES_DIR:
-        return find_root(folder, explicit)
-    here = folder.expanduser().resolve()
-    chain = [here, *here.parents]
-    for marker in (rules_folder, ".git"):
-        for candidate in chain:
-            if (candidate / marker).exists():
-                return candidate
-    return here
-
-
 class Roots:
     """The roots of the current workspace; rebuilt when folders or the rules folder change."""
 
@@ -156,9 +143,9 @@ class Roots:
         self.rules_folder = rules_folder
         wanted: list[Path] = []
         if self.explicit is not None:
-            wanted = [discover(self.explicit, rules_folder, self.explicit)]
+            wanted = [find_root(self.explicit, self.explicit, rules_folder)]
         else:
-            wanted = [discover(f, rules_folder, None) for f in self._folders]
+            wanted = [find_root(f, None, rules_folder) for f in self._folders]
         self._lazy = not wanted
         old = {} if changed else self._roots
         self._roots = {p: old.get(p) or Root(p, rules_folder) for p in dict.fromkeys(wanted)}

@@ -7,15 +7,15 @@ from pathlib import Path
 RULES_DIR = ".ai/rules"
 
 
-def find_root(start: Path, explicit: Path | None = None) -> Path:
-    """The explicit root, else the nearest ancestor with `.ai/rules`, else with `.git`, else start."""
+def find_root(start: Path, explicit: Path | None = None, rules_dir: str = RULES_DIR) -> Path:
+    """The explicit root, else the nearest ancestor with the rules folder, else with `.git`, else start."""
     if explicit is not None:
         return explicit.expanduser().resolve()
     here = start.expanduser().resolve()
     if here.is_file():
         here = here.parent
     chain = [here, *here.parents]
-    for marker in (RULES_DIR, ".git"):
+    for marker in (rules_dir, ".git"):
         for folder in chain:
             if (folder / marker).exists():
                 return folder
