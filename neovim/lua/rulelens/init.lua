@@ -132,44 +132,31 @@ function M.record_command(command, ctx)
     notify('the language server is not running', vim.log.levels.ERROR)
     return
   end
-  local function send()
-    request(client, 'workspace/executeCommand',
-      { command = M.record_rule, arguments = { args } }, record_done, ctx.bufnr)
-  end
-  local function ask_note()
-    if not blank(args.note) then
-      return send()
+  -- Ask, in order, for each field that is still blank; then send all three back.
+  local questions = {
+    { 'glob', function() return 'Glob (relative to the project root): ' end },
+    { 'title', function() return 'Rule title for ' .. args.glob .. ': ' end },
+    { 'note', function() return 'Rule note (what an agent must know): ' end },
+  }
+  local function ask(i)
+    local question = questions[i]
+    if not question then
+      return request(client, 'workspace/executeCommand',
+        { command = M.record_rule, arguments = { args } }, record_done, ctx.bufnr)
     end
-    vim.ui.input({ prompt = 'Rule note (what an agent must know): ' }, function(note)
-      if blank(note) then
-        return notify('recording cancelled: a rule needs a note', vim.log.levels.WARN)
+    local field = question[1]
+    if not blank(args[field]) then
+      return ask(i + 1)
+    end
+    vim.ui.input({ prompt = question[2]() }, function(answer)
+      if blank(answer) then
+        return notify('recording cancelled: a rule needs a ' .. field, vim.log.levels.WARN)
       end
-      args.note = note
-      send()
+      args[field] = answer
+      ask(i + 1)
     end)
   end
-  local function ask_title()
-    if not blank(args.title) then
-      return ask_note()
-    end
-    vim.ui.input({ prompt = 'Rule title for ' .. args.glob .. ': ' }, function(title)
-      if blank(title) then
-        return notify('recording cancelled: a rule needs a title', vim.log.levels.WARN)
-      end
-      args.title = title
-      ask_note()
-    end)
-  end
-  if not blank(args.glob) then
-    return ask_title()
-  end
-  vim.ui.input({ prompt = 'Glob (relative to the project root): ' }, function(glob)
-    if blank(glob) then
-      return notify('recording cancelled: a rule needs a glob', vim.log.levels.WARN)
-    end
-    args.glob = glob
-    ask_title()
-  end)
+  ask(1)
 end
 
 --- The record arguments of one code action (a Command, or an action with a command or data).
