@@ -32,7 +32,7 @@ def codes(rule: RuleFile) -> list[str]:
         ("# Only a heading\n\n## Entry\nnote\n", []),
         ("---\nglob: 'resources/js/**'\ntitle: 'T'\n---\nbody\n", []),
         ("---\npaths:\n  - 'a/**'\n  - 3\n  - null\n---\n", ["a/**"]),
-        ("\ufeff---\r\npaths:\r\n  - 'a/**'\r\n---\r\n\r\n# H\r\n", ["a/**"]),
+        ("---\r\npaths:\r\n  - 'a/**'\r\n---\r\n\r\n# H\r\n", ["a/**"]),
         ("\n\n---\npaths:\n  - 'a/**'\n---", ["a/**"]),
         ("---   \npaths:\n  - a/** # trailing comment\n---\n", ["a/**"]),
     ],
@@ -64,9 +64,53 @@ def test_unclosed_frontmatter_is_an_error_and_no_paths() -> None:
 
 
 def test_paths_of_the_wrong_type() -> None:
-    rule = read("---\npaths:\n  key: value\n---\n")
+    rule = read("---\npaths: 3\n---\n")
     assert "paths-invalid" in codes(rule)
     assert rule.strict_paths == []
+
+
+def test_a_paths_mapping_gives_its_string_values_as_boost_does() -> None:
+    rule = read("---\npaths:\n  web: routes/web.php\n  api: routes/api.php\n  n: 3\n---\n# M\n")
+    assert rule.strict_paths == ["routes/web.php", "routes/api.php"]
+
+
+def test_a_bom_hides_the_frontmatter_from_the_strict_reading_only() -> None:
+    rule = read("\ufeff---\npaths:\n  - 'a/**'\n---\n# H\n")
+    assert rule.strict_paths == [] and not rule.strict_ok
+    assert rule.lenient_paths == ["a/**"]
+    assert "frontmatter-bom" in codes(rule)
+
+
+def test_a_duplicate_paths_key_is_invalid_yaml_as_in_symfony() -> None:
+    rule = read("---\npaths:\n  - a/**\npaths:\n  - b/**\n---\n# Dup\n")
+    assert rule.strict_paths == [] and not rule.strict_ok
+    problem = next(p for p in rule.problems if p.code == "frontmatter-invalid")
+    assert "duplicate key" in problem.message and problem.line == 3
+
+
+@pytest.mark.parametrize(("scalar", "kept"), [
+    ("0o17", False), ("0x1F", False), ("123", False), ("1_000", False), ("-5", False), ("1.5e3", False),
+    (".inf", False), ("2024-01-01", False), ("null", False), ("TRUE", False), ("~", False),
+    ("yes", True), ("off", True), ("y", True), ("0b101", True), ("1:20", True), ("=", True),
+    ("app/**", True), ("0o8", True), ("12abc", True),
+])
+def test_plain_scalars_are_typed_as_symfony_yaml_7_types_them(scalar: str, kept: bool) -> None:
+    rule = read(f"---\npaths:\n  - {scalar}\n  - 'x/**'\n---\n")
+    assert rule.strict_ok
+    assert rule.strict_paths == ([scalar, "x/**"] if kept else ["x/**"])
+
+
+@pytest.mark.parametrize("text", [
+    "---\npaths: " + "[" * 20_000 + "]" * 20_000 + "\n---\n",
+    "---\npaths:\n" + "".join("  " * i + "- x:\n" for i in range(1, 400)) + "---\n",
+    "---\npaths: [unclosed\n---\n",
+    "---\npaths:\n  - *alias\n---\n",
+    "---\npaths:\n  - !custom x\n---\n",
+])
+def test_every_loader_error_is_one_finding(text: str) -> None:
+    rule = read(text)
+    assert not rule.strict_ok and rule.strict_paths == []
+    assert [p.code for p in rule.problems] == ["frontmatter-invalid"]
 
 
 def test_frontmatter_that_is_not_a_mapping() -> None:

@@ -65,8 +65,42 @@ def test_leading_slash_is_the_root_anchor_and_dropped(project: ProjectFactory) -
     assert "  - 'routes/*.php'\n" in rules(root, "routes.md")
 
 
-@pytest.mark.parametrize("glob", ["../outside/**", "app/../../x", "/etc/passwd", "a\x00b", "a\nb",
-                                  "x" * 10_000])
+@pytest.mark.parametrize(("glob", "written"), [
+    ("/bin/console", "bin/console"), ("/var/cache/**", "'var/cache/**'"), ("/srv/**", "'srv/**'"),
+    ("//app//x", "app//x"), ("./app/Jobs/**", "'./app/Jobs/**'"),
+])
+def test_a_leading_slash_is_the_root_anchor_whatever_the_host_has(project: ProjectFactory, glob: str,
+                                                                  written: str) -> None:
+    root = project()
+    RuleRepository(root).record(glob, "t", "n")
+    files = {p.name: p.read_text() for p in (root / ".ai/rules").iterdir()}
+    assert any(f"  - {written}\n" in text for text in files.values()), files
+
+
+def test_the_root_itself_fails_as_boost_fails(project: ProjectFactory) -> None:
+    root = project()
+    with pytest.raises(RuleError, match=r"^A rule needs a non-empty glob, title, and note\. Missing or empty: glob\."):
+        RuleRepository(root).record(f"{root.resolve()}/", "t", "n")
+    assert list((root / ".ai/rules").iterdir()) == []
+
+
+def test_dropping_the_slash_of_a_name_glob_says_it_widens(project: ProjectFactory) -> None:
+    root = project()
+    result = RuleRepository(root).record("/README.md", "t", "n")
+    assert result.message.splitlines()[0] == f"Recorded rule in {result.file}: t."
+    assert "./README.md" in result.message and "docs/README.md" in result.message
+    assert "./" not in RuleRepository(root).record("/app/Models/**", "t", "n").message
+
+
+def test_a_file_whose_only_glob_is_a_negation_is_refused(project: ProjectFactory) -> None:
+    root = project()
+    with pytest.raises(RuleError, match="only excludes"):
+        RuleRepository(root).record("!app/**", "t", "n")
+    assert list((root / ".ai/rules").iterdir()) == []
+
+
+@pytest.mark.parametrize("glob", ["../outside/**", "app/../../x", "a\x00b", "a\nb",
+                                  "x" * 10_000, "app/[", "app/{a,b", "app/{a,}/**", "app/}/x"])
 def test_hostile_globs_are_refused(project: ProjectFactory, glob: str) -> None:
     root = project()
     with pytest.raises(RuleError):

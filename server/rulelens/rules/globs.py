@@ -80,6 +80,44 @@ def expansion_error(item: str) -> str | None:
     return None
 
 
+def malformed_reason(item: str) -> str | None:
+    """Why an item can never match as its author meant, or None.
+
+    pathspec and bracex accept these silently (an unclosed `[` or `{` is taken as literal text),
+    so the check is ours: it scans each comma part once, honouring backslash escapes.
+    """
+    for part in split_commas(item.strip()) or [item]:
+        depth = 0
+        alternative_empty = False
+        i = 0
+        while i < len(part):
+            ch = part[i]
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == "[":
+                close = part.find("]", i + 2 if part[i + 1 : i + 2] in ("!", "^", "]") else i + 1)
+                if close < 0 or "/" in part[i:close]:
+                    return f"the `[` at position {i + 1} is never closed"
+                i = close + 1
+                continue
+            if ch == "{":
+                depth += 1
+                alternative_empty = alternative_empty or part[i + 1 : i + 2] in (",", "}")
+            elif ch == "}":
+                if depth == 0:
+                    return f"the `}}` at position {i + 1} closes no `{{`"
+                depth -= 1
+            elif ch == "," and depth and part[i + 1 : i + 2] in (",", "}"):
+                alternative_empty = True
+            i += 1
+        if depth:
+            return "a `{` is never closed"
+        if alternative_empty:
+            return "a brace group has an empty alternative"
+    return None
+
+
 def normalise(glob: str) -> str:
     """`./x` anchors like `/x` (pathspec would match nothing for `./`)."""
     glob = glob.strip()

@@ -116,7 +116,9 @@ class RecordResult:
     title: str
     line: int
     created: bool
+    notes: tuple[str, ...] = ()
 
     @property
     def message(self) -> str:
-        return f"Recorded rule in {self.file}: {self.title}."
+        """Boost's success text, then any note on how the glob was read (one line each)."""
+        return "\n".join([f"Recorded rule in {self.file}: {self.title}.", *self.notes])

@@ -7,7 +7,8 @@ exactly, and the names must match byte for byte what Boost would create.
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from anyascii import anyascii
 
 _UPPER_AHEAD = re.compile(r"(.)(?=[A-Z])")
 
@@ -35,17 +36,20 @@ def _ucwords(value: str) -> str:
     return "".join(out)
 
 
-_LETTERS = str.maketrans({
-    "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "đ": "d",
-    "Đ": "D", "ð": "d", "Ð": "D", "ł": "l", "Ł": "L", "þ": "th", "Þ": "TH", "ı": "i",  # noqa: RUF001
-})
+# Scripts that Boost's `Str::ascii` (voku/portable-ascii, language 'en') transliterates: Latin,
+# Greek, Cyrillic, Armenian, Hebrew and the Latin/Greek extensions. It drops the rest (CJK, emoji),
+# so `app/模型/**` falls back to the name `app`, as Boost does. Measured on the recorded vectors:
+# anyascii limited to these blocks matches every non-ASCII name Boost chose; anyascii or
+# Unidecode on every character miss the CJK and emoji cases.
+_TRANSLITERATED = ((0x80, 0x5FF), (0x1E00, 0x1FFF))
 
 
 def _ascii(value: str) -> str:
-    # Approximates `Str::ascii` (voku/portable-ascii, 'en'): fold accents and the common
-    # Latin letters without a decomposition, drop what has no ASCII form.
-    folded = unicodedata.normalize("NFKD", value.translate(_LETTERS))
-    return folded.encode("ascii", "ignore").decode("ascii")
+    return "".join(
+        ch if ch.isascii() else anyascii(ch) if any(lo <= ord(ch) <= hi for lo, hi in _TRANSLITERATED)
+        else ""
+        for ch in value
+    )
 
 
 def slug(value: str) -> str:

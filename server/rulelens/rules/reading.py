@@ -15,9 +15,11 @@ from typing import Any
 import yaml
 from frontmatter.default_handlers import YAMLHandler
 
+from rulelens.rules import strict_yaml
 from rulelens.rules.model import Entry, GlobItem, Problem, RuleFile
 
 _YAML = YAMLHandler()
+BOM = b"\xef\xbb\xbf"
 _DELIMITER = re.compile(r"---[ \t]*")
 _KEY = re.compile(r"[^\s#-][^:]*:(\s|$)")
 _PATHS_KEY = re.compile(r"paths[ \t]*:[ \t]*(.*)$")
@@ -75,7 +77,10 @@ def find_frontmatter(lines: list[str]) -> tuple[Frontmatter | None, str | None]:
 
 
 def strict_paths(data: Any) -> tuple[list[str], str | None]:
-    """`paths` as Boost takes it: a list of strings or one string; other items dropped."""
+    """`paths` as Boost takes it: a list of strings or one string; other items dropped.
+
+    A mapping is a PHP array too, so Boost takes its string values, in order.
+    """
     if not isinstance(data, dict) or "paths" not in data:
         return [], None
     value = data["paths"]
@@ -83,6 +88,8 @@ def strict_paths(data: Any) -> tuple[list[str], str | None]:
         return [], None
     if isinstance(value, str):
         return [value], None
+    if isinstance(value, dict):
+        value = list(value.values())
     if isinstance(value, list):
         kept = [v for v in value if isinstance(v, str)]
         if len(kept) != len(value):
@@ -139,7 +146,7 @@ def scan_paths(lines: list[str], fm: Frontmatter) -> tuple[PathsBlock | None, li
             if not line.strip() or line.lstrip().startswith("#"):
                 end += 1
                 continue
-            if line[:1] in (" ", "\t") and not _KEY.match(line.lstrip()):
+            if line[:1] in (" ", "\t"):  # a nested value: list items, or a mapping's entries
                 end += 1
                 continue
             break
@@ -271,12 +278,19 @@ def read_rule_file(path: Path, rel: str, is_boost: bool, raw: bytes | None = Non
     if fm is not None:
         _block, items = scan_paths(lines, fm)
         try:
-            data = _YAML.load(fm.body) if fm.body.strip() else {}
-        except (yaml.YAMLError, RecursionError, ValueError, TypeError) as exc:
+            data = _YAML.load(fm.body, Loader=strict_yaml.SymfonyLoader) if fm.body.strip() else {}
+        except Exception as exc:  # any loader error, whatever PyYAML's version raises
             strict_ok = False
             data = None
             _report_yaml_error(exc, fm, items, problem)
-        if strict_ok:
+        if strict_ok and raw.startswith(BOM):
+            # Boost's frontmatter pattern needs `---` at the very start: a BOM hides it.
+            strict_ok = False
+            lenient = [i.text for i in items]
+            problem(fm.open_line, "error", "frontmatter-bom",
+                    "This file starts with a byte order mark (BOM), so Boost reads no frontmatter and "
+                    "agents see no paths for it; save it as UTF-8 without BOM.")
+        elif strict_ok:
             if data is not None and not isinstance(data, dict):
                 problem(fm.open_line, "error", "frontmatter-invalid",
                         "The frontmatter is not a mapping of keys; agents see no paths for this file.")
@@ -318,7 +332,11 @@ def _report_yaml_error(exc: BaseException, fm: Frontmatter, items: list[GlobItem
     reason = getattr(exc, "problem", None) or type(exc).__name__
     bad = next((i for i in items if i.line == line), None)
     hint = ""
-    if bad is not None and not bad.text.startswith(("'", '"')):
+    if isinstance(exc, strict_yaml.StrictYamlError):
+        bad = None
+        if "duplicate" in str(reason):
+            hint = " Keep one of the keys."
+    elif bad is not None and not bad.text.startswith(("'", '"')):
         hint = f" Quote the glob: - '{bad.text}'."
     elif items:
         hint = " Quote globs that start with `*`, `{`, `[`, `!`, `&` or `?`."

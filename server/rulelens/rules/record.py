@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulelens.rules.globs import malformed_reason
 from rulelens.rules.model import RuleError, RuleFile
 from rulelens.rules.naming import area_key, candidate_names, headline
 from rulelens.rules.reading import find_frontmatter, scan_paths, split_keepends, split_lines
@@ -24,51 +25,64 @@ class Rule:
     glob: str
     title: str
     note: str
+    notes: tuple[str, ...] = ()
+
+
+# PHP's trim() strips exactly these; Python's str.strip() would also eat U+00A0, U+2028, ….
+PHP_TRIM = " \t\n\r\0\x0b"
+MISSING = "A rule needs a non-empty glob, title, and note. Missing or empty: {}."
 
 
 def validate(glob: str, title: str, note: str, root: Path) -> Rule:
     """Trim, check and normalise a record request; raise RuleError with Boost's wording."""
-    glob, title, note = glob.strip(), title.strip(), note.strip()
-    title = _LINE_BREAK.sub(" ", title)
+    title = _LINE_BREAK.sub(" ", title).strip(PHP_TRIM)
+    glob, note = glob.strip(PHP_TRIM), note.strip(PHP_TRIM)
+    given = glob
+    if glob:
+        glob = normalise_glob(glob, root)
     missing = [n for n, v in (("glob", glob), ("title", title), ("note", note)) if not v]
     if missing:
-        raise RuleError(
-            "A rule needs a non-empty glob, title, and note. "
-            f"Missing or empty: {', '.join(missing)}."
-        )
-    return Rule(normalise_glob(glob, root), title, note)
+        hint = ""
+        if given and not glob:
+            hint = " The glob names the project root itself; use `**` for every file."
+        raise RuleError(MISSING.format(", ".join(missing)) + hint)
+    refuse_malformed(glob)
+    return Rule(glob, title, note, widening_notes(given, glob))
 
 
 def normalise_glob(glob: str, root: Path) -> str:
-    """Root-relative form of a glob; refuses what can never match a file of the project."""
+    """Root-relative form of a glob, as Boost's record tool makes it; refuses what never matches.
+
+    A leading `/` is the root anchor and is dropped whatever exists on this machine; the root's
+    own absolute path (with its slash) is cut off; `./` stays as written.
+    """
     if "\x00" in glob or _CONTROL.search(glob):
         raise RuleError("A glob cannot contain NUL, line breaks or other control characters.")
     if len(glob) > MAX_GLOB:
         raise RuleError(f"A glob can be at most {MAX_GLOB} characters long (got {len(glob)}).")
-    root_text = root.as_posix().rstrip("/")
-    if glob == root_text or glob.startswith(root_text + "/"):
-        glob = glob[len(root_text) :]
-    elif glob.startswith("/") and _outside_root(glob, root):
-        raise RuleError(
-            f"The glob {glob} names a path outside the project root {root}; "
-            "write it relative to the root."
-        )
+    base = root.as_posix().rstrip("/") + "/"
+    if glob.startswith(base):
+        glob = glob[len(base) :]
     glob = glob.lstrip("/")
-    if glob.startswith("./"):
-        glob = glob[2:]
     if ".." in glob.split("/"):
         raise RuleError(f"The glob {glob} has a `..` segment and can never match a project file.")
-    if not glob:
-        raise RuleError("The glob names the project root itself; use `**` for every file.")
     return glob
 
 
-def _outside_root(glob: str, root: Path) -> bool:
-    # `/routes/*.php` is Boost's root anchor; `/etc/passwd` is an absolute path elsewhere.
-    first = glob.lstrip("/").split("/", 1)[0]
-    if not first or any(c in first for c in "*?[{"):
-        return False
-    return Path("/" + first).exists() and not (root / first).exists()
+def refuse_malformed(glob: str) -> None:
+    """Globs that can never work as written: unbalanced brackets or braces, empty alternatives."""
+    problem = malformed_reason(glob)
+    if problem is not None:
+        raise RuleError(f"The glob {glob} is malformed: {problem}.")
+
+
+def widening_notes(given: str, glob: str) -> tuple[str, ...]:
+    """Say when dropping the root anchor turned a root-only name into a name at any depth."""
+    body = glob.rstrip("/")
+    if given.lstrip(PHP_TRIM).startswith("/") and "/" not in body and body not in ("*", "**"):
+        return (f"Note: the leading `/` was dropped, so `{glob}` matches `{body}` in every folder "
+                f"(for example docs/{body}); record `./{glob}` to keep it at the root only.",)
+    return ()
 
 
 def choose_target(glob: str, files: Sequence[RuleFile]) -> RuleFile | None:
@@ -102,7 +116,10 @@ def new_file_text(name: str, glob: str) -> str:
 
 
 def with_glob(text: str, globs: list[str]) -> str:
-    """The file with its `paths` block rewritten Boost-style; everything else kept as it was."""
+    """The file with its `paths` block rewritten Boost-style; everything else kept as it was.
+
+    Boost rebuilds the frontmatter and then puts exactly one blank line before the body.
+    """
     nl = newline_of(text)
     lines = split_lines(text)
     fm, _ = find_frontmatter(lines)
@@ -111,8 +128,12 @@ def with_glob(text: str, globs: list[str]) -> str:
     block, _ = scan_paths(lines, fm)
     start, end = (block.start, block.end) if block else (fm.close_line, fm.close_line)
     kept = split_keepends(text)
-    rebuilt = paths_block(globs, nl)
-    return "".join(kept[:start]) + rebuilt + "".join(kept[end:])
+    closing = kept[fm.close_line]
+    if not closing.endswith(("\n", "\r")):
+        closing += nl
+    body = "".join(kept[fm.close_line + 1 :]).lstrip("\r\n")
+    return ("".join(kept[:start]) + paths_block(globs, nl) + "".join(kept[end : fm.close_line])
+            + closing + nl + body)
 
 
 def escape_note(note: str, nl: str) -> str:

@@ -17,6 +17,7 @@ from rulelens.rules.atomic import (
 )
 from rulelens.rules.check import check_all, check_index
 from rulelens.rules.filelist import FileList
+from rulelens.rules.globs import expand
 from rulelens.rules.index import render_index
 from rulelens.rules.matcher import RuleSet
 from rulelens.rules.model import (
@@ -273,7 +274,7 @@ class RuleRepository:
             self._write_index_locked()
             crash_point("after-index-write")
         rel = self.rel(path) or path.name
-        return RecordResult(rel, rule.title, plan.line, plan.old is None)
+        return RecordResult(rel, rule.title, plan.line, plan.old is None, rule.notes)
 
     def plan_record(self, glob: str, title: str, note: str,
                     text_of: TextOf | None = None) -> RecordPlan:
@@ -286,6 +287,12 @@ class RuleRepository:
 
     def _plan(self, rule: Rule, text_of: TextOf | None) -> RecordPlan:
         target = choose_target(rule.glob, self._files)
+        globs = [*(target.strict_paths if target is not None else []), rule.glob]
+        if all(include is False for g in globs for _, include in expand(g)):
+            raise RuleError(
+                f"The glob {rule.glob} only excludes (`!`), and its rule file would have no glob that "
+                "includes a path, so the rule would apply nowhere; record an including glob first."
+            )
         if target is None:
             try:
                 taken = set(os.listdir(self.rules_path))

@@ -1,0 +1,115 @@
+"""The strict reading's YAML: what Symfony YAML 7 (Boost's parser) makes of a frontmatter.
+
+PyYAML parses the structure; this module swaps its YAML 1.1 scalar typing for Symfony's and
+refuses what Symfony refuses, so that the index lists exactly the paths Boost would list:
+
+- a duplicate key is an error (PyYAML keeps the last value);
+- plain `yes`/`no`/`on`/`off` stay strings, `0o17` and `0x1F` are numbers, `1_000` is a number,
+  dates become numbers (Symfony returns a timestamp without its PARSE_DATETIME flag);
+- nesting deeper than `MAX_DEPTH` is an error of its own, whatever PyYAML's version does with it
+  (6.0.4's C loader stops at its own depth; the pure-Python one would hit Python's recursion limit).
+
+Written by hand because no Python library implements Symfony's scalar rules; the pure-Python
+SafeLoader is used on purpose so that the answer never depends on whether libyaml is present.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode
+
+MAX_DEPTH = 64
+_PLAIN = "tag:yaml.org,2002:str"
+_OCTAL = re.compile(r"[+-]?0o([0-7_]+)\Z")
+_DIGITS_UNDERSCORE = re.compile(r"[+-]?[0-9][0-9_]*\Z")
+_PHP_NUMERIC = re.compile(r"[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*\Z")
+_HEX = re.compile(r"0x[0-9a-f_]+\Z", re.IGNORECASE)
+_FLOAT_UNDERSCORE = re.compile(r"[+-]?[0-9][0-9_]*(\.[0-9_]+)?\Z")
+TIMESTAMP = re.compile(
+    r"[0-9]{4}-[0-9][0-9]?-[0-9][0-9]?"
+    r"(?:(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?"
+    r"(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9]{2})?))?)?\Z"
+)
+
+
+class StrictYamlError(yaml.MarkedYAMLError):
+    """What Symfony refuses and PyYAML accepts (a duplicate key, runaway nesting)."""
+
+
+def symfony_scalar(text: str) -> object:
+    """A plain scalar's value as Symfony's `Inline::evaluateScalar` gives it (types only)."""
+    scalar = text.strip()
+    lower = scalar.lower()
+    if lower == "null" or scalar in ("", "~"):
+        return None
+    if lower in ("true", "false"):
+        return lower == "true"
+    if _OCTAL.match(scalar):
+        return int(scalar.replace("_", "").replace("0o", ""), 8)
+    if scalar[0] in "+-." or scalar[0].isdigit():
+        if _DIGITS_UNDERSCORE.match(scalar):
+            scalar = scalar.replace("_", "")
+        digits = scalar[1:] if scalar[0] == "-" else scalar
+        if digits.isascii() and digits.isdigit():
+            return int(scalar) if str(int(scalar)) == scalar else scalar
+        if _PHP_NUMERIC.match(scalar):
+            return float(scalar)
+        if _HEX.match(scalar):
+            return int(scalar.replace("_", ""), 16)
+        if lower in (".inf", ".nan", "-.inf"):
+            return float(lower.replace(".", ""))
+        if _FLOAT_UNDERSCORE.match(scalar):
+            return float(scalar.replace("_", ""))
+        if TIMESTAMP.match(scalar):
+            return 0  # a timestamp: a number, never a glob
+    return text
+
+
+class SymfonyLoader(yaml.SafeLoader):
+    """SafeLoader with Symfony YAML 7's plain-scalar typing, duplicate keys and a depth cap."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise StrictYamlError(None, None, f"nested deeper than {MAX_DEPTH} levels",
+                                      self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        finally:
+            self._depth -= 1
+
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[object] = set()
+        for key_node, _ in node.value:
+            if isinstance(key_node, ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
+                key = self.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
+                if key in seen:
+                    raise StrictYamlError(None, None, f'duplicate key "{key}"', key_node.start_mark)
+                seen.add(key)
+        return super().construct_mapping(node, deep)  # type: ignore[no-any-return]
+
+    def construct_plain_or_str(self, node: ScalarNode) -> object:
+        value = self.construct_scalar(node)  # type: ignore[no-untyped-call]
+        if node.style is None and node.tag == _PLAIN and isinstance(value, str):
+            return symfony_scalar(value)
+        return value
+
+
+# Plain scalars all resolve to `str` here, and Symfony's rules type them at construction.
+SymfonyLoader.yaml_implicit_resolvers = {
+    key: [(tag, regex) for tag, regex in resolvers if tag == "tag:yaml.org,2002:merge"]
+    for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+SymfonyLoader.add_constructor(_PLAIN, SymfonyLoader.construct_plain_or_str)
+
+
+def load(text: str) -> Any:
+    """Parse a frontmatter body as Boost would; raises yaml.YAMLError (or a subclass)."""
+    return yaml.load(text, Loader=SymfonyLoader)
