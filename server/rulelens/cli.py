@@ -113,7 +113,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "check":
         return _check(repo, args.json)
     if args.command == "init":
-        from rulelens.rules.agents import init_project
+        from rulelens.rules.init_project import init_project
 
         for line in init_project(root, args.mcp):
             print(line)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from mcp import Client, StdioServerParameters
 
-from rulelens.rules.agents import BEGIN, END, init_project, section
+from rulelens.rules.init_project import BEGIN, END, init_project, section
 from rulelens.rules.model import RuleError
 from tests.mcp.mcp_support import RULES, run_cli, text_of, write
 

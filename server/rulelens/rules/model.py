@@ -80,10 +80,19 @@ class RuleFile:
 
 @dataclass(frozen=True)
 class Match:
-    """A rule file that applies to a path, with the `paths` items (as written) that matched."""
+    """A rule file that applies to a path (lenient reading), and whether agents see it there.
+
+    `globs` are the `paths` items as written that matched; `matched` the expanded alternatives of
+    those items that matched. `agents_see` says whether the committed `index.md` leads an agent
+    to this file for this path; when it does not, `agents_miss_because` says why and how to fix it
+    in one line.
+    """
 
     rule: RuleFile
     globs: list[str]
+    matched: list[str] = field(default_factory=list)
+    agents_see: bool = True
+    agents_miss_because: str | None = None
 
 
 # Problems that only the bytes on disk show, and that make rulelens refuse to rewrite a file.
