@@ -1,0 +1,161 @@
+"""What every agent's reader and matcher provides, and the shared parts of reading files."""
+
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rulelens.rules.agents.dialects import matches
+from rulelens.rules.agents.model import AgentFile, Budget, Decision, Load, Maybe
+from rulelens.rules.agents.reading import read_agent_file
+from rulelens.rules.globs import split_commas
+from rulelens.rules.model import Problem, Severity
+
+if TYPE_CHECKING:
+    from rulelens.rules.repository import RuleRepository
+
+NOT_CONFIRMED = "documented behaviour not confirmed"
+
+
+@dataclass
+class Context:
+    """One project as the agents see it: its root, its file list and Boost's repository."""
+
+    root: Path
+    paths: Sequence[str]
+    repo: RuleRepository | None = None
+    _folders: set[str] | None = field(default=None, repr=False)
+
+    @property
+    def folders(self) -> set[str]:
+        if self._folders is None:
+            found = {""}
+            for p in self.paths:
+                parts = p.split("/")[:-1]
+                for i in range(1, len(parts) + 1):
+                    found.add("/".join(parts[:i]))
+            self._folders = found
+        return self._folders
+
+
+def scan(root: Path, folder: str, suffixes: tuple[str, ...], recursive: bool = True) -> list[str]:
+    """Files below root/folder with one of the suffixes, root-relative, sorted; symlinks followed."""
+    base = root / folder
+    if not base.is_dir():
+        return []
+    found: list[str] = []
+    for current, dirs, names in os.walk(base, followlinks=True):
+        rel = Path(current).relative_to(root).as_posix()
+        found.extend(f"{rel}/{n}" for n in names if n.endswith(suffixes))
+        if not recursive:
+            dirs[:] = []
+        dirs.sort()
+    return sorted(found)
+
+
+def glob_list(value: Any, split: bool = True) -> list[str] | None:
+    """A list of glob strings from a frontmatter value (a list, or one string split on commas
+    outside braces when `split`); None when the value is neither."""
+    if isinstance(value, str):
+        return split_commas(value) if split else ([value.strip()] if value.strip() else [])
+    if isinstance(value, list):
+        return [str(v).strip() for v in value if isinstance(v, str | int | float) and str(v).strip()]
+    return None
+
+
+class Agent(ABC):
+    """One agent: which files it reads, what it loads for a path, and how its rules misfire."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    keys: ClassVar[tuple[str, ...]] = ()
+    budget: ClassVar[Budget | None] = None
+    source: ClassVar[str] = ""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.files: list[AgentFile] = [read_agent_file(ctx.root, rel, self.id) for rel in self.discover()]
+
+    @abstractmethod
+    def discover(self) -> list[str]:
+        """Root-relative paths of this agent's files in the project."""
+
+    @abstractmethod
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        """Whether `f` loads for an edit of `path` (a Load), may load (a Maybe), or does not."""
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        """The globs this agent reads from `f`, as written (for checks against the project)."""
+        return []
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        return False
+
+    def view(self, path: str) -> list[Load | Maybe]:
+        out: list[Load | Maybe] = []
+        for f in self.files:
+            d = self.decide(f, path)
+            if d is not None:
+                out.append(d)
+        return out
+
+    def loads_for(self, f: AgentFile, paths: Iterable[str]) -> set[str]:
+        return {p for p in paths if isinstance(self.decide(f, p), Load)}
+
+    def traps(self) -> list[Problem]:
+        out: list[Problem] = []
+        for f in self.files:
+            out.extend(self.file_traps(f))
+            out.extend(self.nothing_traps(f))
+        return out
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        """Findings particular to this agent; the YAML finding by default."""
+        if f.yaml_error is None:
+            return []
+        return [problem(f, f.yaml_error_line, "warning", "agent-yaml-invalid",
+                        f"{self.name} cannot read this frontmatter as YAML ({f.yaml_error}); "
+                        f"{self.on_invalid_yaml()}")]
+
+    def on_invalid_yaml(self) -> str:
+        return f"what {self.name} then does is not documented ({NOT_CONFIRMED}). Quote the values."
+
+    def nothing_traps(self, f: AgentFile) -> list[Problem]:
+        out: list[Problem] = []
+        for pattern in self.patterns(f):
+            if not any(self.pattern_matches(pattern, p) for p in self.ctx.paths):
+                out.append(problem(
+                    f, f.line_of(self.keys[0]) if self.keys else 0, "warning", "agent-glob-matches-nothing",
+                    f"{self.name} matches `{pattern}` against no file of this project, so this rule never "
+                    f"loads through it{self.nothing_hint(pattern)}. Fix the glob or remove it."))
+        return out
+
+    def nothing_hint(self, pattern: str) -> str:
+        return ""
+
+    def load(self, f: AgentFile, how: str, patterns: Sequence[str] = ()) -> Load:
+        return Load(f.rel, how, tuple(patterns), f.size)  # type: ignore[arg-type]
+
+
+class GlobAgent(Agent):
+    """An agent that matches globs from one frontmatter key against the root-relative path."""
+
+    flags: ClassVar[int]
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        return matches(pattern, path, self.flags)
+
+    def matching(self, patterns: Sequence[str], path: str) -> list[str]:
+        return [p for p in patterns if self.pattern_matches(p, path)]
+
+
+def problem(f: AgentFile, line: int, severity: Severity, code: str, message: str) -> Problem:
+    return Problem(f.rel, line, severity, code, message)
+
+
+def maybe(f: AgentFile, how: str) -> Maybe:
+    return Maybe(f.rel, how)  # type: ignore[arg-type]

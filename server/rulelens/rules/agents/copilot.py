@@ -1,0 +1,90 @@
+"""GitHub Copilot in VS Code: `.github/instructions/**/*.instructions.md` by `applyTo`, and
+`.github/copilot-instructions.md` always.
+
+Source: microsoft/vscode `computeAutomaticInstructions.ts` (`_matches`): `applyTo` split on
+commas outside braces, each trimmed; `**`, `**/*` and `*` always attach; a pattern not starting
+with `/` or `**/` gets `**/` prepended; matched case-insensitively against the file's absolute
+path. Files not attached are listed for the model to read on its own. That is the VS Code
+surface; GitHub.com's coding agent, code review and the Copilot CLI read the same files with
+their own rules, which rulelens does not model.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rulelens.rules.agents.base import GlobAgent, maybe, problem, scan
+from rulelens.rules.agents.dialects import VSCODE, matches
+from rulelens.rules.agents.model import AgentFile, Decision
+from rulelens.rules.globs import split_commas
+from rulelens.rules.model import Problem
+
+ALWAYS = ("**", "**/*", "*")
+REPO_WIDE = ".github/copilot-instructions.md"
+SURFACE = "Copilot in VS Code"
+
+
+class Copilot(GlobAgent):
+    id: ClassVar[str] = "copilot"
+    name: ClassVar[str] = SURFACE
+    keys = ("applyTo",)
+    flags = VSCODE
+    source = "microsoft/vscode computeAutomaticInstructions.ts"
+
+    def discover(self) -> list[str]:
+        found = scan(self.ctx.root, ".github/instructions", (".instructions.md",))
+        if (self.ctx.root / REPO_WIDE).is_file():
+            found.insert(0, REPO_WIDE)
+        return found
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        value = f.data.get("applyTo") if f.data is not None else None
+        return [p for p in split_commas(value) if p] if isinstance(value, str) else []
+
+    def effective(self, pattern: str) -> str:
+        return pattern if pattern.startswith(("/", "**/")) else "**/" + pattern
+
+    def absolute(self, path: str) -> str:
+        return f"{self.ctx.root.as_posix().rstrip('/')}/{path}"
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        if pattern in ALWAYS:
+            return True
+        return matches(self.effective(pattern), self.absolute(path), self.flags)
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        if f.rel == REPO_WIDE:
+            return self.load(f, "always")
+        hit = next((p for p in self.patterns(f) if self.pattern_matches(p, path)), None)
+        if hit is not None:  # VS Code stops at the first pattern that matches
+            return self.load(f, "glob", [hit])
+        return maybe(f, "agent-decides")
+
+    def on_invalid_yaml(self) -> str:
+        return (f"{SURFACE} then finds no `applyTo`, so it never attaches this file by pattern; it only "
+                "lists it for the model to read on its own (documented behaviour not confirmed). "
+                "Quote the value: `applyTo: \"src/**/*.ts\"`.")
+
+    def nothing_hint(self, pattern: str) -> str:
+        if pattern.startswith("/"):
+            return (f" ({SURFACE} matches a pattern starting with `/` against the file's absolute path, "
+                    f"so `{pattern}` would have to start at the file system root; drop the `/`)")
+        return ""
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        out = super().file_traps(f)
+        for pattern in self.patterns(f):
+            if pattern in ALWAYS or pattern.startswith(("/", "**/")) or "/" not in pattern.rstrip("/"):
+                continue
+            elsewhere = [p for p in self.ctx.paths
+                         if self.pattern_matches(pattern, p) and not matches(pattern, p, self.flags)]
+            if elsewhere:
+                shown = ", ".join(f"`{p}`" for p in elsewhere[:3])
+                more = f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""
+                out.append(problem(
+                    f, f.line_of("applyTo"), "warning", "copilot-applyto-elsewhere",
+                    f"{SURFACE} prepends `**/` to the relative `applyTo` `{pattern}`, so it also "
+                    f"attaches this file for {shown}{more} in other folders. Make the glob name a folder "
+                    "only this one has; VS Code has no root anchor (a leading `/` is matched against "
+                    "the absolute path)."))
+        return out
