@@ -78,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("paths", nargs="+", metavar="PATH",
                        help="files or folders: root-relative, relative to the current folder, or absolute")
     match.add_argument("--json", action="store_true", help="print JSON instead of text (default: off)")
+    match.add_argument("--agents", action="store_true",
+                       help="also show what every agent (Boost, Claude Code, Copilot, Cursor, Windsurf, "
+                            "Kiro, Continue, Cline, Codex) loads for each file (default: off)")
 
     chk = _sub(sub, "check", "lint the rule files and the index against the project's files",
                "rulelens check --json")
@@ -167,6 +170,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "index":
         return _index(repo, args.check)
     if args.command == "match":
+        if args.agents:
+            from rulelens.agents_report import match_with_agents
+
+            return match_with_agents(repo, args.paths, args.json, _match)
         return _match(repo, args.paths, args.json)
     if args.command == "check":
         return _check(repo, args.json)
@@ -311,7 +318,10 @@ def _check(repo: RuleRepository, as_json: bool) -> int:
         else:
             print(NO_RULES.format(repo.rules_dir))
         return EXIT_OK
-    problems = repo.check(FileList.for_root(repo.root))
+    from rulelens.rules.agents import AgentProject, agent_problems
+
+    files = FileList.for_root(repo.root)
+    problems = repo.check(files) + agent_problems(AgentProject(repo, files))
     failing = [p for p in problems if p.severity in ("error", "warning")]
     if as_json:
         print(json.dumps([p.to_json() for p in problems], indent=2, ensure_ascii=False))

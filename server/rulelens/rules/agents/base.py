@@ -75,6 +75,8 @@ class Agent(ABC):
     keys: ClassVar[tuple[str, ...]] = ()
     budget: ClassVar[Budget | None] = None
     source: ClassVar[str] = ""
+    # False where rulelens follows third-party material, or the matcher is not documented.
+    confirmed: ClassVar[bool] = True
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -118,11 +120,11 @@ class Agent(ABC):
         if f.yaml_error is None:
             return []
         return [problem(f, f.yaml_error_line, "warning", "agent-yaml-invalid",
-                        f"{self.name} cannot read this frontmatter as YAML ({f.yaml_error}); "
+                        f"{self.name} cannot read this frontmatter as YAML ({f.yaml_error}). "
                         f"{self.on_invalid_yaml()}")]
 
     def on_invalid_yaml(self) -> str:
-        return f"what {self.name} then does is not documented ({NOT_CONFIRMED}). Quote the values."
+        return f"What {self.name} then does is not documented ({NOT_CONFIRMED}). Quote the values."
 
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
         out: list[Problem] = []

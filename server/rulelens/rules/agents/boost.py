@@ -19,6 +19,7 @@ from rulelens.rules.model import Problem
 class Boost(Agent):
     id: ClassVar[str] = "boost"
     name: ClassVar[str] = "Boost"
+    confirmed = True
     keys = ("paths",)
     source = "laravel/boost src/Rules/RuleRepository.php"
 

@@ -20,6 +20,7 @@ RULES = ".claude/rules"
 class ClaudeCode(GlobAgent):
     id: ClassVar[str] = "claude-code"
     name: ClassVar[str] = "Claude Code"
+    confirmed = False
     keys = ("paths",)
     flags = UNDOCUMENTED
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
@@ -55,7 +56,7 @@ class ClaudeCode(GlobAgent):
         return self.load(f, "glob", hit) if hit else None
 
     def on_invalid_yaml(self) -> str:
-        return ("so it loads this rule unconditionally, at every session start, not only for its "
+        return ("It then loads this rule unconditionally, at every session start, not only for its "
                 f"`paths` (users report this; {NOT_CONFIRMED}). Quote each glob: `- \"src/**/*.ts\"`.")
 
     def file_traps(self, f: AgentFile) -> list[Problem]:

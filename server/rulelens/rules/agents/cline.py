@@ -28,6 +28,7 @@ def _string_list(value: Any) -> list[str] | None:
 class Cline(GlobAgent):
     id: ClassVar[str] = "cline"
     name: ClassVar[str] = "Cline"
+    confirmed = True
     keys = ("paths",)
     flags = PICOMATCH_DOT
     source = "cline/cline rule-conditionals.ts"

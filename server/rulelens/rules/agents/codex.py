@@ -24,6 +24,7 @@ def folder_of(rel: str) -> str:
 class Codex(Agent):
     id: ClassVar[str] = "codex"
     name: ClassVar[str] = "Codex"
+    confirmed = True
     budget = Budget(32 * 1024, "bytes", "path", "developers.openai.com: project_doc_max_bytes, 32 KiB "
                     "by default", True)
     source = "developers.openai.com/codex/guides/agents-md"

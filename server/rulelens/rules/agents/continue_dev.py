@@ -27,9 +27,14 @@ def _globs(value: Any) -> list[str] | None:
     return None
 
 
+def _as_list(value: str) -> str:
+    return "[" + ", ".join(f'"{p.strip()}"' for p in value.split(",") if p.strip()) + "]"
+
+
 class Continue(GlobAgent):
     id: ClassVar[str] = "continue"
     name: ClassVar[str] = "Continue"
+    confirmed = True
     keys = ("globs",)
     flags = MINIMATCH
     source = "continuedev/continue getSystemMessageWithRules.ts"
@@ -93,7 +98,7 @@ class Continue(GlobAgent):
                 f, f.line_of("globs"), "warning", "continue-globs-comma",
                 f"Continue passes the `globs` string `{value}` to minimatch as one pattern, "
                 "so the commas are "
-                "literal and it matches nothing. Write a YAML list, or braces: `globs: \"{a/**,b/**}\"`."))
+                f"literal and it matches nothing. Write a YAML list: `globs: {_as_list(value)}`."))
         return out
 
     def nothing_traps(self, f: AgentFile) -> list[Problem]:

@@ -27,6 +27,7 @@ SURFACE = "Copilot in VS Code"
 class Copilot(GlobAgent):
     id: ClassVar[str] = "copilot"
     name: ClassVar[str] = SURFACE
+    confirmed = True
     keys = ("applyTo",)
     flags = VSCODE
     source = "microsoft/vscode computeAutomaticInstructions.ts"

@@ -20,6 +20,7 @@ from rulelens.rules.model import Problem
 class Cursor(GlobAgent):
     id: ClassVar[str] = "cursor"
     name: ClassVar[str] = "Cursor"
+    confirmed = False
     keys = ("globs",)
     flags = UNDOCUMENTED
     source = "cursor.com/docs/rules via third-party summaries (skillsaw, rulesync #2875)"

@@ -19,6 +19,7 @@ from rulelens.rules.model import Problem
 class Kiro(GlobAgent):
     id: ClassVar[str] = "kiro"
     name: ClassVar[str] = "Kiro"
+    confirmed = False
     keys = ("fileMatchPattern",)
     flags = UNDOCUMENTED
     source = "kiro.dev steering docs (third-party summaries); kirodotdev/Kiro #11095, #9176"

@@ -46,7 +46,8 @@ def budget_problems(project: AgentProject) -> list[Problem]:
                                    f"Working in {where}, {agent.name}'s instruction chain is "
                                    f"{total:,} bytes; "
                                    f"it stops adding files at {budget.limit // 1024} KiB "
-                                   f"({budget.source}), so this file is cut. Shorten the files above it."))
+                                   f"({budget.source}), so this file is cut. Shorten it or the files "
+                                   "before it."))
     return out
 
 

@@ -18,9 +18,14 @@ from rulelens.rules.model import Problem
 LEGACY = ".windsurfrules"
 
 
+def _as_list(value: str) -> str:
+    return "[" + ", ".join(f'"{p}"' for p in glob_list(value) or []) + "]"
+
+
 class Windsurf(GlobAgent):
     id: ClassVar[str] = "windsurf"
     name: ClassVar[str] = "Windsurf"
+    confirmed = False
     keys = ("globs",)
     flags = UNDOCUMENTED
     budget = Budget(12_000, "characters", "file", "docs.windsurf.com: rule files are limited to 12,000 "
@@ -72,7 +77,7 @@ class Windsurf(GlobAgent):
                 f, f.line_of("globs"), "warning", "windsurf-globs-string",
                 "`globs` is a single string: Windsurf accepts it, but the Devin CLI fails to load this rule "
                 f"(\"expected a sequence\"; {NOT_CONFIRMED}). Write it as a YAML list: "
-                "`globs:\\n  - \"src/**/*.ts\"`."))
+                f"`globs: {_as_list(self.fields(f)['globs'])}`."))
         if self.budget is not None and len(f.text) > self.budget.limit:
             out.append(problem(f, 0, "warning", "agent-budget-exceeded",
                                f"This rule file has {len(f.text):,} characters; Windsurf reads at most "
