@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rulelens.rules.agents.base import GlobAgent, problem, scan
-from rulelens.rules.agents.dialects import PICOMATCH_DOT
+from rulelens.rules.agents.dialects import PICOMATCH_DOT, picomatch_matches
 from rulelens.rules.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
 
@@ -32,6 +32,9 @@ class Cline(GlobAgent):
     keys = ("paths",)
     flags = PICOMATCH_DOT
     source = "cline/cline rule-conditionals.ts"
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        return picomatch_matches(pattern, path)
 
     def discover(self) -> list[str]:
         root = self.ctx.root

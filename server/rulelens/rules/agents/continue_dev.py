@@ -14,7 +14,7 @@ import re
 from typing import Any, ClassVar
 
 from rulelens.rules.agents.base import NOT_CONFIRMED, GlobAgent, maybe, problem, scan
-from rulelens.rules.agents.dialects import MINIMATCH, matches
+from rulelens.rules.agents.dialects import MINIMATCH, minimatch_matches
 from rulelens.rules.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
 
@@ -46,14 +46,17 @@ class Continue(GlobAgent):
         found = _globs((f.data or {}).get("globs")) or []
         return [g for g in found if not g.startswith("!")]
 
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        return minimatch_matches(pattern, path)
+
     def globs_match(self, globs: list[str], path: str) -> list[str]:
         positive = [g for g in globs if not g.startswith("!")]
         negative = [g[1:] for g in globs if g.startswith("!")]
-        if any(matches(n, path, self.flags) for n in negative):
+        if any(minimatch_matches(n, path) for n in negative):
             return []
         if not positive:
             return ["!" + n for n in negative]
-        return [g for g in positive if matches(g, path, self.flags)]
+        return [g for g in positive if minimatch_matches(g, path)]
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         data = f.data or {}

@@ -38,6 +38,47 @@ def matches(pattern: str, path: str, flags: int) -> bool:
     return matcher is not None and bool(matcher.match(path))
 
 
+def picomatch_patterns(pattern: str) -> list[str]:
+    """The wcmatch patterns for one picomatch pattern.
+
+    picomatch drops a leading `./`; and trailing `/**` segments also match the folder before
+    them (`src/**` matches `src`), except when that folder segment ends in `*` (`src*/**` does
+    not match `src`). The differential tests against picomatch pin both.
+    """
+    while pattern.startswith("./"):
+        pattern = pattern[2:]
+    out = [pattern]
+    base, trailing = pattern, 0
+    while base.endswith("/**") and len(base) > 3:
+        base, trailing = base[:-3], trailing + 1
+    if trailing and not base.endswith("*"):
+        out.append(base)
+    return out
+
+
+def picomatch_matches(pattern: str, path: str) -> bool:
+    """`picomatch(pattern, {dot: true})(path)`, as Cline calls it."""
+    return any(matches(p, path, PICOMATCH_DOT) for p in picomatch_patterns(pattern))
+
+
+def minimatch_matches(pattern: str, path: str) -> bool:
+    """`minimatch(path, pattern)` with default options, as Continue calls it.
+
+    minimatch 10 never matches a dot segment that follows a second `**` with other segments in
+    between (`**/b/**/.env` does not match `a/b/.env`); the differential tests pin this.
+    """
+    segments = pattern.split("/")
+    seen_globstar = False
+    for i, segment in enumerate(segments):
+        if segment != "**":
+            continue
+        follows_globstar = i > 0 and segments[i - 1] == "**"
+        if seen_globstar and not follows_globstar and i + 1 < len(segments) and segments[i + 1].startswith("."):
+            return False
+        seen_globstar = True
+    return matches(pattern, path, MINIMATCH)
+
+
 def first_match(patterns: list[str], paths: list[str], flags: int) -> str | None:
     for pattern in patterns:
         if any(matches(pattern, p, flags) for p in paths):
