@@ -73,7 +73,8 @@ def minimatch_matches(pattern: str, path: str) -> bool:
         if segment != "**":
             continue
         follows_globstar = i > 0 and segments[i - 1] == "**"
-        if seen_globstar and not follows_globstar and i + 1 < len(segments) and segments[i + 1].startswith("."):
+        dot_next = i + 1 < len(segments) and segments[i + 1].startswith(".")
+        if seen_globstar and not follows_globstar and dot_next:
             return False
         seen_globstar = True
     return matches(pattern, path, MINIMATCH)
