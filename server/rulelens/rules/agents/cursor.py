@@ -36,6 +36,10 @@ class Cursor(GlobAgent):
     def patterns(self, f: AgentFile) -> list[str]:
         return glob_list(self.fields(f).get("globs")) or []
 
+    def nothing_traps(self, f: AgentFile) -> list[Problem]:
+        always = self.fields(f).get("alwaysApply")
+        return [] if always is True or (always == "true" and f.data is None) else super().nothing_traps(f)
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         fields = self.fields(f)
         if fields.get("alwaysApply") is True or (fields.get("alwaysApply") == "true" and f.data is None):
