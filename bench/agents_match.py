@@ -56,7 +56,8 @@ def cli_seconds(root: Path, paths: list[str], runs: int = 3) -> float:
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        command = [sys.executable, "-m", "rulelens", "--root", str(root), "match", "--agents", "--json", *paths]
+        command = [sys.executable, "-m", "rulelens", "--root", str(root), "match", "--agents", "--json",
+                   *paths]
         subprocess.run(command, capture_output=True, check=True)
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
