@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rulelens.rules.agents.base import Agent
+from rulelens.rules.agents.base import Agent, Context
 from rulelens.rules.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.rules.agents.reading import parse_agent_text
 from rulelens.rules.model import Problem
@@ -23,8 +23,8 @@ class Boost(Agent):
     keys = ("paths",)
     source = "laravel/boost src/Rules/RuleRepository.php"
 
-    def __init__(self, ctx: object) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
         repo = self.ctx.repo
         self.files = [] if repo is None else [parse_agent_text(r.text, r.rel, self.id) for r in repo.files]
         self.index: AgentFile | None = None
