@@ -135,3 +135,21 @@ def test_outside_the_root_is_a_usage_error(shop: Path) -> None:
     out = run(shop, "match", "--agents", "/etc/passwd")
     assert out.returncode == 2
     assert out.stdout == "" and out.stderr.startswith("rulelens: /etc/passwd is outside the project root")
+
+
+def test_good_paths_still_print_beside_a_bad_one(shop: Path) -> None:
+    out = run(shop, "match", "--agents", "src/api/users.ts", "/etc/passwd")
+    assert out.returncode == 2
+    assert "What each agent loads for src/api/users.ts:" in out.stdout
+    assert out.stderr.count("\n") == 1 and "/etc/passwd is outside the project root" in out.stderr
+    out = run(shop, "match", "--agents", "--json", "/etc/passwd", "src/main.py")
+    assert out.returncode == 2
+    [item] = json.loads(out.stdout)
+    assert item["path"] == "src/main.py" and "codex" in item["agents"]
+
+
+def test_a_folder_gets_matchs_folder_summary_without_agents(shop: Path) -> None:
+    out = run(shop, "match", "--agents", "--json", "src")
+    assert out.returncode == 0, out.stderr
+    [item] = json.loads(out.stdout)
+    assert item["folder"] is True and "agents" not in item
