@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import bisect
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -16,6 +17,7 @@ from rulelens.rules.globs import split_commas
 from rulelens.rules.model import Problem, Severity
 
 if TYPE_CHECKING:
+    from rulelens.rules.filelist import FileList
     from rulelens.rules.repository import RuleRepository
 
 NOT_CONFIRMED = "documented behaviour not confirmed"
@@ -28,6 +30,7 @@ class Context:
     root: Path
     paths: Sequence[str]
     repo: RuleRepository | None = None
+    listing: FileList | None = None
     _folders: set[str] | None = field(default=None, repr=False)
 
     @property
@@ -40,6 +43,30 @@ class Context:
                     found.add("/".join(parts[:i]))
             self._folders = found
         return self._folders
+
+
+_MAGIC = frozenset("*?[]{}()!@+\\")
+
+
+def literal_prefix(pattern: str) -> str:
+    """The leading folders of a glob that hold no wildcard: every match starts with them."""
+    while pattern.startswith("./"):
+        pattern = pattern[2:]
+    literal: list[str] = []
+    for segment in pattern.split("/")[:-1]:
+        if not segment or any(c in _MAGIC for c in segment):
+            break
+        literal.append(segment)
+    return "/".join(literal)
+
+
+def starting_with(paths: Sequence[str], prefix: str) -> Sequence[str]:
+    """The slice of sorted `paths` that start with `prefix`, found by bisection."""
+    if not prefix:
+        return paths
+    lo = bisect.bisect_left(paths, prefix)
+    hi = bisect.bisect_left(paths, prefix + "\U0010ffff", lo)
+    return paths[lo:hi]
 
 
 def scan(root: Path, folder: str, suffixes: tuple[str, ...], recursive: bool = True) -> list[str]:
@@ -75,6 +102,8 @@ class Agent(ABC):
     keys: ClassVar[tuple[str, ...]] = ()
     budget: ClassVar[Budget | None] = None
     source: ClassVar[str] = ""
+    # Whether patterns are matched case-sensitively against the root-relative path.
+    from_root: ClassVar[bool] = False
     # False where rulelens follows third-party material, or the matcher is not documented.
     confirmed: ClassVar[bool] = True
 
@@ -105,7 +134,26 @@ class Agent(ABC):
                 out.append(d)
         return out
 
-    def loads_for(self, f: AgentFile, paths: Iterable[str]) -> set[str]:
+    def candidates(self, pattern: str) -> Sequence[str]:
+        """The project paths `pattern` could match: those below its literal folders, for agents
+        that match case-sensitively from the root; else all of them."""
+        return starting_with(self.ctx.paths, literal_prefix(pattern)) if self.from_root else self.ctx.paths
+
+    def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
+        """The paths `f` loads for; `paths` sorted. Path-independent loads skip the per-path test."""
+        if not paths:
+            return set()
+        first = self.decide(f, paths[0])
+        if isinstance(first, Load) and first.how == "always":
+            return set(paths)
+        if isinstance(first, Load) and first.how == "directory":
+            folder = f.rel.rpartition("/")[0]
+            if folder:
+                paths = starting_with(paths, folder + "/")
+        else:
+            prefixes = {literal_prefix(p) for p in self.patterns(f)}
+            if self.from_root and prefixes and "" not in prefixes:
+                paths = sorted({p for prefix in prefixes for p in starting_with(paths, prefix)})
         return {p for p in paths if isinstance(self.decide(f, p), Load)}
 
     def traps(self) -> list[Problem]:
@@ -129,7 +177,7 @@ class Agent(ABC):
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
         out: list[Problem] = []
         for pattern in self.patterns(f):
-            if not any(self.pattern_matches(pattern, p) for p in self.ctx.paths):
+            if not any(self.pattern_matches(pattern, p) for p in self.candidates(pattern)):
                 out.append(problem(
                     f, f.line_of(self.keys[0]) if self.keys else 0, "warning", "agent-glob-matches-nothing",
                     f"{self.name} matches `{pattern}` against no file of this project, so this rule never "
@@ -147,6 +195,7 @@ class GlobAgent(Agent):
     """An agent that matches globs from one frontmatter key against the root-relative path."""
 
     flags: ClassVar[int]
+    from_root = True
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return matches(pattern, path, self.flags)

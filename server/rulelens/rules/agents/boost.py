@@ -8,6 +8,7 @@ index; the agent finds them only by searching the folder. The repository's `rule
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rulelens.rules.agents.base import Agent, Context
@@ -60,6 +61,16 @@ class Boost(Agent):
                    for m in repo.rules_for(path) if m.agents_see)
         out.extend(Maybe(r.rel, "agent-decides") for r in repo.files if not r.lenient_paths)
         return out
+
+    def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
+        """Only the files the rule's own globs select can be led to; test just those."""
+        repo, listing = self.ctx.repo, self.ctx.listing
+        rule = repo.file(f.rel) if repo is not None else None
+        if rule is None or listing is None:
+            return super().loads_for(f, paths)
+        wanted = set(paths)
+        found = {p for item in rule.lenient_paths for p in listing.matching(item) if p in wanted}
+        return {p for p in found if isinstance(self.decide(f, p), Load)}
 
     def traps(self) -> list[Problem]:
         return []  # Boost's own findings are `check`'s existing codes

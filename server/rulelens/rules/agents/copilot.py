@@ -30,6 +30,7 @@ class Copilot(GlobAgent):
     confirmed = True
     keys = ("applyTo",)
     flags = VSCODE
+    from_root = False  # absolute paths, case-insensitive
     source = "microsoft/vscode computeAutomaticInstructions.ts"
 
     def discover(self) -> list[str]:
@@ -51,7 +52,21 @@ class Copilot(GlobAgent):
     def pattern_matches(self, pattern: str, path: str) -> bool:
         if pattern in ALWAYS:
             return True
-        return matches(self.effective(pattern), self.absolute(path), self.flags)
+        if pattern.startswith("/"):
+            return matches(pattern, self.absolute(path), self.flags)
+        # `**/p` against the absolute path is `p` against one of its tails that start a segment;
+        # testing the tails is the same answer, and much faster than the leading globstar.
+        rest = pattern
+        while rest.startswith("**/"):
+            rest = rest[3:]
+        full = self.absolute(path).lstrip("/")
+        start = 0
+        while True:
+            if matches(rest, full[start:], self.flags):
+                return True
+            start = full.find("/", start) + 1
+            if start == 0:
+                return False
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == REPO_WIDE:

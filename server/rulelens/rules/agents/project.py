@@ -44,7 +44,7 @@ class AgentProject:
         self.repo = repo
         self.root: Path = repo.root
         listing = files if files is not None else FileList.for_root(repo.root)
-        self.ctx = Context(self.root, listing.paths, repo)
+        self.ctx = Context(self.root, listing.paths, repo, listing)
         self.agents: list[Agent] = [t(self.ctx) for t in AGENT_TYPES]
         self.present: list[Agent] = [a for a in self.agents if a.files]
 
