@@ -227,3 +227,10 @@ def test_agents_disagree_names_the_files_one_covers(project: ProjectFactory) -> 
     found = [p for p in agent_problems(_project(root)) if p.code == "agents-disagree"]
     assert len(found) == 2  # Boost and Cline agree; Cursor differs from both
     assert all("`app/Models/B.php`" in p.message and "Cursor" in p.message for p in found)
+
+
+def test_copilot_splits_applyto_as_vscode_does() -> None:
+    from rulelens.rules.agents.copilot import split_glob_aware
+
+    assert split_glob_aware("a/**, b/{c,d}/*.ts,[x,y].py") == ["a/**", " b/{c,d}/*.ts", "[x,y].py"]
+    assert split_glob_aware("") == [] and split_glob_aware("a,") == ["a"]

@@ -16,12 +16,35 @@ from typing import ClassVar
 from rulelens.rules.agents.base import GlobAgent, maybe, problem, scan
 from rulelens.rules.agents.dialects import VSCODE, matches
 from rulelens.rules.agents.model import AgentFile, Decision
-from rulelens.rules.globs import split_commas
 from rulelens.rules.model import Problem
 
 ALWAYS = ("**", "**/*", "*")
 REPO_WIDE = ".github/copilot-instructions.md"
 SURFACE = "Copilot in VS Code"
+
+
+def split_glob_aware(value: str) -> list[str]:
+    """VS Code's `splitGlobAware(pattern, ',')`, ported: commas inside `{}` or `[]` do not split.
+
+    (A port rather than a library: this is VS Code's own small tokenizer, whose on/off flags for
+    braces and brackets differ from a depth-counting split on nested braces.)
+    """
+    parts: list[str] = []
+    in_braces = in_brackets = False
+    current = ""
+    for ch in value:
+        if ch == "," and not in_braces and not in_brackets:
+            parts.append(current)
+            current = ""
+            continue
+        if ch in "{}":
+            in_braces = ch == "{"
+        elif ch in "[]":
+            in_brackets = ch == "["
+        current += ch
+    if current:
+        parts.append(current)
+    return parts
 
 
 class Copilot(GlobAgent):
@@ -41,7 +64,7 @@ class Copilot(GlobAgent):
 
     def patterns(self, f: AgentFile) -> list[str]:
         value = f.data.get("applyTo") if f.data is not None else None
-        return [p for p in split_commas(value) if p] if isinstance(value, str) else []
+        return [p.strip() for p in split_glob_aware(value) if p.strip()] if isinstance(value, str) else []
 
     def effective(self, pattern: str) -> str:
         return pattern if pattern.startswith(("/", "**/")) else "**/" + pattern
