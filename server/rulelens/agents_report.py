@@ -31,6 +31,8 @@ def match_with_agents(repo: RuleRepository, paths: list[str], as_json: bool, mat
             view = project.view(str(item["path"]))
             item["agents"] = {a: [x.to_json() for x in loads] for a, loads in view.loads.items()}
             item["agents_maybe"] = {a: [x.to_json() for x in m] for a, m in view.maybe.items()}
+            if view.over_budget:
+                item["agents_over_budget"] = dict(view.over_budget)
         print(json.dumps(items, indent=2, ensure_ascii=False))
         return code
     code = 0

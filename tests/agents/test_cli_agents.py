@@ -47,6 +47,13 @@ def test_json_shape_and_every_agent_present(shop: Path) -> None:
         assert all(set(m) == {"file", "how"} and m["how"] in ("agent-decides", "manual") for m in maybes)
 
 
+def test_json_flags_a_path_over_an_agents_cap(shop: Path) -> None:
+    big, small = match_json(shop, "packages/big/app.ts", "src/main.py")
+    assert list(big["agents_over_budget"]) == ["codex"]
+    assert "packages/big/AGENTS.md is cut" in big["agents_over_budget"]["codex"]
+    assert "agents_over_budget" not in small
+
+
 def test_rules_part_is_match_as_today(shop: Path) -> None:
     plain = json.loads(run(shop, "match", "--json", "app/Models/Invoice.php", "docs/guide.md").stdout)
     with_agents = match_json(shop, "app/Models/Invoice.php", "docs/guide.md")

@@ -234,3 +234,15 @@ def test_copilot_splits_applyto_as_vscode_does() -> None:
 
     assert split_glob_aware("a/**, b/{c,d}/*.ts,[x,y].py") == ["a/**", " b/{c,d}/*.ts", "[x,y].py"]
     assert split_glob_aware("") == [] and split_glob_aware("a,") == ["a"]
+
+
+def test_per_file_caps_flag_the_paths_that_load_them(project: ProjectFactory) -> None:
+    root = project({
+        "a.ts": "",
+        ".windsurf/rules/huge.md": "---\ntrigger: always_on\n---\n" + "y" * 12_500,
+        "CLAUDE.md": "# Long\n" + "line\n" * 250,
+    })
+    over = _project(root).view("a.ts").over_budget
+    assert "12,000" in over["windsurf"] and ".windsurf/rules/huge.md" in over["windsurf"]
+    assert "CLAUDE.md has 251 lines" in over["claude-code"]
+    assert ("CLAUDE.md", "agent-budget-exceeded") in _codes(root)

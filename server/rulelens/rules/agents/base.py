@@ -134,6 +134,13 @@ class Agent(ABC):
                 out.append(d)
         return out
 
+    def file_budget_note(self, f: AgentFile) -> str | None:
+        """A one-line note when one loaded file is over this agent's per-file cap."""
+        return None
+
+    def file(self, rel: str) -> AgentFile | None:
+        return next((f for f in self.files if f.rel == rel), None)
+
     def candidates(self, pattern: str) -> Sequence[str]:
         """The project paths `pattern` could match: those below its literal folders, for agents
         that match case-sensitively from the root; else all of them."""

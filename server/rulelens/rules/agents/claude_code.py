@@ -13,6 +13,7 @@ from rulelens.rules.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, scan
 from rulelens.rules.agents.dialects import UNDOCUMENTED
 from rulelens.rules.agents.model import AgentFile, Budget, Decision
 from rulelens.rules.model import Problem
+from rulelens.rules.reading import split_lines
 
 RULES = ".claude/rules"
 
@@ -59,10 +60,16 @@ class ClaudeCode(GlobAgent):
         return ("It then loads this rule unconditionally, at every session start, not only for its "
                 f"`paths` (users report this; {NOT_CONFIRMED}). Quote each glob: `- \"src/**/*.ts\"`.")
 
+    def file_budget_note(self, f: AgentFile) -> str | None:
+        lines = len(split_lines(f.text))
+        if not self.is_memory(f) or lines <= 200:
+            return None
+        return f"{f.rel} has {lines} lines; Claude Code's docs recommend a CLAUDE.md under about 200"
+
     def file_traps(self, f: AgentFile) -> list[Problem]:
         out = super().file_traps(f)
         if self.is_memory(f) and self.budget is not None:
-            lines = f.text.count("\n") + 1
+            lines = len(split_lines(f.text))
             if lines > self.budget.limit:
                 out.append(Problem(f.rel, 0, "info", "agent-budget-exceeded",
                                    f"This CLAUDE.md has {lines} lines; Claude Code's docs recommend under "

@@ -59,9 +59,13 @@ class AgentProject:
             decided = agent.view(path)
             loads[agent.id] = [d for d in decided if isinstance(d, Load)]
             maybe[agent.id] = [d for d in decided if isinstance(d, Maybe)]
-            note = budget_note(agent, loads[agent.id])
-            if note:
-                over[agent.id] = note
+            notes = [budget_note(agent, loads[agent.id])]
+            for load in loads[agent.id]:
+                f = agent.file(load.file)
+                notes.append(agent.file_budget_note(f) if f is not None else None)
+            found = [n for n in notes if n]
+            if found:
+                over[agent.id] = "; ".join(found)
         return PathView(path, loads, maybe, over)
 
 

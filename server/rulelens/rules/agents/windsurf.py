@@ -67,6 +67,11 @@ class Windsurf(GlobAgent):
                 f"({NOT_CONFIRMED}). "
                 "Quote the values, and write `globs` as a list.")
 
+    def file_budget_note(self, f: AgentFile) -> str | None:
+        if len(f.text) <= 12_000:
+            return None
+        return f"{f.rel} has {len(f.text):,} characters; Windsurf reads the first 12,000 of a rule file"
+
     def file_traps(self, f: AgentFile) -> list[Problem]:
         out: list[Problem] = []
         bare_globs = f.yaml_error is not None and f.key_lines.get("globs") == f.yaml_error_line
@@ -78,7 +83,7 @@ class Windsurf(GlobAgent):
                 "`globs` is a single string: Windsurf accepts it, but the Devin CLI fails to load this rule "
                 f"(\"expected a sequence\"; {NOT_CONFIRMED}). Write it as a YAML list: "
                 f"`globs: {_as_list(self.fields(f)['globs'])}`."))
-        if self.budget is not None and len(f.text) > self.budget.limit:
+        if self.file_budget_note(f):
             out.append(problem(f, 0, "warning", "agent-budget-exceeded",
                                f"This rule file has {len(f.text):,} characters; Windsurf reads at most "
                                f"12,000 per rule file and cuts the rest. Split it."))
