@@ -132,10 +132,17 @@ def test_bad_agent_files_never_crash(shop: Path) -> None:
     (shop / ".kiro/steering/list.md").write_text("---\n- just\n- a list\n---\n# L\n")
     (shop / ".clinerules/deep.md").write_text("---\npaths: " + "[" * 200 + "\n---\n# D\n")
     (shop / ".windsurf/rules/unclosed.md").write_text("---\ntrigger: glob\nglobs: src/**\n# never closed\n")
+    (shop / ".continue/rules/nested.md").write_text("---\nglobs:\n" + "".join("  " * i + "-\n" for i in range(3000)) + "---\n")
+    (shop / ".claude/rules/loop").symlink_to("..")  # a symlink cycle inside the rules folder
+    (shop / ".cursor/rules/folder.mdc").mkdir()
+    (shop / ".kiro/steering/huge.md").write_bytes(b"# Huge\n" + b"x" * (3 * 1024 * 1024))
     out = run(shop, "match", "--agents", "--json", "src/api/users.ts")
     assert out.returncode == 0, out.stderr
-    out = run(shop, "check")
-    assert out.returncode == 1 and "Traceback" not in out.stderr
+    out = run(shop, "check", "--json")
+    assert out.returncode == 1 and "Traceback" not in out.stderr, out.stderr
+    found = {(p["file"], p["code"]) for p in json.loads(out.stdout)}
+    assert (".continue/rules/nested.md", "agent-yaml-invalid") in found
+    assert (".kiro/steering/list.md", "agent-yaml-invalid") in found
 
 
 def test_outside_the_root_is_a_usage_error(shop: Path) -> None:

@@ -75,7 +75,13 @@ def scan(root: Path, folder: str, suffixes: tuple[str, ...], recursive: bool = T
     if not base.is_dir():
         return []
     found: list[str] = []
+    seen: set[str] = set()
     for current, dirs, names in os.walk(base, followlinks=True):
+        real = os.path.realpath(current)
+        if real in seen:  # a symlink cycle: each real folder is read once
+            dirs[:] = []
+            continue
+        seen.add(real)
         rel = Path(current).relative_to(root).as_posix()
         found.extend(f"{rel}/{n}" for n in names if n.endswith(suffixes))
         if not recursive:

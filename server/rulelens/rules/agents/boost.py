@@ -27,7 +27,8 @@ class Boost(Agent):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         repo = self.ctx.repo
-        self.files = [] if repo is None else [parse_agent_text(r.text, r.rel, self.id) for r in repo.files]
+        self.files = [] if repo is None else [parse_agent_text(r.text, r.rel, self.id, read_yaml=False)
+                                             for r in repo.files]
         self.index: AgentFile | None = None
         if repo is not None and repo.index_path.is_file():
             rel = f"{repo.rules_dir}/index.md"

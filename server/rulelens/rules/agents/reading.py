@@ -31,7 +31,10 @@ def read_agent_file(root: Path, rel: str, agent: str) -> AgentFile:
     return parse_agent_text(text, rel, agent, len(raw))
 
 
-def parse_agent_text(text: str, rel: str, agent: str, size: int | None = None) -> AgentFile:
+def parse_agent_text(text: str, rel: str, agent: str, size: int | None = None,
+                     read_yaml: bool = True) -> AgentFile:
+    """`text` as `agent` reads it; `read_yaml=False` skips the YAML (Boost's files are read by the
+    core already)."""
     lines = split_lines(text)
     f = AgentFile(agent, rel, text, len(text.encode("utf-8")) if size is None else size)
     fm, unclosed = find_frontmatter(lines)
@@ -39,7 +42,8 @@ def parse_agent_text(text: str, rel: str, agent: str, size: int | None = None) -
     if fm is not None:
         f.has_frontmatter = True
         body_start = fm.close_line + 1
-        _strict(f, fm.body, fm.open_line + 1)
+        if read_yaml:
+            _strict(f, fm.body, fm.open_line + 1)
         _loose(f, lines[fm.open_line + 1 : fm.close_line], fm.open_line + 1)
     elif unclosed:
         f.has_frontmatter = True
@@ -57,6 +61,9 @@ def parse_agent_text(text: str, rel: str, agent: str, size: int | None = None) -
 def _strict(f: AgentFile, source: str, first_line: int) -> None:
     try:
         data = yaml.safe_load(source) if source.strip() else {}
+    except RecursionError:
+        f.yaml_error, f.yaml_error_line = "the frontmatter is nested too deeply to read", first_line
+        return
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         f.yaml_error_line = first_line + (mark.line if mark is not None else 0)
