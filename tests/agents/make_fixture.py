@@ -1,4 +1,7 @@
-"""Writes tests/agents/fixtures/all_agents (run once; the files are committed as they are)."""
+"""Writes tests/agents/fixtures/all_agents; then run `rulelens --root tests/agents/fixtures/all_agents index`.
+
+The files are committed as they are; this script documents how they were made and remakes them.
+"""
 from pathlib import Path
 
 ROOT = Path(__file__).parent / "fixtures" / "all_agents"
