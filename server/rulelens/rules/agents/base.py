@@ -152,6 +152,10 @@ class Agent(ABC):
         that match case-sensitively from the root; else all of them."""
         return starting_with(self.ctx.paths, literal_prefix(pattern)) if self.from_root else self.ctx.paths
 
+    def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
+        """Files with equal keys load for the same paths: same agent, folder and frontmatter."""
+        return (self.id, f.rel.rpartition("/")[0], f.rel if not f.has_frontmatter else "", f.head)
+
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths `f` loads for; `paths` sorted. Path-independent loads skip the per-path test."""
         if not paths:
@@ -187,10 +191,17 @@ class Agent(ABC):
     def on_invalid_yaml(self) -> str:
         return f"What {self.name} then does is not documented ({NOT_CONFIRMED}). Quote the values."
 
+    def matches_any(self, pattern: str) -> bool:
+        """Whether `pattern` matches some project file (remembered: copies share patterns)."""
+        cache: dict[str, bool] = self.__dict__.setdefault("_matches_any", {})
+        if pattern not in cache:
+            cache[pattern] = any(self.pattern_matches(pattern, p) for p in self.candidates(pattern))
+        return cache[pattern]
+
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
         out: list[Problem] = []
         for pattern in self.patterns(f):
-            if not any(self.pattern_matches(pattern, p) for p in self.candidates(pattern)):
+            if not self.matches_any(pattern):
                 out.append(problem(
                     f, f.line_of(self.keys[0]) if self.keys else 0, "warning", "agent-glob-matches-nothing",
                     f"{self.name} matches `{pattern}` against no file of this project, so this rule never "

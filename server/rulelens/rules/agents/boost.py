@@ -63,6 +63,9 @@ class Boost(Agent):
         out.extend(Maybe(r.rel, "agent-decides") for r in repo.files if not r.lenient_paths)
         return out
 
+    def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
+        return (self.id, f.rel)
+
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """Only the files the rule's own globs select can be led to; test just those."""
         repo, listing = self.ctx.repo, self.ctx.listing

@@ -51,6 +51,9 @@ class Codex(Agent):
             return None
         return self.load(f, "directory") if not folder or path.startswith(folder + "/") else None
 
+    def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
+        return (self.id, f.rel)
+
     def view(self, path: str) -> list[Load | Maybe]:
         loads = super().view(path)
         return sorted(loads, key=lambda d: d.file.count("/"))

@@ -110,13 +110,20 @@ class Copilot(GlobAgent):
                     f"so `{pattern}` would have to start at the file system root; drop the `/`)")
         return ""
 
+    def elsewhere(self, pattern: str) -> list[str]:
+        """Files the relative `pattern` attaches for only because of the prepended `**/`."""
+        cache: dict[str, list[str]] = self.__dict__.setdefault("_elsewhere", {})
+        if pattern not in cache:
+            cache[pattern] = [p for p in self.ctx.paths
+                              if self.pattern_matches(pattern, p) and not matches(pattern, p, self.flags)]
+        return cache[pattern]
+
     def file_traps(self, f: AgentFile) -> list[Problem]:
         out = super().file_traps(f)
         for pattern in self.patterns(f):
             if pattern in ALWAYS or pattern.startswith(("/", "**/")) or "/" not in pattern.rstrip("/"):
                 continue
-            elsewhere = [p for p in self.ctx.paths
-                         if self.pattern_matches(pattern, p) and not matches(pattern, p, self.flags)]
+            elsewhere = self.elsewhere(pattern)
             if elsewhere:
                 shown = ", ".join(f"`{p}`" for p in elsewhere[:3])
                 more = f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""

@@ -68,6 +68,7 @@ class AgentFile:
     key_lines: dict[str, int] = field(default_factory=dict)
     body: str = ""
     heading: str | None = None
+    head: str = ""  # the frontmatter's text, as written
 
     def line_of(self, key: str) -> int:
         return self.key_lines.get(key, 0)

@@ -41,6 +41,7 @@ def parse_agent_text(text: str, rel: str, agent: str, size: int | None = None,
     body_start = 0
     if fm is not None:
         f.has_frontmatter = True
+        f.head = fm.body
         body_start = fm.close_line + 1
         if read_yaml:
             _strict(f, fm.body, fm.open_line + 1)

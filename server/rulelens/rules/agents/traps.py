@@ -60,12 +60,12 @@ def _identity(f: AgentFile) -> tuple[str | None, str | None]:
 def disagreements(project: AgentProject) -> list[Problem]:
     """`agents-disagree`: the same heading or body in two agents' files, reaching different files."""
     entries: list[tuple[Agent, AgentFile]] = [(a, f) for a in project.present for f in a.files]
-    coverage: dict[str, set[str]] = {}
+    coverage: dict[tuple[str, ...], set[str]] = {}
     own = {f.rel for _, f in entries}
     paths = [p for p in project.ctx.paths if p not in own]
 
     def covered(agent: Agent, f: AgentFile) -> set[str]:
-        key = f"{agent.id}:{f.rel}"
+        key = agent.coverage_key(f)
         if key not in coverage:
             coverage[key] = agent.loads_for(f, paths)
         return coverage[key]
