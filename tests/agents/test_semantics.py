@@ -47,7 +47,11 @@ def test_copilot_vscode_prepends_globstar_and_ignores_case(project: ProjectFacto
         "glob", ("src/{a,b}.py",))
     assert _loads(root, "src/a.py", "copilot")[".github/copilot-instructions.md"] == ("always", ())
     assert _maybe(root, "src/a.py", "copilot") == {".github/instructions/none.instructions.md": "agent-decides"}
-    assert (".github/instructions/py.instructions.md", "copilot-applyto-elsewhere") in _codes(root)
+    codes = _codes(root)
+    assert (".github/instructions/py.instructions.md", "copilot-applyto-elsewhere") in codes
+    assert (".github/instructions/none.instructions.md", "copilot-no-applyto") in codes
+    assert (".github/instructions/py.instructions.md", "copilot-no-applyto") not in codes
+    assert (".github/copilot-instructions.md", "copilot-no-applyto") not in codes
 
 
 def test_copilot_special_patterns_always_attach(project: ProjectFactory) -> None:

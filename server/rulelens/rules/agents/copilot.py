@@ -120,6 +120,12 @@ class Copilot(GlobAgent):
 
     def file_traps(self, f: AgentFile) -> list[Problem]:
         out = super().file_traps(f)
+        if f.rel != REPO_WIDE and f.yaml_error is None and not self.patterns(f):
+            out.append(problem(
+                f, 0, "info", "copilot-no-applyto",
+                f"No `applyTo`: {SURFACE} only lists this file for the model to read by its description; "
+                "GitHub.com's coding agent and code review and the Copilot CLI apply instruction files by "
+                "`applyTo` alone, so they never use it. Add `applyTo` if it is for certain files."))
         for pattern in self.patterns(f):
             if pattern in ALWAYS or pattern.startswith(("/", "**/")) or "/" not in pattern.rstrip("/"):
                 continue
