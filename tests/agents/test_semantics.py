@@ -250,3 +250,17 @@ def test_per_file_caps_flag_the_paths_that_load_them(project: ProjectFactory) ->
     assert "12,000" in over["windsurf"] and ".windsurf/rules/huge.md" in over["windsurf"]
     assert "CLAUDE.md has 251 lines" in over["claude-code"]
     assert ("CLAUDE.md", "agent-budget-exceeded") in _codes(root)
+
+
+def test_agents_disagree_on_a_shared_entry_under_another_heading(project: ProjectFactory) -> None:
+    root = project({
+        "src/api/a.ts": "", "src/web/b.ts": "",
+        ".claude/rules/api.md": '---\npaths:\n  - "src/api/**"\n---\n# API rules\n\n## Validate input\nUse zod.\n',
+        ".kiro/steering/backend.md": ('---\ninclusion: fileMatch\nfileMatchPattern: ["src/**"]\n---\n'
+                                      "# Backend\n\n## Validate input\nUse zod everywhere.\n"),
+        ".clinerules/unrelated.md": '---\npaths:\n  - "src/web/**"\n---\n# Web\n\n## Components\nSmall.\n',
+    })
+    [found] = [p for p in agent_problems(_project(root)) if p.code == "agents-disagree"]
+    assert found.file == ".claude/rules/api.md"
+    assert "`## Validate input`" in found.message and "`src/web/b.ts`" in found.message
+    assert "Kiro loads `.kiro/steering/backend.md`" in found.message

@@ -51,15 +51,37 @@ def budget_problems(project: AgentProject) -> list[Problem]:
     return out
 
 
-def _identity(f: AgentFile) -> tuple[str | None, str | None]:
-    heading = f.heading.casefold().strip() if f.heading else None
+_ENTRY = re.compile(r"^##[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+Key = tuple[str, str]
+
+
+def _identity(f: AgentFile) -> list[Key]:
+    """What makes two files the same rule: the `# heading`, a `## entry` title, or the body."""
+    keys: list[Key] = []
+    if f.heading:
+        keys.append(("#", f.heading.strip()))
+    keys.extend(("##", m.group(1).strip()) for m in _ENTRY.finditer(f.body))
     body = _SPACE.sub(" ", f.body).casefold().strip()
-    return heading, (body if len(body) >= MIN_BODY else None)
+    if len(body) >= MIN_BODY:
+        keys.append(("body", body))
+    return keys
+
+
+def _norm(key: Key) -> Key:
+    return (key[0], key[1].casefold()) if key[0] != "body" else key
 
 
 def disagreements(project: AgentProject) -> list[Problem]:
-    """`agents-disagree`: the same heading or body in two agents' files, reaching different files."""
+    """`agents-disagree`: the same heading, entry or body in two agents' files, reaching different
+    project files."""
     entries: list[tuple[Agent, AgentFile]] = [(a, f) for a in project.present for f in a.files]
+    identities = [_identity(f) for _, f in entries]
+    by_key: dict[Key, list[int]] = {}
+    for i, keys in enumerate(identities):
+        for key in {_norm(k) for k in keys}:
+            by_key.setdefault(key, []).append(i)
+    pairs = sorted({(i, j) for owners in by_key.values() for i, j in combinations(owners, 2)
+                    if entries[i][0].id != entries[j][0].id})
     coverage: dict[tuple[str, ...], set[str]] = {}
     own = {f.rel for _, f in entries}
     paths = [p for p in project.ctx.paths if p not in own]
@@ -71,17 +93,14 @@ def disagreements(project: AgentProject) -> list[Problem]:
         return coverage[key]
 
     out: list[Problem] = []
-    for (a, fa), (b, fb) in combinations(entries, 2):
-        if a.id == b.id:
-            continue
-        (ha, ba), (hb, bb) = _identity(fa), _identity(fb)
-        same = (ha is not None and ha == hb) or (ba is not None and ba == bb)
-        if not same:
-            continue
+    for i, j in pairs:
+        (a, fa), (b, fb) = entries[i], entries[j]
         ca, cb = covered(a, fa), covered(b, fb)
         if ca == cb:
             continue
-        what = f"`# {fa.heading}`" if ha is not None and ha == hb else "the same text"
+        shared = {_norm(k) for k in identities[j]}
+        first = next(k for k in identities[i] if _norm(k) in shared)
+        what = "the same text" if first[0] == "body" else f"`{first[0]} {first[1]}`"
         parts = []
         if ca - cb:
             parts.append(f"{a.name} loads `{fa.rel}` for {_some(ca - cb)} where {b.name} does not")
