@@ -264,3 +264,16 @@ def test_agents_disagree_on_a_shared_entry_under_another_heading(project: Projec
     assert found.file == ".claude/rules/api.md"
     assert "`## Validate input`" in found.message and "`src/web/b.ts`" in found.message
     assert "Kiro loads `.kiro/steering/backend.md`" in found.message
+
+
+def test_owner_of_names_the_agent_and_its_glob_key(project: ProjectFactory) -> None:
+    root = project({
+        ".github/instructions/a.instructions.md": '---\napplyTo: "**"\n---\n# A\n',
+        ".kiro/steering/k.md": "# K\n", ".clinerules/c.md": "# C\n", "src/x.ts": "",
+    })
+    p = _project(root)
+    owners = {rel: (a.id, a.keys[0]) if (a := p.owner_of(rel)) else None
+              for rel in (".github/instructions/a.instructions.md", ".kiro/steering/k.md", ".clinerules/c.md", "src/x.ts")}
+    assert owners == {".github/instructions/a.instructions.md": ("copilot", "applyTo"),
+                      ".kiro/steering/k.md": ("kiro", "fileMatchPattern"), ".clinerules/c.md": ("cline", "paths"),
+                      "src/x.ts": None}

@@ -2,7 +2,10 @@
 
 - ``AgentProject(repo, files=None)``: the agents present in a project;
   ``view(path) -> PathView`` with ``loads`` / ``maybe`` per agent id and budget notes.
-- ``agent_problems(project) -> list[Problem]``: traps, budgets and ``agents-disagree``.
+- ``agent_problems(project) -> list[Problem]``: traps, budgets and ``agents-disagree``;
+  filter by ``Problem.file`` for one file's diagnostics.
+- ``project.owner_of(rel) -> Agent | None``: whose rule file a path is; ``agent.keys[0]`` is its
+  frontmatter glob key (``paths``, ``applyTo``, ``globs``, ``fileMatchPattern``).
 - ``AGENT_IDS``: ``boost``, ``claude-code``, ``copilot``, ``cursor``, ``windsurf``, ``kiro``,
   ``continue``, ``cline``, ``codex``.
 """

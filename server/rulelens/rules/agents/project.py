@@ -51,6 +51,10 @@ class AgentProject:
     def agent(self, agent_id: str) -> Agent | None:
         return next((a for a in self.agents if a.id == agent_id), None)
 
+    def owner_of(self, rel: str) -> Agent | None:
+        """The agent whose rule file `rel` is (for an editor: its frontmatter key is `keys[0]`)."""
+        return next((a for a in self.present if a.id != "boost" and a.file(rel) is not None), None)
+
     def view(self, path: str) -> PathView:
         loads: dict[str, list[Load]] = {}
         maybe: dict[str, list[Maybe]] = {}
