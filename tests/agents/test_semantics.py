@@ -277,3 +277,27 @@ def test_owner_of_names_the_agent_and_its_glob_key(project: ProjectFactory) -> N
     assert owners == {".github/instructions/a.instructions.md": ("copilot", "applyTo"),
                       ".kiro/steering/k.md": ("kiro", "fileMatchPattern"), ".clinerules/c.md": ("cline", "paths"),
                       "src/x.ts": None}
+
+
+def test_copilot_tail_matching_equals_the_prepended_globstar(project: ProjectFactory) -> None:
+    """Copilot tests `**/p` on the tails of the absolute path; it must answer as `**/p` itself."""
+    import random
+
+    from rulelens.rules.agents.copilot import Copilot
+    from rulelens.rules.agents.dialects import VSCODE, matches
+    from tests.agents.generate import glob, path
+
+    agent = _project(project({".github/copilot-instructions.md": "# R\n"})).agent("copilot")
+    assert isinstance(agent, Copilot)
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(400):
+        pattern = glob(rng)
+        if pattern.startswith("/") or pattern in ("**", "**/*", "*"):
+            continue
+        for _ in range(5):
+            rel = ("src/" if rng.random() < 0.3 else "") + path(rng)
+            expected = matches(agent.effective(pattern), agent.absolute(rel), VSCODE)
+            assert agent.pattern_matches(pattern, rel) == expected, (pattern, rel)
+            checked += 1
+    assert checked > 1000
