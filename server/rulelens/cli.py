@@ -312,16 +312,16 @@ def _plural(n: int, word: str) -> str:
 
 
 def _check(repo: RuleRepository, as_json: bool) -> int:
-    if not repo.rules_path.exists():
-        if as_json:
-            print("[]")
-        else:
-            print(NO_RULES.format(repo.rules_dir))
-        return EXIT_OK
     from rulelens.rules.agents import AgentProject, agent_problems
 
     files = FileList.for_root(repo.root)
-    problems = repo.check(files) + agent_problems(AgentProject(repo, files))
+    agents = AgentProject(repo, files)
+    others = [a for a in agents.present if a.id != "boost"]
+    has_rules = repo.rules_path.exists()
+    if not has_rules and not others:
+        print("[]" if as_json else NO_RULES.format(repo.rules_dir))
+        return EXIT_OK
+    problems = (repo.check(files) if has_rules else []) + agent_problems(agents)
     failing = [p for p in problems if p.severity in ("error", "warning")]
     if as_json:
         print(json.dumps([p.to_json() for p in problems], indent=2, ensure_ascii=False))
@@ -329,7 +329,8 @@ def _check(repo: RuleRepository, as_json: bool) -> int:
         for p in problems:
             print(_format(p))
         errors = sum(p.severity == "error" for p in problems)
-        checked = "1 rule file checked" if len(repo.files) == 1 else f"{len(repo.files)} rule files checked"
+        total = len(repo.files) + sum(len(a.files) for a in others)
+        checked = "1 rule file checked" if total == 1 else f"{total} rule files checked"
         print(f"{checked}: {_plural(errors, 'error')}, {_plural(len(failing) - errors, 'warning')}, "
               f"{len(problems) - len(failing)} info.")
     return EXIT_PROBLEMS if failing else EXIT_OK
