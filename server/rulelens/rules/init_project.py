@@ -1,4 +1,5 @@
-"""`rulelens init`: point agents at the rules from AGENTS.md / CLAUDE.md, and register the MCP server.
+"""`rulelens init`: point agents at the rules from AGENTS.md / CLAUDE.md, and register the MCP server
+(`--mcp`) or the Claude Code project plugin with both servers (`--claude`, rules/claude_plugin.py).
 
 The pointer is a marker-delimited section, so re-running `init` replaces only its own text and
 leaves the rest of the file (for example Laravel Boost's `<laravel-boost-guidelines>` block)
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from rulelens.rules.atomic import write_atomic
+from rulelens.rules.claude_plugin import write_plugin
+from rulelens.rules.filelist import FileList
 from rulelens.rules.model import RuleError
 from rulelens.rules.root import RULES_DIR
 
@@ -54,8 +57,9 @@ def section(mcp: bool, newline: str = "\n") -> str:
     return newline.join(lines) + newline
 
 
-def init_project(root: Path, mcp: bool) -> list[str]:
-    """Write the agent pointer (and with mcp, the `.mcp.json` entry); returns lines to print."""
+def init_project(root: Path, mcp: bool, claude: bool = False) -> list[str]:
+    """Write the agent pointer (with mcp, the `.mcp.json` entry; with claude, the Claude Code
+    plugin); returns lines to print."""
     root = root.resolve()
     if not (root / RULES_DIR).is_dir():
         raise RuleError(
@@ -65,7 +69,9 @@ def init_project(root: Path, mcp: bool) -> list[str]:
     out: list[str] = []
     if mcp:
         out.append(register_server(root))
-    mention_mcp = mcp or (root / MCP_JSON).exists()
+    if claude:
+        out.extend(write_plugin(root, FileList.for_root(root).paths))
+    mention_mcp = mcp or claude or (root / MCP_JSON).exists()
     done: set[Path] = set()
     for name, create in (("AGENTS.md", True), ("CLAUDE.md", False)):
         path = root / name
