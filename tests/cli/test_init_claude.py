@@ -145,6 +145,21 @@ def test_servers_declared_inline_in_plugin_json_are_updated_there(root: Path) ->
     assert not (root / LSP_JSON).exists() and not (root / MCP_JSON).exists()
 
 
+def test_a_servers_file_named_in_plugin_json_is_updated_and_one_outside_refused(root: Path) -> None:
+    (root / PLUGIN_DIR / ".claude-plugin").mkdir(parents=True)
+    (root / MANIFEST).write_text(json.dumps({"name": "rulelens", "lspServers": "./servers/lsp.json"}))
+    done = run(root, "init", "--claude")
+    assert done.returncode == 0, done.stderr
+    assert f"Created {PLUGIN_DIR}/servers/lsp.json: rulelens serve for 3 file extensions" in done.stdout
+    assert read_json(root, f"{PLUGIN_DIR}/servers/lsp.json")["rulelens"]["args"] == ["serve"]
+    assert not (root / LSP_JSON).exists()
+    (root / MANIFEST).write_text(json.dumps({"name": "rulelens", "lspServers": "../../../lsp.json"}))
+    done = run(root, "init", "--claude")
+    assert done.returncode == 2
+    assert "points outside the plugin folder" in done.stderr
+    assert not (root / "lsp.json").exists()
+
+
 def test_a_claude_folder_linked_out_of_the_project_is_not_written(root: Path, tmp_path: Path) -> None:
     outside = tmp_path / "elsewhere"
     outside.mkdir()

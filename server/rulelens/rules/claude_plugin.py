@@ -159,7 +159,8 @@ def _servers_file(root: Path, plugin: Path, manifest: JsonFile, key: str, defaul
         if target.parent != plugin.resolve() and plugin.resolve() not in target.parents:
             raise RuleError(f"`{key}` in {MANIFEST} points outside the plugin folder; not writing there.")
         rel = target.relative_to(root.resolve()).as_posix()
-        return JsonFile.read(target, rel, RERUN)
+        _make_dirs(root, rel.rsplit("/", 1)[0])
+        return JsonFile.read(root / rel, rel, RERUN)
     raise RuleError(f"`{key}` in {MANIFEST} is neither an object nor one file; set it to "
                     f"\"./{default.rsplit('/', 1)[-1]}\" or remove it, then run `{RERUN}` again.")
 
