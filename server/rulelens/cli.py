@@ -89,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     init = _sub(sub, "init", "point AGENTS.md (and CLAUDE.md) at the rules", "rulelens init --mcp")
     init.add_argument("--mcp", action="store_true",
                       help="also register `rulelens mcp` in .mcp.json (default: off)")
+    init.add_argument("--claude", action="store_true",
+                      help="also write the Claude Code project plugin .claude/skills/rulelens "
+                           "(rulelens serve and rulelens mcp) (default: off)")
 
     serve = _sub(sub, "serve", "run the language server (stdio by default)",
                  "rulelens serve --tcp --port 2087")
@@ -180,7 +183,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "init":
         from rulelens.rules.init_project import init_project
 
-        for line in init_project(root, args.mcp):
+        for line in init_project(root, args.mcp, args.claude):
             print(line)
         return EXIT_OK
     raise RuleError(f"unknown command {args.command}")  # pragma: no cover - argparse guards
