@@ -154,6 +154,9 @@ def _match(repo: RuleRepository, paths: list[str], as_json: bool) -> int:
                     "file": m.rule.rel,
                     "title": m.rule.heading,
                     "globs": m.globs,
+                    "matched": m.matched,
+                    "agents_see": m.agents_see,
+                    "agents_miss_because": m.agents_miss_because,
                     "entries": [{"title": e.title, "line": e.line + 1} for e in m.rule.entries],
                 }
                 for m in repo.rules_for(rel)
@@ -170,9 +173,14 @@ def _match(repo: RuleRepository, paths: list[str], as_json: bool) -> int:
 def _print_matches(repo: RuleRepository, rel: str) -> None:
     matches = repo.rules_for(rel)
     count = "1 rule file applies" if len(matches) == 1 else f"{len(matches)} rule files apply"
+    unseen = sum(not m.agents_see for m in matches)
+    if unseen:
+        count += f" ({unseen} of them not seen by agents)" if len(matches) > 1 else " (not seen by agents)"
     print(f"{rel}: {count}")
     for m in matches:
-        print(f"\n  {m.rule.rel}  (matched by {', '.join(m.globs)})")
+        print(f"\n  {m.rule.rel}  (matched by {', '.join(m.matched or m.globs)})")
+        if not m.agents_see:
+            print(f"    agents do not see this file: {m.agents_miss_because}")
         for e in m.rule.entries:
             print(f"    ## {e.title}  [{m.rule.rel}:{e.line + 1}]")
             for line in e.note.splitlines():

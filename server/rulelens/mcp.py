@@ -161,6 +161,8 @@ def render_matches(matches: list[Match]) -> str:
     blocks = []
     for match in matches:
         parts = [f"# {match.rule.rel}"]
+        if not match.agents_see:
+            parts.append(f"(Agents do not see this file: {match.agents_miss_because})")
         intro = preamble(match.rule)
         if intro:
             parts.append(intro)

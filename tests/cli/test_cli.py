@@ -155,3 +155,29 @@ def test_runaway_braces_are_an_error(project: ProjectFactory) -> None:
     root = project({".ai/rules/big.md": f"---\npaths:\n  - '{{{many}}}/**'\n---\n# Big\n"})
     problems = json.loads(run(root, "check", "--json").stdout)
     assert [p["code"] for p in problems if p["file"] == ".ai/rules/big.md"] == ["paths-invalid"]
+
+
+def test_match_marks_the_rules_agents_do_not_see(project: ProjectFactory) -> None:
+    root = project({
+        ".ai/rules/seen.md": "---\npaths:\n  - 'app/**'\n---\n\n# Seen\n\n## S\nnote\n",
+        ".ai/rules/unquoted.md": "---\npaths:\n  - **/*.php\n---\n\n# Unquoted\n\n## U\nnote\n",
+    })
+    assert run(root, "index").returncode == 0
+    text = run(root, "match", "app/A.php").stdout
+    assert text.startswith("app/A.php: 2 rule files apply (1 of them not seen by agents)\n")
+    seen_block, unquoted_block = text.split("\n\n  .ai/rules/")[1:]
+    assert "agents do not see" not in seen_block
+    assert "agents do not see this file: its frontmatter is invalid YAML" in unquoted_block
+    rules = json.loads(run(root, "match", "--json", "app/A.php").stdout)[0]["rules"]
+    assert [(r["file"], r["agents_see"]) for r in rules] == [(".ai/rules/seen.md", True),
+                                                            (".ai/rules/unquoted.md", False)]
+    assert rules[0]["agents_miss_because"] is None and rules[0]["matched"] == ["app/**"]
+    assert "quote the glob" in rules[1]["agents_miss_because"]
+
+
+def test_record_refuses_a_malformed_glob(project: ProjectFactory) -> None:
+    root = project()
+    out = run(root, "record", "--glob", "app/[", "--title", "t", "--note", "n")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == "rulelens: The glob app/[ is malformed: the `[` at position 5 is never closed.\n"
+    assert list((root / ".ai/rules").iterdir()) == []

@@ -280,3 +280,10 @@ async def test_a_rules_path_that_is_a_file_is_a_clear_tool_error(tmp_path: Path)
                                         {"glob": "app/**", "title": "T", "note": "N"})
     assert result.is_error
     assert text_of(result) == ".ai/rules exists but is not a folder."
+
+
+async def test_rules_for_path_says_when_agents_will_not_find_a_file(project: Path) -> None:
+    write(project, f"{RULES}/late.md", "---\npaths:\n  - 'late/**'\n---\n\n# Late\n\n## Late entry\nnote\n")
+    async with rulelens_client(project) as client:
+        read = await client.call_tool("rules-for-path", {"path": "late/x.php"})
+    assert "not in index.md; agents that read the index will not find it" in text_of(read)

@@ -172,3 +172,12 @@ class RuleSet:
             for item, patterns in self._patterns(owner)
             if any(p.include and p.regex.match(path) for p in patterns)
         ]
+
+    def matching_alternatives(self, owner: int, path: str) -> list[str]:
+        """The expanded globs (after comma splitting and braces) that select `path`, in order."""
+        out: list[str] = []
+        for _, patterns in self._patterns(owner):
+            for p in patterns:
+                if p.include and p.source not in out and p.regex.match(path):
+                    out.append(p.source)
+        return out

@@ -42,6 +42,7 @@ from rulelens.rules.record import (
     with_glob,
 )
 from rulelens.rules.root import RULES_DIR
+from rulelens.rules.visibility import IndexRow, miss_reason, parse_index
 
 BOOST = "boost"
 INDEX = "index.md"
@@ -68,6 +69,7 @@ class RuleRepository:
         self._files: list[RuleFile] = []
         self._ruleset: RuleSet | None = None
         self._loaded = False
+        self._rows: tuple[Signature, dict[str, IndexRow]] | None = None
         # Long-lived fronts (the language server) compile the glob index off the request path.
         self.warm_in_background = warm_in_background
 
@@ -176,12 +178,28 @@ class RuleRepository:
         return self._ruleset
 
     def rules_for(self, rel_path: str) -> list[Match]:
-        """Rule files whose globs select the path (lenient reading), in index order."""
+        """Rule files whose globs select the path (lenient reading), in index order, each saying
+        whether the committed index leads agents to it for this path."""
         ruleset = self.ruleset
-        return [
-            Match(self._files[i], ruleset.matching_items(i, rel_path))
-            for i in ruleset.owners_of(rel_path)
-        ]
+        owners = ruleset.owners_of(rel_path)
+        rows = self.committed_rows() if owners else None
+        out = []
+        for i in owners:
+            rule = self._files[i]
+            why = miss_reason(rule, rel_path, rows)
+            out.append(Match(rule, ruleset.matching_items(i, rel_path),
+                             ruleset.matching_alternatives(i, rel_path), why is None, why))
+        return out
+
+    def committed_rows(self) -> dict[str, IndexRow] | None:
+        """The committed index's rows by rule file (re-read when the file changes); None if absent."""
+        sig = self._signature(self.index_path)
+        if sig is None:
+            return None
+        if self._rows is None or self._rows[0] != sig:
+            text = self.current_index()
+            self._rows = (sig, parse_index(text) if text is not None else {})
+        return self._rows[1]
 
     @staticmethod
     def suggest_globs(rel_path: str) -> list[str]:
