@@ -43,16 +43,16 @@ def register(server: RulelensServer) -> None:
     async def folders(ls: RulelensServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
         ls.configure_roots()
         await watch.register(ls)
-        await pull(ls, always_apply=True)  # the new folders' own settings
+        if not await pull(ls, always_apply=True):  # the new folders' own settings
+            ls.rules_changed(ls.roots.all())  # documents may have gained or lost a root
 
 
 async def pull(server: RulelensServer, base: Settings | None = None,
-               always_apply: bool = False) -> None:
-    """Ask the client for the `rulelens` section of every workspace folder, where it can."""
+               always_apply: bool = False) -> bool:
+    """Ask the client for the `rulelens` section of every workspace folder, where it can;
+    True when the views were refreshed."""
     if not server.supports("workspace.configuration"):
-        if always_apply:
-            await apply(server, base, None, force=True)
-        return
+        return always_apply and await apply(server, base, None, force=True)
     folders = server.workspace_folders()
     items = [types.ConfigurationItem(scope_uri=uri, section=SECTION) for uri, _ in folders]
     if not items:  # no folder: one unscoped item, which is then the base
@@ -62,21 +62,23 @@ async def pull(server: RulelensServer, base: Settings | None = None,
     if not folders:
         value = values[0] if values else None
         if value is not None or always_apply:
-            await apply(server, (base or server.settings).merged(value), None)
-        return
+            return await apply(server, (base or server.settings).merged(value), None)
+        return False
     pulled = {path: value for (_, path), value in zip(folders, values, strict=False) if value is not None}
     if pulled or always_apply or base is not None:
-        await apply(server, base, pulled)
+        return await apply(server, base, pulled)
+    return False
 
 
 async def apply(server: RulelensServer, base: Settings | None,
-                pulled: Mapping[Path, object] | None, force: bool = False) -> None:
+                pulled: Mapping[Path, object] | None, force: bool = False) -> bool:
     """Take the new settings; rebuild roots and watchers if a rules folder moved; refresh the
     views when anything changed (or when `force`d: a client that cannot be asked)."""
     before = server.settings_snapshot()
     server.set_settings(base, pulled)
     if server.settings_snapshot() == before and not force:
-        return
+        return False
     if server.configure_roots():
         await watch.register(server)
     server.rules_changed(server.roots.all())
+    return True

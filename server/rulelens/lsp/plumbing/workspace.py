@@ -7,6 +7,7 @@ untitled buffers and non-`file:` URIs resolve to None and get nothing.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -30,7 +31,9 @@ class Root:
     """One project root: its rules, and its file list loaded lazily and cached."""
 
     def __init__(self, path: Path, rules_folder: str) -> None:
-        self.repo = RuleRepository(path, rules_folder, warm_in_background=True)
+        # Not warmed at once: compiling every glob bucket in a thread would compete (GIL) with
+        # the first answer; `warm_soon` starts it once that answer is out.
+        self.repo = RuleRepository(path, rules_folder, warm_in_background=False)
         self.path = self.repo.root
         self.uri = self.path.as_uri()
         self.rules_folder = rules_folder
@@ -48,6 +51,14 @@ class Root:
             if real != str(path):
                 rel = self.repo.rel(real)
         return rel
+
+    def warm_soon(self) -> None:
+        """Compile the rules' glob buckets in the background (once; later rule sets warm as
+        they are built), so that lookups in new folders stay fast after the first answer."""
+        if self.repo.warm_in_background:
+            return
+        self.repo.warm_in_background = True
+        threading.Thread(target=self.repo.ruleset.warm, name="rulelens-warm", daemon=True).start()
 
     def uri_of(self, rel: str) -> str:
         return (self.path / rel).as_uri()
