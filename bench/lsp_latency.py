@@ -257,6 +257,7 @@ def main() -> int:
     ap.add_argument("--lookups", type=int, default=5_000, help="paths timed per lookup method")
     ap.add_argument("--cache", type=Path, default=Path("/tmp/rulelens-bench"))
     ap.add_argument("--against", type=Path, help="another checkout whose server is the baseline")
+    ap.add_argument("--repeat", type=int, default=3, help="baseline/after pairs with --against")
     ap.add_argument("--where", action="store_true", help="import-time and memory breakdowns")
     args = ap.parse_args()
     sizes = parse_sizes(args.sizes) if args.sizes else (QUICK if args.quick else DEFAULT)
@@ -275,10 +276,13 @@ def main() -> int:
         nv = asyncio.run(session(root, "neovim", sample, args.opens, full=False))
         rows.append(((rules, globs, files), lk, vs, nv))
         if args.against is not None:
-            base = asyncio.run(session(root, "visual-studio-code", sample, args.opens, full=True,
-                                       tree=args.against))
-            again = asyncio.run(session(root, "visual-studio-code", sample, args.opens, full=True))
-            baselines.append(((rules, globs, files), base, vs, again))
+            bases, afters = [], [vs]
+            for _ in range(args.repeat):  # interleaved, so that load changes hit both alike
+                bases.append(asyncio.run(session(root, "visual-studio-code", sample, args.opens,
+                                                 full=True, tree=args.against)))
+                afters.append(asyncio.run(session(root, "visual-studio-code", sample, args.opens,
+                                                  full=True)))
+            baselines.append(((rules, globs, files), medians(bases), medians(afters)))
         print(f"  done {rules} rule files / {globs} globs / {files} files", flush=True)
     print_tables(rows)
     if baselines:
@@ -313,16 +317,20 @@ def print_tables(rows: list[Any]) -> None:
           f"{statistics.median(vs['start_ms'] for _, _, vs, _ in rows):.0f} ms")
 
 
+def medians(runs: list[dict[str, float]]) -> dict[str, float]:
+    return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+
+
 def print_against(rows: list[Any], tree: Path) -> None:
-    """This checkout against `tree`, same workspaces, same run (after = the mean of the runs
-    either side of the baseline's, so that a load change during the run shows in neither)."""
-    print(f"\nAgainst {tree} (VS Code capabilities; ratio = this checkout / baseline, < 1 is better)")
+    """This checkout against `tree`: same workspaces, same run, sessions interleaved, medians."""
+    print(f"\nAgainst {tree} (VS Code capabilities; medians of interleaved sessions; "
+          "ratio = this checkout / baseline, < 1 is better)")
     print("| rule files | globs | files | start→1st diag base | after | ratio | didOpen p50 ratio "
           "| hover p50 ratio | RSS at 1st diag base MB | after MB | peak RSS base MB | after MB |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for (r, g, f), base, one, two in rows:
-        def after(key: str, one: dict[str, float] = one, two: dict[str, float] = two) -> float:
-            return (one[key] + two[key]) / 2
+    for (r, g, f), base, med in rows:
+        def after(key: str, med: dict[str, float] = med) -> float:
+            return med[key]
 
         print(f"| {r:,} | {g:,} | {f:,} | {base['start_ms']:.0f} | {after('start_ms'):.0f} "
               f"| {after('start_ms') / base['start_ms']:.2f} "
@@ -337,20 +345,22 @@ def print_where(root: Path, paths: list[str]) -> None:
     import subprocess
     import tracemalloc
 
-    probe = "from rulelens.lsp.server import build; build(None)"
+    probe = "import rulelens.cli; from rulelens.lsp.server import build; build(None)"
     err = subprocess.run([sys.executable, "-X", "importtime", "-c", probe], env=server_env(None),
                          capture_output=True, text=True, check=True).stderr
     rows = []
     for line in err.splitlines():
         if line.startswith("import time:") and "|" in line:
-            _, self_us, total_us, name = (x.strip() for x in line.replace("import time:", "").split("|"))
-            if self_us.isdigit():
-                rows.append((int(self_us), int(total_us), name))
-    total = next((t for _, t, n in rows if n == "rulelens.lsp.server"), 0)
-    print(f"\nImports of the server (python -X importtime; rulelens.lsp.server {total / 1000:.0f} ms "
-          "cumulative): the 15 slowest by own time")
+            parts = line.replace("import time:", "").split("|")
+            if len(parts) == 3 and parts[0].strip().isdigit():
+                self_us, total_us, name = parts
+                top = name.startswith(" ") and not name.startswith("  ")
+                rows.append((int(self_us), int(total_us), name.strip(), top))
+    total = sum(t for _, t, _, top in rows if top)
+    print(f"\nImports of `rulelens serve` (python -X importtime, {total / 1000:.0f} ms in all): "
+          "the 15 slowest by own time")
     print("| module | own ms | cumulative ms |\n|---|---:|---:|")
-    for self_us, total_us, name in sorted(rows, reverse=True)[:15]:
+    for self_us, total_us, name, _ in sorted(rows, reverse=True)[:15]:
         print(f"| {name} | {self_us / 1000:.0f} | {total_us / 1000:.0f} |")
 
     tracemalloc.start(1)

@@ -57,3 +57,17 @@ async def test_folders_change_refreshes_diagnostics_and_lenses(
     (d,) = await diagnostics_after(client, uri, seen)
     assert ".ai/rules/models.md" in d.message
     await _lens_refreshed(client, lenses)
+
+
+def test_rules_changed_calls_every_listener_with_the_roots(tmp_path: Path) -> None:
+    from rulelens.lsp.plumbing.events import RulesChanged
+    from rulelens.lsp.plumbing.workspace import Root
+
+    event = RulesChanged()
+    calls: list[tuple[str, list[Path], str | None]] = []
+    event.subscribe(lambda roots, skip: calls.append(("a", [r.path for r in roots], skip)))
+    event.subscribe(lambda roots, skip: calls.append(("b", [r.path for r in roots], skip)))
+    root = Root(make_project(tmp_path / "p").root, ".ai/rules")
+    event([])  # nothing changed: nobody is bothered
+    event([root], skip="file:///x")
+    assert calls == [("a", [root.path], "file:///x"), ("b", [root.path], "file:///x")]
