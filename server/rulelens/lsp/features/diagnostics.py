@@ -78,8 +78,6 @@ def publish(server: RulelensServer, uri: str) -> None:
         diagnostics=diagnostics,
         version=doc.version if doc is not None else None,
     ))
-    if target is not None:
-        target.root.warm_soon()
 
 
 def republish(server: RulelensServer, roots: Sequence[Root], skip: str | None = None) -> None:

@@ -7,7 +7,6 @@ untitled buffers and non-`file:` URIs resolve to None and get nothing.
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -31,8 +30,9 @@ class Root:
     """One project root: its rules, and its file list loaded lazily and cached."""
 
     def __init__(self, path: Path, rules_folder: str) -> None:
-        # Not warmed at once: compiling every glob bucket in a thread would compete (GIL) with
-        # the first answer; `warm_soon` starts it once that answer is out.
+        # No background warm-up: compiling every glob bucket in a thread competed (GIL) with the
+        # first diagnostics and with the opens after them, and kept ~4 MB of regexes that most
+        # sessions never reach; each bucket compiles the first time a lookup reaches it.
         self.repo = RuleRepository(path, rules_folder, warm_in_background=False)
         self.path = self.repo.root
         self.uri = self.path.as_uri()
@@ -51,14 +51,6 @@ class Root:
             if real != str(path):
                 rel = self.repo.rel(real)
         return rel
-
-    def warm_soon(self) -> None:
-        """Compile the rules' glob buckets in the background (once; later rule sets warm as
-        they are built), so that lookups in new folders stay fast after the first answer."""
-        if self.repo.warm_in_background:
-            return
-        self.repo.warm_in_background = True
-        threading.Thread(target=self.repo.ruleset.warm, name="rulelens-warm", daemon=True).start()
 
     def uri_of(self, rel: str) -> str:
         return (self.path / rel).as_uri()
