@@ -23,7 +23,7 @@ from rulelens import __version__
 from rulelens.rules.model import Entry, Match, RuleError, RuleFile
 from rulelens.rules.reading import split_lines
 from rulelens.rules.repository import RuleRepository
-from rulelens.rules.root import find_root
+from rulelens.rules.root import find_root, is_project
 
 log = logging.getLogger("rulelens.mcp")
 
@@ -185,8 +185,8 @@ def render_search(hits: list[tuple[RuleFile, Entry]], query: str) -> str:
 class RulesTools:
     """The three tools over one repository; core calls run one at a time, off the event loop."""
 
-    def __init__(self, root: Path) -> None:
-        self.repo = RuleRepository(root)
+    def __init__(self, root: Path, writable: bool = True) -> None:
+        self.repo = RuleRepository(root, writable=writable)
         self.root = self.repo.root
         self._lock = anyio.Lock()
 
@@ -275,7 +275,7 @@ class RulesTools:
 def main(root: Path | None) -> int:
     """Serve the tools on stdio until the client closes the connection."""
     project = find_root(Path.cwd(), root)
-    tools = RulesTools(project)
+    tools = RulesTools(project, writable=root is not None or is_project(project))
     log.info("rulelens mcp serving %s", tools.root)
     tools.server().run("stdio")
     return 0

@@ -181,3 +181,135 @@ def test_record_refuses_a_malformed_glob(project: ProjectFactory) -> None:
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr == "rulelens: The glob app/[ is malformed: the `[` at position 5 is never closed.\n"
     assert list((root / ".ai/rules").iterdir()) == []
+
+
+# -- the CLI as a well-kept tool (issue: the CLI as people expect) ------------------------------
+def test_every_subcommand_and_option_is_described_with_its_default() -> None:
+    top = run(None, "--help").stdout
+    for command in ("record", "index", "match", "check", "init", "serve", "mcp"):
+        assert f"    {command} " in top
+        sub = run(None, command, "--help").stdout
+        assert "example:\n  rulelens " in sub, command
+    record = run(None, "record", "--help").stdout
+    assert record.count("; required") == 3
+    assert "(default: off)" in run(None, "check", "--help").stdout
+    assert "(default: 2087)" in run(None, "serve", "--help").stdout
+
+
+def test_root_works_after_the_subcommand_too(examples_copy: Path) -> None:
+    out = run(None, "match", "--root", str(examples_copy), "app/Models/Invoice.php")
+    assert out.returncode == 0 and out.stdout.startswith("app/Models/Invoice.php: 1 rule file applies")
+
+
+def test_serve_port_without_tcp_is_a_usage_error() -> None:
+    out = run(None, "serve", "--port", "1234")
+    assert out.returncode == 2 and out.stderr == (
+        "rulelens: --host and --port need --tcp (see `rulelens serve --help`)\n")
+
+
+def test_serve_tcp_says_where_it_listens(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "rulelens", "serve", "--tcp", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert proc.stderr is not None
+        assert proc.stderr.readline() == f"rulelens: language server listening on 127.0.0.1:{port}\n"
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_a_closed_pipe_ends_quietly(examples_copy: Path) -> None:
+    paths = " ".join(["app/Models/Invoice.php"] * 3000)
+    done = subprocess.run(f"set -o pipefail; {sys.executable} -m rulelens match {paths} | head -1",
+                          shell=True, executable="/bin/bash", capture_output=True, text=True,
+                          cwd=examples_copy, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == "app/Models/Invoice.php: 1 rule file applies\n"
+
+
+def test_no_library_warning_and_long_globs_are_cut(project: ProjectFactory) -> None:
+    hostile = "a/" + "x" * 40_000
+    root = project({".ai/rules/a.md": f"---\npaths:\n  - 'app/[[x]'\n  - '{hostile}'\n---\n# A\n\n## e\nn\n"})
+    out = run(root, "check")
+    assert "Warning" not in out.stderr and out.stderr == ""
+    assert len(out.stdout) < 2000
+
+
+def test_counts_agree_in_number_and_info_is_one_word(project: ProjectFactory) -> None:
+    root = project({".ai/rules/g.md": "# Glossary\n\n## Cents\nIntegers.\n"})
+    run(root, "index")
+    out = run(root, "check")
+    assert out.stdout.splitlines()[-1] == "1 rule file checked: 0 errors, 0 warnings, 1 info."
+    assert json.loads(run(root, "check", "--json").stdout)[0]["severity"] == "info"
+
+
+def test_duplicates_after_splitting_commas_and_braces(project: ProjectFactory) -> None:
+    root = project({".ai/rules/models.md": "---\npaths:\n  - 'app/Models/**'\n---\n# M\n\n## e\nn\n"})
+    run(root, "record", "--glob", "app/Models/**, routes/**", "--title", "t", "--note", "n")
+    codes = [p["code"] for p in json.loads(run(root, "check", "--json").stdout)]
+    assert "glob-duplicate" in codes
+
+
+def test_a_negation_is_reported_only_when_it_excludes_nothing(project: ProjectFactory) -> None:
+    root = project({"src/a.js": "", "src/a.test.js": "",
+                    ".ai/rules/js.md": "---\npaths:\n  - 'src/**'\n  - '!**/*.test.js'\n  - '!**/*.none'\n---\n# J\n\n## e\nn\n"})
+    found = [(p["line"], p["code"]) for p in json.loads(run(root, "check", "--json").stdout)
+             if p["file"] == ".ai/rules/js.md"]
+    assert (5, "glob-excludes-nothing") in found and (4, "glob-excludes-nothing") not in found
+    assert not any(code == "glob-matches-nothing" for _, code in found)
+
+
+def test_other_agents_keys_instead_of_paths_offer_the_rename(project: ProjectFactory) -> None:
+    root = project({".ai/rules/g.md": "---\nglobs: 'app/**'\n---\n# G\n\n## e\nn\n"})
+    [finding] = [p for p in json.loads(run(root, "check", "--json").stdout) if p["code"] == "paths-key-other"]
+    assert "rename `globs:` to `paths:`" in finding["message"] and finding["line"] == 2
+
+
+def test_a_repository_without_rules_passes_both_ci_checks(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    for args in (("index", "--check"), ("check",)):
+        out = run(tmp_path, *args)
+        assert (out.returncode, out.stdout) == (0, "no .ai/rules folder: nothing to check.\n"), args
+
+
+def test_several_paths_good_and_bad(examples_copy: Path) -> None:
+    out = run(examples_copy, "match", "app/Models/Invoice.php", "../../etc/passwd", "routes/web.php", "")
+    assert out.returncode == 2
+    assert out.stdout.startswith("app/Models/Invoice.php: 1 rule file applies\n")
+    assert "\n\nroutes/web.php: " in out.stdout
+    assert out.stderr.splitlines() == [
+        f"rulelens: ../../etc/passwd is outside the project root {examples_copy.resolve()}.",
+        "rulelens: match needs a path, not an empty string."]
+
+
+def test_a_folder_lists_the_rules_for_the_files_below_it(examples_copy: Path) -> None:
+    out = run(examples_copy, "match", "app/Models")
+    assert out.stdout.startswith("app/Models is a folder (2 files below it): 1 rule file applies\n")
+    assert ".ai/rules/models.md  (matched by app/Models/**), to 2 of them" in out.stdout
+    [data] = json.loads(run(examples_copy, "match", "--json", "app").stdout)
+    assert data["folder"] is True and data["files"] >= 4
+    assert {r["file"] for r in data["rules"]} >= {".ai/rules/models.md", ".ai/rules/controllers.md"}
+
+
+def test_writes_need_a_project(tmp_path: Path) -> None:
+    lonely = tmp_path / "home"
+    lonely.mkdir()
+    out = run(None, "record", "--glob", "app/**", "--title", "t", "--note", "n", cwd=lonely)
+    assert out.returncode == 2 and "open a project or pass --root" in out.stderr
+    assert list(lonely.iterdir()) == []
+    assert run(lonely, "record", "--glob", "app/**", "--title", "t", "--note", "n").returncode == 0
+
+
+def test_a_project_with_only_other_agents_rules_is_still_checked(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".kiro/steering").mkdir(parents=True)
+    (tmp_path / ".kiro/steering/api.md").write_text(
+        "---\ninclusion: fileMatch\nfileMatchPattern: 'app/**,routes/**'\n---\n# API\n")
+    out = run(tmp_path, "check")
+    assert out.returncode == 1 and "kiro-pattern-comma" in out.stdout
+    assert out.stdout.splitlines()[-1].startswith("1 rule file checked: ")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -287,3 +288,18 @@ async def test_rules_for_path_says_when_agents_will_not_find_a_file(project: Pat
     async with rulelens_client(project) as client:
         read = await client.call_tool("rules-for-path", {"path": "late/x.php"})
     assert "not in index.md; agents that read the index will not find it" in text_of(read)
+
+
+async def test_record_rule_outside_any_project_writes_nothing(tmp_path: Path) -> None:
+    from mcp import Client, StdioServerParameters
+
+    lonely = tmp_path / "home"
+    lonely.mkdir()
+    params = StdioServerParameters(command=sys.executable, args=["-m", "rulelens", "mcp"],
+                                   env=dict(os.environ), cwd=str(lonely))
+    async with Client(params, read_timeout_seconds=60) as client:
+        recorded = await client.call_tool("record-rule", {"glob": "app/**", "title": "t", "note": "n"})
+        read = await client.call_tool("rules-for-path", {"path": "app/x.php"})
+    assert recorded.is_error and "open a project or pass --root" in text_of(recorded)
+    assert not read.is_error
+    assert list(lonely.iterdir()) == []

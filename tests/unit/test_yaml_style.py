@@ -50,3 +50,9 @@ def test_quote_style_with_an_apostrophe_is_the_shorter_one() -> None:
 
 def test_paths_block_in_crlf() -> None:
     assert paths_block(["a/**", "b.php"], "\r\n") == "paths:\r\n  - 'a/**'\r\n  - b.php\r\n"
+
+
+def test_hex_and_underscored_digits_are_quoted_but_not_octal_as_symfony_does() -> None:
+    from rulelens.rules.yaml_style import dump_scalar
+
+    assert [dump_scalar(v) for v in ("0x1F", "1_000", "0o17")] == ["'0x1F'", "'1_000'", "0o17"]

@@ -5,8 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulelens.rules.filelist import FileList
-from rulelens.rules.globs import dialect_hints, expand, expansion_error, patterns_of
+from rulelens.rules.globs import (
+    Pattern,
+    dialect_hints,
+    expand,
+    expansion_error,
+    malformed_reason,
+    patterns_of,
+)
 from rulelens.rules.model import Problem, RuleFile
+
+SHOWN = 80
+OTHER_KEYS = ("globs", "applyTo", "scope")
+
+
+def shown(text: str) -> str:
+    """A glob as quoted in a message: long ones are cut, so a hostile glob cannot flood output."""
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 def check_file(rule: RuleFile, files: FileList | None) -> list[Problem]:
@@ -19,6 +34,8 @@ def check_file(rule: RuleFile, files: FileList | None) -> list[Problem]:
             "No `paths`: this file is not in the index, so agents find it only by searching.",
         ))
     seen: set[str] = set()
+    alternatives: set[tuple[str, bool]] = set()
+    includes = [p for item in rule.glob_items or [] for p in patterns_of(item.text.strip()) if p.include]
     for item in rule.glob_items or []:
         line, col, end = item.line, item.start_col, item.end_col
         text = item.text.strip()
@@ -26,14 +43,28 @@ def check_file(rule: RuleFile, files: FileList | None) -> list[Problem]:
             problems.append(Problem(rule.rel, line, "error", "paths-invalid",
                                     "An empty glob matches nothing.", col, end))
             continue
+        expanded = expand(text)
+        repeated = [g for g, _ in dict.fromkeys(g for g in expanded if g in alternatives)]
         if text in seen:
             problems.append(Problem(rule.rel, line, "warning", "glob-duplicate",
-                                    f"`{text}` is listed twice in this file.", col, end))
+                                    f"`{shown(text)}` is listed twice in this file.", col, end))
+        elif repeated:
+            names = ", ".join(f"`{shown(g)}`" for g in repeated)
+            problems.append(Problem(rule.rel, line, "warning", "glob-duplicate",
+                                    f"{names} (from `{shown(text)}`) is already listed in this file.",
+                                    col, end))
         seen.add(text)
-        if any(".." in g.split("/") for g, _ in expand(text)):
+        alternatives.update(expanded)
+        if any(".." in g.split("/") for g, _ in expanded):
             problems.append(Problem(rule.rel, line, "error", "paths-invalid",
-                                    f"`{text}` has a `..` segment and can never match a project "
+                                    f"`{shown(text)}` has a `..` segment and can never match a project "
                                     "file.", col, end))
+            continue
+        broken = malformed_reason(text)
+        if broken:
+            problems.append(Problem(rule.rel, line, "error", "glob-invalid",
+                                    f"`{shown(text)}` is malformed: {broken}; it matches nothing as "
+                                    "its author meant.", col, end))
             continue
         too_many = expansion_error(text)
         if too_many:
@@ -41,9 +72,18 @@ def check_file(rule: RuleFile, files: FileList | None) -> list[Problem]:
             continue
         for hint in dialect_hints(text):
             problems.append(Problem(rule.rel, line, "info", "glob-dialect", hint, col, end))
-        if files is not None and not _matches_something(text, files):
+        if files is None:
+            continue
+        negations = [p for p in patterns_of(text) if not p.include]
+        if negations and len(negations) == len(patterns_of(text)):
+            if not any(_excludes_something(n, includes, files) for n in negations):
+                problems.append(Problem(rule.rel, line, "warning", "glob-excludes-nothing",
+                                        f"`{shown(text)}` excludes no file that this file's other globs "
+                                        "match, so it has no effect.", col, end))
+        elif not _matches_something(text, files):
             problems.append(Problem(rule.rel, line, "warning", "glob-matches-nothing",
-                                    f"`{text}` matches no file in the project.", col, end))
+                                    f"`{shown(text)}` matches no file in the project.", col, end))
+    problems.extend(_other_paths_keys(rule))
     for entry in rule.entries:
         if not entry.note.strip():
             problems.append(Problem(rule.rel, entry.line, "warning", "entry-empty",
@@ -52,6 +92,25 @@ def check_file(rule: RuleFile, files: FileList | None) -> list[Problem]:
             problems.append(Problem(rule.rel, entry.line, "warning", "entry-empty",
                                     "An entry heading without a title.", 0, None))
     return problems
+
+
+def _excludes_something(negation: Pattern, includes: list[Pattern], files: FileList) -> bool:
+    return any(any(p.regex.match(path) for p in includes) for path in files.lines_matching(negation))
+
+
+def _other_paths_keys(rule: RuleFile) -> list[Problem]:
+    """`globs:`/`applyTo:`/`scope:` where Boost reads only `paths:`: say so and offer the rename."""
+    if rule.lenient_paths or rule.frontmatter_lines is None:
+        return []
+    start, close = rule.frontmatter_lines
+    out = []
+    for n, line in enumerate(rule.text.splitlines()[start + 1 : close], start + 1):
+        key = line.split(":", 1)[0].strip()
+        if key in OTHER_KEYS and not line.startswith((" ", "\t")):
+            out.append(Problem(rule.rel, n, "warning", "paths-key-other",
+                               f"Boost reads only `paths`, so this file's `{key}` globs reach no agent "
+                               f"through the index; rename `{key}:` to `paths:`.", 0, len(key)))
+    return out
 
 
 def _matches_something(item: str, files: FileList) -> bool:

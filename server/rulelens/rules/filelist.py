@@ -84,6 +84,10 @@ class FileList:
         start, end = self._span(pattern)
         return start < end and line_regex(pattern).search(self._joined, start, end) is not None
 
+    def lines_matching(self, pattern: Pattern) -> Iterator[str]:
+        """Files one compiled pattern matches, include flag aside (to see what a `!` would drop)."""
+        return (self._line_at(m.start()) for m in self._matches(pattern))
+
     def matching(self, item: str) -> Iterator[str]:
         """Files selected by one `paths` item (negations in the item exclude), sorted."""
         patterns = patterns_of(item)

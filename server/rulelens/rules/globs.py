@@ -8,6 +8,7 @@ comma-joined items outside braces is ours: no library knows that convention.
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -15,6 +16,9 @@ import bracex
 from pathspec.util import lookup_pattern
 
 _GITIGNORE = lookup_pattern("gitignore")
+# pathspec's regexes for `[[`-style globs make `re` warn "Possible nested set" (a FutureWarning);
+# that is no message for a user, and the glob is still compiled. Silence exactly that warning.
+warnings.filterwarnings("ignore", message="Possible nested set", category=FutureWarning)
 # What makes a segment a pattern for pathspec (braces are expanded before it sees a glob).
 _WILD = re.compile(r"[*?\[\\]")
 MAX_EXPANSIONS = 1000

@@ -41,7 +41,7 @@ from rulelens.rules.record import (
     with_entry,
     with_glob,
 )
-from rulelens.rules.root import RULES_DIR
+from rulelens.rules.root import NOT_A_PROJECT, RULES_DIR
 from rulelens.rules.visibility import IndexRow, miss_reason, parse_index
 
 BOOST = "boost"
@@ -60,8 +60,12 @@ class _Cached:
 class RuleRepository:
     """Reads, matches, records, indexes and checks the rules below one project root."""
 
-    def __init__(self, root: Path, rules_dir: str = RULES_DIR, warm_in_background: bool = False) -> None:
+    def __init__(self, root: Path, rules_dir: str = RULES_DIR, warm_in_background: bool = False,
+                 writable: bool = True) -> None:
         self.root = root.resolve()
+        # False when the root is only the folder a front was started in, not a project: reads
+        # work, writes are refused (a client started from the home folder must not get .ai/ there).
+        self.writable = writable
         self.rules_dir = rules_dir.strip("/") or RULES_DIR
         self.rules_path = self.root / self.rules_dir
         self.index_path = self.rules_path / INDEX
@@ -331,6 +335,8 @@ class RuleRepository:
         return RecordPlan(target.path, old, new, line, raw.startswith(BOM))
 
     def _prepare_folder(self) -> None:
+        if not self.writable:
+            raise RuleError(NOT_A_PROJECT.format(rules=self.rules_dir, root=self.root))
         if self.rules_path.exists() and not self.rules_path.is_dir():
             raise RuleError(f"{self.rules_dir} exists but is not a folder.")
         if self.index_path.is_dir():

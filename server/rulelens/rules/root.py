@@ -20,3 +20,12 @@ def find_root(start: Path, explicit: Path | None = None, rules_dir: str = RULES_
             if (folder / marker).exists():
                 return folder
     return here
+
+
+NOT_A_PROJECT = ("No project here: neither {rules} nor .git exists in {root} or above it, so rulelens "
+                 "will not write there; open a project or pass --root DIR.")
+
+
+def is_project(root: Path, rules_dir: str = RULES_DIR) -> bool:
+    """Whether `root` is a project that writes may go to (find_root falls back to any folder)."""
+    return (root / rules_dir).exists() or (root / ".git").exists()
