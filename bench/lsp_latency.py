@@ -1,6 +1,7 @@
 """Latency of `rulelens serve` over stdio on generated workspaces, with lookup references.
 
 Usage: python bench/lsp_latency.py [--quick] [--sizes R:G:F,...] [--opens N] [--cache DIR]
+                                  [--against TREE] [--where]
 
 For each workspace (R rule files holding G globs, F files) it starts the real server over
 stdio (VS Code's capabilities from pytest-lsp, so file watchers are registered) and prints:
@@ -12,6 +13,12 @@ In the same run it times the lookup "which rule files match this path" in-proces
 the core's RuleSet (what the server calls), the naive baseline (one pathspec per rule file,
 tested in turn) and the floor (all globs in one compiled `re` alternation answering only
 "does any glob match"). Figures only: nothing here asserts on time.
+
+`--against TREE` runs the same sessions, in the same run, with the server of another checkout
+(`TREE/server` on PYTHONPATH, e.g. `/work/main` for "before") and prints after/before ratios:
+on a shared machine absolute figures drift with the load, ratios much less. `--where` prints
+where start-up time goes (`python -X importtime`, the 15 slowest imports) and where memory goes
+at the largest size (tracemalloc, by file, after the same work as a session).
 """
 
 from __future__ import annotations
@@ -115,13 +122,19 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def server_env(tree: Path | None) -> dict[str, str]:
+    """The environment that runs the server of `tree` (this checkout when None)."""
+    here = Path(__file__).resolve().parents[1]
+    return {**os.environ, "PYTHONPATH": str((tree or here) / "server")}
+
+
 async def session(root: Path, caps_name: str, sample: list[str], opens: int,
-                  full: bool) -> dict[str, float]:
+                  full: bool, tree: Path | None = None) -> dict[str, float]:
     """One server: start, opens, hovers, completions; returns the figures (ms, MB)."""
     c = Client()
     out: dict[str, float] = {}
     t0 = time.perf_counter()
-    await c.lsp.start_io(sys.executable, "-m", "rulelens", "serve")
+    await c.lsp.start_io(sys.executable, "-m", "rulelens", "serve", env=server_env(tree))
     await c.lsp.initialize_async(types.InitializeParams(
         capabilities=client_capabilities(caps_name), process_id=os.getpid(),
         root_uri=root.as_uri(),
@@ -140,6 +153,7 @@ async def session(root: Path, caps_name: str, sample: list[str], opens: int,
         c.open(uri, "x\n")
         latencies.append((await asyncio.wait_for(fut, 60) - sent) * 1000)
     out["open_p50"], out["open_p95"] = pct(latencies, 0.5), pct(latencies, 0.95)
+    out["rss_first_mb"] = peak_rss_mb(c.pid)
     if not full:
         await stop(c)
         return out
@@ -242,12 +256,16 @@ def main() -> int:
     ap.add_argument("--opens", type=int, default=300, help="didOpen/hover samples per run")
     ap.add_argument("--lookups", type=int, default=5_000, help="paths timed per lookup method")
     ap.add_argument("--cache", type=Path, default=Path("/tmp/rulelens-bench"))
+    ap.add_argument("--against", type=Path, help="another checkout whose server is the baseline")
+    ap.add_argument("--repeat", type=int, default=3, help="baseline/after pairs with --against")
+    ap.add_argument("--where", action="store_true", help="import-time and memory breakdowns")
     args = ap.parse_args()
     sizes = parse_sizes(args.sizes) if args.sizes else (QUICK if args.quick else DEFAULT)
     args.cache.mkdir(parents=True, exist_ok=True)
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; "
           f"pathspec {pathspec.__version__}; load average {os.getloadavg()[0]:.1f}", flush=True)
     rows = []
+    baselines: list[Any] = []
     for rules, globs, files in sizes:
         root = workspace(args.cache, rules, globs, files)
         rng = random.Random(1)
@@ -257,8 +275,20 @@ def main() -> int:
         vs = asyncio.run(session(root, "visual-studio-code", sample, args.opens, full=True))
         nv = asyncio.run(session(root, "neovim", sample, args.opens, full=False))
         rows.append(((rules, globs, files), lk, vs, nv))
+        if args.against is not None:
+            bases, afters = [], [vs]
+            for _ in range(args.repeat):  # interleaved, so that load changes hit both alike
+                bases.append(asyncio.run(session(root, "visual-studio-code", sample, args.opens,
+                                                 full=True, tree=args.against)))
+                afters.append(asyncio.run(session(root, "visual-studio-code", sample, args.opens,
+                                                  full=True)))
+            baselines.append(((rules, globs, files), medians(bases), medians(afters)))
         print(f"  done {rules} rule files / {globs} globs / {files} files", flush=True)
     print_tables(rows)
+    if baselines:
+        print_against(baselines, args.against)
+    if args.where:
+        print_where(workspace(args.cache, *sizes[-1]), file_paths(sizes[-1][2]))
     print(f"load average at the end: {os.getloadavg()[0]:.1f} (other work on the machine "
           "inflates the tails)")
     return 0
@@ -285,6 +315,76 @@ def print_tables(rows: list[Any]) -> None:
               f"| {lk['lookup_us'] / lk['floor_us']:.2f} |")
     print(f"\nmedian start across runs: "
           f"{statistics.median(vs['start_ms'] for _, _, vs, _ in rows):.0f} ms")
+
+
+def medians(runs: list[dict[str, float]]) -> dict[str, float]:
+    return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+
+
+def print_against(rows: list[Any], tree: Path) -> None:
+    """This checkout against `tree`: same workspaces, same run, sessions interleaved, medians."""
+    print(f"\nAgainst {tree} (VS Code capabilities; medians of interleaved sessions; "
+          "ratio = this checkout / baseline, < 1 is better)")
+    print("| rule files | globs | files | start→1st diag base | after | ratio | didOpen p50 ratio "
+          "| hover p50 ratio | RSS at 1st diag base MB | after MB | peak RSS base MB | after MB |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for (r, g, f), base, med in rows:
+        def after(key: str, med: dict[str, float] = med) -> float:
+            return med[key]
+
+        print(f"| {r:,} | {g:,} | {f:,} | {base['start_ms']:.0f} | {after('start_ms'):.0f} "
+              f"| {after('start_ms') / base['start_ms']:.2f} "
+              f"| {after('open_p50') / base['open_p50']:.2f} "
+              f"| {after('hover_p50') / base['hover_p50']:.2f} "
+              f"| {base['rss_first_mb']:.0f} | {after('rss_first_mb'):.0f} "
+              f"| {base['rss_mb']:.0f} | {after('rss_mb'):.0f} |")
+
+
+def print_where(root: Path, paths: list[str]) -> None:
+    """Where start-up time and memory go (figures only)."""
+    import subprocess
+    import tracemalloc
+
+    probe = "import rulelens.cli; from rulelens.lsp.server import build; build(None)"
+    err = subprocess.run([sys.executable, "-X", "importtime", "-c", probe], env=server_env(None),
+                         capture_output=True, text=True, check=True).stderr
+    rows = []
+    for line in err.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            parts = line.replace("import time:", "").split("|")
+            if len(parts) == 3 and parts[0].strip().isdigit():
+                self_us, total_us, name = parts
+                top = name.startswith(" ") and not name.startswith("  ")
+                rows.append((int(self_us), int(total_us), name.strip(), top))
+    total = sum(t for _, t, _, top in rows if top)
+    print(f"\nImports of `rulelens serve` (python -X importtime, {total / 1000:.0f} ms in all): "
+          "the 15 slowest by own time")
+    print("| module | own ms | cumulative ms |\n|---|---:|---:|")
+    for self_us, total_us, name, _ in sorted(rows, reverse=True)[:15]:
+        print(f"| {name} | {self_us / 1000:.0f} | {total_us / 1000:.0f} |")
+
+    tracemalloc.start(1)
+    from rulelens.lsp.plumbing.workspace import Root
+
+    base = tracemalloc.take_snapshot()
+    ws = Root(root, ".ai/rules")
+    ws.repo.warm_in_background = False
+    for p in paths[:2_000]:
+        ws.repo.rules_for(p)
+    ws.files()
+    ws.tree()
+    lazy = sum(s.size_diff for s in tracemalloc.take_snapshot().compare_to(base, "filename"))
+    ws.repo.ruleset.warm()
+    snap = tracemalloc.take_snapshot().compare_to(base, "filename")
+    used = sum(s.size_diff for s in snap)
+    print(f"\nMemory the rules take at {root.name} (tracemalloc, in-process): {lazy / 2**20:.1f} MB "
+          f"after 2,000 lookups, the file list and its tree; {used / 2**20:.1f} MB once every "
+          "bucket is compiled (warm). By file, warm:")
+    print("| file | MB |\n|---|---:|")
+    for stat in snap[:10]:
+        frame = stat.traceback[0]
+        print(f"| {'/'.join(Path(frame.filename).parts[-2:])} | {stat.size_diff / 2**20:.1f} |")
+    tracemalloc.stop()
 
 
 if __name__ == "__main__":

@@ -20,31 +20,12 @@ import json
 import subprocess
 import sys
 import threading
+from pathlib import Path
 from typing import IO, Any
 
-
-def read_message(stream: IO[bytes]) -> dict[str, Any] | None:
-    length = None
-    while True:
-        line = stream.readline()
-        if not line:
-            return None
-        line = line.strip()
-        if not line:
-            break
-        name, _, value = line.decode("ascii").partition(":")
-        if name.lower() == "content-length":
-            length = int(value)
-    if length is None:
-        return None
-    message: dict[str, Any] = json.loads(stream.read(length).decode("utf-8"))
-    return message
-
-
-def write_message(stream: IO[bytes], message: dict[str, Any]) -> None:
-    body = json.dumps(message, ensure_ascii=False).encode("utf-8")
-    stream.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    stream.flush()
+# Run as a script by the editors: make `tests` importable for the one framer.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.jsonrpc import read_message, write_message
 
 
 def from_server(message: dict[str, Any], modes: set[str]) -> dict[str, Any]:
@@ -75,7 +56,8 @@ def from_client(message: dict[str, Any], modes: set[str]) -> dict[str, Any]:
 
 def pump(source: IO[bytes], sink: IO[bytes], change: Any, modes: set[str]) -> None:
     while (message := read_message(source)) is not None:
-        write_message(sink, change(message, modes))
+        if message:  # {} is a frame without Content-Length: nothing to forward
+            write_message(sink, change(message, modes))
     sink.close()
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import queue
 import subprocess
@@ -12,25 +11,17 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
+from tests.jsonrpc import read_message, write_message
 from tests.lsp.project import make_project
 
 
 def _send(stdin: IO[bytes], message: dict[str, Any]) -> None:
-    body = json.dumps(message).encode()
-    stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    stdin.flush()
+    write_message(stdin, message)
 
 
 def _read(stdout: IO[bytes]) -> dict[str, Any]:
-    length = 0
-    while True:
-        line = stdout.readline()
-        assert line, "the server closed its output"
-        if line in (b"\r\n", b"\n"):
-            break
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":")[1])
-    message: dict[str, Any] = json.loads(stdout.read(length))
+    message = read_message(stdout)
+    assert message is not None, "the server closed its output"
     return message
 
 

@@ -1,6 +1,6 @@
 """Byte-level clients for the real servers: LSP (Content-Length frames) and MCP (JSON lines).
 
-Hand-rolled on purpose: the fuzz tests must send frames no well-behaved client library would
+LSP frames go through the tests' one framer (`tests/jsonrpc.py`). Hand-rolled on purpose: the fuzz tests must send frames no well-behaved client library would
 (bad JSON, wrong types, unknown methods), and the writer tests drive many servers from
 threads, which a small synchronous client does without event-loop juggling.
 """
@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
+
+from tests import jsonrpc
 
 TIMEOUT = 60.0
 Json = dict[str, Any]
@@ -169,29 +171,10 @@ class Lsp(_Wire):
         super().__init__(rulelens_cmd("serve"), cwd, stderr, env)
 
     def _read_message(self) -> Json | None:
-        length = None
-        while True:
-            line = self._out.readline()
-            if not line:
-                return None
-            if line in (b"\r\n", b"\n"):
-                break
-            name, _, value = line.decode("ascii", "replace").partition(":")
-            key = name.strip().lower()
-            if key == "content-length":
-                length = int(value.strip())
-            elif key != "content-type":
-                self.garbage.append(line)
-        if length is None:
-            self.garbage.append(b"<frame without Content-Length>")
-            return {}
-        body = self._out.read(length)
-        if len(body) < length:
-            return None
-        return json.loads(body)  # type: ignore[no-any-return]
+        return jsonrpc.read_message(self._out, self.garbage)
 
     def _frame(self, body: bytes) -> bytes:
-        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+        return jsonrpc.frame(body)
 
     def initialize(self, root: Path, watch: bool = False, encoding: str = "utf-16") -> Json:
         caps: Json = {

@@ -1,22 +1,8 @@
 """The rules core: read, match, record, index and check `.ai/rules`. Imports no LSP or MCP code.
 
-Public surface (every front goes through these):
-
-- ``find_root(start, explicit=None) -> Path``
-- ``RuleRepository(root, rules_dir=".ai/rules")``
-    - ``refresh() -> bool``          cheap stat of the rules folder; reloads what changed
-    - ``files -> list[RuleFile]``    root and ``boost/`` files, by relative path
-    - ``file(path) -> RuleFile|None``  by absolute path or root-relative string
-    - ``rel(path) -> str|None``      root-relative POSIX path, None outside the root
-    - ``is_rule_file(rel)``, ``is_index(rel)``
-    - ``rules_for(rel_path) -> list[Match]``   lenient reading, index order
-    - ``suggest_globs(rel_path) -> list[str]`` file, ``dir/**``, ``dir/*.ext``
-    - ``record(glob, title, note) -> RecordResult``  raises RuleError
-    - ``index_text() -> str``, ``index_is_current() -> bool``, ``write_index() -> bool``
-    - ``check(files=None) -> list[Problem]``
-    - ``search(query) -> list[tuple[RuleFile, Entry]]``
-- ``FileList.for_root(root)``: the project's file list (sorted) with ``count(glob)``,
-  ``examples(glob, n)`` and ``children(dir)``.
+The names below are re-exported for convenience (scripts, the REPL). The fronts (CLI, LSP, MCP)
+import the module that holds what they use (`repository`, `model`, `reading`, `yaml_style`…):
+each module is named for what it holds, and that is the map to read, not this list.
 """
 
 from rulelens.rules.filelist import FileList

@@ -18,7 +18,7 @@ from rulelens.rules.atomic import (
 from rulelens.rules.check import check_all, check_index
 from rulelens.rules.filelist import FileList
 from rulelens.rules.globs import expand
-from rulelens.rules.index import render_index
+from rulelens.rules.index_render import render_index
 from rulelens.rules.matcher import RuleSet
 from rulelens.rules.model import (
     Entry,

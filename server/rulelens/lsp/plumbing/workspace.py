@@ -30,10 +30,14 @@ class Root:
     """One project root: its rules, and its file list loaded lazily and cached."""
 
     def __init__(self, path: Path, rules_folder: str) -> None:
-        self.repo = RuleRepository(path, rules_folder, warm_in_background=True)
+        # No background warm-up: compiling every glob bucket in a thread competed (GIL) with the
+        # first diagnostics and with the opens after them, and kept ~4 MB of regexes that most
+        # sessions never reach; each bucket compiles the first time a lookup reaches it.
+        self.repo = RuleRepository(path, rules_folder, warm_in_background=False)
         self.path = self.repo.root
         self.uri = self.path.as_uri()
         self.rules_folder = rules_folder
+        self.folder: Path | None = None  # the workspace folder it came from (its settings)
         self._files: FileList | None = None
         self._tree: FileTree | None = None
         self._files_at = 0.0
@@ -128,27 +132,42 @@ def path_of_uri(uri: str) -> Path | None:
 
 
 class Roots:
-    """The roots of the current workspace; rebuilt when folders or the rules folder change."""
+    """The roots of the current workspace; rebuilt when folders or a rules folder change.
+
+    Each workspace folder names its rules folder (its own settings); a root found from a
+    document when there are no folders uses the default one.
+    """
 
     def __init__(self, explicit: Path | None = None) -> None:
         self.explicit = explicit
-        self.rules_folder = RULES_DIR
+        self.rules_folder = RULES_DIR  # for roots adopted from documents
         self._folders: list[Path] = []
         self._roots: dict[Path, Root] = {}
         self._lazy = True  # no workspace folders: find roots from the documents themselves
 
-    def configure(self, folders: Iterable[Path], rules_folder: str) -> None:
-        self._folders = list(folders)
-        changed = rules_folder != self.rules_folder
-        self.rules_folder = rules_folder
-        wanted: list[Path] = []
+    def configure(self, folders: Iterable[tuple[Path, str]], default_rules_folder: str) -> None:
+        """`folders`: each workspace folder with its rules folder."""
+        pairs = list(folders)
+        self._folders = [f for f, _ in pairs]
+        self.rules_folder = default_rules_folder
+        wanted: dict[Path, tuple[str, Path | None]] = {}
         if self.explicit is not None:
-            wanted = [find_root(self.explicit, self.explicit, rules_folder)]
+            near = [(f, rf) for f, rf in pairs
+                    if f == self.explicit or f in self.explicit.parents or self.explicit in f.parents]
+            owner, folder = near[0] if near else (None, default_rules_folder)
+            wanted[find_root(self.explicit, self.explicit, folder)] = (folder, owner)
         else:
-            wanted = [find_root(f, None, rules_folder) for f in self._folders]
+            for f, folder in pairs:
+                wanted.setdefault(find_root(f, None, folder), (folder, f))
         self._lazy = not wanted
-        old = {} if changed else self._roots
-        self._roots = {p: old.get(p) or Root(p, rules_folder) for p in dict.fromkeys(wanted)}
+        old = self._roots
+        roots: dict[Path, Root] = {}
+        for path, (folder, workspace_folder) in wanted.items():
+            kept = old.get(path)
+            root = kept if kept is not None and kept.rules_folder == folder else Root(path, folder)
+            root.folder = workspace_folder
+            roots[path] = root
+        self._roots = roots
 
     @property
     def folders(self) -> list[Path]:

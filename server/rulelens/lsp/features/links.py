@@ -6,12 +6,21 @@ import re
 
 from lsprotocol import types
 
-from rulelens.lsp.context import RulelensServer
-from rulelens.lsp.documents import text_for
-from rulelens.lsp.positions import lines_of, span
-from rulelens.lsp.workspace import Target
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.plumbing.documents import text_for
+from rulelens.lsp.plumbing.positions import lines_of, span
+from rulelens.lsp.plumbing.requests import document_request
+from rulelens.lsp.plumbing.workspace import Target
 
 _LAST_CELL = re.compile(r"\|\s*([^|]*?\.md)\s*\|\s*$")
+
+
+def register(server: RulelensServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK)
+    @document_request(default=[])
+    def on_document_link(ls: RulelensServer, target: Target,
+                         params: types.DocumentLinkParams) -> list[types.DocumentLink]:
+        return links(ls, target)
 
 
 def links(server: RulelensServer, target: Target) -> list[types.DocumentLink]:

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from rulelens.lsp.context import RulelensServer
-from rulelens.lsp.documents import text_for
-from rulelens.lsp.positions import lines_of, position, to_code_points
-from rulelens.lsp.workspace import Target
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.plumbing.documents import text_for
+from rulelens.lsp.plumbing.positions import lines_of, position, to_code_points
+from rulelens.lsp.plumbing.requests import document_request
+from rulelens.lsp.plumbing.workspace import Target
 from rulelens.rules.reading import find_frontmatter, scan_paths
 from rulelens.rules.yaml_style import dump_scalar
 
@@ -23,6 +24,15 @@ MAX_ITEMS = 500
 _ITEM_LINE = re.compile(r"^([ \t]*-[ \t]*)(.*)$")
 _INLINE = re.compile(r"^(paths[ \t]*:[ \t]*)(.*)$")
 _META = re.compile(r"[*?\[{]")
+
+
+def register(server: RulelensServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION,
+                    types.CompletionOptions(trigger_characters=["/", "'", '"']))
+    @document_request(default=None)
+    def on_completion(ls: RulelensServer, target: Target,
+                      params: types.CompletionParams) -> types.CompletionList | None:
+        return complete(ls, target, params.position)
 
 
 @dataclass(frozen=True)

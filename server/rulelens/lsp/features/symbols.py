@@ -4,14 +4,33 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from rulelens.lsp.context import RulelensServer
-from rulelens.lsp.documents import live_rule, text_for
-from rulelens.lsp.positions import lines_of, span, whole_line
-from rulelens.lsp.workspace import Target
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.plumbing.documents import live_rule, text_for
+from rulelens.lsp.plumbing.guard import guarded
+from rulelens.lsp.plumbing.positions import lines_of, span, whole_line
+from rulelens.lsp.plumbing.requests import document_request
+from rulelens.lsp.plumbing.watch import poll
+from rulelens.lsp.plumbing.workspace import Target
 from rulelens.rules.model import Entry
 
 MAX_WORKSPACE = 2000
 KIND = types.SymbolKind.String
+
+
+def register(server: RulelensServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @document_request(default=[])
+    def on_document_symbol(
+        ls: RulelensServer, target: Target, params: types.DocumentSymbolParams,
+    ) -> list[types.DocumentSymbol] | list[types.SymbolInformation]:
+        return document_symbols(ls, target)
+
+    @server.feature(types.WORKSPACE_SYMBOL)
+    @guarded(default=[])
+    def on_workspace_symbol(ls: RulelensServer,
+                            params: types.WorkspaceSymbolParams) -> list[types.SymbolInformation]:
+        poll(ls)
+        return workspace_symbols(ls, params.query)
 
 
 def document_symbols(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
-from rulelens.lsp.context import RulelensServer
-from rulelens.lsp.workspace import Target
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.plumbing.workspace import Target
 from rulelens.rules.model import UNWRITABLE, RuleFile
 from rulelens.rules.reading import read_rule_file
 

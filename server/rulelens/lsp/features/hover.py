@@ -4,15 +4,25 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from rulelens.lsp.context import RulelensServer
-from rulelens.lsp.documents import live_rule, text_for
-from rulelens.lsp.positions import lines_of, span, to_code_points
-from rulelens.lsp.sanitize import code, defang
-from rulelens.lsp.workspace import Target
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.plumbing.documents import live_rule, text_for
+from rulelens.lsp.plumbing.positions import lines_of, span, to_code_points
+from rulelens.lsp.plumbing.requests import document_request
+from rulelens.lsp.plumbing.sanitize import code, defang
+from rulelens.lsp.plumbing.unseen import unseen_line
+from rulelens.lsp.plumbing.workspace import Target
 from rulelens.rules.model import GlobItem, Match
 
 MAX_CHARS = 12_000
 EXAMPLES = 5
+
+
+def register(server: RulelensServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @document_request(default=None)
+    def on_hover(ls: RulelensServer, target: Target,
+                 params: types.HoverParams) -> types.Hover | None:
+        return hover(ls, target, params.position)
 
 
 def hover(server: RulelensServer, target: Target, pos: types.Position) -> types.Hover | None:
@@ -32,7 +42,7 @@ def _markup(server: RulelensServer, markdown: str, plain: str) -> types.MarkupCo
 # -- source files -------------------------------------------------------------------------
 def _source_hover(server: RulelensServer, target: Target,
                   pos: types.Position) -> types.Hover | None:
-    mode = server.settings.hover
+    mode = server.settings_for(target.root).hover
     if mode == "off" or (mode == "firstLine" and pos.line != 0):
         return None
     matches = target.root.repo.rules_for(target.rel)
@@ -52,6 +62,9 @@ def rules_markdown(target: Target, matches: list[Match]) -> str:
         line = (rule.heading_line or 0) + 1
         globs = ", ".join(code(g) for g in m.globs)
         parts.append(f"---\n### {name}\n[{defang(rule.rel)}]({uri}#L{line}) · matched by {globs}")
+        unseen = unseen_line(m)
+        if unseen:
+            parts.append(f"> ⚠ {defang(unseen)}")
         for entry in rule.entries:
             parts.append(f"**[{defang(entry.title)}]({uri}#L{entry.line + 1})**\n\n"
                          f"{defang(entry.note)}")
@@ -65,6 +78,9 @@ def rules_plain(matches: list[Match]) -> str:
     parts = []
     for m in matches:
         parts.append(f"{m.rule.rel} (matched by {', '.join(m.globs)})")
+        unseen = unseen_line(m)
+        if unseen:
+            parts.append(f"  {unseen}")
         for entry in m.rule.entries:
             parts.append(f"  ## {entry.title}\n  {entry.note}")
     return "\n".join(parts)[:MAX_CHARS]

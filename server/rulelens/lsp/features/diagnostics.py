@@ -1,13 +1,22 @@
-"""Diagnostics: the rules that apply to a source file; check's findings in rule files and the index."""
+"""Diagnostics: the rules that apply to a source file; check's findings in rule files and the index.
+
+Published on open (and, for rule files and the index, as the person types), and republished for
+every open document of a root whose rules changed.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lsprotocol import types
 
-from rulelens.lsp.context import RulelensServer
-from rulelens.lsp.documents import live_rule, text_for
-from rulelens.lsp.positions import lines_of, span, start_of_file, whole_line
-from rulelens.lsp.workspace import Target
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.plumbing.documents import live_rule, text_for
+from rulelens.lsp.plumbing.guard import guarded
+from rulelens.lsp.plumbing.positions import lines_of, span, start_of_file, whole_line
+from rulelens.lsp.plumbing.unseen import unseen_line
+from rulelens.lsp.plumbing.watch import poll
+from rulelens.lsp.plumbing.workspace import Root, Target
 from rulelens.rules.check import check_file, check_index
 from rulelens.rules.model import Match, Problem
 
@@ -19,6 +28,36 @@ _SEVERITY = {
     "warning": types.DiagnosticSeverity.Warning,
     "info": types.DiagnosticSeverity.Information,
 }
+
+
+def register(server: RulelensServer) -> None:
+    server.rules_changed.subscribe(lambda roots, skip: republish(server, roots, skip))
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    @guarded()
+    def did_open(ls: RulelensServer, params: types.DidOpenTextDocumentParams) -> None:
+        poll(ls, skip=params.text_document.uri)
+        publish(ls, params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    @guarded()
+    def did_change(ls: RulelensServer, params: types.DidChangeTextDocumentParams) -> None:
+        target = ls.target(params.text_document.uri)
+        if target is not None and target.kind != "source":
+            publish(ls, params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
+    @guarded()
+    def did_save(ls: RulelensServer, params: types.DidSaveTextDocumentParams) -> None:
+        target = ls.target(params.text_document.uri)
+        if target is not None and target.kind != "source" and target.root.repo.refresh():
+            ls.rules_changed([target.root])
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    @guarded()
+    def did_close(ls: RulelensServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=params.text_document.uri, diagnostics=[]))
 
 
 def compute(server: RulelensServer, target: Target) -> list[types.Diagnostic]:
@@ -41,14 +80,21 @@ def publish(server: RulelensServer, uri: str) -> None:
     ))
 
 
-def publish_all(server: RulelensServer) -> None:
+def republish(server: RulelensServer, roots: Sequence[Root], skip: str | None = None) -> None:
+    """Republish the open documents under `roots` (all but `skip`), and clear those now outside
+    every root (a folder or rules folder went away)."""
+    paths = {r.path for r in roots}
     for uri in server.open_uris():
-        publish(server, uri)
+        if uri == skip:
+            continue
+        target = server.target(uri)
+        if target is None or target.root.path in paths:
+            publish(server, uri)
 
 
 # -- source files -------------------------------------------------------------------------
 def rules_diagnostic(server: RulelensServer, target: Target) -> list[types.Diagnostic]:
-    severity = server.settings.lsp_severity
+    severity = server.settings_for(target.root).lsp_severity
     if severity is None:
         return []
     matches = target.root.repo.rules_for(target.rel)
@@ -74,6 +120,9 @@ def summary(matches: list[Match]) -> str:
     for m in matches[:MAX_LISTED]:
         titles = "; ".join(e.title for e in m.rule.entries) or "no entries"
         lines.append(f"• {m.rule.rel} ({', '.join(m.globs)}): {titles}")
+        unseen = unseen_line(m)
+        if unseen:
+            lines.append(f"  {unseen}")
     if len(matches) > MAX_LISTED:
         lines.append(f"• …and {len(matches) - MAX_LISTED} more rule files")
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""`rulelens/rulesForPath` (the data behind VS Code's status bar) and read-only mode."""
+"""`rulelens/rulesForPath` and `rulelens/suggestGlobs` (the data behind clients' own views), read-only mode."""
 
 from __future__ import annotations
 
@@ -38,6 +38,31 @@ async def test_rules_for_path_gives_match_json_shape(client: LanguageClient, pro
     assert rule["globs"] == ["app/Models/**"]
     assert [(e["title"], e["line"]) for e in rule["entries"]] == [
         ("Money is integer cents", 8), ("Dates are immutable", 11)]
+    assert rule["title"] == "Models" and rule["line"] == 6
+    assert rule["matched"] == ["app/Models/**"]
+    assert rule["agentsSee"] is True and rule["agentsMissBecause"] is None
+    assert {k: data[k] for k in ("uri", "root", "rootUri", "rulesFolder", "kind")} == {
+        "uri": uri, "root": str(proj.root), "rootUri": proj.root.as_uri(),
+        "rulesFolder": ".ai/rules", "kind": "source"}
+
+
+async def test_rule_files_and_the_index_have_a_kind_and_no_rules(
+    client: LanguageClient, proj: Project,
+) -> None:
+    for rel, kind in ((".ai/rules/models.md", "rule"), (".ai/rules/index.md", "index")):
+        data = await rules_for(client, proj.uri(rel))
+        assert data is not None and (data["kind"], data["rules"], data["path"]) == (kind, [], rel)
+
+
+async def test_suggest_globs_in_order_with_counts(client: LanguageClient, proj: Project) -> None:
+    uri = proj.uri("app/Models/Invoice.php")
+    result = plain(await client.protocol.send_request_async("rulelens/suggestGlobs", {"uri": uri}))
+    assert result == {"globs": [{"glob": "app/Models/Invoice.php", "count": 1},
+                                {"glob": "app/Models/**", "count": 2},
+                                {"glob": "app/Models/*.php", "count": 2}]}
+    outside = await client.protocol.send_request_async("rulelens/suggestGlobs",
+                                                      {"uri": "untitled:Untitled-1"})
+    assert outside is None
 
 
 @pytest.mark.init({"rulelens": {"severity": "off"}})

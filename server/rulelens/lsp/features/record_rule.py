@@ -15,36 +15,55 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any
 
 from lsprotocol import types
 
-from rulelens.lsp import diagnostics
-from rulelens.lsp.commands import OPEN_RULE, RECORD_RULE
-from rulelens.lsp.context import RulelensServer
-from rulelens.lsp.positions import lines_of, whole_line
-from rulelens.lsp.skeleton import plan, workspace_edit
-from rulelens.lsp.workspace import Root, Target, path_of_uri
+from rulelens.lsp.features.open_rule import show
+from rulelens.lsp.features.skeleton import plan, workspace_edit
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.payloads import (
+    OPEN_RULE,
+    RECORD_RULE,
+    ErrorResult,
+    OpenRuleArgs,
+    PlacedSkeleton,
+    RecordedRule,
+    RecordRuleArgs,
+    record_rule_args,
+)
+from rulelens.lsp.plumbing.guard import guarded
+from rulelens.lsp.plumbing.workspace import Root, Target, path_of_uri
 from rulelens.rules.model import RuleError
 
 log = logging.getLogger(__name__)
 KIND = "source.rulelens.record"
 
 
-def _wanted(only: list[str] | None, kind: str) -> bool:
-    return not only or any(kind == k or kind.startswith(k + ".") or k == "" for k in only)
+def register(server: RulelensServer) -> None:
+    server.code_action_providers.append((KIND, actions))
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    @guarded()
+    def on_code_action_resolve(ls: RulelensServer, action: types.CodeAction) -> types.CodeAction:
+        return resolve(ls, action)
+
+    @server.command(RECORD_RULE)
+    @guarded()
+    async def record_rule(ls: RulelensServer, *args: object,
+                          ) -> RecordedRule | PlacedSkeleton | ErrorResult:
+        return await execute(ls, record_rule_args(args))
 
 
 def actions(server: RulelensServer, target: Target,
-            only: list[str] | None) -> list[types.CodeAction]:
-    if target.kind != "source" or not _wanted(only, KIND) or server.settings.read_only:
+            context: types.CodeActionContext) -> list[types.CodeAction]:
+    if target.kind != "source" or server.settings_for(target.root).read_only:
         return []
-    prompt = server.can_prompt()
+    prompt = server.can_prompt(target.root)
     lazy = server.supports("text_document.code_action.data_support") and "edit" in (
         _resolvable(server))
     out = []
     for glob in target.root.repo.suggest_globs(target.rel):
-        args = {"glob": glob, "root": target.root.uri, "uri": target.uri}
+        args = RecordRuleArgs(glob=glob, root=target.root.uri, uri=target.uri)
         title = f"Record a project rule for {glob}"
         if prompt:
             out.append(types.CodeAction(
@@ -70,19 +89,19 @@ def _resolvable(server: RulelensServer) -> list[str]:
 
 
 def fallback_action(server: RulelensServer, root: Root, title: str,
-                    args: Mapping[str, Any]) -> types.CodeAction:
+                    args: RecordRuleArgs) -> types.CodeAction:
     """The action as an edit that adds an entry skeleton, then shows it (where possible)."""
-    sk = plan(server, root, str(args["glob"]))
+    sk = plan(server, root, args.get("glob", ""))
     command = None
     if server.supports("window.show_document.support"):  # some clients run only the command
         command = types.Command(title="Show the new entry", command=OPEN_RULE,
-                                arguments=[{"uri": sk.path.as_uri(), "line": sk.line}])
+                                arguments=[OpenRuleArgs(uri=sk.path.as_uri(), line=sk.line)])
     return types.CodeAction(title=title, kind=KIND, edit=workspace_edit(server, sk),
                             data=dict(args), command=command)
 
 
 def resolve(server: RulelensServer, action: types.CodeAction) -> types.CodeAction:
-    data = action.data if isinstance(action.data, Mapping) else None
+    data = record_rule_args([action.data]) if isinstance(action.data, Mapping) else None
     if data is None or "glob" not in data or action.edit is not None:
         return action
     try:
@@ -95,20 +114,20 @@ def resolve(server: RulelensServer, action: types.CodeAction) -> types.CodeActio
     return action
 
 
-def root_for(server: RulelensServer, args: Mapping[str, Any]) -> Root:
+def root_for(server: RulelensServer, args: RecordRuleArgs) -> Root:
     """The root a record is for: named by `root`, or by the document `uri`, or the only one."""
     root_uri = args.get("root")
-    if isinstance(root_uri, str):
+    if root_uri is not None:
         root = server.roots.by_uri(root_uri)
         if root is not None:
             return root
     doc_uri = args.get("uri")
-    if isinstance(doc_uri, str):
+    if doc_uri is not None:
         target = server.target(doc_uri)
         if target is not None:
             return target.root
     glob = args.get("glob")
-    if isinstance(glob, str) and glob.startswith("/"):
+    if glob is not None and glob.startswith("/"):
         path = path_of_uri(f"file://{glob}")
         found = server.roots.for_path(path) if path is not None else None
         if found is not None:
@@ -119,38 +138,44 @@ def root_for(server: RulelensServer, args: Mapping[str, Any]) -> Root:
     raise RuleError("Cannot tell which project to record in: pass `root` (the project's URI).")
 
 
-async def execute(server: RulelensServer, args: list[Any]) -> dict[str, Any]:
+async def execute(server: RulelensServer,
+                  params: RecordRuleArgs) -> RecordedRule | PlacedSkeleton | ErrorResult:
     """`rulelens.recordRule`: record when title and note are given, else place a skeleton."""
-    refused = server.refuse_write()
-    if refused:
-        return {"error": refused}
-    params = args[0] if args and isinstance(args[0], Mapping) else {}
+    root: Root | None = None
+    unknown: RuleError | None = None
     try:
         root = root_for(server, params)
+    except RuleError as exc:
+        unknown = exc
+    refused = server.refuse_write(root)
+    if refused:
+        return ErrorResult(error=refused)
+    try:
+        if unknown is not None or root is None:
+            raise unknown or RuleError("No such project root.")
         glob = params.get("glob")
         title, note = params.get("title"), params.get("note")
-        if not isinstance(glob, str):
+        if glob is None:
             raise RuleError("rulelens.recordRule needs {glob, title, note}; glob is missing.")
         if title is None and note is None:
             return await _skeleton(server, root, glob)
-        result = root.repo.record(glob, str(title or ""), str(note or ""))
+        result = root.repo.record(glob, title or "", note or "")
     except RuleError as exc:
         message = str(exc)
         server.window_show_message(types.ShowMessageParams(type=types.MessageType.Error,
                                                            message=message))
-        return {"error": message}
+        return ErrorResult(error=message)
     root.repo.refresh()
-    diagnostics.publish_all(server)
-    refresh_lenses(server)
+    server.rules_changed([root])
     uri = root.uri_of(result.file)
     server.window_log_message(types.LogMessageParams(type=types.MessageType.Info,
                                                      message=result.message))
     await show(server, uri, result.line)
-    return {"file": result.file, "line": result.line + 1, "created": result.created,
-            "message": result.message, "uri": uri}
+    return RecordedRule(file=result.file, line=result.line + 1, created=result.created,
+                        message=result.message, uri=uri)
 
 
-async def _skeleton(server: RulelensServer, root: Root, glob: str) -> dict[str, Any]:
+async def _skeleton(server: RulelensServer, root: Root, glob: str) -> PlacedSkeleton:
     sk = plan(server, root, glob)
     uri = sk.path.as_uri()
     if not server.supports("workspace.apply_edit"):
@@ -160,24 +185,4 @@ async def _skeleton(server: RulelensServer, root: Root, glob: str) -> dict[str, 
     if not result.applied:
         raise RuleError(f"The editor did not apply the rule skeleton: {result.failure_reason}")
     await show(server, uri, sk.line, sk.new)
-    return {"file": str(sk.path), "line": sk.line + 1, "skeleton": True, "uri": uri}
-
-
-async def show(server: RulelensServer, uri: str, line: int, text: str | None = None) -> None:
-    """Show a rule file with the entry heading selected, where the client can."""
-    if not server.supports("window.show_document.support"):
-        return
-    if text is None:
-        path = path_of_uri(uri)
-        try:
-            text = path.read_text(encoding="utf-8") if path is not None else ""
-        except OSError:
-            text = ""
-    lines = lines_of(text)
-    await server.window_show_document_async(types.ShowDocumentParams(
-        uri=uri, take_focus=True, selection=whole_line(server.codec, lines, line)))
-
-
-def refresh_lenses(server: RulelensServer) -> None:
-    if server.supports("workspace.code_lens.refresh_support"):
-        server.workspace_code_lens_refresh(None)
+    return PlacedSkeleton(file=str(sk.path), line=sk.line + 1, skeleton=True, uri=uri)

@@ -8,9 +8,10 @@ target choice and text edits (so the file and the `paths` block come out exactly
 from __future__ import annotations
 
 from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
 
-from rulelens.lsp.context import RulelensServer
-from rulelens.lsp.workspace import Root
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.plumbing.workspace import Root
 from rulelens.rules.model import RecordPlan
 from rulelens.rules.reading import split_keepends
 
@@ -38,18 +39,20 @@ def workspace_edit(server: RulelensServer, sk: RecordPlan) -> types.WorkspaceEdi
                 edits=[insert],
             ),
         ])
-    edit = minimal_edit(server, sk.old, sk.new)
+    edit = minimal_edit(server.codec, sk.old, sk.new)
     if server.supports("workspace.workspace_edit.document_changes"):
-        doc = server.workspace.text_documents.get(uri)
+        # The version the edit was computed against: a client holding a newer buffer (edited
+        # since, e.g. an unsaved earlier skeleton) refuses it instead of corrupting the file.
+        # None only for a document the server never saw open: it was computed from the disk.
         return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
             text_document=types.OptionalVersionedTextDocumentIdentifier(
-                uri=uri, version=doc.version if doc is not None else None),
+                uri=uri, version=server.version_of(uri)),
             edits=[edit],
         )])
     return types.WorkspaceEdit(changes={uri: [edit]})
 
 
-def minimal_edit(server: RulelensServer, old: str, new: str) -> types.TextEdit:
+def minimal_edit(codec: PositionCodec, old: str, new: str) -> types.TextEdit:
     """One edit replacing only the lines that differ (keeps the person's cursor and folds)."""
     a = split_keepends(old)
     b = split_keepends(new)
@@ -64,6 +67,6 @@ def minimal_edit(server: RulelensServer, old: str, new: str) -> types.TextEdit:
     if end_line < len(a) or not a or a[-1].endswith(("\n", "\r")):
         end = types.Position(line=end_line, character=0)
     else:  # the replaced part runs to the end of a last line without a line break
-        end = types.Position(line=len(a) - 1, character=server.codec.client_num_units(a[-1]))
+        end = types.Position(line=len(a) - 1, character=codec.client_num_units(a[-1]))
     return types.TextEdit(range=types.Range(start=start, end=end),
                           new_text="".join(b[head:len(b) - tail]))

@@ -2,7 +2,8 @@
 
 With dynamic registration the client reports rule-file changes (and created or deleted
 project files, which change glob counts); without it, every request first does a cheap
-check of the rules folders (`Root.poll`). Either way, open documents are republished.
+check of the rules folders (`Root.poll`). Either way it raises `rules_changed`, and the
+features that show rules refresh themselves; this module knows none of them.
 """
 
 from __future__ import annotations
@@ -12,10 +13,8 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from rulelens.lsp import diagnostics
-from rulelens.lsp.context import RulelensServer
-from rulelens.lsp.record import refresh_lenses
-from rulelens.lsp.workspace import Root, path_of_uri
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.plumbing.workspace import path_of_uri
 
 log = logging.getLogger(__name__)
 REGISTRATION_ID = "rulelens-watch"
@@ -23,16 +22,18 @@ _ALL = types.WatchKind.Create | types.WatchKind.Change | types.WatchKind.Delete
 
 
 def watchers(server: RulelensServer) -> list[types.FileSystemWatcher]:
-    folder = server.settings.rules_folder
     relative = server.supports("workspace.did_change_watched_files.relative_pattern_support")
     out: list[types.FileSystemWatcher] = []
     if relative:
         for root in server.roots.all():
             out.append(types.FileSystemWatcher(
-                glob_pattern=types.RelativePattern(base_uri=root.uri, pattern=f"{folder}/**"),
+                glob_pattern=types.RelativePattern(base_uri=root.uri,
+                                                   pattern=f"{root.rules_folder}/**"),
                 kind=_ALL))
-    else:
-        out.append(types.FileSystemWatcher(glob_pattern=f"**/{folder}/**", kind=_ALL))
+    else:  # each root's rules folder (they may differ by folder), else the default one
+        folders = [r.rules_folder for r in server.roots.all()] or [server.roots.rules_folder]
+        for folder in dict.fromkeys(folders):
+            out.append(types.FileSystemWatcher(glob_pattern=f"**/{folder}/**", kind=_ALL))
     out.append(types.FileSystemWatcher(glob_pattern="**/*",
                                        kind=types.WatchKind.Create | types.WatchKind.Delete))
     return out
@@ -81,8 +82,7 @@ def changed(server: RulelensServer, params: types.DidChangeWatchedFilesParams) -
         elif event.type != types.FileChangeType.Changed:
             root.forget_files()
             dirty.add(root.path)
-    if dirty:
-        republish(server, [r for r in server.roots.all() if r.path in dirty])
+    server.rules_changed([r for r in server.roots.all() if r.path in dirty])
 
 
 def poll(server: RulelensServer, skip: str | None = None) -> None:
@@ -92,17 +92,4 @@ def poll(server: RulelensServer, skip: str | None = None) -> None:
     """
     if server.watching:
         return
-    moved = [root for root in server.roots.all() if root.poll()]
-    if moved:
-        republish(server, moved, skip)
-
-
-def republish(server: RulelensServer, roots: list[Root], skip: str | None = None) -> None:
-    paths = {r.path for r in roots}
-    for uri in server.open_uris():
-        if uri == skip:
-            continue
-        target = server.target(uri)
-        if target is not None and target.root.path in paths:
-            diagnostics.publish(server, uri)
-    refresh_lenses(server)
+    server.rules_changed([root for root in server.roots.all() if root.poll()], skip)

@@ -1,0 +1,1 @@
+"""One module per feature of SPEC §7, each with a `register(server)` entry point."""

@@ -1,0 +1,44 @@
+"""`rulelens/rulesForPath`: the rules for a document as data, the one source for clients' views.
+
+The VS Code status bar, "Show Rules" and Neovim's `:RulelensRules` read this (never the
+diagnostic's text), so they work with the diagnostic switched off. The shape is in
+`payloads.RulesForPath`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.payloads import RULES_FOR_PATH, EntryRef, RuleForPath, RulesForPath, document_uri
+from rulelens.lsp.plumbing.guard import guarded
+from rulelens.lsp.plumbing.watch import poll
+from rulelens.lsp.plumbing.workspace import Target
+from rulelens.rules.model import Match
+
+
+def register(server: RulelensServer) -> None:
+    @server.feature(RULES_FOR_PATH)
+    @guarded()
+    def on_rules_for_path(ls: RulelensServer, params: Any) -> RulesForPath | None:
+        poll(ls)
+        uri = document_uri(params)
+        target = ls.target(uri) if uri else None
+        return rules_for(target) if target is not None else None
+
+
+def rules_for(target: Target) -> RulesForPath:
+    root = target.root
+    matches = root.repo.rules_for(target.rel) if target.kind == "source" else []
+    return RulesForPath(
+        uri=target.uri, root=str(root.path), rootUri=root.uri, rulesFolder=root.rules_folder,
+        path=target.rel, kind=target.kind, rules=[_rule(target, m) for m in matches])
+
+
+def _rule(target: Target, m: Match) -> RuleForPath:
+    rule = m.rule
+    return RuleForPath(
+        file=rule.rel, uri=target.root.uri_of(rule.rel), title=rule.heading,
+        line=(rule.heading_line or 0) + 1, globs=list(m.globs), matched=list(m.matched),
+        agentsSee=m.agents_see, agentsMissBecause=m.agents_miss_because,
+        entries=[EntryRef(title=e.title, line=e.line + 1) for e in rule.entries])

@@ -1,0 +1,31 @@
+"""`rulelens/suggestGlobs`: the globs to offer when recording a rule for a document.
+
+The core's suggestions (the file, `dir/**`, `dir/*.ext`, in that order) with how many project
+files each matches, so that clients stop computing their own (they drifted, in another order).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.payloads import SUGGEST_GLOBS, GlobSuggestion, SuggestGlobs, document_uri
+from rulelens.lsp.plumbing.guard import guarded
+from rulelens.lsp.plumbing.watch import poll
+from rulelens.lsp.plumbing.workspace import Target
+
+
+def register(server: RulelensServer) -> None:
+    @server.feature(SUGGEST_GLOBS)
+    @guarded()
+    def on_suggest_globs(ls: RulelensServer, params: Any) -> SuggestGlobs | None:
+        poll(ls)
+        uri = document_uri(params)
+        target = ls.target(uri) if uri else None
+        return suggestions(ls, target) if target is not None else None
+
+
+def suggestions(server: RulelensServer, target: Target) -> SuggestGlobs:
+    files = target.root.files(server.files_ttl)
+    return SuggestGlobs(globs=[GlobSuggestion(glob=g, count=files.count(g))
+                               for g in target.root.repo.suggest_globs(target.rel)])

@@ -1,0 +1,144 @@
+"""`RulelensServer`: pygls' LanguageServer plus what every feature reads.
+
+It holds the roots, the settings of each workspace folder, what the client can do, and the
+`rules_changed` event; features are registered on it by `server.build`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.capabilities import get_capability
+from pygls.lsp.server import LanguageServer
+from pygls.workspace.position_codec import PositionCodec
+
+from rulelens import __version__
+from rulelens.lsp.plumbing.events import RulesChanged
+from rulelens.lsp.plumbing.protocol import RulelensProtocol
+from rulelens.lsp.plumbing.settings import Settings
+from rulelens.lsp.plumbing.workspace import FILES_TTL, Root, Roots, Target, path_of_uri
+
+Hook = Callable[[], Awaitable[None]]
+# (server, target, context) -> actions; registered with the kind of the actions it offers.
+CodeActionProvider = Callable[["RulelensServer", Target, types.CodeActionContext],
+                              list[types.CodeAction]]
+
+
+class RulelensServer(LanguageServer):
+    """One instance per connection."""
+
+    def __init__(self, explicit_root: Path | None = None) -> None:
+        super().__init__("rulelens", __version__, protocol_cls=RulelensProtocol)
+        # initializationOptions and pushed didChangeConfiguration: every folder's base.
+        self.settings = Settings()
+        self._pulled: dict[Path, object] = {}  # the section each workspace folder answered
+        self._by_folder: dict[Path, Settings] = {}
+        self.roots = Roots(explicit_root)
+        self.watching = False  # True once the client accepted our file watchers
+        self.rules_changed = RulesChanged()
+        self.initialized_hooks: list[Hook] = []  # run in order after `initialized`
+        self.code_action_providers: list[tuple[str, CodeActionProvider]] = []
+
+    # -- settings per workspace folder ----------------------------------------------------
+    def settings_for(self, root: Root | None) -> Settings:
+        """The settings of the workspace folder `root` came from (the base settings else)."""
+        if root is None or root.folder is None:
+            return self.settings
+        return self._by_folder.get(root.folder, self.settings)
+
+    def set_settings(self, base: Settings | None = None,
+                     pulled: Mapping[Path, object] | None = None) -> None:
+        """Replace the base settings and/or the sections pulled per folder, and re-resolve."""
+        if base is not None:
+            self.settings = base
+        if pulled is not None:
+            self._pulled = dict(pulled)
+        self._by_folder = {folder: self.settings.merged(raw)
+                           for folder, raw in self._pulled.items()}
+
+    def settings_snapshot(self) -> tuple[Settings, dict[Path, Settings]]:
+        return self.settings, dict(self._by_folder)
+
+    # -- client capabilities --------------------------------------------------------------
+    @property
+    def caps(self) -> types.ClientCapabilities:
+        return self.client_capabilities
+
+    def supports(self, field: str) -> bool:
+        return bool(get_capability(self.caps, field, False))  # type: ignore[call-overload]
+
+    @property
+    def codec(self) -> PositionCodec:
+        return self.workspace.position_codec
+
+    @property
+    def markdown(self) -> bool:
+        formats = get_capability(self.caps, "text_document.hover.content_format", [])
+        return types.MarkupKind.Markdown in (formats or [])
+
+    def can_prompt(self, root: Root | None) -> bool:
+        """Whether the record action may leave title and note for the client to ask for.
+
+        An explicit `prompt` setting wins; otherwise a client that can show a document is
+        taken to be an interactive editor (VS Code, Neovim) that prompts.
+        """
+        prompt = self.settings_for(root).prompt
+        if prompt is not None:
+            return prompt
+        return self.supports("window.show_document.support")
+
+    def refuse_write(self, root: Root | None) -> str | None:
+        """The reason a write is refused (read-only mode), shown to the person; else None."""
+        if not self.settings_for(root).read_only:
+            return None
+        message = "rulelens is read-only in this workspace (it is not trusted); nothing was written."
+        self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning,
+                                                         message=message))
+        return message
+
+    # -- documents ------------------------------------------------------------------------
+    def target(self, uri: str) -> Target | None:
+        return self.roots.target(uri)
+
+    def text_of(self, uri: str) -> str | None:
+        """The open document's text (what the person sees), or None when it is not open."""
+        doc = self.workspace.text_documents.get(uri)
+        return doc.source if doc is not None else None
+
+    def version_of(self, uri: str) -> int | None:
+        """The version of the open document as the server last saw it; None when not open."""
+        doc = self.workspace.text_documents.get(uri)
+        return doc.version if doc is not None else None
+
+    def open_uris(self) -> list[str]:
+        return [doc.uri for doc in self.workspace.text_documents.values()]
+
+    # -- roots ----------------------------------------------------------------------------
+    def workspace_folders(self) -> list[tuple[str, Path]]:
+        """The workspace folders, URI as the client wrote it and path (the root URI when the
+        client sent no folders)."""
+        uris = [folder.uri for folder in self.workspace.folders.values()]
+        if not uris and self.workspace.root_uri:
+            uris = [self.workspace.root_uri]
+        out = []
+        for uri in uris:
+            path = path_of_uri(uri)
+            if path is not None:
+                out.append((uri, path))
+        return out
+
+    def configure_roots(self) -> bool:
+        """Rebuild the roots from the folders and their rules folders; True when that changed
+        which roots exist or where their rules live."""
+        before = [(r.path, r.rules_folder) for r in self.roots.all()]
+        pairs = [(path, self._by_folder.get(path, self.settings).rules_folder)
+                 for _, path in self.workspace_folders()]
+        self.roots.configure(pairs, self.settings.rules_folder)
+        return before != [(r.path, r.rules_folder) for r in self.roots.all()]
+
+    @property
+    def files_ttl(self) -> float | None:
+        """How long a file list lives: forever with watchers (they invalidate it), else a while."""
+        return None if self.watching else FILES_TTL

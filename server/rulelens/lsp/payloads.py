@@ -1,0 +1,156 @@
+"""The wire contract of rulelens's own methods and commands: names and payload shapes.
+
+Python is the source of truth: the VS Code extension mirrors these TypedDicts in
+`vscode-extension/src/protocol.ts` (and a test compares the two), Neovim reads the same keys.
+Keys are camelCase on the wire; clients must ignore keys they do not know.
+
+Incoming arguments are untrusted JSON: `*_args` below read them into these shapes, keeping
+only values of the right type, so that a handler never sees a half-typed dict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal, TypedDict
+
+# -- names ---------------------------------------------------------------------------------
+RECORD_RULE = "rulelens.recordRule"
+OPEN_RULE = "rulelens.openRule"
+WRITE_INDEX = "rulelens.writeIndex"
+COMMANDS = [RECORD_RULE, OPEN_RULE, WRITE_INDEX]
+
+RULES_FOR_PATH = "rulelens/rulesForPath"
+SUGGEST_GLOBS = "rulelens/suggestGlobs"
+
+Kind = Literal["source", "rule", "index"]
+
+
+# -- requests ------------------------------------------------------------------------------
+class DocumentParams(TypedDict):
+    """Params of `rulelens/rulesForPath` and `rulelens/suggestGlobs`."""
+
+    uri: str
+
+
+class EntryRef(TypedDict):
+    title: str
+    line: int  # 1-based line of the `## ` heading
+
+
+class RuleForPath(TypedDict):
+    file: str  # root-relative
+    uri: str
+    title: str | None  # the `# ` heading
+    line: int  # 1-based line of the `# ` heading (1 when there is none)
+    globs: list[str]  # `paths` items as written that matched
+    matched: list[str]  # their expanded alternatives that matched
+    agentsSee: bool
+    agentsMissBecause: str | None  # one line saying why and how to fix it; None when seen
+    entries: list[EntryRef]
+
+
+class RulesForPath(TypedDict):
+    """`rulelens/rulesForPath`'s answer (None for a document outside every root)."""
+
+    uri: str
+    root: str  # absolute path of the project root
+    rootUri: str
+    rulesFolder: str  # root-relative, e.g. ".ai/rules"
+    path: str  # root-relative
+    kind: Kind
+    rules: list[RuleForPath]  # empty for rule files and the index
+
+
+class GlobSuggestion(TypedDict):
+    glob: str
+    count: int  # files of the project it matches
+
+
+class SuggestGlobs(TypedDict):
+    """`rulelens/suggestGlobs`'s answer: the file, `dir/**`, `dir/*.ext`, in that order."""
+
+    globs: list[GlobSuggestion]
+
+
+# -- commands ------------------------------------------------------------------------------
+class RecordRuleArgs(TypedDict, total=False):
+    """`rulelens.recordRule`'s one argument; without title and note the server places a
+    skeleton. `root` is the project's URI, `uri` the document's."""
+
+    glob: str
+    title: str
+    note: str
+    root: str
+    uri: str
+
+
+class RecordedRule(TypedDict):
+    """`rulelens.recordRule`'s answer after a record."""
+
+    file: str  # root-relative
+    line: int  # 1-based line of the new `## ` heading
+    uri: str
+    created: bool
+    message: str
+
+
+class PlacedSkeleton(TypedDict):
+    """`rulelens.recordRule`'s answer when it placed an entry skeleton (no title and note)."""
+
+    file: str  # absolute path
+    line: int  # 1-based line of the skeleton's `## ` heading
+    uri: str
+    skeleton: bool
+
+
+class OpenRuleArgs(TypedDict):
+    uri: str
+    line: int  # 0-based
+
+
+class WriteIndexArgs(TypedDict, total=False):
+    root: str  # the project's URI; the only root when absent
+
+
+class WriteIndexResult(TypedDict):
+    written: bool
+
+
+class ErrorResult(TypedDict):
+    error: str
+
+
+# -- reading untrusted arguments -----------------------------------------------------------
+def _first(args: Sequence[object]) -> Mapping[str, object]:
+    first = args[0] if args else None
+    return first if isinstance(first, Mapping) else {}
+
+
+def record_rule_args(args: Sequence[object]) -> RecordRuleArgs:
+    """The string fields of the first argument; anything else is dropped."""
+    raw = _first(args)
+    out = RecordRuleArgs()
+    for key in ("glob", "title", "note", "root", "uri"):
+        value = raw.get(key)
+        if isinstance(value, str):
+            out[key] = value  # type: ignore[literal-required]
+    return out
+
+
+def open_rule_args(args: Sequence[object]) -> OpenRuleArgs | None:
+    raw = _first(args)
+    uri, line = raw.get("uri"), raw.get("line", 0)
+    if isinstance(uri, str) and isinstance(line, int) and not isinstance(line, bool):
+        return OpenRuleArgs(uri=uri, line=line)
+    return None
+
+
+def write_index_args(args: Sequence[object]) -> WriteIndexArgs:
+    root = _first(args).get("root")
+    return WriteIndexArgs(root=root) if isinstance(root, str) else WriteIndexArgs()
+
+
+def document_uri(params: object) -> str | None:
+    """The `uri` of a request's params, whether pygls hands over a mapping or an object."""
+    value = params.get("uri") if isinstance(params, Mapping) else getattr(params, "uri", None)
+    return value if isinstance(value, str) else None

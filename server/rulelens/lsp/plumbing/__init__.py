@@ -1,0 +1,1 @@
+"""What every feature stands on: positions, settings, workspace roots, guards, the protocol, events."""
