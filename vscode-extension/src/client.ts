@@ -13,10 +13,10 @@ import {
   ServerOptions,
 } from 'vscode-languageclient/node';
 import { findServer } from './discovery';
+import { RECORD_RULE, WRITE_INDEX } from './protocol';
 import { INSTALL_COMMAND } from './serverCommand';
+import { SECTION, ServerSettings, serverSettings } from './settings';
 
-export const RECORD_RULE = 'rulelens.recordRule';
-export const WRITE_INDEX = 'rulelens.writeIndex';
 const WRITE_COMMANDS = new Set([RECORD_RULE, WRITE_INDEX]);
 
 /** Fills in what the server's record command needs from the person (title and note). */
@@ -37,7 +37,7 @@ export class ServerManager implements vscode.Disposable {
   readonly changed = new vscode.EventEmitter<void>();
 
   constructor(
-    private readonly log: vscode.LogOutputChannel,
+    readonly log: vscode.LogOutputChannel,
     private readonly prompter: RecordPrompter,
   ) {}
 
@@ -74,6 +74,20 @@ export class ServerManager implements vscode.Disposable {
   dispose(): void {
     void this.stop();
     this.changed.dispose();
+  }
+
+  /** Send one of rulelens's own requests; undefined when no server runs or the request fails. */
+  async request(method: string, params: object): Promise<unknown> {
+    const client = this.running;
+    if (client === undefined) {
+      return undefined;
+    }
+    try {
+      return await client.sendRequest(method, params);
+    } catch (error) {
+      this.log.appendLine(`${method} failed: ${String(error)}`);
+      return undefined;
+    }
   }
 
   /** Run a server command (through the middleware, so writes honour workspace trust). */
@@ -123,9 +137,22 @@ export class ServerManager implements vscode.Disposable {
       documentSelector: [{ scheme: 'file' }],
       outputChannel: this.log,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
-      initializationOptions: { ...serverSettings(), prompt: true, readOnly: !trusted() },
-      synchronize: { configurationSection: 'rulelens' },
+      initializationOptions: settingsFor(undefined, trusted()),
+      synchronize: { configurationSection: SECTION },
       middleware: {
+        workspace: {
+          // Each item names the folder it is for (scopeUri): answer with that folder's values.
+          configuration: async (params, token, next) => {
+            const defaults = await next(params, token);
+            if (!Array.isArray(defaults)) {
+              return defaults;
+            }
+            return params.items.map((item, i) => item.section === SECTION
+              ? settingsFor(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined, trusted()) : defaults[i]);
+          },
+          // Send no values (settings: null): the server asks again, folder by folder, above.
+          didChangeConfiguration: (_sections, next) => next(undefined),
+        },
         executeCommand: async (command, args, next) => {
           if (WRITE_COMMANDS.has(command) && !trusted()) {
             void vscode.window.showWarningMessage('rulelens is read-only in an untrusted workspace.');
@@ -183,13 +210,7 @@ export function reportRecord(reply: RecordReply | undefined): RecordReply | unde
   return reply;
 }
 
-/** The `rulelens` settings the server reads (SPEC §7), as plain JSON. */
-export function serverSettings(): Record<string, unknown> {
-  const config = vscode.workspace.getConfiguration('rulelens');
-  return {
-    severity: config.get('severity'),
-    codeLens: config.get('codeLens'),
-    rulesFolder: config.get('rulesFolder'),
-    hover: config.get('hover'),
-  };
+/** The server's settings for one folder (or the window, without a scope), as plain JSON. */
+function settingsFor(scope: vscode.Uri | undefined, trusted: boolean): ServerSettings {
+  return serverSettings(vscode.workspace.getConfiguration(SECTION, scope), trusted);
 }
