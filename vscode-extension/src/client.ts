@@ -13,22 +13,14 @@ import {
   ServerOptions,
 } from 'vscode-languageclient/node';
 import { findServer } from './discovery';
-import { RECORD_RULE, WRITE_INDEX } from './protocol';
+import { RECORD_RULE, RecordRuleArgs, RecordRuleResult, WRITE_INDEX } from './protocol';
 import { INSTALL_COMMAND } from './serverCommand';
 import { SECTION, ServerSettings, serverSettings } from './settings';
 
 const WRITE_COMMANDS = new Set([RECORD_RULE, WRITE_INDEX]);
 
 /** Fills in what the server's record command needs from the person (title and note). */
-export type RecordPrompter = (args: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
-
-export interface RecordReply {
-  file?: string;
-  line?: number;
-  uri?: string;
-  message?: string;
-  error?: string;
-}
+export type RecordPrompter = (args: RecordRuleArgs) => Promise<RecordRuleArgs | undefined>;
 
 export class ServerManager implements vscode.Disposable {
   private client: LanguageClient | undefined;
@@ -159,13 +151,13 @@ export class ServerManager implements vscode.Disposable {
             return undefined;
           }
           if (command === RECORD_RULE) {
-            const given = (args[0] ?? {}) as Record<string, unknown>;
+            const given = (args[0] ?? {}) as RecordRuleArgs;
             const filled = given.title === undefined || given.note === undefined
               ? await this.prompter(given) : given;
             if (filled === undefined) {
               return undefined;
             }
-            return reportRecord(await next(command, [filled, ...args.slice(1)]) as RecordReply | undefined);
+            return reportRecord(await next(command, [filled, ...args.slice(1)]) as RecordRuleResult | undefined);
           }
           return next(command, args);
         },
@@ -199,12 +191,9 @@ function writes(action: vscode.CodeAction | vscode.Command | CodeAction | Comman
 }
 
 /** Tell the person what happened: the server already showed the rule file at the new entry. */
-export function reportRecord(reply: RecordReply | undefined): RecordReply | undefined {
-  if (reply?.error !== undefined) {
-    // The server has already shown the error as a message.
-    return reply;
-  }
-  if (reply?.message !== undefined) {
+export function reportRecord(reply: RecordRuleResult | undefined): RecordRuleResult | undefined {
+  // An error the server has already shown as a message; a skeleton is shown in its file.
+  if (reply !== undefined && 'message' in reply) {
     void vscode.window.setStatusBarMessage(`$(check) ${reply.message}`, 8000);
   }
   return reply;

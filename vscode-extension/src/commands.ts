@@ -1,7 +1,9 @@
 /** The palette commands: Record Rule, Show Rules, Regenerate Index, Restart Server. */
 import * as vscode from 'vscode';
-import { RecordReply, reportRecord, ServerManager } from './client';
-import { RECORD_RULE, WRITE_INDEX } from './protocol';
+import { reportRecord, ServerManager } from './client';
+import {
+  ErrorResult, RECORD_RULE, RecordRuleArgs, RecordRuleResult, WRITE_INDEX, WriteIndexArgs, WriteIndexResult,
+} from './protocol';
 import { askTitleAndNote, pickGlob } from './prompts';
 import { rulesForPath, suggestGlobs } from './queries';
 import { showRulesRows } from './rules';
@@ -19,16 +21,16 @@ export function registerCommands(server: ServerManager): vscode.Disposable[] {
 }
 
 /** The record code action's prompt: the server sends `{glob, root, uri}`, the person adds the rest. */
-export async function promptForRecord(args: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-  const glob = typeof args.glob === 'string' ? args.glob : undefined;
-  if (glob === undefined) {
+export async function promptForRecord(args: RecordRuleArgs): Promise<RecordRuleArgs | undefined> {
+  const glob = args.glob;
+  if (typeof glob !== 'string') {
     return undefined;
   }
   const answers = await askTitleAndNote(glob);
   return answers === undefined ? undefined : { ...args, ...answers };
 }
 
-async function recordForCurrentFile(server: ServerManager): Promise<RecordReply | undefined> {
+async function recordForCurrentFile(server: ServerManager): Promise<RecordRuleResult | undefined> {
   const document = vscode.window.activeTextEditor?.document;
   const answer = document === undefined ? null : await rulesForPath(server, document.uri);
   if (answer === undefined) {
@@ -49,8 +51,8 @@ async function recordForCurrentFile(server: ServerManager): Promise<RecordReply 
   if (answers === undefined) {
     return undefined;
   }
-  const args = { glob, ...answers, root: answer.rootUri, uri: document.uri.toString() };
-  return reportRecord((await server.execute(RECORD_RULE, [args])) as RecordReply | undefined);
+  const args: RecordRuleArgs = { glob, ...answers, root: answer.rootUri, uri: document.uri.toString() };
+  return reportRecord((await server.execute(RECORD_RULE, [args])) as RecordRuleResult | undefined);
 }
 
 async function showRules(server: ServerManager): Promise<void> {
@@ -100,9 +102,9 @@ async function regenerateIndex(server: ServerManager): Promise<void> {
     .filter((f) => f.uri.scheme === 'file').map((f) => f.uri.toString());
   const messages: string[] = [];
   for (const root of new Set(roots)) {
-    const reply = (await server.execute(WRITE_INDEX, [{ root }])) as
-      { written?: boolean; error?: string } | undefined;
-    if (reply?.error !== undefined) {
+    const args: WriteIndexArgs = { root };
+    const reply = (await server.execute(WRITE_INDEX, [args])) as WriteIndexResult | ErrorResult | undefined;
+    if (reply !== undefined && 'error' in reply) {
       void vscode.window.showErrorMessage(`rulelens: ${reply.error}`);
     } else if (reply !== undefined) {
       messages.push(reply.written ? 'index rewritten' : 'index already current');

@@ -1,10 +1,10 @@
 /** Asking the person for a rule: glob (quick pick of the server's suggestions), then title and note. */
 import * as vscode from 'vscode';
-import { SuggestedGlob } from './protocol';
+import { GlobSuggestion } from './protocol';
 
 const OTHER = 'Another glob…';
 
-export async function pickGlob(suggested: readonly SuggestedGlob[], fileLabel: string): Promise<string | undefined> {
+export async function pickGlob(suggested: readonly GlobSuggestion[], fileLabel: string): Promise<string | undefined> {
   const items: Array<vscode.QuickPickItem & { glob?: string }> = suggested.map((s) => ({
     label: s.glob, detail: matchesText(s.count), glob: s.glob,
   }));

@@ -8,15 +8,16 @@
 export const RULES_FOR_PATH = 'rulelens/rulesForPath';
 export const SUGGEST_GLOBS = 'rulelens/suggestGlobs';
 export const RECORD_RULE = 'rulelens.recordRule';
+export const OPEN_RULE = 'rulelens.openRule';
 export const WRITE_INDEX = 'rulelens.writeIndex';
 
 /** Params of both requests: the document's URI. */
-export interface UriParams {
+export interface DocumentParams {
   uri: string;
 }
 
 /** One `## Title` entry of a rule file; `line` is 1-based. */
-export interface EntryForPath {
+export interface EntryRef {
   title: string;
   line: number;
 }
@@ -37,10 +38,10 @@ export interface RuleForPath {
   agentsSee: boolean;
   /** One line: why agents miss the file and how to fix it; null when they see it. */
   agentsMissBecause: string | null;
-  entries: EntryForPath[];
+  entries: EntryRef[];
 }
 
-export type PathKind = 'source' | 'rule' | 'index';
+export type Kind = 'source' | 'rule' | 'index';
 
 /** The answer to `rulelens/rulesForPath` (null for a document outside every root). */
 export interface RulesForPath {
@@ -52,21 +53,75 @@ export interface RulesForPath {
   rulesFolder: string;
   /** The document, root-relative. */
   path: string;
-  kind: PathKind;
+  kind: Kind;
   /** Empty for rule files and the index. */
   rules: RuleForPath[];
 }
 
 /** A glob the server suggests for recording a rule, with how many project files it matches. */
-export interface SuggestedGlob {
+export interface GlobSuggestion {
   glob: string;
   count: number;
 }
 
 /** The answer to `rulelens/suggestGlobs` (null for a document outside every root). */
 export interface SuggestGlobs {
-  globs: SuggestedGlob[];
+  globs: GlobSuggestion[];
 }
+
+/** `rulelens.recordRule`'s one argument; without title and note the server places a skeleton. */
+export interface RecordRuleArgs {
+  glob?: string;
+  title?: string;
+  note?: string;
+  /** The project's URI. */
+  root?: string;
+  /** The document's URI. */
+  uri?: string;
+}
+
+/** `rulelens.recordRule`'s answer after a record. */
+export interface RecordedRule {
+  /** Root-relative. */
+  file: string;
+  /** 1-based line of the new `## ` heading. */
+  line: number;
+  uri: string;
+  created: boolean;
+  message: string;
+}
+
+/** `rulelens.recordRule`'s answer when it placed an entry skeleton (no title and note). */
+export interface PlacedSkeleton {
+  /** Absolute path. */
+  file: string;
+  line: number;
+  uri: string;
+  skeleton: boolean;
+}
+
+export interface OpenRuleArgs {
+  uri: string;
+  /** 0-based. */
+  line: number;
+}
+
+export interface WriteIndexArgs {
+  /** The project's URI; the only root when absent. */
+  root?: string;
+}
+
+export interface WriteIndexResult {
+  written: boolean;
+}
+
+/** Any command's answer when it failed (the server has shown the message). */
+export interface ErrorResult {
+  error: string;
+}
+
+/** What `rulelens.recordRule` answers. */
+export type RecordRuleResult = RecordedRule | PlacedSkeleton | ErrorResult;
 
 /**
  * Whether a reply has the shape of `RulesForPath`, checked at run time: a server of another

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { ServerManager } from './client';
 import {
-  isRulesForPath, isSuggestGlobs, RULES_FOR_PATH, RulesForPath, SUGGEST_GLOBS, SuggestGlobs, UriParams,
+  isRulesForPath, isSuggestGlobs, RULES_FOR_PATH, RulesForPath, SUGGEST_GLOBS, SuggestGlobs, DocumentParams,
 } from './protocol';
 
 /** A reply, `null` for a document outside every root, or `undefined` when there is no answer. */
@@ -21,7 +21,7 @@ export async function suggestGlobs(server: ServerManager, uri: vscode.Uri): Prom
 
 async function checked<T>(server: ServerManager, method: string, uri: vscode.Uri,
   valid: (value: unknown) => value is T): Promise<Answer<T>> {
-  const params: UriParams = { uri: uri.toString() };
+  const params: DocumentParams = { uri: uri.toString() };
   const reply = await server.request(method, params);
   if (reply === null || reply === undefined) {
     return reply;
