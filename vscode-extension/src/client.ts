@@ -15,7 +15,7 @@ import {
 import { findServer } from './discovery';
 import { RECORD_RULE, RecordRuleArgs, RecordRuleResult, WRITE_INDEX } from './protocol';
 import { INSTALL_COMMAND } from './serverCommand';
-import { SECTION, ServerSettings, serverSettings } from './settings';
+import { configurationAnswer, SECTION, ServerSettings, serverSettings } from './settings';
 
 const WRITE_COMMANDS = new Set([RECORD_RULE, WRITE_INDEX]);
 
@@ -139,8 +139,8 @@ export class ServerManager implements vscode.Disposable {
             if (!Array.isArray(defaults)) {
               return defaults;
             }
-            return params.items.map((item, i) => item.section === SECTION
-              ? settingsFor(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined, trusted()) : defaults[i]);
+            return configurationAnswer(params.items, defaults,
+              (scopeUri) => settingsFor(scopeUri === undefined ? undefined : vscode.Uri.parse(scopeUri), trusted()));
           },
           // Send no values (settings: null): the server asks again, folder by folder, above.
           didChangeConfiguration: (_sections, next) => next(undefined),

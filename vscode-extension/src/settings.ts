@@ -60,6 +60,24 @@ export function launchSettings(config: ConfigReader): LaunchSettings {
   };
 }
 
+/** One item of a `workspace/configuration` request, as the server sends it. */
+export interface ConfigurationItem {
+  section?: string | null;
+  scopeUri?: string | null;
+}
+
+/**
+ * The answer to `workspace/configuration`: each `rulelens` item gets the settings of the folder
+ * its `scopeUri` names (the window's without one); other sections keep the client's default.
+ */
+export function configurationAnswer(
+  items: readonly ConfigurationItem[],
+  defaults: readonly unknown[],
+  settingsFor: (scopeUri: string | undefined) => ServerSettings,
+): unknown[] {
+  return items.map((item, i) => (item.section === SECTION ? settingsFor(item.scopeUri ?? undefined) : defaults[i] ?? null));
+}
+
 /** A change that the running server must hear about (it then asks for every folder again). */
 export function affectsServer(event: Pick<ConfigurationChangeEvent, 'affectsConfiguration'>): boolean {
   return ['severity', 'codeLens', 'rulesFolder', 'hover'].some((k) => event.affectsConfiguration(`${SECTION}.${k}`));

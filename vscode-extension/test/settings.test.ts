@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { affectsLaunch, affectsServer, ConfigReader, launchSettings, serverSettings } from '../src/settings';
+import {
+  affectsLaunch, affectsServer, ConfigReader, configurationAnswer, launchSettings, serverSettings, ServerSettings,
+} from '../src/settings';
 
 function config(values: Record<string, unknown>): ConfigReader {
   return { get: ((key: string) => values[key]) as ConfigReader['get'] };
@@ -30,4 +32,25 @@ test('which changes reach the server and which restart it', () => {
   assert.equal(affectsServer(event('rulelens.server.command')), false);
   assert.equal(affectsLaunch(event('rulelens.server')), true);
   assert.equal(affectsLaunch(event('rulelens.severity')), false);
+});
+
+test('workspace/configuration: each rulelens item is answered for its own folder', () => {
+  const perFolder: Record<string, Record<string, unknown>> = {
+    'file:///a': { severity: 'off' },
+    'file:///b': { severity: 'warning', codeLens: false },
+  };
+  const asked: Array<string | undefined> = [];
+  const settingsFor = (scopeUri: string | undefined): ServerSettings => {
+    asked.push(scopeUri);
+    return serverSettings(config(scopeUri === undefined ? {} : perFolder[scopeUri]), true);
+  };
+  const answer = configurationAnswer(
+    [{ section: 'rulelens' }, { section: 'rulelens', scopeUri: 'file:///a' }, { section: 'editor', scopeUri: 'file:///a' },
+      { section: 'rulelens', scopeUri: 'file:///b' }],
+    [{ window: true }, { window: true }, { tabSize: 2 }, { window: true }],
+    settingsFor) as ServerSettings[];
+  assert.deepEqual(asked, [undefined, 'file:///a', 'file:///b']);
+  assert.deepEqual(answer.map((a) => a.severity), ['information', 'off', undefined, 'warning']);
+  assert.deepEqual(answer[2], { tabSize: 2 });
+  assert.equal(answer[3].codeLens, false);
 });
