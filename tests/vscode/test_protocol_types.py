@@ -4,7 +4,8 @@ TypedDicts of rulelens.lsp.payloads (the source of truth) on names, keys, option
 Both sides are read by their own language's tools: the TypedDicts through `typing`
 introspection, the interfaces through the TypeScript compiler's parser (ts_interfaces.mjs).
 Each side becomes `{name: {key: (optional, canonical type)}}` in one vocabulary (`string`,
-`number`, `boolean`, `null`, `"literal"`, `T[]`, a payload's name, unions sorted with `|`).
+`number`, `boolean`, `null`, `unknown`, `"literal"`, `T[]`, `{K: V}`, a payload's name, unions
+sorted with `|`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import os
 import subprocess
 import sys
 import types
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin
 
@@ -47,6 +49,11 @@ def _alternatives(tp: object) -> list[str]:
         return [json.dumps(a) for a in get_args(tp)]
     if origin is Union or origin is types.UnionType:
         return [alt for arg in get_args(tp) for alt in _alternatives(arg)]
+    if tp is Any or tp is object:
+        return ["unknown"]
+    if origin is dict or origin is Mapping:
+        key, value = get_args(tp)
+        return [f"{{{_canonical(key)}: {_canonical(value)}}}"]
     if origin is list:
         (item,) = get_args(tp)
         inner = _canonical(item)
@@ -153,6 +160,7 @@ class Answer(TypedDict):
     title: str | None
     entries: list[Entry]
     agentsSee: bool
+    agents: NotRequired[dict[str, bool]]
     note: NotRequired[str]
 
 
@@ -172,6 +180,7 @@ def test_python_side_reads_names_optionality_and_types() -> None:
         "title": (False, "null|string"),
         "entries": (False, "Entry[]"),
         "agentsSee": (False, "boolean"),
+        "agents": (True, "{string: boolean}"),
         "note": (True, "string"),
     }
     assert shapes["Entry"] == {"title": (False, "string"), "line": (False, "number")}
@@ -182,7 +191,8 @@ def test_agreeing_interfaces_give_no_difference(node: str, tmp_path: Path) -> No
         type Kind = 'source' | 'rule';
         export interface Entry { title: string; line: number }
         export interface Answer {
-          kind: Kind; title: string | null; entries: Array<Entry>; agentsSee: boolean; note?: string;
+          kind: Kind; title: string | null; entries: Array<Entry>; agentsSee: boolean;
+          agents?: Record<string, boolean>; note?: string;
         }
     """)
     assert disagreements(python_shapes(SAMPLE), typescript_shapes(node, sample)) == []
@@ -193,6 +203,7 @@ def test_every_kind_of_difference_is_reported(node: str, tmp_path: Path) -> None
         export interface Entry { title: string; line: string }
         export interface Answer {
           kind: 'source' | 'index'; title: string; entries: Entry[]; agents_see: boolean; note: string;
+          agents?: Record<string, string>;
         }
         export interface Extra { x: number }
     """)
@@ -200,6 +211,7 @@ def test_every_kind_of_difference_is_reported(node: str, tmp_path: Path) -> None
         "Extra: an interface in protocol.ts, no TypedDict in payloads.py",
         "Answer.agentsSee: in Python only",
         "Answer.agents_see: in TypeScript only",
+        "Answer.agents: {string: boolean} in Python, {string: string} in TypeScript",
         'Answer.kind: "rule"|"source" in Python, "index"|"source" in TypeScript',
         "Answer.note: optional in Python only",
         "Answer.title: null|string in Python, string in TypeScript",

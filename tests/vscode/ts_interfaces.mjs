@@ -1,6 +1,7 @@
 // Prints the exported interfaces of a TypeScript file as JSON, for test_protocol_types.py:
 // {"Name": {"key": {"optional": bool, "type": "<canonical type>"}}}. Canonical types are
-// `string`, `number`, `boolean`, `null`, `"literal"`, `T[]`, an interface's name, and unions
+// `string`, `number`, `boolean`, `null`, `unknown`, `"literal"`, `T[]`, `{K: V}` (Record), an
+// interface's name, and unions
 // of those, sorted and joined by `|`; type aliases are resolved. Read with the TypeScript
 // compiler's own parser (the extension's devDependency), not with regexes.
 // Usage: node ts_interfaces.mjs <extension folder> <file.ts>
@@ -26,6 +27,8 @@ function alternatives(node) {
     case ts.SyntaxKind.NumberKeyword: return ['number'];
     case ts.SyntaxKind.BooleanKeyword: return ['boolean'];
     case ts.SyntaxKind.NullKeyword: return ['null'];
+    case ts.SyntaxKind.UnknownKeyword: return ['unknown'];
+    case ts.SyntaxKind.AnyKeyword: return ['unknown'];
     case ts.SyntaxKind.ParenthesizedType: return alternatives(node.type);
     case ts.SyntaxKind.UnionType: return node.types.flatMap(alternatives);
     case ts.SyntaxKind.ArrayType: return [`${wrap(canonical(node.elementType))}[]`];
@@ -41,6 +44,9 @@ function alternatives(node) {
     case ts.SyntaxKind.TypeReference: {
       const name = node.typeName.getText(source);
       if (name === 'Array' && node.typeArguments?.length === 1) return [`${wrap(canonical(node.typeArguments[0]))}[]`];
+      if (name === 'Record' && node.typeArguments?.length === 2) {
+        return [`{${canonical(node.typeArguments[0])}: ${canonical(node.typeArguments[1])}}`];
+      }
       if (aliases.has(name)) return alternatives(aliases.get(name));
       if (interfaces.has(name)) return [name];
       return [`unknown type ${name}`];
