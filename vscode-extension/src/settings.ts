@@ -78,11 +78,6 @@ export function configurationAnswer(
   return items.map((item, i) => (item.section === SECTION ? settingsFor(item.scopeUri ?? undefined) : defaults[i] ?? null));
 }
 
-/** A change that the running server must hear about (it then asks for every folder again). */
-export function affectsServer(event: Pick<ConfigurationChangeEvent, 'affectsConfiguration'>): boolean {
-  return ['severity', 'codeLens', 'rulesFolder', 'hover'].some((k) => event.affectsConfiguration(`${SECTION}.${k}`));
-}
-
 /** A change that needs another server process. */
 export function affectsLaunch(event: Pick<ConfigurationChangeEvent, 'affectsConfiguration'>): boolean {
   return event.affectsConfiguration(`${SECTION}.server`);
