@@ -301,6 +301,11 @@ async function multiRootScenario() {
   log(`first folder's ${first.sourceFile}: ${result.statusFirst}`);
   await problemsText(first.entry);
   result.screenshot = await shot('multi-root');
+  if (config.plain) {
+    // A folder without a rules folder: the server has a root for it, the status bar stays quiet.
+    await openFile(config.plain.sourceFile);
+    result.statePlain = await dumpState();
+  }
 }
 
 try {

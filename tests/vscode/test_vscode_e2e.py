@@ -256,8 +256,12 @@ def test_multi_root_workspace_records_in_the_right_folder(tools: Tools, workspac
     (second / ".vscode" / "settings.json").write_text(json.dumps({"rulelens.severity": "off"}))
     first_before = {p: p.read_bytes() for p in (workspace / ".ai" / "rules").iterdir()}
     workspace_file = tmp_path / "both.code-workspace"
+    plain = tmp_path / "plain"  # a third folder that uses no rules
+    (plain / "notes").mkdir(parents=True)
+    (plain / "notes" / "todo.txt").write_text("nothing here\n")
     workspace_file.write_text(json.dumps({"folders": [{"path": str(workspace)},
-                                                      {"path": str(second)}]}))
+                                                      {"path": str(second)},
+                                                      {"path": str(plain)}]}))
     path = os.pathsep.join([str(Path(sys.executable).parent), str(tools.node.parent),
                             os.environ.get("PATH", "")])
     glob = "app/Models/Thing.php"
@@ -271,6 +275,7 @@ def test_multi_root_workspace_records_in_the_right_folder(tools: Tools, workspac
             "second": {"countBefore": 1, "countAfter": 2, "glob": glob, "title": "Things have UUIDs",
                        "note": "Use HasUuids.", "ruleFile": ".ai/rules/models.md"},
             "first": {"sourceFile": SOURCE, "count": 2, "entry": ENTRY},
+            "plain": {"sourceFile": "notes/todo.txt"},
             "stateFile": str(editor["state"]),
         })
     assert result["statusSecond"] == "1 rule"
@@ -278,6 +283,10 @@ def test_multi_root_workspace_records_in_the_right_folder(tools: Tools, workspac
     # folder's file still gets its diagnostic (problemsText in the script waited for it).
     assert not [d for d in result["stateSecond"]["diagnostics"] if d["source"] == "rulelens"]
     assert result["stateSecond"]["rulesForPath"]["root"] == str(second)
+    # No rules folder, no status bar item (not "0 rules" in every project).
+    assert result["statePlain"]["activeFile"] == str(plain / "notes" / "todo.txt")
+    assert result["statePlain"]["statusBar"]["visible"] is False
+    assert result["stateSecond"]["statusBar"]["visible"] is True
     assert result["statusSecondAfter"] == "2 rules"
     assert result["statusFirst"] == "2 rules"
     text = (second / ".ai" / "rules" / "models.md").read_text()

@@ -5,7 +5,7 @@ import {
   ErrorResult, RECORD_RULE, RecordRuleArgs, RecordRuleResult, WRITE_INDEX, WriteIndexArgs, WriteIndexResult,
 } from './protocol';
 import { askTitleAndNote, pickGlob } from './prompts';
-import { rulesForPath, suggestGlobs } from './queries';
+import { hasRulesFolder, rulesForPath, suggestGlobs } from './queries';
 import { showRulesRows } from './rules';
 
 export function registerCommands(server: ServerManager): vscode.Disposable[] {
@@ -37,7 +37,7 @@ async function recordForCurrentFile(server: ServerManager): Promise<RecordRuleRe
     void vscode.window.showWarningMessage('rulelens: the server gave no answer for this file. See the rulelens output.');
     return undefined;
   }
-  if (document === undefined || answer === null || answer.kind !== 'source') {
+  if (document === undefined || answer === null || answer.kind !== 'source' || !await hasRulesFolder(answer)) {
     void vscode.window.showInformationMessage(
       'rulelens: open a file of a project that has a rules folder (.ai/rules) to record a rule for it.');
     return undefined;

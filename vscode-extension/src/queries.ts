@@ -33,3 +33,17 @@ async function checked<T>(server: ServerManager, method: string, uri: vscode.Uri
   }
   return reply;
 }
+
+/**
+ * Whether the answer's project has its rules folder on disk. A root found through `.git` or
+ * the workspace folder alone has none: the views then stay quiet instead of saying "0 rules"
+ * in every project that does not use rules.
+ */
+export async function hasRulesFolder(answer: RulesForPath): Promise<boolean> {
+  try {
+    const stat = await vscode.workspace.fs.stat(vscode.Uri.joinPath(vscode.Uri.parse(answer.rootUri), answer.rulesFolder));
+    return (stat.type & vscode.FileType.Directory) !== 0;
+  } catch {
+    return false;
+  }
+}

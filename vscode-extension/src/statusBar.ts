@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { ServerManager } from './client';
 import { RulesForPath } from './protocol';
-import { rulesForPath } from './queries';
+import { hasRulesFolder, rulesForPath } from './queries';
 import { statusText, statusTooltip } from './rules';
 
 /** Rule files change in bursts (a record writes the file, then the index): ask once after them. */
@@ -14,8 +14,9 @@ const SETTLE_MS = 150;
 
 export class RulesStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
-  /** The answer shown now, for the test-only state dump. */
+  /** The answer shown now, and whether the item shows at all, for the test-only state dump. */
   shown: RulesForPath | undefined;
+  visible = false;
   private readonly subscriptions: vscode.Disposable[] = [];
   private asked = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -62,15 +63,17 @@ export class RulesStatusBar implements vscode.Disposable {
       this.item.text = '$(warning) rulelens';
       this.item.tooltip = 'rulelens: the language server is not running. Click to start it.';
       this.item.command = 'rulelens.restartServer';
-      this.item.show();
+      this.show();
       return;
     }
     const answer = await rulesForPath(this.server, document.uri);
+    const quiet = answer === null || (answer !== undefined && (answer.kind !== 'source' || !await hasRulesFolder(answer)));
     if (asked !== this.asked) {
       return; // a newer update (another editor, another change) is on its way
     }
-    if (answer === null || answer?.kind === 'rule' || answer?.kind === 'index') {
-      // Outside every root, or a rule file (its own diagnostics say what is wrong with it).
+    if (quiet) {
+      // Outside every root, a project without rules, or a rule file (its own diagnostics say
+      // what is wrong with it).
       this.hide();
       return;
     }
@@ -78,11 +81,17 @@ export class RulesStatusBar implements vscode.Disposable {
     this.item.command = 'rulelens.showRules';
     this.item.text = statusText(answer);
     this.item.tooltip = statusTooltip(answer);
+    this.show();
+  }
+
+  private show(): void {
+    this.visible = true;
     this.item.show();
   }
 
   private hide(): void {
     this.shown = undefined;
+    this.visible = false;
     this.item.hide();
   }
 

@@ -19,7 +19,7 @@ export function registerTestCommands(status: RulesStatusBar): vscode.Disposable[
     await status.update();
     const state = {
       activeFile: document?.uri.fsPath ?? null,
-      statusBar: { text: status.item.text, tooltip: String(status.item.tooltip ?? '') },
+      statusBar: { text: status.item.text, tooltip: String(status.item.tooltip ?? ''), visible: status.visible },
       diagnostics: document === undefined ? [] : vscode.languages.getDiagnostics(document.uri).map((d) => ({
         source: d.source ?? null,
         code: typeof d.code === 'object' ? d.code.value : (d.code ?? null),
