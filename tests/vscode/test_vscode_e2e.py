@@ -176,8 +176,9 @@ def test_status_bar_counts_with_severity_off_and_tells_unseen_rules(
     assert "Legacy PHP (.ai/rules/legacy.md) through **/*.php: 1 entry" in tooltip
     assert f"Agents do not see it: {' '.join(legacy['agentsMissBecause'].split())}" in tooltip
     assert tooltip.count("Agents do not see it") == 1
-    assert any(item.startswith("$(file) Legacy PHP") or "Agents do not see it" in item
-               for item in result["showRulesItems"]), result["showRulesItems"]
+    # Show Rules gives the same reason on the unseen file's row, and only there.
+    unseen = [i for i in result["showRulesItems"] if "Agents do not see it" in i]
+    assert len(unseen) == 1 and "Legacy PHP" in unseen[0], result["showRulesItems"]
 
 
 def test_missing_server_shows_one_install_message(tools: Tools, workspace: Path,
