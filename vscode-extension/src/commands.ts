@@ -66,10 +66,12 @@ async function showRules(server: ServerManager): Promise<void> {
     void vscode.window.showWarningMessage('rulelens: the server gave no answer for this file. See the rulelens output.');
     return;
   }
-  if (answer === null || answer.kind !== 'source') {
-    void vscode.window.showInformationMessage(answer === null
-      ? 'rulelens: this file is outside every project root (a folder with .ai/rules).'
-      : 'rulelens: this is a rule file; rules apply to the files its globs match.');
+  if (answer === null || !await hasRulesFolder(answer)) {
+    void vscode.window.showInformationMessage('rulelens: this file is in no project with a rules folder (.ai/rules).');
+    return;
+  }
+  if (answer.kind !== 'source') {
+    void vscode.window.showInformationMessage('rulelens: this is a rule file; rules apply to the files its globs match.');
     return;
   }
   if (answer.rules.length === 0) {
