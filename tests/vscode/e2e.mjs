@@ -106,6 +106,34 @@ async function ruleFileShown(ruleFile, title) {
   await page.locator('.monaco-editor .view-line', { hasText: title }).first().waitFor({ timeout: WAIT });
 }
 
+/** The extension's own view, through its test-only command (a fresh dump each time). */
+async function dumpState() {
+  rmSync(config.stateFile, { force: true });
+  await runCommand('rulelens: Test: Dump State');
+  for (let waited = 0; !existsSync(config.stateFile); waited += 250) {
+    if (waited > WAIT) throw new Error('the test-only command wrote no state');
+    await page.waitForTimeout(250);
+  }
+  log('state dumped');
+  return JSON.parse(readFileSync(config.stateFile, 'utf8'));
+}
+
+/** Hover the status bar item until its tooltip shows `mustContain`; the tooltip's text. */
+async function statusTooltip(item, mustContain) {
+  const hover = page.locator('.workbench-hover, .monaco-hover:not(.hidden)', { hasText: mustContain });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.mouse.move(700, 300);
+    await item.hover();
+    try {
+      await hover.first().waitFor({ state: 'visible', timeout: WAIT / 5 });
+      return (await hover.first().innerText()).trim();
+    } catch {
+      log(`status bar tooltip not shown yet (attempt ${attempt + 1})`);
+    }
+  }
+  throw new Error(`no status bar tooltip containing ${mustContain}`);
+}
+
 async function focusEditor() {
   await page.locator('.editor-group-container .monaco-editor').first().click({ position: { x: 300, y: 200 } });
 }
@@ -186,16 +214,34 @@ async function recordScenario() {
   result.indexAfter = readFileSync(index, 'utf8');
   log('Regenerate Index rewrote the index');
 
-  await runCommand('rulelens: Test: Dump State');
-  for (let waited = 0; !existsSync(config.stateFile); waited += 250) {
-    if (waited > WAIT) throw new Error('the test-only command wrote no state');
-    await page.waitForTimeout(250);
-  }
-  log('state dumped');
+  await dumpState();
   await problemsText(action.title);
   await focusEditor();
   await hoverText(action.title);
   result.screenshot = await shot('workbench');
+}
+
+async function severityOffScenario() {
+  // The count comes from rulelens/rulesForPath, so it shows with the diagnostic switched off.
+  result.status = await statusCount(config.count);
+  log(`status bar with severity off: ${result.status}`);
+  result.state = await dumpState();
+  await focusEditor();
+  const item = page.locator('.statusbar-item', { hasText: new RegExp(`^\\s*${config.count} rules?\\s*$`) }).first();
+  result.tooltip = await statusTooltip(item, config.tooltipMustContain);
+  log(`status bar tooltip: ${result.tooltip.replace(/\s+/g, ' ')}`);
+  // The demonstration: the status bar counting, with its tooltip open, in the test's own folder.
+  result.screenshot = `${config.tmpDir}/severity-off-status-bar.png`;
+  await page.screenshot({ path: result.screenshot });
+  await shot('severity-off');
+  await page.mouse.move(700, 300);
+  await item.click();
+  const unseen = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Agents do not see it' });
+  await unseen.first().waitFor({ state: 'visible', timeout: WAIT });
+  result.showRulesItems = (await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts())
+    .map((t) => t.replace(/\s+/g, ' ').trim());
+  log(`Show Rules: ${result.showRulesItems.join(' | ')}`);
+  await page.keyboard.press('Escape');
 }
 
 async function notFoundScenario() {
@@ -240,6 +286,7 @@ async function multiRootScenario() {
   const { second, first } = config;
   result.statusSecond = await statusCount(second.countBefore);
   log(`second folder's ${sourceFile}: ${result.statusSecond}`);
+  result.stateSecond = await dumpState();
   await runCommand('rulelens: Record Rule for Current File');
   const pick = page.locator('.quick-input-widget .monaco-list-row', { hasText: second.glob }).first();
   await pick.waitFor({ state: 'visible', timeout: WAIT });
@@ -254,6 +301,11 @@ async function multiRootScenario() {
   log(`first folder's ${first.sourceFile}: ${result.statusFirst}`);
   await problemsText(first.entry);
   result.screenshot = await shot('multi-root');
+  if (config.plain) {
+    // A folder without a rules folder: the server has a root for it, the status bar stays quiet.
+    await openFile(config.plain.sourceFile);
+    result.statePlain = await dumpState();
+  }
 }
 
 try {
@@ -267,6 +319,8 @@ try {
     await notFoundScenario();
   } else if (config.scenario === 'multiRoot') {
     await multiRootScenario();
+  } else if (config.scenario === 'severityOff') {
+    await severityOffScenario();
   } else if (config.scenario === 'untrusted') {
     await untrustedScenario();
   } else {

@@ -4,6 +4,10 @@ The main test opens a copy of examples/ and a model, checks what a person sees (
 count, code lens, Problems panel, hover), records a rule through the palette command's quick
 pick and input boxes and another through the "Record a project rule" source action, then checks
 the rule file, the index and the updated diagnostic. Screenshots go to test-output/vscode/.
+Another switches the diagnostic off in the folder's settings and checks that the status bar
+still counts (from rulelens/rulesForPath) and that its tooltip gives an unseen rule's reason;
+its screenshot goes to the test's tmp dir (the path is printed). The multi-root test holds
+different settings per folder.
 """
 
 from __future__ import annotations
@@ -72,8 +76,11 @@ def test_rules_show_and_record_in_vscode(tools: Tools, workspace: Path, tmp_path
     assert "2 project rules from 1 rule file apply to this file" in result["problemsBefore"]
     assert ENTRY in result["hoverBefore"]
     assert "Dates are immutable" in result["hoverBefore"]
-    assert any(GLOB in choice for choice in result["globChoices"])
-    assert any("app/Models/**" in choice for choice in result["globChoices"])
+    # The glob choices are the server's suggestions (rulelens/suggestGlobs), in its order.
+    choices = [c for c in result["globChoices"] if not c.startswith("Another glob")]
+    assert [c.split(" Matches ")[0] for c in choices] == [
+        GLOB, "app/Models/**", "app/Models/*.php"], result["globChoices"]
+    assert choices[0].endswith("Matches 1 file of the project"), choices
 
     # The palette command wrote the entry and the glob (Boost's bytes) and rebuilt the index;
     # the source action (prompted through the client's middleware) did the same after it.
@@ -107,9 +114,71 @@ def test_rules_show_and_record_in_vscode(tools: Tools, workspace: Path, tmp_path
     rules = [d for d in state["diagnostics"] if d["code"] == "rules-apply"]
     assert len(rules) == 1 and rules[0]["source"] == "rulelens"
     assert rules[0]["severity"] == "Information"
-    assert [e["title"] for r in state["rules"] for e in r["entries"]] == [
+    answer = state["rulesForPath"]
+    assert answer["path"] == SOURCE and answer["kind"] == "source"
+    assert answer["root"] == str(workspace) and answer["rulesFolder"] == ".ai/rules"
+    assert [e["title"] for r in answer["rules"] for e in r["entries"]] == [
         ENTRY, "Dates are immutable", TITLE, ACTION_TITLE]
+    assert [r["agentsSee"] for r in answer["rules"]] == [True]
     assert Path(result["screenshot"]).is_file()
+
+
+LEGACY = """---
+paths:
+  - **/*.php
+---
+
+# Legacy PHP
+
+## Declare strict types
+Start every PHP file with declare(strict_types=1).
+"""
+
+
+def test_status_bar_counts_with_severity_off_and_tells_unseen_rules(
+        tools: Tools, workspace: Path, tmp_path: Path) -> None:
+    # The folder switches the diagnostic off (a resource-scoped setting of the folder itself),
+    # and holds a rule file agents never see: `- **/*.php` unquoted is invalid YAML, so the
+    # committed index has no row for it.
+    (workspace / ".vscode").mkdir()
+    (workspace / ".vscode" / "settings.json").write_text(json.dumps({"rulelens.severity": "off"}))
+    (workspace / ".ai" / "rules" / "legacy.md").write_text(LEGACY)
+    path = os.pathsep.join([str(Path(sys.executable).parent), str(tools.node.parent),
+                            os.environ.get("PATH", "")])
+    with code_server(tools, tmp_path, workspace, path) as editor:
+        result = run_browser(tools, tmp_path, {
+            "scenario": "severityOff",
+            "url": editor["url"],
+            "folder": str(workspace),
+            "sourceFile": SOURCE,
+            "count": 3,
+            "tooltipMustContain": "Agents do not see it",
+            "stateFile": str(editor["state"]),
+            "tmpDir": str(tmp_path),
+        })
+    print(f"screenshot of the status bar with severity off: {result['screenshot']}")
+    assert Path(result["screenshot"]).is_file()
+
+    # Counted (2 entries of models.md, 1 of legacy.md) with no rules diagnostic at all.
+    assert result["status"] == "3 rules"
+    state = result["state"]
+    assert state["statusBar"]["text"] == "$(book) 3 rules"
+    assert not [d for d in state["diagnostics"] if d["source"] == "rulelens"], state["diagnostics"]
+
+    # The tooltip, as rendered: each rule file, and under the unseen one the server's reason.
+    rules = {r["file"]: r for r in state["rulesForPath"]["rules"]}
+    assert set(rules) == {".ai/rules/legacy.md", ".ai/rules/models.md"}
+    assert rules[".ai/rules/models.md"]["agentsSee"] is True
+    legacy = rules[".ai/rules/legacy.md"]
+    assert legacy["agentsSee"] is False and legacy["agentsMissBecause"]
+    tooltip = " ".join(result["tooltip"].split())
+    assert "Models (.ai/rules/models.md) through app/Models/**: 2 entries" in tooltip
+    assert "Legacy PHP (.ai/rules/legacy.md) through **/*.php: 1 entry" in tooltip
+    assert f"Agents do not see it: {' '.join(legacy['agentsMissBecause'].split())}" in tooltip
+    assert tooltip.count("Agents do not see it") == 1
+    # Show Rules gives the same reason on the unseen file's row, and only there.
+    unseen = [i for i in result["showRulesItems"] if "Agents do not see it" in i]
+    assert len(unseen) == 1 and "Legacy PHP" in unseen[0], result["showRulesItems"]
 
 
 def test_missing_server_shows_one_install_message(tools: Tools, workspace: Path,
@@ -183,10 +252,17 @@ def test_multi_root_workspace_records_in_the_right_folder(tools: Tools, workspac
     (second / ".ai" / "rules" / "models.md").write_text(SECOND_MODELS)
     (second / "app" / "Models").mkdir(parents=True)
     (second / "app" / "Models" / "Thing.php").write_text("<?php\n\nclass Thing {}\n")
+    # Settings per folder: the second folder switches the diagnostic off, the first does not.
+    (second / ".vscode").mkdir()
+    (second / ".vscode" / "settings.json").write_text(json.dumps({"rulelens.severity": "off"}))
     first_before = {p: p.read_bytes() for p in (workspace / ".ai" / "rules").iterdir()}
     workspace_file = tmp_path / "both.code-workspace"
+    plain = tmp_path / "plain"  # a third folder that uses no rules
+    (plain / "notes").mkdir(parents=True)
+    (plain / "notes" / "todo.txt").write_text("nothing here\n")
     workspace_file.write_text(json.dumps({"folders": [{"path": str(workspace)},
-                                                      {"path": str(second)}]}))
+                                                      {"path": str(second)},
+                                                      {"path": str(plain)}]}))
     path = os.pathsep.join([str(Path(sys.executable).parent), str(tools.node.parent),
                             os.environ.get("PATH", "")])
     glob = "app/Models/Thing.php"
@@ -200,8 +276,18 @@ def test_multi_root_workspace_records_in_the_right_folder(tools: Tools, workspac
             "second": {"countBefore": 1, "countAfter": 2, "glob": glob, "title": "Things have UUIDs",
                        "note": "Use HasUuids.", "ruleFile": ".ai/rules/models.md"},
             "first": {"sourceFile": SOURCE, "count": 2, "entry": ENTRY},
+            "plain": {"sourceFile": "notes/todo.txt"},
+            "stateFile": str(editor["state"]),
         })
     assert result["statusSecond"] == "1 rule"
+    # The second folder's severity "off" holds there (no diagnostic, still a count); the first
+    # folder's file still gets its diagnostic (problemsText in the script waited for it).
+    assert not [d for d in result["stateSecond"]["diagnostics"] if d["source"] == "rulelens"]
+    assert result["stateSecond"]["rulesForPath"]["root"] == str(second)
+    # No rules folder, no status bar item (not "0 rules" in every project).
+    assert result["statePlain"]["activeFile"] == str(plain / "notes" / "todo.txt")
+    assert result["statePlain"]["statusBar"]["visible"] is False
+    assert result["stateSecond"]["statusBar"]["visible"] is True
     assert result["statusSecondAfter"] == "2 rules"
     assert result["statusFirst"] == "2 rules"
     text = (second / ".ai" / "rules" / "models.md").read_text()

@@ -13,22 +13,14 @@ import {
   ServerOptions,
 } from 'vscode-languageclient/node';
 import { findServer } from './discovery';
+import { RECORD_RULE, RecordRuleArgs, RecordRuleResult, WRITE_INDEX } from './protocol';
 import { INSTALL_COMMAND } from './serverCommand';
+import { configurationAnswer, SECTION, ServerSettings, serverSettings } from './settings';
 
-export const RECORD_RULE = 'rulelens.recordRule';
-export const WRITE_INDEX = 'rulelens.writeIndex';
 const WRITE_COMMANDS = new Set([RECORD_RULE, WRITE_INDEX]);
 
 /** Fills in what the server's record command needs from the person (title and note). */
-export type RecordPrompter = (args: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
-
-export interface RecordReply {
-  file?: string;
-  line?: number;
-  uri?: string;
-  message?: string;
-  error?: string;
-}
+export type RecordPrompter = (args: RecordRuleArgs) => Promise<RecordRuleArgs | undefined>;
 
 export class ServerManager implements vscode.Disposable {
   private client: LanguageClient | undefined;
@@ -37,7 +29,7 @@ export class ServerManager implements vscode.Disposable {
   readonly changed = new vscode.EventEmitter<void>();
 
   constructor(
-    private readonly log: vscode.LogOutputChannel,
+    readonly log: vscode.LogOutputChannel,
     private readonly prompter: RecordPrompter,
   ) {}
 
@@ -74,6 +66,20 @@ export class ServerManager implements vscode.Disposable {
   dispose(): void {
     void this.stop();
     this.changed.dispose();
+  }
+
+  /** Send one of rulelens's own requests; undefined when no server runs or the request fails. */
+  async request(method: string, params: object): Promise<unknown> {
+    const client = this.running;
+    if (client === undefined) {
+      return undefined;
+    }
+    try {
+      return await client.sendRequest(method, params);
+    } catch (error) {
+      this.log.appendLine(`${method} failed: ${String(error)}`);
+      return undefined;
+    }
   }
 
   /** Run a server command (through the middleware, so writes honour workspace trust). */
@@ -123,22 +129,35 @@ export class ServerManager implements vscode.Disposable {
       documentSelector: [{ scheme: 'file' }],
       outputChannel: this.log,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
-      initializationOptions: { ...serverSettings(), prompt: true, readOnly: !trusted() },
-      synchronize: { configurationSection: 'rulelens' },
+      initializationOptions: settingsFor(undefined, trusted()),
+      synchronize: { configurationSection: SECTION },
       middleware: {
+        workspace: {
+          // Each item names the folder it is for (scopeUri): answer with that folder's values.
+          configuration: async (params, token, next) => {
+            const defaults = await next(params, token);
+            if (!Array.isArray(defaults)) {
+              return defaults;
+            }
+            return configurationAnswer(params.items, defaults,
+              (scopeUri) => settingsFor(scopeUri === undefined ? undefined : vscode.Uri.parse(scopeUri), trusted()));
+          },
+          // Send no values (settings: null): the server asks again, folder by folder, above.
+          didChangeConfiguration: (_sections, next) => next(undefined),
+        },
         executeCommand: async (command, args, next) => {
           if (WRITE_COMMANDS.has(command) && !trusted()) {
             void vscode.window.showWarningMessage('rulelens is read-only in an untrusted workspace.');
             return undefined;
           }
           if (command === RECORD_RULE) {
-            const given = (args[0] ?? {}) as Record<string, unknown>;
+            const given = (args[0] ?? {}) as RecordRuleArgs;
             const filled = given.title === undefined || given.note === undefined
               ? await this.prompter(given) : given;
             if (filled === undefined) {
               return undefined;
             }
-            return reportRecord(await next(command, [filled, ...args.slice(1)]) as RecordReply | undefined);
+            return reportRecord(await next(command, [filled, ...args.slice(1)]) as RecordRuleResult | undefined);
           }
           return next(command, args);
         },
@@ -172,24 +191,15 @@ function writes(action: vscode.CodeAction | vscode.Command | CodeAction | Comman
 }
 
 /** Tell the person what happened: the server already showed the rule file at the new entry. */
-export function reportRecord(reply: RecordReply | undefined): RecordReply | undefined {
-  if (reply?.error !== undefined) {
-    // The server has already shown the error as a message.
-    return reply;
-  }
-  if (reply?.message !== undefined) {
+export function reportRecord(reply: RecordRuleResult | undefined): RecordRuleResult | undefined {
+  // An error the server has already shown as a message; a skeleton is shown in its file.
+  if (reply !== undefined && 'message' in reply) {
     void vscode.window.setStatusBarMessage(`$(check) ${reply.message}`, 8000);
   }
   return reply;
 }
 
-/** The `rulelens` settings the server reads (SPEC §7), as plain JSON. */
-export function serverSettings(): Record<string, unknown> {
-  const config = vscode.workspace.getConfiguration('rulelens');
-  return {
-    severity: config.get('severity'),
-    codeLens: config.get('codeLens'),
-    rulesFolder: config.get('rulesFolder'),
-    hover: config.get('hover'),
-  };
+/** The server's settings for one folder (or the window, without a scope), as plain JSON. */
+function settingsFor(scope: vscode.Uri | undefined, trusted: boolean): ServerSettings {
+  return serverSettings(vscode.workspace.getConfiguration(SECTION, scope), trusted);
 }

@@ -1,17 +1,17 @@
 /** The palette commands: Record Rule, Show Rules, Regenerate Index, Restart Server. */
 import * as vscode from 'vscode';
-import { appliedRules } from './applied';
-import { RECORD_RULE, RecordReply, reportRecord, ServerManager, WRITE_INDEX } from './client';
-import { globChoices, mergeChoices } from './globs';
-import { projectRootOf } from './project';
+import { reportRecord, ServerManager } from './client';
+import {
+  ErrorResult, RECORD_RULE, RecordRuleArgs, RecordRuleResult, WRITE_INDEX, WriteIndexArgs, WriteIndexResult,
+} from './protocol';
 import { askTitleAndNote, pickGlob } from './prompts';
-
-const RECORD_KIND = 'source.rulelens.record';
+import { hasRulesFolder, rulesForPath, suggestGlobs } from './queries';
+import { showRulesRows } from './rules';
 
 export function registerCommands(server: ServerManager): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('rulelens.recordRuleForCurrentFile', () => recordForCurrentFile(server)),
-    vscode.commands.registerCommand('rulelens.showRules', () => showRules()),
+    vscode.commands.registerCommand('rulelens.showRules', () => showRules(server)),
     vscode.commands.registerCommand('rulelens.regenerateIndex', () => regenerateIndex(server)),
     vscode.commands.registerCommand('rulelens.restartServer', async () => {
       await server.restart();
@@ -21,25 +21,29 @@ export function registerCommands(server: ServerManager): vscode.Disposable[] {
 }
 
 /** The record code action's prompt: the server sends `{glob, root, uri}`, the person adds the rest. */
-export async function promptForRecord(args: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-  const glob = typeof args.glob === 'string' ? args.glob : undefined;
-  if (glob === undefined) {
+export async function promptForRecord(args: RecordRuleArgs): Promise<RecordRuleArgs | undefined> {
+  const glob = args.glob;
+  if (typeof glob !== 'string') {
     return undefined;
   }
   const answers = await askTitleAndNote(glob);
   return answers === undefined ? undefined : { ...args, ...answers };
 }
 
-async function recordForCurrentFile(server: ServerManager): Promise<RecordReply | undefined> {
+async function recordForCurrentFile(server: ServerManager): Promise<RecordRuleResult | undefined> {
   const document = vscode.window.activeTextEditor?.document;
-  const project = document === undefined ? undefined : projectRootOf(document.uri);
-  if (document === undefined || project === undefined) {
+  const answer = document === undefined ? null : await rulesForPath(server, document.uri);
+  if (answer === undefined) {
+    void vscode.window.showWarningMessage('rulelens: the server gave no answer for this file. See the rulelens output.');
+    return undefined;
+  }
+  if (document === undefined || answer === null || answer.kind !== 'source' || !await hasRulesFolder(answer)) {
     void vscode.window.showInformationMessage(
       'rulelens: open a file of a project that has a rules folder (.ai/rules) to record a rule for it.');
     return undefined;
   }
-  const choices = mergeChoices(await serverGlobs(document), globChoices(project.rel));
-  const glob = await pickGlob(choices, project.rel);
+  const suggested = await suggestGlobs(server, document.uri);
+  const glob = await pickGlob(suggested?.globs ?? [], answer.path);
   if (glob === undefined) {
     return undefined;
   }
@@ -47,37 +51,30 @@ async function recordForCurrentFile(server: ServerManager): Promise<RecordReply 
   if (answers === undefined) {
     return undefined;
   }
-  const args = { glob, ...answers, root: vscode.Uri.file(project.root).toString(), uri: document.uri.toString() };
-  return reportRecord((await server.execute(RECORD_RULE, [args])) as RecordReply | undefined);
+  const args: RecordRuleArgs = { glob, ...answers, root: answer.rootUri, uri: document.uri.toString() };
+  return reportRecord((await server.execute(RECORD_RULE, [args])) as RecordRuleResult | undefined);
 }
 
-/** The server's own glob suggestions, taken from its record code actions. */
-async function serverGlobs(document: vscode.TextDocument): Promise<string[]> {
-  try {
-    const actions = await vscode.commands.executeCommand<Array<vscode.CodeAction | vscode.Command>>(
-      'vscode.executeCodeActionProvider', document.uri, new vscode.Range(0, 0, 0, 0), RECORD_KIND);
-    const globs: string[] = [];
-    for (const action of actions ?? []) {
-      const command = typeof action.command === 'string' ? action as vscode.Command : (action as vscode.CodeAction).command;
-      const first = command?.arguments?.[0] as { glob?: unknown } | undefined;
-      if (command?.command === RECORD_RULE && typeof first?.glob === 'string') {
-        globs.push(first.glob);
-      }
-    }
-    return globs;
-  } catch {
-    return [];
-  }
-}
-
-async function showRules(): Promise<void> {
+async function showRules(server: ServerManager): Promise<void> {
   const document = vscode.window.activeTextEditor?.document;
   if (document === undefined) {
     void vscode.window.showInformationMessage('rulelens: open a file to see the project rules that apply to it.');
     return;
   }
-  const rules = appliedRules(document.uri);
-  if (rules.length === 0) {
+  const answer = await rulesForPath(server, document.uri);
+  if (answer === undefined) {
+    void vscode.window.showWarningMessage('rulelens: the server gave no answer for this file. See the rulelens output.');
+    return;
+  }
+  if (answer === null || !await hasRulesFolder(answer)) {
+    void vscode.window.showInformationMessage('rulelens: this file is in no project with a rules folder (.ai/rules).');
+    return;
+  }
+  if (answer.kind !== 'source') {
+    void vscode.window.showInformationMessage('rulelens: this is a rule file; rules apply to the files its globs match.');
+    return;
+  }
+  if (answer.rules.length === 0) {
     const record = 'Record Rule…';
     const choice = await vscode.window.showInformationMessage('rulelens: no project rule applies to this file.', record);
     if (choice === record) {
@@ -86,22 +83,11 @@ async function showRules(): Promise<void> {
     return;
   }
   type Item = vscode.QuickPickItem & { uri?: string; line?: number };
-  const items: Item[] = [];
-  for (const rule of rules) {
-    items.push({ label: rule.name, kind: vscode.QuickPickItemKind.Separator });
-    items.push({
-      label: `$(file) ${rule.name}`,
-      description: rule.globs.join(', '),
-      detail: 'Open the rule file',
-      uri: rule.uri,
-      line: rule.line,
-    });
-    for (const entry of rule.entries) {
-      items.push({ label: entry.title, description: rule.globs.join(', '), uri: rule.uri, line: entry.line });
-    }
-  }
+  const items: Item[] = showRulesRows(answer.rules).map((row) => row.separator
+    ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
+    : { label: row.label, description: row.description, detail: row.detail, uri: row.uri, line: row.line });
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Project rules for this file',
+    title: `Project rules for ${answer.path}`,
     placeHolder: 'Choose an entry to open it',
     matchOnDescription: true,
   });
@@ -111,23 +97,16 @@ async function showRules(): Promise<void> {
 }
 
 async function regenerateIndex(server: ServerManager): Promise<void> {
-  const roots = new Map<string, string>();
+  // The active file's root, else every folder of the workspace (the server finds their roots).
   const active = vscode.window.activeTextEditor?.document;
-  const own = active === undefined ? undefined : projectRootOf(active.uri);
-  if (own !== undefined) {
-    roots.set(own.root, own.root);
-  } else {
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      if (folder.uri.scheme === 'file') {
-        roots.set(folder.uri.fsPath, folder.uri.fsPath);
-      }
-    }
-  }
+  const own = active === undefined ? undefined : await rulesForPath(server, active.uri);
+  const roots = own ? [own.rootUri] : (vscode.workspace.workspaceFolders ?? [])
+    .filter((f) => f.uri.scheme === 'file').map((f) => f.uri.toString());
   const messages: string[] = [];
-  for (const root of roots.keys()) {
-    const reply = (await server.execute(WRITE_INDEX, [{ root: vscode.Uri.file(root).toString() }])) as
-      { written?: boolean; error?: string } | undefined;
-    if (reply?.error !== undefined) {
+  for (const root of new Set(roots)) {
+    const args: WriteIndexArgs = { root };
+    const reply = (await server.execute(WRITE_INDEX, [args])) as WriteIndexResult | ErrorResult | undefined;
+    if (reply !== undefined && 'error' in reply) {
       void vscode.window.showErrorMessage(`rulelens: ${reply.error}`);
     } else if (reply !== undefined) {
       messages.push(reply.written ? 'index rewritten' : 'index already current');

@@ -2,14 +2,15 @@
 import { execFile } from 'child_process';
 import * as vscode from 'vscode';
 import { discoverServer, findExecutable, ServerLaunch, notFoundMessage } from './serverCommand';
+import { launchSettings, SECTION } from './settings';
 
 const PYTHON_EXTENSION = 'ms-python.python';
 
 export async function findServer(log: vscode.LogOutputChannel): Promise<ServerLaunch | string> {
-  const config = vscode.workspace.getConfiguration('rulelens');
+  const launch = launchSettings(vscode.workspace.getConfiguration(SECTION));
   const result = await discoverServer({
-    commandSetting: config.get<string[] | string>('server.command'),
-    pythonSetting: config.get<string>('server.python'),
+    commandSetting: launch.command,
+    pythonSetting: launch.python,
     findOnPath: (name) => findExecutable(name, process.env.PATH),
     pythonHasRulelens: (python) => canImport(python, log),
     pythonExtensionInterpreter: () => pythonExtensionInterpreter(log),

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { ServerManager } from './client';
 import { promptForRecord, registerCommands } from './commands';
+import { affectsLaunch } from './settings';
 import { RulesStatusBar } from './statusBar';
 import { registerTestCommands } from './testing';
 
@@ -10,13 +11,12 @@ let manager: ServerManager | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('rulelens', { log: true });
   manager = new ServerManager(log, promptForRecord);
-  const status = new RulesStatusBar(() => manager?.running !== undefined);
+  const status = new RulesStatusBar(manager);
   context.subscriptions.push(log, manager, status, ...registerCommands(manager), ...registerTestCommands(status));
   context.subscriptions.push(
-    manager.changed.event(() => status.update()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => manager?.restart()),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('rulelens.server')) {
+      if (affectsLaunch(e)) {
         void manager?.restart();
       }
     }),

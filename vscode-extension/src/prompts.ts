@@ -1,12 +1,12 @@
-/** Asking the person for a rule: glob (quick pick), then title and note (input boxes). */
+/** Asking the person for a rule: glob (quick pick of the server's suggestions), then title and note. */
 import * as vscode from 'vscode';
-import { GlobChoice } from './globs';
+import { GlobSuggestion } from './protocol';
 
 const OTHER = 'Another glob…';
 
-export async function pickGlob(choices: readonly GlobChoice[], fileLabel: string): Promise<string | undefined> {
-  const items: Array<vscode.QuickPickItem & { glob?: string }> = choices.map((c) => ({
-    label: c.label, detail: c.detail, glob: c.glob,
+export async function pickGlob(suggested: readonly GlobSuggestion[], fileLabel: string): Promise<string | undefined> {
+  const items: Array<vscode.QuickPickItem & { glob?: string }> = suggested.map((s) => ({
+    label: s.glob, detail: matchesText(s.count), glob: s.glob,
   }));
   items.push({ label: OTHER, detail: 'Type a glob relative to the project root' });
   const picked = await vscode.window.showQuickPick(items, {
@@ -23,10 +23,14 @@ export async function pickGlob(choices: readonly GlobChoice[], fileLabel: string
   return vscode.window.showInputBox({
     title: 'Record a project rule: glob',
     prompt: 'A glob relative to the project root, for example app/Models/** or routes/*.php',
-    value: choices[0]?.glob,
+    value: suggested[0]?.glob ?? fileLabel,
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() === '' ? 'A rule needs a glob.' : undefined),
   });
+}
+
+function matchesText(count: number): string {
+  return `Matches ${count} ${count === 1 ? 'file' : 'files'} of the project`;
 }
 
 /** Title, then note; undefined when the person cancels either. */

@@ -1,55 +1,54 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { entryCount, rulesFromMatch, rulesFromRelated, statusText, statusTooltip } from '../src/rules';
+import { RuleForPath, RulesForPath } from '../src/protocol';
+import { entryCount, showRulesRows, statusText, statusTooltip } from '../src/rules';
 
-const MODELS = 'file:///w/.ai/rules/models.md';
-const TESTS = 'file:///w/.ai/rules/tests.md';
-const related = [
-  { message: '.ai/rules/models.md applies through app/Models/**', uri: MODELS, line: 5 },
-  { message: 'Models: Money is stored as integer cents', uri: MODELS, line: 7 },
-  { message: 'Models: Dates: immutable', uri: MODELS, line: 10 },
-  { message: '.ai/rules/tests.md applies through **/*.php, tests/**', uri: TESTS, line: 0 },
-  { message: 'tests › Use factories', uri: TESTS, line: 3 },
-];
+const MODELS: RuleForPath = {
+  file: '.ai/rules/models.md', uri: 'file:///w/.ai/rules/models.md', title: 'Models', line: 5,
+  globs: ['app/Models/**'], matched: ['app/Models/**'], agentsSee: true, agentsMissBecause: null,
+  entries: [{ title: 'Money is stored as integer cents', line: 7 }, { title: 'Dates: immutable', line: 10 }],
+};
+const LEGACY: RuleForPath = {
+  file: '.ai/rules/legacy.md', uri: 'file:///w/.ai/rules/legacy.md', title: null, line: 1,
+  globs: ['**/*.php'], matched: ['**/*.php'], agentsSee: false,
+  agentsMissBecause: 'invalid YAML, so index.md has no row for it: quote the glob (\'**/*.php\').',
+  entries: [{ title: 'Use strict types', line: 6 }],
+};
 
-test('related information becomes rule files with their entries', () => {
-  const rules = rulesFromRelated(related);
-  assert.equal(rules.length, 2);
-  assert.deepEqual(rules[0].globs, ['app/Models/**']);
-  assert.equal(rules[0].name, '.ai/rules/models.md');
-  assert.deepEqual(rules[0].entries.map((e) => e.title), ['Money is stored as integer cents', 'Dates: immutable']);
-  assert.deepEqual(rules[1].globs, ['**/*.php', 'tests/**']);
-  assert.deepEqual(rules[1].entries, [{ title: 'Use factories', line: 3 }]);
-  assert.equal(entryCount(rules), 3);
-});
+function answer(rules: RuleForPath[]): RulesForPath {
+  return { uri: 'file:///w/app/Models/Invoice.php', root: '/w', rootUri: 'file:///w', rulesFolder: '.ai/rules',
+    path: 'app/Models/Invoice.php', kind: 'source', rules };
+}
 
-test('titles and names come from the heading lines when they can be read', () => {
-  const lines: Record<string, string> = { [`${MODELS}#5`]: '# Models', [`${MODELS}#7`]: '## Money: cents\r' };
-  const rules = rulesFromRelated(related.slice(0, 2), (uri, line) => lines[`${uri}#${line}`]);
-  assert.equal(rules[0].name, 'Models');
-  assert.deepEqual(rules[0].entries, [{ title: 'Money: cents', line: 7 }]);
-});
-
-test('an entry without its rule-file item still counts', () => {
-  const rules = rulesFromRelated([{ message: 'X › A', uri: MODELS, line: 2 }]);
-  assert.equal(rules[0].name, 'models.md');
-  assert.deepEqual(rules[0].entries, [{ title: 'A', line: 2 }]);
-});
-
-test('match --json replies (1-based lines) map to the same shape', () => {
-  const rules = rulesFromMatch({
-    rules: [{ file: '.ai/rules/models.md', title: 'Models', globs: ['app/Models/**'], entries: [{ title: 'A', line: 8 }] }],
-  }, 'file:///w');
-  assert.deepEqual(rules, [{
-    uri: 'file:///w/.ai/rules/models.md', name: 'Models', globs: ['app/Models/**'], line: 0, entries: [{ title: 'A', line: 7 }],
-  }]);
-});
-
-test('status bar text counts entries, with the right plural', () => {
+test('the status bar counts entries, with the right plural, and nothing without an answer', () => {
   assert.equal(statusText(undefined), '$(book) rulelens');
-  assert.equal(statusText([]), '$(book) 0 rules');
-  assert.equal(statusText(rulesFromRelated(related.slice(3))), '$(book) 1 rule');
-  assert.equal(statusText(rulesFromRelated(related)), '$(book) 3 rules');
-  assert.match(statusTooltip(rulesFromRelated(related)), /\.ai\/rules\/models\.md \(app\/Models\/\*\*\): 2 entries/);
-  assert.match(statusTooltip([]), /no project rule applies/);
+  assert.equal(statusText(answer([])), '$(book) 0 rules');
+  assert.equal(statusText(answer([LEGACY])), '$(book) 1 rule');
+  assert.equal(statusText(answer([MODELS, LEGACY])), '$(book) 3 rules');
+  assert.equal(entryCount([MODELS, LEGACY]), 3);
+});
+
+test('the tooltip names each rule file and gives the reason only under those agents miss', () => {
+  const lines = statusTooltip(answer([MODELS, LEGACY])).split('\n');
+  assert.deepEqual(lines, [
+    'rulelens: project rules for app/Models/Invoice.php',
+    'Models (.ai/rules/models.md) through app/Models/**: 2 entries',
+    '.ai/rules/legacy.md through **/*.php: 1 entry',
+    `  Agents do not see it: ${LEGACY.agentsMissBecause}`,
+    'Click to show them.',
+  ]);
+  assert.match(statusTooltip(answer([])), /no project rule applies to app\/Models\/Invoice\.php/);
+  assert.match(statusTooltip(undefined), /no answer/);
+});
+
+test('Show Rules rows: a separator, the rule file, then its entries, at 0-based lines', () => {
+  const rows = showRulesRows([MODELS, LEGACY]);
+  assert.deepEqual(rows.map((r) => [r.label, r.line]), [
+    ['Models', undefined], ['$(file) Models', 4], ['Money is stored as integer cents', 6], ['Dates: immutable', 9],
+    ['.ai/rules/legacy.md', undefined], ['$(file) .ai/rules/legacy.md', 0], ['Use strict types', 5],
+  ]);
+  assert.equal(rows[0].separator, true);
+  assert.equal(rows[1].detail, 'Open the rule file');
+  assert.equal(rows[5].detail, `Agents do not see it: ${LEGACY.agentsMissBecause}`);
+  assert.equal(rows[6].uri, LEGACY.uri);
 });

@@ -1,0 +1,163 @@
+/**
+ * The wire payloads of rulelens's own requests, mirrored from the Python TypedDicts in
+ * `server/rulelens/lsp/payloads.py` (the source of truth). `tests/vscode/test_protocol_types.py`
+ * fails when the two disagree on an interface's name, its keys, their optionality or their types.
+ * Pure (no `vscode` import), so it is unit tested.
+ */
+
+export const RULES_FOR_PATH = 'rulelens/rulesForPath';
+export const SUGGEST_GLOBS = 'rulelens/suggestGlobs';
+export const RECORD_RULE = 'rulelens.recordRule';
+export const OPEN_RULE = 'rulelens.openRule';
+export const WRITE_INDEX = 'rulelens.writeIndex';
+
+/** Params of both requests: the document's URI. */
+export interface DocumentParams {
+  uri: string;
+}
+
+/** One `## Title` entry of a rule file; `line` is 1-based. */
+export interface EntryRef {
+  title: string;
+  line: number;
+}
+
+/** One rule file that applies to the path, and whether agents reach it through `index.md`. */
+export interface RuleForPath {
+  /** Root-relative path of the rule file. */
+  file: string;
+  uri: string;
+  /** The `# ` heading, when the file has one. */
+  title: string | null;
+  /** 1-based line of the `# ` heading. */
+  line: number;
+  /** The `paths` items, as written, that matched. */
+  globs: string[];
+  /** Their expanded alternatives that matched. */
+  matched: string[];
+  agentsSee: boolean;
+  /** One line: why agents miss the file and how to fix it; null when they see it. */
+  agentsMissBecause: string | null;
+  entries: EntryRef[];
+}
+
+export type Kind = 'source' | 'rule' | 'index';
+
+/** The answer to `rulelens/rulesForPath` (null for a document outside every root). */
+export interface RulesForPath {
+  uri: string;
+  /** Absolute path of the project root. */
+  root: string;
+  rootUri: string;
+  /** Root-relative, e.g. `.ai/rules`. */
+  rulesFolder: string;
+  /** The document, root-relative. */
+  path: string;
+  kind: Kind;
+  /** Empty for rule files and the index. */
+  rules: RuleForPath[];
+}
+
+/** A glob the server suggests for recording a rule, with how many project files it matches. */
+export interface GlobSuggestion {
+  glob: string;
+  count: number;
+}
+
+/** The answer to `rulelens/suggestGlobs` (null for a document outside every root). */
+export interface SuggestGlobs {
+  globs: GlobSuggestion[];
+}
+
+/** `rulelens.recordRule`'s one argument; without title and note the server places a skeleton. */
+export interface RecordRuleArgs {
+  glob?: string;
+  title?: string;
+  note?: string;
+  /** The project's URI. */
+  root?: string;
+  /** The document's URI. */
+  uri?: string;
+}
+
+/** `rulelens.recordRule`'s answer after a record. */
+export interface RecordedRule {
+  /** Root-relative. */
+  file: string;
+  /** 1-based line of the new `## ` heading. */
+  line: number;
+  uri: string;
+  created: boolean;
+  message: string;
+}
+
+/** `rulelens.recordRule`'s answer when it placed an entry skeleton (no title and note). */
+export interface PlacedSkeleton {
+  /** Absolute path. */
+  file: string;
+  line: number;
+  uri: string;
+  skeleton: boolean;
+}
+
+export interface OpenRuleArgs {
+  uri: string;
+  /** 0-based. */
+  line: number;
+}
+
+export interface WriteIndexArgs {
+  /** The project's URI; the only root when absent. */
+  root?: string;
+}
+
+export interface WriteIndexResult {
+  written: boolean;
+}
+
+/** Any command's answer when it failed (the server has shown the message). */
+export interface ErrorResult {
+  error: string;
+}
+
+/** What `rulelens.recordRule` answers. */
+export type RecordRuleResult = RecordedRule | PlacedSkeleton | ErrorResult;
+
+/**
+ * Whether a reply has the shape of `RulesForPath`, checked at run time: a server of another
+ * version must give a clear message, not a crash deep in a view. Unknown keys are allowed.
+ * Written by hand: a few `typeof` checks for two shapes do not justify a schema library in
+ * the bundle.
+ */
+export function isRulesForPath(value: unknown): value is RulesForPath {
+  if (!isObject(value) || !Array.isArray(value.rules)) {
+    return false;
+  }
+  const strings = ['uri', 'root', 'rootUri', 'rulesFolder', 'path'].every((k) => typeof value[k] === 'string');
+  return strings && ['source', 'rule', 'index'].includes(value.kind as string) && value.rules.every(isRuleForPath);
+}
+
+function isRuleForPath(value: unknown): value is RuleForPath {
+  return isObject(value)
+    && typeof value.file === 'string' && typeof value.uri === 'string' && typeof value.line === 'number'
+    && (value.title === null || typeof value.title === 'string')
+    && isStringArray(value.globs) && isStringArray(value.matched)
+    && typeof value.agentsSee === 'boolean'
+    && (value.agentsMissBecause === null || typeof value.agentsMissBecause === 'string')
+    && Array.isArray(value.entries)
+    && value.entries.every((e) => isObject(e) && typeof e.title === 'string' && typeof e.line === 'number');
+}
+
+/** Whether a reply has the shape of `SuggestGlobs`. */
+export function isSuggestGlobs(value: unknown): value is SuggestGlobs {
+  return isObject(value) && Array.isArray(value.globs)
+    && value.globs.every((g) => isObject(g) && typeof g.glob === 'string' && typeof g.count === 'number');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
