@@ -27,9 +27,15 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import SHARED
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 PLUGIN = REPO / "neovim"
+# Unmodified editor plugins (nvim-lspconfig, vim-lsp) beside the repository; tests that use
+# them skip when the folder is absent. RULELENS_SHARED points elsewhere (a git worktree's
+# `..` is not the checkout's).
+SHARED_EDITORS = Path(os.environ.get("RULELENS_SHARED") or SHARED) / "editors"
 TIMEOUT = 240  # seconds for one editor session; a hang fails instead of blocking CI
 
 MODELS = """\
