@@ -196,6 +196,16 @@ def emacs() -> str:
     return binary
 
 
+@pytest.fixture(scope="session")
+def vim9() -> str:
+    """Vim 9 alone (the vim-lsp test brings its own plugin)."""
+    binary = shutil.which("vim")
+    if binary is None or version_of(binary)[:1] < (9,):
+        missing("Vim 9 (apt-get install vim)")
+    assert binary is not None
+    return binary
+
+
 ALE_DIR = Path("/usr/share/vim/vimfiles/pack/dist-bundle/opt/ale")
 
 
