@@ -347,3 +347,45 @@ def test_help_tags_resolve(nvim: str, tmp_path: Path) -> None:
         tag, name, text = line.split(" ", 2)
         assert name == "rulelens.txt"
         assert f"*{tag}*" in text
+
+
+def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path) -> None:
+    """rules.to_items on a `rulelens/rulesForPath` answer: a line with the reason only for a
+    file that agents miss; unknown keys (a later `agents`) and a missing `agentsSee` are fine."""
+    root = tmp_path / "proj"
+    answer = {
+        "uri": (root / "app/User.php").as_uri(), "root": str(root), "rootUri": root.as_uri(),
+        "rulesFolder": ".ai/rules", "path": "app/User.php", "kind": "source", "agents": {},
+        "rules": [
+            {"file": ".ai/rules/app.md", "uri": (root / ".ai/rules/app.md").as_uri(),
+             "title": "App", "line": 5, "globs": ["**/*.php"], "matched": ["**/*.php"],
+             "agentsSee": False,
+             "agentsMissBecause": "The frontmatter is not valid YAML: quote the glob",
+             "entries": [{"title": "Typed", "line": 7}]},
+            {"file": ".ai/rules/seen.md", "uri": (root / ".ai/rules/seen.md").as_uri(),
+             "title": None, "line": 1, "globs": ["app/**"], "matched": ["app/**"],
+             "agentsSee": True, "agentsMissBecause": None, "entries": []},
+            {"file": ".ai/rules/old.md", "uri": (root / ".ai/rules/old.md").as_uri(),
+             "title": "Old", "line": 3, "globs": ["app/*"], "entries": []},
+        ],
+    }
+    out = tmp_path / "items.json"
+    script = tmp_path / "items.lua"
+    script.write_text(
+        f"vim.opt.runtimepath:prepend({json.dumps(str(PLUGIN))})\n"
+        f"local answer = vim.fn.json_decode({json.dumps(json.dumps(answer))})\n"
+        "local items = require('rulelens.rules').to_items(answer)\n"
+        f"vim.fn.writefile({{ vim.fn.json_encode(items) }}, {json.dumps(str(out))})\n"
+        "vim.cmd('qall!')\n", encoding="utf-8")
+    subprocess.run([nvim, "--headless", "--clean", "-u", str(script)], timeout=60,
+                   capture_output=True, stdin=subprocess.DEVNULL, check=False)
+    items = json.loads(out.read_text(encoding="utf-8"))
+    got = [(Path(i["filename"]).name, i["lnum"], i["text"], i.get("type", "")) for i in items]
+    assert got == [
+        ("app.md", 5, ".ai/rules/app.md — App (**/*.php)", ""),
+        ("app.md", 5, ".ai/rules/app.md: agents miss it: The frontmatter is not valid YAML:"
+         " quote the glob", "W"),
+        ("app.md", 7, "App: Typed", ""),
+        ("seen.md", 1, ".ai/rules/seen.md (app/**)", ""),
+        ("old.md", 3, ".ai/rules/old.md — Old (app/*)", ""),
+    ]
