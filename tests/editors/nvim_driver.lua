@@ -189,6 +189,23 @@ function steps.rules()
   result.rules = { quickfix = items, select = picked, title = title }
 end
 
+--- :RulelensRules with the diagnostic switched off (severity = 'off'): facts, not text.
+function steps.rules_quiet()
+  open('app/Models/User.php')
+  vim.fn.setqflist({}, 'f')
+  vim.cmd('RulelensRules')
+  wait('the quickfix list', function()
+    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
+  end)
+  local items = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    table.insert(items, { file = vim.api.nvim_buf_get_name(item.bufnr), lnum = item.lnum,
+      text = item.text })
+  end
+  vim.cmd('cclose')
+  result.rules_quiet = { quickfix = items, diagnostics = rulelens_diagnostics(0) }
+end
+
 function steps.health()
   open('app/Models/User.php')
   local source = vim.api.nvim_get_current_buf()

@@ -53,6 +53,7 @@ class Spec:
     encoding: str = ""
     lspconfig: Path | None = None
     rules_folder: bool = False  # the project keeps its rules in RULES_FOLDER, git one level up
+    quiet: bool = False  # severity 'off': no rules diagnostic
     own_cmd: bool = False  # `cmd` is the absolute path of the server command
 
 
@@ -77,6 +78,9 @@ SESSIONS = {
     "0.11-enable-folder": Spec("nvim", "enable", FOLDER, "utf-8", rules_folder=True),
     "0.11-setup-folder": Spec("nvim", "setup", FOLDER, "utf-8", rules_folder=True),
     "0.7-setup-folder": Spec("nvim07", "setup", FOLDER, "utf-16", rules_folder=True),
+    # the diagnostic switched off: :RulelensRules still lists the rules
+    "0.11-enable-quiet": Spec("nvim", "enable", "rules_quiet", "utf-8", quiet=True),
+    "0.7-setup-quiet": Spec("nvim07", "setup", "rules_quiet", "utf-16", quiet=True),
 }
 
 
@@ -116,8 +120,13 @@ def nvim_session(request: pytest.FixtureRequest, base: Path, spec: Spec) -> Sess
              "RULELENS_NVIM_ENCODING": spec.encoding}
     if spec.lspconfig is not None:
         extra["RULELENS_LSPCONFIG"] = str(spec.lspconfig)
+    settings: dict[str, str] = {}
     if spec.rules_folder:
-        extra["RULELENS_NVIM_SETTINGS"] = json.dumps({"rulesFolder": RULES_FOLDER})
+        settings["rulesFolder"] = RULES_FOLDER
+    if spec.quiet:
+        settings["severity"] = "off"
+    if settings:
+        extra["RULELENS_NVIM_SETTINGS"] = json.dumps(settings)
     if spec.own_cmd:
         extra["RULELENS_NVIM_CMD"] = json.dumps([cmd, "serve"])
     run = run_editor([binary, "--headless", "-u", str(HERE / "nvim_driver.lua")],
@@ -264,6 +273,18 @@ def test_rulelens_rules_lists_rule_files_and_entries(session: Session) -> None:
     assert rules["quickfix"][1]["text"] == f"Models: {ENTRY_TITLE}"
     assert rules["title"] == "rulelens: project rules for app/Models/User.php"
     assert rules["select"] == [item["text"] for item in rules["quickfix"]]
+
+
+@pytest.mark.parametrize("session", running("rules_quiet"), indirect=True)
+def test_rulelens_rules_needs_no_diagnostic(session: Session) -> None:
+    """With severity 'off' there is no diagnostic to read; the list comes from the server."""
+    quiet = needs(session, "rules_quiet")
+    assert quiet["diagnostics"] == []
+    models = str(session.project.root / ".ai/rules/models.md")
+    assert [(i["file"], i["lnum"], i["text"]) for i in quiet["quickfix"]] == [
+        (models, 6, ".ai/rules/models.md — Models (app/Models/**)"),
+        (models, 8, f"Models: {ENTRY_TITLE}"),
+    ]
 
 
 @pytest.mark.parametrize("session", running("record_command"), indirect=True)
