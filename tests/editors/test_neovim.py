@@ -277,7 +277,8 @@ def test_rulelens_rules_lists_rule_files_and_entries(session: Session) -> None:
 
 @pytest.mark.parametrize("session", running("rules_quiet"), indirect=True)
 def test_rulelens_rules_needs_no_diagnostic(session: Session) -> None:
-    """With severity 'off' there is no diagnostic to read; the list comes from the server."""
+    """With severity 'off' there is no diagnostic to read when the list is asked for; it
+    comes from the server."""
     quiet = needs(session, "rules_quiet")
     assert quiet["diagnostics"] == []
     models = str(session.project.root / ".ai/rules/models.md")
