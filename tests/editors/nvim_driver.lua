@@ -211,6 +211,23 @@ function steps.rules_quiet()
   result.rules_quiet = { quickfix = items, diagnostics = before }
 end
 
+--- :RulelensRules where one rule file is missing from the index (agents miss it).
+function steps.rules_missed()
+  open('app/Models/User.php')
+  vim.fn.setqflist({}, 'f')
+  vim.cmd('RulelensRules')
+  wait('the quickfix list', function()
+    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
+  end)
+  local items = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    table.insert(items, { file = vim.api.nvim_buf_get_name(item.bufnr), lnum = item.lnum,
+      text = item.text, type = item.type })
+  end
+  vim.cmd('cclose')
+  result.rules_missed = items
+end
+
 function steps.health()
   open('app/Models/User.php')
   local source = vim.api.nvim_get_current_buf()

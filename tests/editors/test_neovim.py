@@ -54,6 +54,7 @@ class Spec:
     lspconfig: Path | None = None
     rules_folder: bool = False  # the project keeps its rules in RULES_FOLDER, git one level up
     quiet: bool = False  # severity 'off': no rules diagnostic
+    late_rule: bool = False  # a rule file written after the index: agents miss it
     own_cmd: bool = False  # `cmd` is the absolute path of the server command
 
 
@@ -81,7 +82,22 @@ SESSIONS = {
     # the diagnostic switched off: :RulelensRules still lists the rules
     "0.11-enable-quiet": Spec("nvim", "enable", "rules_quiet", "utf-8", quiet=True),
     "0.7-setup-quiet": Spec("nvim07", "setup", "rules_quiet", "utf-16", quiet=True),
+    # a rule file agents miss: :RulelensRules says so, with the server's reason
+    "0.11-enable-missed": Spec("nvim", "enable", "rules_missed", "utf-8", late_rule=True),
+    "0.7-setup-missed": Spec("nvim07", "setup", "rules_missed", "utf-16", late_rule=True),
 }
+
+LATE = """\
+---
+paths:
+  - 'app/Models/*.php'
+---
+
+# Late
+
+## Written after the index
+Agents that read the index do not find this file until `rulelens index` runs.
+"""
 
 
 class Session:
@@ -112,6 +128,8 @@ def nvim_session(request: pytest.FixtureRequest, base: Path, spec: Spec) -> Sess
         pytest.skip(f"{spec.lspconfig} is absent (../shared/editors)")
     binary: str = request.getfixturevalue(spec.which)
     project = folder_project(base) if spec.rules_folder else make_project(base)
+    if spec.late_rule:  # after make_project wrote the index
+        (project.root / ".ai/rules/late.md").write_text(LATE, encoding="utf-8")
     # nvim-lspconfig v1.4.0's legacy setup() resolves the command to its full path (exepath)
     absolute = spec.own_cmd or (spec.mode == "setup:lspconfig" and spec.lspconfig == LSPCONFIG_1)
     cmd = str(base / "bin" / "rulelens") if absolute else "rulelens"
@@ -285,6 +303,26 @@ def test_rulelens_rules_needs_no_diagnostic(session: Session) -> None:
     assert [(i["file"], i["lnum"], i["text"]) for i in quiet["quickfix"]] == [
         (models, 6, ".ai/rules/models.md — Models (app/Models/**)"),
         (models, 8, f"Models: {ENTRY_TITLE}"),
+    ]
+
+
+@pytest.mark.parametrize("session", running("rules_missed"), indirect=True)
+def test_rulelens_rules_says_why_agents_miss_a_rule_file(session: Session) -> None:
+    """Needs a server that answers `agentsSee`/`agentsMissBecause` in rulesForPath."""
+    items = needs(session, "rules_missed")
+    late = str(session.project.root / ".ai/rules/late.md")
+    models = str(session.project.root / ".ai/rules/models.md")
+    got = [(i["file"], i["lnum"], i["text"], i["type"]) for i in items]
+    assert got[:3] == [
+        (late, 6, ".ai/rules/late.md — Late (app/Models/*.php)", ""),
+        (late, 6, ".ai/rules/late.md: agents miss it: not in index.md; agents that read the"
+         " index will not find it. Run `rulelens index`.", "W"),
+        (late, 8, "Late: Written after the index", ""),
+    ]
+    # models.md is in the index: agents see it, and no line says otherwise
+    assert got[3:] == [
+        (models, 6, ".ai/rules/models.md — Models (app/Models/**)", ""),
+        (models, 8, f"Models: {ENTRY_TITLE}", ""),
     ]
 
 
