@@ -70,6 +70,8 @@ SESSIONS = {
     # neither release loads and setup() starts the server itself
     "0.11-enable-lspconfig2": Spec("nvim", "enable", CORE, "utf-8", lspconfig=LSPCONFIG_2),
     "0.11-setup-lspconfig2": Spec("nvim", "setup", SETUP, "utf-8", lspconfig=LSPCONFIG_2),
+    "0.11-enable-lspconfig1": Spec("nvim", "enable", CORE, "utf-8", lspconfig=LSPCONFIG_1),
+    "0.11-setup-lspconfig1": Spec("nvim", "setup", SETUP, "utf-8", lspconfig=LSPCONFIG_1),
     "0.11-legacy-lspconfig1": Spec("nvim", "setup:lspconfig", SETUP, "utf-8",
                                    lspconfig=LSPCONFIG_1),
     "0.11-legacy-lspconfig2": Spec("nvim", "setup:lspconfig", SETUP, "utf-8",
