@@ -3,7 +3,8 @@
 "   vim -N -u vim_lsp_driver.vim -i NONE --not-a-term
 "
 " Environment: RULELENS_VIM_LSP (the vim-lsp folder), RULELENS_PROJECT (the project root),
-" RULELENS_RESULT (where to write the JSON). The registration between the markers is the
+" RULELENS_RESULT (where to write the JSON), RULELENS_VIMLSP_LOG (optional: vim-lsp's log
+" file, with every message). The registration between the markers is the
 " README's vim-lsp section. The driver picks the record action twice through vim-lsp's own
 " code-action menu, without saving in between, then saves every buffer.
 
@@ -12,7 +13,7 @@ set encoding=utf-8
 set hidden
 let s:result = {'menus': [], 'buffers': []}
 execute 'set runtimepath^=' . fnameescape($RULELENS_VIM_LSP)
-let g:lsp_log_file = ''
+let g:lsp_log_file = $RULELENS_VIMLSP_LOG
 let g:lsp_diagnostics_enabled = 1
 let g:lsp_code_action_ui = 'float'
 
