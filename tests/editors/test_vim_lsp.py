@@ -1,9 +1,11 @@
 """Vim 9 with vim-lsp (../shared/editors/vim-lsp), headless, with the README's configuration.
 
 vim-lsp cannot prompt, so the record action is an edit that places an entry skeleton in the
-rule file's buffer, which vim-lsp keeps hidden and modified, without telling the server. A
-second record before saving must not be computed from the stale file on disk: every entry
-the person has must survive (the server refuses a stale edit, or applies a fresh one).
+rule file's buffer. vim-lsp opens that buffer to the server (didOpen, version 1) with the text
+from before the edit, applies the edit, and sends no didChange until the file is saved; it
+advertises no `documentChanges` and ignores their versions. A second record before saving
+must not be computed from that stale text: every entry the person has must survive (the
+server refuses the second record, or applies a fresh edit).
 """
 
 from __future__ import annotations

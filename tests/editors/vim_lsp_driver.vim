@@ -65,9 +65,8 @@ function! s:Record(glob) abort
   let l:menus = len(s:result.menus)
   call cursor(1, 1)
   LspCodeAction
+  " the menu's callback applies the chosen edit before this wait sees the menu
   call s:Wait('the code action menu', 'len(s:result.menus) > ' . l:menus)
-  " the edit is applied in the menu's callback; give a refusal or a message time to arrive
-  sleep 500m
 endfunction
 
 function! s:Run() abort
