@@ -228,6 +228,13 @@ function steps.rules_missed()
   result.rules_missed = items
 end
 
+--- :checkhealth before any server runs: it reads vim.lsp.config.rulelens.
+function steps.health_idle()
+  vim.cmd('checkhealth rulelens')
+  result.health_idle = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  vim.cmd('bwipeout!')
+end
+
 function steps.health()
   open('app/Models/User.php')
   local source = vim.api.nvim_get_current_buf()

@@ -35,7 +35,7 @@ from tests.editors.conftest import (
 CORE = "source,hover,utf8,record_action"
 SETUP = "source,hover,utf8,empty_filetype,rules,health,record_action,record_command"
 # only vim.lsp.enable('rulelens'): the commands come from plugin/rulelens.lua
-ENABLE = "source,hover,utf8,rules,health,record_action,record_command"
+ENABLE = "health_idle,source,hover,utf8,rules,health,record_action,record_command"
 FOLDER = "root,health"
 LSPCONFIG_1 = SHARED_EDITORS / "nvim-lspconfig-v1.4.0"
 LSPCONFIG_2 = SHARED_EDITORS / "nvim-lspconfig-v2.11.0"
@@ -364,6 +364,15 @@ def test_checkhealth_reports_the_configuration_in_effect(session: Session) -> No
     assert f"rules folder: {folder}" in health
     assert f"root markers: {folder}, .git" in health
     assert f"server running for {session.project.root} ({session.encoding} positions)" in health
+
+
+@pytest.mark.parametrize("session", running("health_idle"), indirect=True)
+def test_checkhealth_reads_vim_lsp_config_before_a_server_runs(session: Session) -> None:
+    health = needs(session, "health_idle")
+    assert "configuration from vim.lsp.config.rulelens" in health
+    assert f"`{session.cmd}` runs: rulelens " in health  # the configured command
+    assert "root markers: .ai/rules, .git" in health
+    assert "no rulelens server is running" in health
 
 
 @pytest.mark.parametrize("session", running("root"), indirect=True)
