@@ -1,8 +1,10 @@
 """Neovim, headless, with the shipped `neovim/` plugin folder.
 
-Three ways in: 0.11's `vim.lsp.enable('rulelens')` with the shipped `lsp/rulelens.lua`,
-`require('rulelens').setup()` on 0.11, and `setup()` on Debian's Neovim 0.7 (which has
-neither `vim.lsp.enable` nor `vim.lsp.start`, so the plugin uses `vim.lsp.start_client`).
+The ways in: 0.11's `vim.lsp.enable('rulelens')` with the shipped `lsp/rulelens.lua`,
+`require('rulelens').setup()` on 0.11 (and its `vim.lsp.start` path), and `setup()` on
+Debian's Neovim 0.7 (which has neither `vim.lsp.enable` nor `vim.lsp.start`, so the plugin
+uses `vim.lsp.start_client`); each also with the unmodified nvim-lspconfig v1.4.0 and v2.11.0
+from ../shared/editors (skipped without it), including the legacy `lspconfig.configs` path.
 Each session runs the steps of `nvim_driver.lua` and the tests check what it saw.
 """
 
