@@ -27,9 +27,15 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import SHARED
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 PLUGIN = REPO / "neovim"
+# Unmodified editor plugins (nvim-lspconfig, vim-lsp) beside the repository; tests that use
+# them skip when the folder is absent. RULELENS_SHARED points elsewhere (a git worktree's
+# `..` is not the checkout's).
+SHARED_EDITORS = Path(os.environ.get("RULELENS_SHARED") or SHARED) / "editors"
 TIMEOUT = 240  # seconds for one editor session; a hang fails instead of blocking CI
 
 MODELS = """\
@@ -186,6 +192,16 @@ def emacs() -> str:
     binary = shutil.which("emacs")
     if binary is None or not any(Path("/usr/share/emacs/site-lisp/elpa").glob("eglot-*")):
         missing("Emacs with eglot (apt-get install emacs-nox elpa-eglot)")
+    assert binary is not None
+    return binary
+
+
+@pytest.fixture(scope="session")
+def vim9() -> str:
+    """Vim 9 alone (the vim-lsp test brings its own plugin)."""
+    binary = shutil.which("vim")
+    if binary is None or version_of(binary)[:1] < (9,):
+        missing("Vim 9 (apt-get install vim)")
     assert binary is not None
     return binary
 

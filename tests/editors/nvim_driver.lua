@@ -4,11 +4,29 @@
 --
 -- Environment: RULELENS_PLUGIN (the neovim/ folder), RULELENS_PROJECT (the project root),
 -- RULELENS_RESULT (where to write the JSON), RULELENS_NVIM_MODE (`enable`: the shipped
--- lsp/rulelens.lua with vim.lsp.enable; `setup`: require('rulelens').setup()),
--- RULELENS_NVIM_STEPS (comma-separated steps, in order), RULELENS_NVIM_ENCODING (optional:
--- offer only this position encoding). Only APIs that exist on Neovim 0.7 are used.
-
+-- lsp/rulelens.lua with vim.lsp.enable; `setup`: require('rulelens').setup(); `setup:<start>`:
+-- setup() with that `start` option), RULELENS_NVIM_STEPS (comma-separated steps, in order),
+-- RULELENS_NVIM_ENCODING (optional: offer only this position encoding),
+-- RULELENS_NVIM_SETTINGS (optional JSON: the server's `rulelens` section),
+-- RULELENS_NVIM_CMD (optional JSON list: the server command), RULELENS_LSPCONFIG (optional:
+-- an nvim-lspconfig folder to put on the runtimepath). Only APIs that exist on Neovim 0.7
+-- are used.
+--
+-- The runtimepath is set here, before Neovim loads plugins, as a person's init.lua does: so
+-- plugin/rulelens.lua (and nvim-lspconfig's plugin/) load as they would for them.
 local env = vim.env
+vim.opt.runtimepath:prepend(env.RULELENS_PLUGIN)
+if env.RULELENS_LSPCONFIG and env.RULELENS_LSPCONFIG ~= '' then
+  vim.opt.runtimepath:append(env.RULELENS_LSPCONFIG)
+end
+
+local function from_json(name)
+  local text = env[name]
+  if text == nil or text == '' then
+    return nil
+  end
+  return vim.fn.json_decode(text)
+end
 local root = env.RULELENS_PROJECT
 local result = { prompts = {}, selections = {}, steps = {} }
 local answers = {} -- queued answers for vim.ui.input
@@ -146,11 +164,16 @@ function steps.rules()
     return #rulelens_diagnostics(0) > 0
   end)
   local source = vim.api.nvim_get_current_buf()
+  vim.fn.setqflist({}, 'f')
   vim.cmd('RulelensRules')
+  wait('the quickfix list', function()
+    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
+  end)
+  local title = vim.fn.getqflist({ title = 0 }).title
   local items = {}
   for _, item in ipairs(vim.fn.getqflist()) do
     table.insert(items, { file = vim.api.nvim_buf_get_name(item.bufnr), lnum = item.lnum,
-      text = item.text })
+      text = item.text, type = item.type })
   end
   vim.cmd('cclose')
   vim.api.nvim_set_current_buf(source)
@@ -160,7 +183,56 @@ function steps.rules()
     return nil
   end
   vim.cmd('RulelensRules select')
-  result.rules = { quickfix = items, select = picked }
+  wait('the rules to pick from', function()
+    return picked ~= nil
+  end)
+  result.rules = { quickfix = items, select = picked, title = title }
+end
+
+--- :RulelensRules with the diagnostic switched off (severity = 'off'): facts, not text.
+function steps.rules_quiet()
+  open('app/Models/User.php')
+  -- a server may publish once before the settings reach it; list when there is none
+  wait('no rules diagnostic', function()
+    return #rulelens_diagnostics(0) == 0
+  end)
+  local before = rulelens_diagnostics(0)
+  vim.fn.setqflist({}, 'f')
+  vim.cmd('RulelensRules')
+  wait('the quickfix list', function()
+    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
+  end)
+  local items = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    table.insert(items, { file = vim.api.nvim_buf_get_name(item.bufnr), lnum = item.lnum,
+      text = item.text })
+  end
+  vim.cmd('cclose')
+  result.rules_quiet = { quickfix = items, diagnostics = before }
+end
+
+--- :RulelensRules where one rule file is missing from the index (agents miss it).
+function steps.rules_missed()
+  open('app/Models/User.php')
+  vim.fn.setqflist({}, 'f')
+  vim.cmd('RulelensRules')
+  wait('the quickfix list', function()
+    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
+  end)
+  local items = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    table.insert(items, { file = vim.api.nvim_buf_get_name(item.bufnr), lnum = item.lnum,
+      text = item.text, type = item.type })
+  end
+  vim.cmd('cclose')
+  result.rules_missed = items
+end
+
+--- :checkhealth before any server runs: it reads vim.lsp.config.rulelens.
+function steps.health_idle()
+  vim.cmd('checkhealth rulelens')
+  result.health_idle = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  vim.cmd('bwipeout!')
 end
 
 function steps.health()
@@ -223,8 +295,16 @@ function steps.record_command()
   result.record_command = { choices = choices }
 end
 
+--- The root the client was started with (root markers, rulesFolder).
+function steps.root()
+  open(env.RULELENS_NVIM_OPEN or 'app/Models/User.php')
+  wait('the rules diagnostic', function()
+    return #rulelens_diagnostics(0) > 0
+  end)
+  result.root = { root_dir = clients()[1].config.root_dir, diagnostics = rulelens_diagnostics(0) }
+end
+
 local function run()
-  vim.opt.runtimepath:prepend(env.RULELENS_PLUGIN)
   local capabilities = nil
   if env.RULELENS_NVIM_ENCODING and env.RULELENS_NVIM_ENCODING ~= '' then
     capabilities = vim.lsp.protocol.make_client_capabilities()
@@ -245,17 +325,28 @@ local function run()
     local index = chooser(labels)
     on_choice(index and items[index] or nil, index)
   end
+  local settings = from_json('RULELENS_NVIM_SETTINGS')
+  local cmd = from_json('RULELENS_NVIM_CMD')
   local mode = env.RULELENS_NVIM_MODE
   if mode == 'enable' then
-    if capabilities then
-      vim.lsp.config('rulelens', { capabilities = capabilities })
+    local config = { capabilities = capabilities, cmd = cmd }
+    if settings then
+      config.settings = { rulelens = settings }
+    end
+    if next(config) then
+      vim.lsp.config('rulelens', config)
     end
     vim.lsp.enable('rulelens')
   else
     -- `setup` or `setup:<start>` (the plugin's `start` option)
     local how = mode:match('^setup:(.+)$') or 'auto'
-    require('rulelens').setup({ capabilities = capabilities, start = how })
+    require('rulelens').setup({ capabilities = capabilities, start = how, cmd = cmd,
+      settings = settings })
   end
+  result.commands = {
+    RulelensRecord = vim.fn.exists(':RulelensRecord') == 2,
+    RulelensRules = vim.fn.exists(':RulelensRules') == 2,
+  }
   result.version = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor)
     .. '.' .. tostring(vim.version().patch)
   result.mode = mode

@@ -1,15 +1,20 @@
 """Neovim, headless, with the shipped `neovim/` plugin folder.
 
-Three ways in: 0.11's `vim.lsp.enable('rulelens')` with the shipped `lsp/rulelens.lua`,
-`require('rulelens').setup()` on 0.11, and `setup()` on Debian's Neovim 0.7 (which has
-neither `vim.lsp.enable` nor `vim.lsp.start`, so the plugin uses `vim.lsp.start_client`).
+The ways in: 0.11's `vim.lsp.enable('rulelens')` with the shipped `lsp/rulelens.lua`,
+`require('rulelens').setup()` on 0.11 (and its `vim.lsp.start` path), and `setup()` on
+Debian's Neovim 0.7 (which has neither `vim.lsp.enable` nor `vim.lsp.start`, so the plugin
+uses `vim.lsp.start_client`); each also with the unmodified nvim-lspconfig v1.4.0 and v2.11.0
+from ../shared/editors (skipped without it), including the legacy `lspconfig.configs` path.
 Each session runs the steps of `nvim_driver.lua` and the tests check what it saw.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +24,11 @@ from tests.editors.conftest import (
     ENTRY_NOTE,
     ENTRY_TITLE,
     HERE,
+    MODELS,
     NOTHING_GLOBS,
     PLUGIN,
+    SHARED_EDITORS,
+    USER_PHP,
     Project,
     make_project,
     run_editor,
@@ -28,39 +36,125 @@ from tests.editors.conftest import (
 
 CORE = "source,hover,utf8,record_action"
 SETUP = "source,hover,utf8,empty_filetype,rules,health,record_action,record_command"
+# only vim.lsp.enable('rulelens'): the commands come from plugin/rulelens.lua
+ENABLE = "health_idle,source,hover,utf8,rules,health,record_action,record_command"
+FOLDER = "root,health"
+LSPCONFIG_1 = SHARED_EDITORS / "nvim-lspconfig-v1.4.0"
+LSPCONFIG_2 = SHARED_EDITORS / "nvim-lspconfig-v2.11.0"
+RULES_FOLDER = "config/rules"
 
-# (id, which nvim, mode, steps, offered position encoding, the encoding it must end up with)
-SESSIONS = [
-    ("0.11-enable", "nvim", "enable", CORE, "", "utf-8"),
-    ("0.11-enable-utf16", "nvim", "enable", "utf8", "utf-16", "utf-16"),
-    ("0.11-setup", "nvim", "setup", SETUP, "", "utf-8"),
+
+@dataclass(frozen=True)
+class Spec:
+    """One headless session: which nvim, how the plugin starts, the driver's steps, the
+    position encoding offered (empty: the client's own) and the one it must end up with."""
+    which: str
+    mode: str
+    steps: str
+    expected_encoding: str
+    encoding: str = ""
+    lspconfig: Path | None = None
+    rules_folder: bool = False  # the project keeps its rules in RULES_FOLDER, git one level up
+    quiet: bool = False  # severity 'off': no rules diagnostic
+    late_rule: bool = False  # a rule file written after the index: agents miss it
+    own_cmd: bool = False  # `cmd` is the absolute path of the server command
+
+
+SESSIONS = {
+    "0.11-enable": Spec("nvim", "enable", ENABLE, "utf-8", own_cmd=True),
+    "0.11-enable-utf16": Spec("nvim", "enable", "utf8", "utf-16", encoding="utf-16"),
+    "0.11-setup": Spec("nvim", "setup", SETUP, "utf-8"),
     # the vim.lsp.start path that Neovim 0.8-0.10 take (no 0.8-0.10 build is packaged here)
-    ("0.11-setup-start", "nvim", "setup:start", SETUP, "", "utf-8"),
-    ("0.7-setup", "nvim07", "setup", SETUP, "", "utf-16"),  # 0.7 speaks only UTF-16
-]
+    "0.11-setup-start": Spec("nvim", "setup:start", SETUP, "utf-8"),
+    "0.7-setup": Spec("nvim07", "setup", SETUP, "utf-16"),  # 0.7 speaks only UTF-16
+    # nvim-lspconfig: 2.x with vim.lsp.enable and with setup() on 0.11; the legacy
+    # `lspconfig.configs` path (what 0.8-0.10 take) with v1.4.0 and v2.11.0; and 0.7, where
+    # neither release loads and setup() starts the server itself
+    "0.11-enable-lspconfig2": Spec("nvim", "enable", CORE, "utf-8", lspconfig=LSPCONFIG_2),
+    "0.11-setup-lspconfig2": Spec("nvim", "setup", SETUP, "utf-8", lspconfig=LSPCONFIG_2),
+    "0.11-enable-lspconfig1": Spec("nvim", "enable", CORE, "utf-8", lspconfig=LSPCONFIG_1),
+    "0.11-setup-lspconfig1": Spec("nvim", "setup", SETUP, "utf-8", lspconfig=LSPCONFIG_1),
+    "0.11-legacy-lspconfig1": Spec("nvim", "setup:lspconfig", SETUP, "utf-8",
+                                   lspconfig=LSPCONFIG_1),
+    "0.11-legacy-lspconfig2": Spec("nvim", "setup:lspconfig", SETUP, "utf-8",
+                                   lspconfig=LSPCONFIG_2),
+    "0.7-setup-lspconfig1": Spec("nvim07", "setup", SETUP, "utf-16", lspconfig=LSPCONFIG_1),
+    # a custom rulesFolder: the root markers follow it
+    "0.11-enable-folder": Spec("nvim", "enable", FOLDER, "utf-8", rules_folder=True),
+    "0.11-setup-folder": Spec("nvim", "setup", FOLDER, "utf-8", rules_folder=True),
+    "0.7-setup-folder": Spec("nvim07", "setup", FOLDER, "utf-16", rules_folder=True),
+    # the diagnostic switched off: :RulelensRules still lists the rules
+    "0.11-enable-quiet": Spec("nvim", "enable", "rules_quiet", "utf-8", quiet=True),
+    "0.7-setup-quiet": Spec("nvim07", "setup", "rules_quiet", "utf-16", quiet=True),
+    # a rule file agents miss: :RulelensRules says so, with the server's reason
+    "0.11-enable-missed": Spec("nvim", "enable", "rules_missed", "utf-8", late_rule=True),
+    "0.7-setup-missed": Spec("nvim07", "setup", "rules_missed", "utf-16", late_rule=True),
+}
+
+LATE = """\
+---
+paths:
+  - 'app/Models/*.php'
+---
+
+# Late
+
+## Written after the index
+Agents that read the index do not find this file until `rulelens index` runs.
+"""
 
 
 class Session:
-    def __init__(self, project: Project, result: dict[str, Any], encoding: str) -> None:
+    def __init__(self, project: Project, result: dict[str, Any], spec: Spec,
+                 cmd: str) -> None:
         self.project = project
         self.result = result
-        self.encoding = encoding
+        self.spec = spec
+        self.encoding = spec.expected_encoding
+        self.cmd = cmd
 
 
-def nvim_session(request: pytest.FixtureRequest, base: Path, which: str, mode: str,
-                 steps: str, encoding: str, expected_encoding: str) -> Session:
-    binary: str = request.getfixturevalue(which)
-    project = make_project(base)
-    run = run_editor(
-        [binary, "--headless", "-u", str(HERE / "nvim_driver.lua")],
-        base, base / "result.json",
-        {"RULELENS_PLUGIN": str(PLUGIN), "RULELENS_PROJECT": str(project.root),
-         "RULELENS_NVIM_MODE": mode, "RULELENS_NVIM_STEPS": steps,
-         "RULELENS_NVIM_ENCODING": encoding},
-        cwd=project.root,
-    )
-    assert run.result["steps"] == steps.split(","), run.stderr
-    return Session(project, run.result, expected_encoding)
+def folder_project(base: Path) -> Project:
+    """Rules in RULES_FOLDER of `outer/proj`, the git work tree at `outer`: only markers that
+    follow the rules folder find `proj`."""
+    outer = base / "outer"
+    root = outer / "proj"
+    for rel, text in {f"{RULES_FOLDER}/models.md": MODELS,
+                      "app/Models/User.php": USER_PHP}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    subprocess.run(["git", "init", "-q", str(outer)], check=True)
+    return Project(root)
+
+
+def nvim_session(request: pytest.FixtureRequest, base: Path, spec: Spec) -> Session:
+    if spec.lspconfig is not None and not spec.lspconfig.is_dir():
+        pytest.skip(f"{spec.lspconfig} is absent (../shared/editors)")
+    binary: str = request.getfixturevalue(spec.which)
+    project = folder_project(base) if spec.rules_folder else make_project(base)
+    if spec.late_rule:  # after make_project wrote the index
+        (project.root / ".ai/rules/late.md").write_text(LATE, encoding="utf-8")
+    # nvim-lspconfig v1.4.0's legacy setup() resolves the command to its full path (exepath)
+    absolute = spec.own_cmd or (spec.mode == "setup:lspconfig" and spec.lspconfig == LSPCONFIG_1)
+    cmd = str(base / "bin" / "rulelens") if absolute else "rulelens"
+    extra = {"RULELENS_PLUGIN": str(PLUGIN), "RULELENS_PROJECT": str(project.root),
+             "RULELENS_NVIM_MODE": spec.mode, "RULELENS_NVIM_STEPS": spec.steps,
+             "RULELENS_NVIM_ENCODING": spec.encoding}
+    if spec.lspconfig is not None:
+        extra["RULELENS_LSPCONFIG"] = str(spec.lspconfig)
+    settings: dict[str, str] = {}
+    if spec.rules_folder:
+        settings["rulesFolder"] = RULES_FOLDER
+    if spec.quiet:
+        settings["severity"] = "off"
+    if settings:
+        extra["RULELENS_NVIM_SETTINGS"] = json.dumps(settings)
+    if spec.own_cmd:
+        extra["RULELENS_NVIM_CMD"] = json.dumps([cmd, "serve"])
+    run = run_editor([binary, "--headless", "-u", str(HERE / "nvim_driver.lua")],
+                     base, base / "result.json", extra, cwd=project.root)
+    assert run.result["steps"] == spec.steps.split(","), run.stderr
+    return Session(project, run.result, spec, cmd)
 
 
 @pytest.fixture(scope="module")
@@ -73,10 +167,11 @@ def get(request: pytest.FixtureRequest, cache: dict[str, Session | BaseException
     """The session `sid`, run once per module however many tests read it (a session that
     failed fails its other tests at once instead of running again)."""
     if sid not in cache:
-        _, which, mode, steps, encoding, expected = next(s for s in SESSIONS if s[0] == sid)
         base = request.getfixturevalue("tmp_path_factory").mktemp("nvim")
         try:
-            cache[sid] = nvim_session(request, base, which, mode, steps, encoding, expected)
+            cache[sid] = nvim_session(request, base, SESSIONS[sid])
+        except pytest.skip.Exception:
+            raise
         except (Exception, pytest.fail.Exception) as exc:
             cache[sid] = exc
             raise
@@ -87,7 +182,7 @@ def get(request: pytest.FixtureRequest, cache: dict[str, Session | BaseException
 
 
 def running(step: str) -> list[str]:
-    return [s[0] for s in SESSIONS if step in s[3].split(",")]
+    return [sid for sid, spec in SESSIONS.items() if step in spec.steps.split(",")]
 
 
 @pytest.fixture
@@ -193,18 +288,58 @@ def test_empty_filetype_buffer_is_attached(session: Session) -> None:
 def test_rulelens_rules_lists_rule_files_and_entries(session: Session) -> None:
     rules = needs(session, "rules")
     models = str(session.project.root / ".ai/rules/models.md")
-    # one item for the rule file (at its heading), one per entry (at its `## ` line)
+    # one item for the rule file (at its heading), one per entry (at its `## ` line); agents
+    # see models.md, so no line says they miss it
     assert [(i["file"], i["lnum"]) for i in rules["quickfix"]] == [(models, 6), (models, 8)]
-    assert ".ai/rules/models.md" in rules["quickfix"][0]["text"]
-    assert ENTRY_TITLE in rules["quickfix"][1]["text"]
+    assert rules["quickfix"][0]["text"] == ".ai/rules/models.md — Models (app/Models/**)"
+    assert rules["quickfix"][1]["text"] == f"Models: {ENTRY_TITLE}"
+    assert rules["title"] == "rulelens: project rules for app/Models/User.php"
     assert rules["select"] == [item["text"] for item in rules["quickfix"]]
+
+
+@pytest.mark.parametrize("session", running("rules_quiet"), indirect=True)
+def test_rulelens_rules_needs_no_diagnostic(session: Session) -> None:
+    """With severity 'off' there is no diagnostic to read when the list is asked for; it
+    comes from the server."""
+    quiet = needs(session, "rules_quiet")
+    assert quiet["diagnostics"] == []
+    models = str(session.project.root / ".ai/rules/models.md")
+    assert [(i["file"], i["lnum"], i["text"]) for i in quiet["quickfix"]] == [
+        (models, 6, ".ai/rules/models.md — Models (app/Models/**)"),
+        (models, 8, f"Models: {ENTRY_TITLE}"),
+    ]
+
+
+@pytest.mark.parametrize("session", running("rules_missed"), indirect=True)
+def test_rulelens_rules_says_why_agents_miss_a_rule_file(session: Session) -> None:
+    """Needs a server that answers `agentsSee`/`agentsMissBecause` in rulesForPath."""
+    items = needs(session, "rules_missed")
+    late = str(session.project.root / ".ai/rules/late.md")
+    models = str(session.project.root / ".ai/rules/models.md")
+    got = [(i["file"], i["lnum"], i["text"], i["type"]) for i in items]
+    assert got[:3] == [
+        (late, 6, ".ai/rules/late.md — Late (app/Models/*.php)", ""),
+        (late, 6, ".ai/rules/late.md: agents miss it: not in index.md; agents that read the"
+         " index will not find it. Run `rulelens index`.", "W"),
+        (late, 8, "Late: Written after the index", ""),
+    ]
+    # models.md is in the index: agents see it, and no line says otherwise
+    assert got[3:] == [
+        (models, 6, ".ai/rules/models.md — Models (app/Models/**)", ""),
+        (models, 8, f"Models: {ENTRY_TITLE}", ""),
+    ]
 
 
 @pytest.mark.parametrize("session", running("record_command"), indirect=True)
 def test_rulelens_record_prompts_for_glob_title_and_note(session: Session) -> None:
     record = needs(session, "record_command")
-    assert record["choices"] == ["app/Models/User.php", "app/Models/**", "app/Models/*.php",
-                                 "Another glob…"]
+    # the server's suggestions (with the number of files each matches, where the server
+    # answers rulelens/suggestGlobs), then a glob of one's own
+    globs = [re.sub(r"  \((\d+) files?\)$", "", label) for label in record["choices"]]
+    assert globs == ["app/Models/User.php", "app/Models/**", "app/Models/*.php", "Another glob…"]
+    counts = [re.search(r"\((\d+) files?\)$", label) for label in record["choices"][:3]]
+    if any(counts):
+        assert [int(c.group(1)) if c else None for c in counts] == [1, 2, 1]
     assert session.result["prompts"][-3:] == [
         "Glob (relative to the project root): ",
         "Rule title for resources/views/**: ",
@@ -218,11 +353,44 @@ def test_rulelens_record_prompts_for_glob_title_and_note(session: Session) -> No
 
 
 @pytest.mark.parametrize("session", running("health"), indirect=True)
-def test_checkhealth_reports_the_server(session: Session) -> None:
+def test_checkhealth_reports_the_configuration_in_effect(session: Session) -> None:
     health = needs(session, "health")
-    assert "`rulelens` runs: rulelens " in health
-    assert f"started by setup() through: {session.result['plugin_mode']}" in health
+    assert "configuration from the running client" in health
+    # the command of the running config (0.11-enable sets an absolute one), not a default
+    assert f"`{session.cmd}` runs: rulelens " in health
+    if session.spec.mode == "enable":
+        assert "enabled with vim.lsp.enable()" in health
+    else:
+        assert f"started by setup() through: {session.result['plugin_mode']}" in health
+    folder = RULES_FOLDER if session.spec.rules_folder else ".ai/rules"
+    assert f"rules folder: {folder}" in health
+    assert f"root markers: {folder}, .git" in health
     assert f"server running for {session.project.root} ({session.encoding} positions)" in health
+
+
+@pytest.mark.parametrize("session", running("health_idle"), indirect=True)
+def test_checkhealth_reads_vim_lsp_config_before_a_server_runs(session: Session) -> None:
+    health = needs(session, "health_idle")
+    assert "configuration from vim.lsp.config.rulelens" in health
+    assert f"`{session.cmd}` runs: rulelens " in health  # the configured command
+    assert "root markers: .ai/rules, .git" in health
+    assert "no rulelens server is running" in health
+
+
+@pytest.mark.parametrize("session", running("root"), indirect=True)
+def test_root_markers_follow_a_custom_rules_folder(session: Session) -> None:
+    """The git work tree is one level up; only the rules folder marks the project."""
+    found = needs(session, "root")
+    assert found["root_dir"] == str(session.project.root)
+    [diag] = found["diagnostics"]
+    assert f"{RULES_FOLDER}/models.md" in diag["message"]
+    assert ENTRY_TITLE in diag["message"]
+
+
+@pytest.mark.parametrize("session", list(SESSIONS), indirect=True)
+def test_user_commands_exist_however_the_server_starts(session: Session) -> None:
+    """plugin/rulelens.lua defines them, also for `vim.lsp.enable('rulelens')` alone."""
+    assert session.result["commands"] == {"RulelensRecord": True, "RulelensRules": True}
 
 
 def test_help_tags_resolve(nvim: str, tmp_path: Path) -> None:
@@ -252,3 +420,45 @@ def test_help_tags_resolve(nvim: str, tmp_path: Path) -> None:
         tag, name, text = line.split(" ", 2)
         assert name == "rulelens.txt"
         assert f"*{tag}*" in text
+
+
+def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path) -> None:
+    """rules.to_items on a `rulelens/rulesForPath` answer: a line with the reason only for a
+    file that agents miss; unknown keys (a later `agents`) and a missing `agentsSee` are fine."""
+    root = tmp_path / "proj"
+    answer = {
+        "uri": (root / "app/User.php").as_uri(), "root": str(root), "rootUri": root.as_uri(),
+        "rulesFolder": ".ai/rules", "path": "app/User.php", "kind": "source", "agents": {},
+        "rules": [
+            {"file": ".ai/rules/app.md", "uri": (root / ".ai/rules/app.md").as_uri(),
+             "title": "App", "line": 5, "globs": ["**/*.php"], "matched": ["**/*.php"],
+             "agentsSee": False,
+             "agentsMissBecause": "The frontmatter is not valid YAML: quote the glob",
+             "entries": [{"title": "Typed", "line": 7}]},
+            {"file": ".ai/rules/seen.md", "uri": (root / ".ai/rules/seen.md").as_uri(),
+             "title": None, "line": 1, "globs": ["app/**"], "matched": ["app/**"],
+             "agentsSee": True, "agentsMissBecause": None, "entries": []},
+            {"file": ".ai/rules/old.md", "uri": (root / ".ai/rules/old.md").as_uri(),
+             "title": "Old", "line": 3, "globs": ["app/*"], "entries": []},
+        ],
+    }
+    out = tmp_path / "items.json"
+    script = tmp_path / "items.lua"
+    script.write_text(
+        f"vim.opt.runtimepath:prepend({json.dumps(str(PLUGIN))})\n"
+        f"local answer = vim.fn.json_decode({json.dumps(json.dumps(answer))})\n"
+        "local items = require('rulelens.rules').to_items(answer)\n"
+        f"vim.fn.writefile({{ vim.fn.json_encode(items) }}, {json.dumps(str(out))})\n"
+        "vim.cmd('qall!')\n", encoding="utf-8")
+    subprocess.run([nvim, "--headless", "--clean", "-u", str(script)], timeout=60,
+                   capture_output=True, stdin=subprocess.DEVNULL, check=False)
+    items = json.loads(out.read_text(encoding="utf-8"))
+    got = [(Path(i["filename"]).name, i["lnum"], i["text"], i.get("type", "")) for i in items]
+    assert got == [
+        ("app.md", 5, ".ai/rules/app.md — App (**/*.php)", ""),
+        ("app.md", 5, ".ai/rules/app.md: agents miss it: The frontmatter is not valid YAML:"
+         " quote the glob", "W"),
+        ("app.md", 7, "App: Typed", ""),
+        ("seen.md", 1, ".ai/rules/seen.md (app/**)", ""),
+        ("old.md", 3, ".ai/rules/old.md — Old (app/*)", ""),
+    ]

@@ -1,0 +1,92 @@
+-- :RulelensRules: the rule files and entries that apply to a buffer, from the server's
+-- `rulelens/rulesForPath` answer (facts, not the diagnostic's text: the list is the same
+-- with the diagnostic switched off).
+
+local rulelens = require('rulelens')
+
+local M = {}
+
+--- Quickfix items for one `rulelens/rulesForPath` answer: per rule file one item at its
+--- heading, one more when agents miss the file (with the reason, which says how to fix it),
+--- then one per entry. Unknown keys are ignored; a missing `agentsSee` counts as seen.
+function M.to_items(answer)
+  local items = {}
+  for _, rule in ipairs(answer.rules or {}) do
+    local filename = vim.uri_to_fname(rule.uri)
+    local heading = type(rule.title) == 'string' and rule.title or nil
+    local label = rule.file .. (heading and (' — ' .. heading) or '')
+    if type(rule.globs) == 'table' and #rule.globs > 0 then
+      label = label .. ' (' .. table.concat(rule.globs, ', ') .. ')'
+    end
+    table.insert(items, { filename = filename, lnum = rule.line or 1, col = 1, text = label })
+    if rule.agentsSee == false then
+      local why = type(rule.agentsMissBecause) == 'string' and rule.agentsMissBecause
+        or 'the index does not list this file'
+      table.insert(items, { filename = filename, lnum = rule.line or 1, col = 1, type = 'W',
+        text = rule.file .. ': agents miss it: ' .. why })
+    end
+    for _, entry in ipairs(rule.entries or {}) do
+      table.insert(items, { filename = filename, lnum = entry.line, col = 1,
+        text = (heading or rule.file) .. ': ' .. entry.title })
+    end
+  end
+  return items
+end
+
+--- Ask the server for a buffer's rules; `on_items(items, answer)`, items nil when the server
+--- has no answer (the error was already shown).
+function M.items(bufnr, on_items)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = rulelens.clients(bufnr)[1]
+  if not client then
+    rulelens.notify('no rulelens language server is attached to this buffer',
+      vim.log.levels.WARN)
+    return on_items(nil, nil)
+  end
+  local uri = vim.uri_from_bufnr(bufnr)
+  rulelens.request(client, rulelens.rules_for_path, { uri = uri }, function(err, answer)
+    if err then
+      rulelens.notify(err.message or tostring(err), vim.log.levels.ERROR)
+      return on_items(nil, nil)
+    end
+    if type(answer) ~= 'table' then
+      rulelens.notify('this file is outside every rulelens project')
+      return on_items(nil, nil)
+    end
+    on_items(M.to_items(answer), answer)
+  end, bufnr)
+end
+
+local function pick(items)
+  vim.ui.select(items, {
+    prompt = 'Project rules for this file:',
+    format_item = function(item)
+      return item.text
+    end,
+  }, function(item)
+    if item then
+      vim.cmd('edit ' .. vim.fn.fnameescape(item.filename))
+      vim.api.nvim_win_set_cursor(0, { item.lnum, 0 })
+    end
+  end)
+end
+
+--- :RulelensRules [quickfix|select]
+function M.show(how)
+  M.items(0, function(items, answer)
+    if not items then
+      return
+    end
+    if #items == 0 then
+      return rulelens.notify('no project rules apply to ' .. tostring(answer.path))
+    end
+    if how == 'select' then
+      return pick(items)
+    end
+    local title = 'rulelens: project rules for ' .. tostring(answer.path)
+    vim.fn.setqflist({}, ' ', { title = title, items = items })
+    vim.cmd('copen')
+  end)
+end
+
+return M
