@@ -40,6 +40,10 @@ class RulelensServer(LanguageServer):
         self.rules_changed = RulesChanged()
         self.initialized_hooks: list[Hook] = []  # run in order after `initialized`
         self.code_action_providers: list[tuple[str, CodeActionProvider]] = []
+        # Rule file URI -> [its text when rulelens last sent an unversioned skeleton edit for it,
+        # whether the client opened it since] (features/skeleton.py: a client without versioned
+        # edits, such as vim-lsp, opens the file to apply the edit and then reports nothing).
+        self.unconfirmed_edits: dict[str, tuple[str, bool]] = {}
 
     # -- settings per workspace folder ----------------------------------------------------
     def settings_for(self, root: Root | None) -> Settings:
@@ -106,6 +110,12 @@ class RulelensServer(LanguageServer):
         """The open document's text (what the person sees), or None when it is not open."""
         doc = self.workspace.text_documents.get(uri)
         return doc.source if doc is not None else None
+
+    def opened(self, uri: str) -> None:
+        """didOpen of `uri`: a pending unversioned edit for it is now being applied, unreported."""
+        pending = self.unconfirmed_edits.get(uri)
+        if pending is not None:
+            self.unconfirmed_edits[uri] = (pending[0], True)
 
     def version_of(self, uri: str) -> int | None:
         """The version of the open document as the server last saw it; None when not open."""

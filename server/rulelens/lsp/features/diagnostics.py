@@ -36,6 +36,7 @@ def register(server: RulelensServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded()
     def did_open(ls: RulelensServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.opened(params.text_document.uri)
         poll(ls, skip=params.text_document.uri)
         publish(ls, params.text_document.uri)
 

@@ -79,6 +79,10 @@ def actions(server: RulelensServer, target: Target,
                 if server.supports("text_document.code_action.disabled_support"):
                     out.append(types.CodeAction(
                         title=title, kind=KIND, disabled=types.CodeActionDisabled(reason=str(exc))))
+                else:  # the command says why when it is picked (the client shows the message)
+                    out.append(types.CodeAction(
+                        title=title, kind=KIND,
+                        command=types.Command(title=title, command=RECORD_RULE, arguments=[args])))
     return out
 
 

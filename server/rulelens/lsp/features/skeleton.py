@@ -12,7 +12,7 @@ from pygls.workspace.position_codec import PositionCodec
 
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.plumbing.workspace import Root
-from rulelens.rules.model import RecordPlan
+from rulelens.rules.model import RecordPlan, RuleError
 from rulelens.rules.reading import split_keepends
 
 TITLE = "New rule title"
@@ -22,7 +22,37 @@ NOTE = "What an agent must know before editing these files."
 def plan(server: RulelensServer, root: Root, glob: str) -> RecordPlan:
     """Where a record of `glob` lands and the file text after it, from the open buffer when
     there is one (raises RuleError, as the record itself would)."""
-    return root.repo.plan_record(glob, TITLE, NOTE, lambda path: server.text_of(path.as_uri()))
+    sk = root.repo.plan_record(glob, TITLE, NOTE, lambda path: server.text_of(path.as_uri()))
+    refuse_stale(server, root, sk)
+    return sk
+
+
+def refuse_stale(server: RulelensServer, root: Root, sk: RecordPlan) -> None:
+    """Refuse a skeleton computed from text that an earlier unversioned edit may have replaced.
+
+    A client without versioned edits (vim-lsp) can apply our edit to a hidden buffer and tell
+    us nothing until the file is saved; a second edit computed from the text we still know
+    would then land on the wrong lines and break an entry. When the file is, as far as we can
+    see, still exactly what the earlier edit was computed from, ask for a save instead.
+    """
+    uri = sk.path.as_uri()
+    pending = server.unconfirmed_edits.get(uri)
+    if pending is None or sk.old is None:
+        return
+    sent_from, opened_since = pending
+    try:
+        disk = sk.path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
+    except OSError:
+        disk = None
+    if sk.old != sent_from or (disk is not None and disk != sent_from):
+        del server.unconfirmed_edits[uri]  # the file moved on: the earlier edit arrived or was dropped
+        return
+    if not opened_since:  # only listed, or applied to an open buffer that reports its changes
+        return
+    rel = root.repo.rel(sk.path) or sk.path.name
+    raise RuleError(f"Save {rel} before recording again: rulelens placed a rule skeleton there that "
+                    "it has not seen arrive, and a new one would be computed from stale text. (If you "
+                    "did not apply it, close the file and try again.)")
 
 
 def workspace_edit(server: RulelensServer, sk: RecordPlan) -> types.WorkspaceEdit:
@@ -49,6 +79,8 @@ def workspace_edit(server: RulelensServer, sk: RecordPlan) -> types.WorkspaceEdi
                 uri=uri, version=server.version_of(uri)),
             edits=[edit],
         )])
+    if server.text_of(uri) is None:  # the client will open the file to apply the edit
+        server.unconfirmed_edits[uri] = (sk.old, False)
     return types.WorkspaceEdit(changes={uri: [edit]})
 
 
