@@ -190,5 +190,6 @@ async def test_eager_fallback_disables_refused_targets(client: LanguageClient, p
     if client.client_name == "visual-studio-code":  # type: ignore[attr-defined]
         assert refused is not None and refused.disabled is not None and refused.edit is None
         assert refused.disabled.reason.startswith("Cannot record into .ai/rules/models.md")
-    else:  # no disabledSupport: the action is left out
-        assert refused is None
+    else:  # no disabledSupport: no edit, a command that says why when it is picked
+        assert refused is not None and refused.edit is None and refused.command is not None
+        assert refused.command.command == "rulelens.recordRule"
