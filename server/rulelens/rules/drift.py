@@ -1,0 +1,104 @@
+"""`rule-drift`: the code a rule file covers kept changing while the rule file did not (issue 13).
+
+One `git log --name-only` over the last MAX_COMMITS commits (non-merge, below the root) gives,
+for every rule file, the commits since it last changed, and for every changed path, the commits
+that changed it; a rule file's count is the commits since its last change that touched a path
+its globs select. Outside a git work tree, or when git takes longer than TIMEOUT, there is no hint.
+
+DRIFT_AFTER = 20 commits by default: one pull request is typically one to a handful of commits,
+so 20 commits on a rule's files without a look at the rule means several changes of that code
+have landed since anyone read it, which is when a convention has usually moved; fewer would
+flag ordinary upkeep on busy folders, and the hint is only a hint.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulelens.rules.filelist import FileList
+from rulelens.rules.globs import patterns_of
+from rulelens.rules.model import Problem, RuleFile
+
+DRIFT_AFTER = 20
+MAX_COMMITS = 1000
+TIMEOUT = 10.0
+SHOWN = 80
+
+
+@dataclass(frozen=True)
+class Commit:
+    date: str  # YYYY-MM-DD, the committer date
+    paths: tuple[str, ...]
+
+
+class History:
+    """The recent commits below a root, newest first, with where each path changed."""
+
+    def __init__(self, commits: list[Commit], complete: bool, tracked: frozenset[str]) -> None:
+        self.commits = commits
+        self.complete = complete  # the whole history fits in the window
+        self.tracked = tracked  # rule files git tracks, for files not changed in the window
+        self.changed_in: dict[str, list[int]] = defaultdict(list)
+        for i, commit in enumerate(commits):
+            for path in commit.paths:
+                self.changed_in[path].append(i)
+        self.paths = FileList(list(self.changed_in))
+
+    @classmethod
+    def read(cls, root: Path, rules_dir: str, limit: int = MAX_COMMITS) -> History | None:
+        cmd = ["git", "-C", str(root), "log", "-z", "--no-merges", "--no-renames", "--relative",
+               "--name-only", "--format=%x01%cs", f"-n{limit}", "--", "."]
+        try:
+            out = subprocess.run(cmd, capture_output=True, check=False, timeout=TIMEOUT)
+            listed = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", rules_dir],
+                                    capture_output=True, check=False, timeout=TIMEOUT)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if out.returncode != 0:
+            return None
+        commits = []
+        for chunk in out.stdout.decode("utf-8", "surrogateescape").split("\x01")[1:]:
+            date, _, rest = chunk.partition("\0")
+            commits.append(Commit(date.strip(), tuple(p for p in rest.lstrip("\n").split("\0") if p)))
+        tracked = frozenset(p for p in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
+        return cls(commits, len(commits) < limit, tracked)
+
+    def covered(self, items: list[str]) -> set[str]:
+        """The changed paths that a rule file's `paths` select (`!` items exclude)."""
+        selected: set[str] = set()
+        for item in items:
+            selected.update(self.paths.matching(item))
+        for item in items:
+            patterns = patterns_of(item)
+            if patterns and not any(p.include for p in patterns):
+                for p in patterns:
+                    selected.difference_update(self.paths.lines_matching(p))
+        return selected
+
+
+def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER) -> Problem | None:
+    """The hint for one rule file, or None (no globs, a new file, or below the threshold)."""
+    if threshold <= 0 or not rule.lenient_paths:
+        return None
+    last = history.changed_in.get(rule.rel)
+    if last is None and (history.complete or rule.rel not in history.tracked):
+        return None  # never committed: nothing has drifted from it yet
+    since = last[0] if last else len(history.commits)
+    changed = {i for path in history.covered(rule.lenient_paths)
+               for i in history.changed_in[path] if i < since}
+    if len(changed) < threshold:
+        return None
+    globs = ", ".join(rule.lenient_paths)
+    if len(globs) > SHOWN:
+        globs = globs[: SHOWN - 1] + "…"
+    if last:
+        when = f"since this file last changed on {history.commits[since].date}"
+        message = f"{globs} changed in {len(changed)} commits {when}: review it."
+    else:
+        oldest = history.commits[-1].date if history.commits else "?"
+        message = (f"{globs} changed in {len(changed)} of the last {len(history.commits)} commits "
+                   f"(back to {oldest}), and this file in none of them: review it.")
+    return Problem(rule.rel, rule.heading_line or 0, "info", "rule-drift", message)
