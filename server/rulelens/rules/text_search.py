@@ -1,8 +1,10 @@
 """Which of many words occur in the project's files: one pass over every file, not one per word.
 
-In a git work tree this is one `git grep -F -w -i -o -f -` (multi-threaded, fixed strings,
-patterns on stdin) over the tracked and untracked-but-not-ignored files outside the rules
-folder, the same files as the project's file list. Elsewhere it is one regex per file over the
+In a git work tree this is one `git grep -E -w -i -o` (multi-threaded) over the tracked and
+untracked-but-not-ignored files outside the rules folder, the same files as the project's file
+list, with all the words as one alternation read from stdin: git grep tries `-F -f` patterns one
+after another over every line (15x slower here on 229 words), but matches one extended regex
+as a whole, and stdin has no argument-length limit. Elsewhere it is one regex per file over the
 listed files that can be read. Matching is by whole word and case-insensitive, so that
 `LegacyPriceHelper` is not found in `LegacyPriceHelperTest`, and `PHPUnit` is found in `phpunit.xml`:
 when in doubt, a name counts as present.
@@ -20,6 +22,7 @@ from rulelens.rules.filelist import FileList
 TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
 MAX_FILE_BYTES = 1024 * 1024  # without git, larger files are skipped (minified bundles, data)
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
+_ERE_SPECIAL = re.compile(r"[\\.\[\]()*+?{}|^$]")
 
 Search = Callable[[list[str]], "set[str] | None"]
 
@@ -37,10 +40,11 @@ def git_search(root: Path, exclude: str) -> Search:
     """Matched texts (casefolded) of the given words, by `git grep` below root."""
 
     def search(words: list[str]) -> set[str] | None:
-        cmd = ["git", "-C", str(root), "grep", "-I", "-i", "-w", "-o", "-h", "-F", "--untracked",
+        cmd = ["git", "-C", str(root), "grep", "-I", "-i", "-w", "-o", "-h", "-E", "--untracked",
                "--no-color", "-f", "-", "--", ".", f":(exclude){exclude}"]
+        alternation = "|".join(_ERE_SPECIAL.sub(r"\\\g<0>", w) for w in words)
         try:
-            out = subprocess.run(cmd, input="\n".join(words).encode("utf-8") + b"\n",
+            out = subprocess.run(cmd, input=alternation.encode("utf-8") + b"\n",
                                  capture_output=True, check=False, timeout=TIMEOUT)
         except (OSError, subprocess.TimeoutExpired):
             return None
