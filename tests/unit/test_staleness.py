@@ -44,19 +44,34 @@ def codes(problems: list[Problem], *wanted: str) -> list[tuple[str, int, str]]:
 
 
 def test_what_reads_as_a_path_and_what_does_not() -> None:
-    top = frozenset({"app", "config", "resources"})
+    top = frozenset({"app", "bin", "config", "resources"})
     paths = ["app/Support/Currency.php", "app/Billing", "app/Billing/", "Models/User.php",
-             "./bin/console", "config/billing.php:12", "webpack.mix.js", ".env.example"]
+             "./bin/console", "/config/app.php", "config/billing.php:12", "edge/upstream.conf"]
     for text in paths:
         assert path_in(text, top, backticked=True) is not None, text
     not_paths = ["*_cents", "app/**", "app/*.php", "https://example.com/app/x.php", "and/or",
                  "application/json", "laravel/framework", "Vue.js", "path/to/file.php",
-                 "app/Foo/Bar.php", "app/{Models,Actions}", "../outside.php", "integer", "1/2"]
+                 "app/Foo/Bar.php", "app/{Models,Actions}", "../outside.php", "integer", "1/2",
+                 # bare names are kinds of files more often than claims: `.tsx`, `types.ts`
+                 "webpack.mix.js", ".env", ".tsx", "types.ts",
+                 # outside the project, or relative to a file: a system path, a URL path, an import
+                 "/etc/nginx/site.conf", "/images/logo.png", "./utils"]
     for text in not_paths:
         assert path_in(text, top, backticked=True) is None, text
     # Without backticks, a bare file name is prose, and `text/html` is not a project path.
     assert path_in("composer.json", top, backticked=False) is None
     assert path_in("text/html", top, backticked=False) is None
+
+
+def test_examples_and_prohibitions_are_not_claims(tmp_path: Path) -> None:
+    body = ("One concept per file (e.g. `app/Concepts/AuthorId.php`).\n"
+            "Never create `app/types.ts`; do not edit app/Generated/x.php. Use `app/Real.php`.\n"
+            "Call `LegacyHelper` - such as `OtherHelper`.\n"
+            "Resources live in `app/Resources`, not `app/Http/Resources`. There is no `app/Observers`.\n")
+    (tmp_path / "r.md").write_text(rule_text(body))
+    rule = read_rule_file(tmp_path / "r.md", ".ai/rules/r.md", False)
+    assert [m.text for m in find_mentions(rule, frozenset({"app"}))] == ["app/Real.php", "LegacyHelper",
+                                                                              "app/Resources"]
 
 
 def test_what_looks_like_code() -> None:
@@ -81,14 +96,15 @@ def test_mentions_skip_fenced_code_and_the_frontmatter(tmp_path: Path) -> None:
 def test_stale_path_suggests_where_a_file_of_the_same_name_moved(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": rule_text(
         "Round in `app/Support/Currency.php`; see app/Billing/Invoice.php, `Billing/Invoice.php`\n"
-        "and `app/Http/Kernel.php`, and the folder `app/Legacy/`.")})
+        "and `app/Http/Kernel.php`, and the folder `app/Legacy/`. Boot in `Bootstrap/app.php`.")})
     files = FileList(["app/Money/Currency.php", "app/Billing/Invoice.php", "app/Http/Kernel.php",
-                      "src/Legacy/x.php", "lib/Legacy/y.php"])
+                      "src/Legacy/x.php", "lib/Legacy/y.php", "bootstrap/app.php", "config/app.php"])
     found = codes(RuleRepository(root).check(files), "stale-path")
     assert found == [
         ("stale-path", 9, "`app/Support/Currency.php` is not in the project. Moved to "
                           "`app/Money/Currency.php`?"),
         ("stale-path", 10, "`app/Legacy/` is not in the project. Moved to `lib/Legacy` or `src/Legacy`?"),
+        ("stale-path", 10, "`Bootstrap/app.php` is not in the project. Moved to `bootstrap/app.php`?"),
     ]
 
 

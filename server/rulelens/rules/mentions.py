@@ -26,9 +26,7 @@ _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _BARE_TOKEN = re.compile(r"[^\s`]+")
 _PATH = re.compile(r"(?:\./|/)?[\w.@+-]+(?:/[\w.@+-]+)*/?")
 _EXTENSION = re.compile(r"[^/]*[\w-]\.([A-Za-z][A-Za-z0-9]{0,9})$")
-_DOTFILE = re.compile(r"\.[A-Za-z][\w.-]*")
 _LINE_SUFFIX = re.compile(r":\d+(?::\d+)?$")
-_PRODUCT_JS = re.compile(r"[A-Z][a-z0-9]+\.js")  # `Vue.js`, `Node.js`: names of products, not files
 _URLISH = re.compile(r"^[a-z][a-z0-9+.-]*:|^www\.|@.*\.|^//")
 _TRIM = "()[]<>\"'*_,;:!?\u201c\u201d\u2018\u2019\u00ab\u00bb"
 
@@ -112,6 +110,8 @@ def find_mentions(rule: RuleFile, top_folders: frozenset[str]) -> list[Mention]:
             lead = len(inner) - len(inner.lstrip())
             text = inner.strip()
             col = m.start(2) + lead
+            if is_aside(line, m.start()):
+                continue
             path = path_in(text, top_folders, backticked=True)
             if path is not None:
                 out.append(Mention("path", path, n, col, col + len(text), True))
@@ -128,7 +128,7 @@ def find_mentions(rule: RuleFile, top_folders: frozenset[str]) -> list[Mention]:
             if "/" not in stripped:
                 continue
             path = path_in(stripped, top_folders, backticked=False)
-            if path is not None:
+            if path is not None and not is_aside(line, m.start()):
                 col = m.start() + raw.find(stripped)
                 out.append(Mention("path", path, n, col, col + len(stripped), False))
     return out
@@ -143,22 +143,31 @@ def path_in(text: str, top_folders: frozenset[str], backticked: bool) -> str | N
     if not segments or any(s in (".", "..") or _EXAMPLE_SEGMENTS.match(s) for s in segments):
         return None
     if "/" not in text:
-        # A bare name is a file only in backticks, with a known extension: `webpack.mix.js`.
-        if not backticked or _PRODUCT_JS.fullmatch(text):
-            return None
-        ext = _EXTENSION.match(text)
-        if _DOTFILE.fullmatch(text) or (ext is not None and ext.group(1).lower() in FILE_EXTENSIONS):
-            return text
+        # A bare name (`types.ts`, `.env`, `.tsx`) is too often a kind of file, a generated one or
+        # one the rule forbids; in the corpus most were not claims that the file exists.
         return None
+    if text.startswith(("/", "./")) and segments[0] not in top_folders:
+        return None  # `/etc/nginx/…`, a URL path such as `/images/logo.png`, an import `./utils`
     ext = _EXTENSION.match(segments[-1])
     has_extension = (ext is not None and not text.endswith("/")
                      and (backticked or ext.group(1).lower() in FILE_EXTENSIONS))
-    anchored = text.startswith("./")
-    if has_extension and (anchored or segments[0] in top_folders or len(segments) >= 2):
-        return text
-    if segments[0] in top_folders or (anchored and backticked):
+    if has_extension or segments[0] in top_folders:
         return text
     return None
+
+
+# Words before a mention, in the same sentence, that make it an example or a prohibition rather
+# than a claim that the path or name exists: "e.g. `AuthorId.cs`", "never create `types.ts`".
+_ASIDE = re.compile(r"(?i)\b(?:e\.\s?g\.|for example|for instance|such as|never|don't|do not|"
+                    r"instead of|rather than|avoid|no longer)|\b(?:not|no)\s+(?:an?\s+|the\s+)?$")
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\s[-\u2013\u2014]\s")
+
+
+def is_aside(line: str, col: int) -> bool:
+    before = line[:col]
+    ends = [m.end() for m in _SENTENCE_END.finditer(before) if not before[: m.start() + 1].lower()
+            .endswith(("e.g.", "i.e.", "eg."))]
+    return _ASIDE.search(before[ends[-1] if ends else 0 :]) is not None
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,10 @@ class ProjectScan:
         for candidate in pool:
             if candidate == rel or (not anchored and candidate.endswith("/" + rel)):
                 return None
-        return rel, tuple(sorted(pool, key=lambda p: (p.count("/"), p)))
+        # A path that differs only in case (`Bootstrap/app.php`) has one clear replacement.
+        folded = [c for c in pool if c.casefold() == rel.casefold()
+                  or c.casefold().endswith("/" + rel.casefold())]
+        return rel, tuple(sorted(folded or pool, key=lambda p: (p.count("/"), p)))
 
     def excused(self, rels: Iterable[str]) -> set[str]:
         """Of paths missing from the list, those that exist here (an ignored local file) or that
