@@ -138,7 +138,7 @@ def check_index(index_rel: str, current: str | None, expected: str) -> list[Prob
 
 def check_all(rules: Sequence[RuleFile], files: FileList | None,
               drift_after: int = DRIFT_AFTER) -> list[Problem]:
-    prepare(rules, files)  # one search for every rule's names before the files one by one
+    prepare(rules, files, drift_after)  # one search for every rule's names before the files one by one
     out: list[Problem] = []
     for rule in rules:
         out.extend(check_file(rule, files, drift_after))

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import subprocess
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from rulelens.rules.filelist import FileList
 from rulelens.rules.globs import patterns_of
+from rulelens.rules.matcher import RuleSet
 from rulelens.rules.model import Problem, RuleFile
 
 DRIFT_AFTER = 20
@@ -46,6 +48,7 @@ class History:
             for path in commit.paths:
                 self.changed_in[path].append(i)
         self.paths = FileList(list(self.changed_in))
+        self._cover: dict[tuple[str, ...], set[str]] = {}
 
     @classmethod
     def read(cls, root: Path, rules_dir: str, limit: int = MAX_COMMITS) -> History | None:
@@ -66,8 +69,36 @@ class History:
         tracked = frozenset(p for p in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
         return cls(commits, len(commits) < limit, tracked)
 
+    def since(self, rule: RuleFile) -> int | None:
+        """How many commits of the window came after the rule file's last change; None for a
+        file git never committed."""
+        last = self.changed_in.get(rule.rel)
+        if last is None:
+            return None if self.complete or rule.rel not in self.tracked else len(self.commits)
+        return last[0]
+
+    def cover_all(self, rules: Sequence[RuleFile], threshold: int) -> None:
+        """What `covered` answers, for many rule files at once: each path changed since the
+        oldest of their last changes looked up once in the matcher's index, instead of each
+        rule's globs run over every changed path. Files that cannot reach the threshold (fewer
+        commits since their last change) are left out."""
+        rules = [r for r in rules if r.lenient_paths and (self.since(r) or 0) >= threshold]
+        if not rules:
+            return
+        newest_first = max(self.since(r) or 0 for r in rules)
+        paths = {p for commit in self.commits[:newest_first] for p in commit.paths}
+        ruleset = RuleSet([r.lenient_paths for r in rules])
+        cover: dict[tuple[str, ...], set[str]] = {tuple(r.lenient_paths): set() for r in rules}
+        for path in paths:
+            for i in ruleset.owners_of(path):
+                cover[tuple(rules[i].lenient_paths)].add(path)
+        self._cover.update(cover)
+
     def covered(self, items: list[str]) -> set[str]:
         """The changed paths that a rule file's `paths` select (`!` items exclude)."""
+        known = self._cover.get(tuple(items))
+        if known is not None:
+            return known
         selected: set[str] = set()
         for item in items:
             selected.update(self.paths.matching(item))
@@ -84,9 +115,9 @@ def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER
     if threshold <= 0 or not rule.lenient_paths:
         return None
     last = history.changed_in.get(rule.rel)
-    if last is None and (history.complete or rule.rel not in history.tracked):
-        return None  # never committed: nothing has drifted from it yet
-    since = last[0] if last else len(history.commits)
+    since = history.since(rule)
+    if since is None or since < threshold:
+        return None  # never committed, or too few commits since: nothing can have drifted enough
     changed = {i for path in history.covered(rule.lenient_paths)
                for i in history.changed_in[path] if i < since}
     if len(changed) < threshold:

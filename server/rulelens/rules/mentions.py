@@ -67,6 +67,9 @@ class Mention:
     backticked: bool
 
 
+_MAY_HAVE_BLOCKS = re.compile(r"^(?: {4}|\t| {0,3}(?:```|~~~|<))", re.MULTILINE)
+
+
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark")
@@ -75,6 +78,8 @@ def _markdown() -> MarkdownIt:
 def _code_block_lines(body: str) -> set[int]:
     """Lines (relative to `body`) inside fenced or indented code and HTML blocks."""
     out: set[int] = set()
+    if not _MAY_HAVE_BLOCKS.search(body):
+        return out  # most rule files have none: skip the parse
     for token in _markdown().parse(body):
         if token.type in ("fence", "code_block", "html_block") and token.map is not None:
             out.update(range(*token.map))

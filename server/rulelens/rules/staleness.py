@@ -14,6 +14,7 @@ import weakref
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from rulelens.rules.drift import DRIFT_AFTER, History, drift_problem
@@ -48,10 +49,13 @@ class ProjectScan:
     _names: dict[str, list[str]] | None = None
     _folders: dict[str, list[str]] | None = None
     _top: frozenset[str] | None = None
+    _file_set: frozenset[str] = frozenset()
+    _folder_set: frozenset[str] = frozenset()
     _search: Search | None = None
     _searched: bool = False
     _present: dict[str, bool] = field(default_factory=dict)
     _excused: dict[str, bool] = field(default_factory=dict)
+    _missing: dict[str, tuple[str, tuple[str, ...]] | None] = field(default_factory=dict)
     _mentions: dict[tuple[str, str], list[Mention]] = field(default_factory=dict)
     _git: bool | None = None
     _history: History | None = None
@@ -71,6 +75,7 @@ class ProjectScan:
         for folder in sorted(folders):
             by_name[folder.rpartition("/")[2]].append(folder)
         self._names, self._folders = dict(names), dict(by_name)
+        self._file_set, self._folder_set = frozenset(self.files.paths), frozenset(folders)
         self._top = frozenset(p.split("/", 1)[0] for p in self.files.paths if "/" in p)
 
     @property
@@ -93,11 +98,20 @@ class ProjectScan:
         return self._mentions[key]
 
     def missing(self, text: str) -> tuple[str, tuple[str, ...]] | None:
+        if text not in self._missing:
+            self._missing[text] = self._find_missing(text)
+        return self._missing[text]
+
+    def _find_missing(self, text: str) -> tuple[str, tuple[str, ...]] | None:
+        if self._names is None:
+            self._index()
         """None when a mentioned path is in the file list (at the root, or as the tail of a longer
         path, as `Models/User.php` names `app/Models/User.php`); else the path normalised and the
         same-named files or folders elsewhere."""
         anchored = text.startswith(("/", "./"))
         rel = posixpath.normpath(text.removeprefix("./").strip("/"))
+        if rel in self._folder_set or (rel in self._file_set and not text.endswith("/")):
+            return None
         name = rel.rpartition("/")[2]
         files, folders = self._named(name)
         pool = folders if text.endswith("/") else files + folders
@@ -147,14 +161,12 @@ class ProjectScan:
     # -- which names occur ----------------------------------------------------------------
     def prefetch(self, identifiers: Iterable[Identifier]) -> None:
         """Search every needle not looked up yet, in one pass."""
-        needles = {n.casefold() for ident in identifiers for alt in ident.alternatives for n in alt}
-        todo = sorted(n for n in needles if n not in self._present)
-        if not todo:
-            return
+        todo = sorted({n for ident in identifiers for alt in ident.alternatives for n in alt
+                       if n not in self._present})
         if not self._searched:
-            self._search = scan_for(self.root, self.files, self.rules_dir, self.is_git)
+            self._search = scan_for(self.root, self.files, self.rules_dir)
             self._searched = True
-        if self._search is None:
+        if self._search is None or not todo:
             return
         found = present(self._search, todo)
         if found is None:
@@ -167,7 +179,7 @@ class ProjectScan:
         self.prefetch([ident])
         verdicts = []
         for alt in ident.alternatives:
-            states = [self._present.get(n.casefold()) for n in alt]
+            states = [self._present.get(n) for n in alt]
             if any(s is None for s in states):
                 return None
             verdicts.append(all(states))
@@ -180,9 +192,14 @@ _SCANS: weakref.WeakKeyDictionary[FileList, dict[tuple[Path, str], ProjectScan]]
 
 def root_of(rule: RuleFile) -> tuple[Path, str]:
     """The project root and rules folder a rule file sits in (`rel` is root-relative)."""
-    depth = rule.rel.count("/") + 1
-    folder = rule.rel.rsplit("/", 2 if rule.is_boost else 1)[0]
-    return rule.path.parents[depth - 1], folder
+    return _root_of(rule.path, rule.rel, rule.is_boost)
+
+
+@lru_cache(maxsize=4096)
+def _root_of(path: Path, rel: str, is_boost: bool) -> tuple[Path, str]:
+    depth = rel.count("/") + 1
+    folder = rel.rsplit("/", 2 if is_boost else 1)[0]
+    return path.parents[depth - 1], folder
 
 
 def scan_of(rule: RuleFile, files: FileList) -> ProjectScan:
@@ -207,7 +224,7 @@ def stale_names(rule: RuleFile, scan: ProjectScan) -> list[Mention]:
     return [m for m, i in idents if i is not None and scan.is_present(i) is False]
 
 
-def prepare(rules: Sequence[RuleFile], files: FileList | None) -> None:
+def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int = DRIFT_AFTER) -> None:
     """Search every identifier of every rule in one pass, and ask git about every missing path at
     once, before the files are checked one by one."""
     if files is None or not rules:
@@ -230,6 +247,8 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None) -> None:
     for scan, idents, missing in by_scan.values():
         scan.prefetch(idents)
         scan.excused(missing)
+        if drift_after > 0 and scan.history is not None:
+            scan.history.cover_all([r for r in rules if scan_of(r, files) is scan], drift_after)
 
 
 def _moved(candidates: tuple[str, ...]) -> str:

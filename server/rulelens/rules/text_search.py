@@ -1,20 +1,23 @@
 """Which of many words occur in the project's files: one pass over every file, not one per word.
 
-In a git work tree this is one `git grep -E -w -i -o` (multi-threaded) over the tracked and
-untracked-but-not-ignored files outside the rules folder, the same files as the project's file
-list, with all the words as one alternation read from stdin: git grep tries `-F -f` patterns one
-after another over every line (15x slower here on 229 words), but matches one extended regex
-as a whole, and stdin has no argument-length limit. Elsewhere it is one regex per file over the
-listed files that can be read. Matching is by whole word and case-insensitive, so that
-`LegacyPriceHelper` is not found in `LegacyPriceHelperTest`, and `PHPUnit` is found in `phpunit.xml`:
-when in doubt, a name counts as present.
+The files are the project's file list outside the rules folder (in a git work tree: tracked and
+untracked-but-not-ignored). The scan is grep's fixed-string search (`grep -F -w -o -f -`: all the
+words in one automaton) over the files in chunks, one grep per core; without grep, one regex per
+file read here. Measured on a generated 40,000-file project with 2,093 words: `grep -F` 0.55 s,
+`git grep -E` with the words as one alternation 1.3 s, `git grep -F -f` (which tries the
+patterns one after another) 2.4 s on 5,000 files, and `grep -F -i` 8.5 s, so matching keeps case.
+A word counts as present where it occurs as a whole word, so that `LegacyPriceHelper` is not
+kept alive by `LegacyPriceHelperTest`.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import subprocess
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from rulelens.rules.filelist import FileList
@@ -22,12 +25,14 @@ from rulelens.rules.filelist import FileList
 TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
 MAX_FILE_BYTES = 1024 * 1024  # without git, larger files are skipped (minified bundles, data)
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
-_ERE_SPECIAL = re.compile(r"[\\.\[\]()*+?{}|^$]")
+CHUNK_BYTES = 64 * 1024  # of file names per grep process, well below any argument limit
 
-Search = Callable[[list[str]], "set[str] | None"]
+# words, and the files to look in (None: all) -> each matched text with the files it is in
+Search = Callable[[list[str], "list[str] | None"], "dict[str, set[str]] | None"]
 
 
 def git_work_tree(root: Path) -> bool:
+    """Whether root is inside a git work tree (for what only git knows: ignores, history)."""
     try:
         out = subprocess.run(["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"],
                              capture_output=True, text=True, check=False, timeout=30)
@@ -36,28 +41,52 @@ def git_work_tree(root: Path) -> bool:
     return out.returncode == 0 and out.stdout.strip() == "true"
 
 
-def git_search(root: Path, exclude: str) -> Search:
-    """Matched texts (casefolded) of the given words, by `git grep` below root."""
+def grep_search(root: Path, paths: list[str], grep: str) -> Search:
+    """Matched texts of the given words in the listed files, by `grep -F -w -o`.
 
-    def search(words: list[str]) -> set[str] | None:
-        cmd = ["git", "-C", str(root), "grep", "-I", "-i", "-w", "-o", "-h", "-E", "--untracked",
-               "--no-color", "-f", "-", "--", ".", f":(exclude){exclude}"]
-        alternation = "|".join(_ERE_SPECIAL.sub(r"\\\g<0>", w) for w in words)
-        try:
-            out = subprocess.run(cmd, input=alternation.encode("utf-8") + b"\n",
-                                 capture_output=True, check=False, timeout=TIMEOUT)
-        except (OSError, subprocess.TimeoutExpired):
+    grep's fixed-string search runs all the words through one automaton. The files go as
+    arguments in chunks, one grep per chunk and per core (one process per chunk of files, never
+    one per word).
+    """
+
+    def search(words: list[str], within: list[str] | None) -> dict[str, set[str]] | None:
+        pattern = "\n".join(words).encode("utf-8") + b"\n"
+        flags = ["-I", "-s", "-w", "-o", "-H", "--null", "-F"]  # --null: a NUL after each file name
+        chunks: list[list[str]] = [[]]
+        size = 0
+        for rel in paths if within is None else within:
+            if size > CHUNK_BYTES:
+                chunks.append([])
+                size = 0
+            chunks[-1].append(rel)
+            size += len(rel) + 1
+
+        def one(chunk: list[str]) -> bytes | None:
+            try:
+                out = subprocess.run([grep, *flags, "-f", "-", "--", *chunk], input=pattern, cwd=root,
+                                     capture_output=True, check=False, timeout=TIMEOUT)
+            except (OSError, subprocess.TimeoutExpired):
+                return None
+            # 2 is also what grep says after a file vanished (a tracked file deleted locally).
+            return out.stdout if out.returncode in (0, 1, 2) else None
+
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            outputs = list(pool.map(one, chunks))
+        if any(o is None for o in outputs):
             return None
-        if out.returncode not in (0, 1):
-            return None
-        return {line.casefold() for line in out.stdout.decode("utf-8", "replace").splitlines()}
+        found: dict[str, set[str]] = {}
+        for o in outputs:
+            for line in (o or b"").decode("utf-8", "surrogateescape").splitlines():
+                path, _, text = line.partition("\0")
+                found.setdefault(text, set()).add(path)
+        return found
 
     return search
 
 
 def file_search(root: Path, paths: Iterable[str]) -> Search | None:
     """The same search over files read from disk; None when none of them can be read."""
-    texts: list[str] = []
+    texts: dict[str, str] = {}
     for rel in paths:
         try:
             path = root / rel
@@ -67,43 +96,53 @@ def file_search(root: Path, paths: Iterable[str]) -> Search | None:
         except OSError:
             continue
         if b"\0" not in raw[:8192]:
-            texts.append(raw.decode("utf-8", "replace"))
+            texts[rel] = raw.decode("utf-8", "replace")
     if not texts:
         return None
 
-    def search(words: list[str]) -> set[str] | None:
-        # Longest first, so that at one position the longer word wins, as in git grep.
+    def search(words: list[str], within: list[str] | None) -> dict[str, set[str]] | None:
+        # Longest first, so that at one position the longer word wins, as in grep.
         alternation = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-        regex = re.compile(rf"(?<![A-Za-z0-9_])(?:{alternation})(?![A-Za-z0-9_])", re.IGNORECASE)
-        found: set[str] = set()
-        for text in texts:
-            found.update(m.group().casefold() for m in regex.finditer(text))
+        regex = re.compile(rf"(?<![A-Za-z0-9_])(?:{alternation})(?![A-Za-z0-9_])")
+        found: dict[str, set[str]] = {}
+        for rel in texts if within is None else within:
+            for m in regex.finditer(texts.get(rel, "")):
+                found.setdefault(m.group(), set()).add(rel)
         return found
 
     return search
 
 
 def present(search: Search, words: Iterable[str]) -> set[str] | None:
-    """The words (casefolded) that occur as whole words somewhere; None when the search failed.
+    """The words that occur as whole words somewhere; None when the search failed.
 
     A search reports non-overlapping matches, so a word can hide inside or behind another's match
     (`Support` in `App\\Support`). A word inside a found match, at word boundaries, is present; a
-    word that a found match could have hidden is searched again on its own, until none could be.
+    word that a found match could have hidden is searched again, in the files of those matches
+    only, until none could be.
     """
-    remaining = {w.casefold() for w in words if w.strip()}
+    remaining = {w for w in words if w.strip()}
     found: set[str] = set()
+    within: list[str] | None = None
     while remaining:
-        hits = search(sorted(remaining))
+        hits = search(sorted(remaining), within)
         if hits is None:
             return None
-        found |= hits & remaining
-        inner = _inner_words(hits)
-        found |= remaining & inner
+        found |= set(hits) & remaining
+        found |= remaining & _inner_words(set(hits))
         remaining -= found
-        if not hits:
-            break
-        tails = _tails(hits)
-        remaining = {w for w in remaining if any(w[:k] in tails for k in range(1, len(w)))}
+        tails: dict[str, set[str]] = {}
+        for hit, paths in hits.items():
+            for i in _starts(hit):
+                tails.setdefault(hit[i:], set()).update(paths)
+        again: set[str] = set()
+        files: set[str] = set()
+        for w in remaining:
+            behind = [tails[w[:k]] for k in range(1, len(w)) if w[:k] in tails]
+            if behind:
+                again.add(w)
+                files.update(*behind)
+        remaining, within = again, sorted(files)
     return found
 
 
@@ -127,16 +166,13 @@ def _inner_words(hits: set[str]) -> set[str]:
     return out
 
 
-def _tails(hits: set[str]) -> set[str]:
-    """The rest of each match from each word start: a word starting there was not looked for."""
-    return {hit[i:] for hit in hits for i in _starts(hit)}
-
-
-def scan_for(root: Path, files: FileList, exclude: str, is_git: bool) -> Search | None:
-    """The search for this project: git grep in a git work tree, else reading the listed files."""
+def scan_for(root: Path, files: FileList, exclude: str) -> Search | None:
+    """The search over the listed files outside `exclude`: grep where there is one and the files
+    are here, else reading them here. None when there is nothing to read."""
     outside = [p for p in files.paths if not p.startswith(exclude.rstrip("/") + "/")]
     if not outside:
         return None
-    if is_git:
-        return git_search(root, exclude)
+    grep = shutil.which("grep")
+    if grep is not None and any((root / p).is_file() for p in outside[:: max(1, len(outside) // 50)]):
+        return grep_search(root, outside, grep)
     return file_search(root, outside)
