@@ -1,9 +1,9 @@
 """Which of many words occur in the project's files: one pass over every file, not one per word.
 
 The files are the project's file list outside the rules folder (in a git work tree: tracked and
-untracked-but-not-ignored). The scan is grep's fixed-string search (`grep -F -w -o -f -`: all the
-words in one automaton) over the files in chunks, one grep per core; without grep, one regex per
-file read here. Measured on a generated 40,000-file project with 2,093 words: `grep -F` 0.55 s,
+untracked-but-not-ignored). The scan is GNU grep's fixed-string search (`grep -F -w -o -f -`: all
+the words in one automaton) over the files in chunks, one grep per core; without GNU grep, one
+regex per file read here. Measured on a generated 40,000-file project with 2,093 words: `grep -F` 0.55 s,
 `git grep -E` with the words as one alternation 1.3 s, `git grep -F -f` (which tries the
 patterns one after another) 2.4 s on 5,000 files, and `grep -F -i` 8.5 s, so matching keeps case.
 A word counts as present where it occurs as a whole word, so that `LegacyPriceHelper` is not
@@ -27,8 +27,7 @@ MAX_FILE_BYTES = 1024 * 1024  # without git, larger files are skipped (minified 
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
 CHUNK_BYTES = 64 * 1024  # of file names per grep process, well below any argument limit
 
-# words, and the files to look in (None: all) -> each matched text with the files it is in
-Search = Callable[[list[str], "list[str] | None"], "dict[str, set[str]] | None"]
+Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
 
 
 def git_work_tree(root: Path) -> bool:
@@ -41,6 +40,18 @@ def git_work_tree(root: Path) -> bool:
     return out.returncode == 0 and out.stdout.strip() == "true"
 
 
+def gnu_grep() -> str | None:
+    """GNU grep, whose `-o` reports the longest word at a position (`present` relies on it)."""
+    grep = shutil.which("grep")
+    if grep is None:
+        return None
+    try:
+        out = subprocess.run([grep, "--version"], capture_output=True, text=True, check=False, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return grep if "GNU grep" in out.stdout else None
+
+
 def grep_search(root: Path, paths: list[str], grep: str) -> Search:
     """Matched texts of the given words in the listed files, by `grep -F -w -o`.
 
@@ -49,17 +60,18 @@ def grep_search(root: Path, paths: list[str], grep: str) -> Search:
     one per word).
     """
 
-    def search(words: list[str], within: list[str] | None) -> dict[str, set[str]] | None:
+    chunks: list[list[str]] = [[]]
+    size = 0
+    for rel in paths:
+        if size > CHUNK_BYTES:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(rel)
+        size += len(rel) + 1
+
+    def search(words: list[str]) -> set[str] | None:
         pattern = "\n".join(words).encode("utf-8") + b"\n"
-        flags = ["-I", "-s", "-w", "-o", "-H", "--null", "-F"]  # --null: a NUL after each file name
-        chunks: list[list[str]] = [[]]
-        size = 0
-        for rel in paths if within is None else within:
-            if size > CHUNK_BYTES:
-                chunks.append([])
-                size = 0
-            chunks[-1].append(rel)
-            size += len(rel) + 1
+        flags = ["-I", "-s", "-w", "-o", "-h", "-F"]
 
         def one(chunk: list[str]) -> bytes | None:
             try:
@@ -74,12 +86,10 @@ def grep_search(root: Path, paths: list[str], grep: str) -> Search:
             outputs = list(pool.map(one, chunks))
         if any(o is None for o in outputs):
             return None
-        found: dict[str, set[str]] = {}
+        lines: set[bytes] = set()
         for o in outputs:
-            for line in (o or b"").decode("utf-8", "surrogateescape").splitlines():
-                path, _, text = line.partition("\0")
-                found.setdefault(text, set()).add(path)
-        return found
+            lines.update((o or b"").split(b"\n"))  # in C: a common word matches in every file
+        return {line.decode("utf-8", "surrogateescape") for line in lines if line}
 
     return search
 
@@ -100,14 +110,13 @@ def file_search(root: Path, paths: Iterable[str]) -> Search | None:
     if not texts:
         return None
 
-    def search(words: list[str], within: list[str] | None) -> dict[str, set[str]] | None:
-        # Longest first, so that at one position the longer word wins, as in grep.
+    def search(words: list[str]) -> set[str] | None:
+        # Longest first, so that at one position the longest word wins, as in GNU grep.
         alternation = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
         regex = re.compile(rf"(?<![A-Za-z0-9_])(?:{alternation})(?![A-Za-z0-9_])")
-        found: dict[str, set[str]] = {}
-        for rel in texts if within is None else within:
-            for m in regex.finditer(texts.get(rel, "")):
-                found.setdefault(m.group(), set()).add(rel)
+        found: set[str] = set()
+        for text in texts.values():
+            found.update(m.group() for m in regex.finditer(text))
         return found
 
     return search
@@ -116,33 +125,23 @@ def file_search(root: Path, paths: Iterable[str]) -> Search | None:
 def present(search: Search, words: Iterable[str]) -> set[str] | None:
     """The words that occur as whole words somewhere; None when the search failed.
 
-    A search reports non-overlapping matches, so a word can hide inside or behind another's match
-    (`Support` in `App\\Support`). A word inside a found match, at word boundaries, is present; a
-    word that a found match could have hidden is searched again, in the files of those matches
-    only, until none could be.
+    A search reports non-overlapping matches, the longest at each position, so a word can hide
+    inside another's match (`Support` in `App\\Support`) or behind one that starts earlier and
+    overlaps it (`b::c` in `a::b::c`, reported as `a::b`). A word inside a found match, at word
+    boundaries, is present; a word that begins inside a found match and runs past its end is
+    searched again on its own, until none could have been hidden.
     """
     remaining = {w for w in words if w.strip()}
     found: set[str] = set()
-    within: list[str] | None = None
     while remaining:
-        hits = search(sorted(remaining), within)
+        hits = search(sorted(remaining))
         if hits is None:
             return None
-        found |= set(hits) & remaining
-        found |= remaining & _inner_words(set(hits))
+        found |= hits & remaining
+        found |= remaining & _inner_words(hits)
         remaining -= found
-        tails: dict[str, set[str]] = {}
-        for hit, paths in hits.items():
-            for i in _starts(hit):
-                tails.setdefault(hit[i:], set()).update(paths)
-        again: set[str] = set()
-        files: set[str] = set()
-        for w in remaining:
-            behind = [tails[w[:k]] for k in range(1, len(w)) if w[:k] in tails]
-            if behind:
-                again.add(w)
-                files.update(*behind)
-        remaining, within = again, sorted(files)
+        tails = {hit[i:] for hit in hits for i in _starts(hit) if i > 0}
+        remaining = {w for w in remaining if any(w[:k] in tails for k in range(1, len(w)))}
     return found
 
 
@@ -172,7 +171,7 @@ def scan_for(root: Path, files: FileList, exclude: str) -> Search | None:
     outside = [p for p in files.paths if not p.startswith(exclude.rstrip("/") + "/")]
     if not outside:
         return None
-    grep = shutil.which("grep")
+    grep = gnu_grep()
     if grep is not None and any((root / p).is_file() for p in outside[:: max(1, len(outside) // 50)]):
         return grep_search(root, outside, grep)
     return file_search(root, outside)
