@@ -19,6 +19,8 @@ from rulelens.rules.model import RuleFile
 from rulelens.rules.reading import split_lines
 
 Kind = Literal["path", "name"]
+MAX_LINE = 2000  # characters of one line read for mentions
+MAX_LINES = 5000  # lines of one file read for mentions
 
 # A CommonMark code span on one line: a run of n backticks, then the shortest text up to a run of
 # exactly n backticks.
@@ -107,7 +109,9 @@ def find_mentions(rule: RuleFile, top_folders: frozenset[str]) -> list[Mention]:
     `application/json` and `laravel/framework` are left alone.
     """
     out: list[Mention] = []
-    for n, line in prose_lines(rule):
+    for n, line in prose_lines(rule)[:MAX_LINES]:
+        if len(line) > MAX_LINE:
+            continue  # no prose line is this long; a hostile one must not cost quadratic regex time
         spans: list[tuple[int, int]] = []
         for m in _CODE_SPAN.finditer(line):
             spans.append((m.start(), m.end()))

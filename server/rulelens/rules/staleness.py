@@ -24,6 +24,7 @@ from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.text_search import Search, git_work_tree, present, scan_for
 
 MAX_SUGGESTIONS = 3
+UNREAD = frozenset({"file-too-large", "file-binary", "file-unreadable", "rule-symlink"})
 
 
 @dataclass(frozen=True)
@@ -231,7 +232,7 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
         return
     by_scan: dict[int, tuple[ProjectScan, list[Identifier], list[str]]] = {}
     for rule in rules:
-        if rule.is_boost:
+        if rule.is_boost or any(p.code in UNREAD for p in rule.problems):
             continue
         scan = scan_of(rule, files)
         _, idents, missing = by_scan.setdefault(id(scan), (scan, [], []))
@@ -265,7 +266,7 @@ def staleness_problems(rule: RuleFile, files: FileList | None,
     """The `stale-path`, `stale-name` and `rule-drift` findings of one rule file (none without a
     file list; `drift_after` 0 turns `rule-drift` off)."""
     # Boost writes `boost/` from its own generic guidelines: the project cannot fix their text.
-    if files is None or rule.is_boost:
+    if files is None or rule.is_boost or any(p.code in UNREAD for p in rule.problems):
         return []
     scan = scan_of(rule, files)
     out = []
