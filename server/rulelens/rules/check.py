@@ -28,6 +28,15 @@ def shown(text: str) -> str:
 
 
 def check_file(rule: RuleFile, files: FileList | None, drift_after: int = DRIFT_AFTER) -> list[Problem]:
+    """Reading problems, per-glob findings, and what the text says (conflicts, staleness)."""
+    return [*_check_globs(rule, files), *_text_problems(rule, files, drift_after)]
+
+
+def _text_problems(rule: RuleFile, files: FileList | None, drift_after: int) -> list[Problem]:
+    return [*rule_conflicts(rule.rel, rule.text), *staleness_problems(rule, files, drift_after)]
+
+
+def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
     """Reading problems plus per-glob findings for one file."""
     problems = list(rule.problems)
     explained = {"frontmatter-invalid", "paths-invalid", "file-binary", "rule-symlink"}
@@ -94,8 +103,6 @@ def check_file(rule: RuleFile, files: FileList | None, drift_after: int = DRIFT_
         if not entry.title:
             problems.append(Problem(rule.rel, entry.line, "warning", "entry-empty",
                                     "An entry heading without a title.", 0, None))
-    problems.extend(rule_conflicts(rule.rel, rule.text))
-    problems.extend(staleness_problems(rule, files, drift_after))
     return problems
 
 
@@ -138,8 +145,12 @@ def check_index(index_rel: str, current: str | None, expected: str) -> list[Prob
 
 def check_all(rules: Sequence[RuleFile], files: FileList | None,
               drift_after: int = DRIFT_AFTER) -> list[Problem]:
-    prepare(rules, files, drift_after)  # one search for every rule's names before the files one by one
+    # One search for every rule's names, started first: grep reads the files while the globs
+    # are checked, then each file's problems are its glob findings and its text findings.
+    prepare(rules, files, drift_after)
+    globs = [_check_globs(rule, files) for rule in rules]
     out: list[Problem] = []
-    for rule in rules:
-        out.extend(check_file(rule, files, drift_after))
+    for rule, problems in zip(rules, globs, strict=True):
+        out.extend(problems)
+        out.extend(_text_problems(rule, files, drift_after))
     return out

@@ -26,6 +26,9 @@ from rulelens.rules.model import Problem, RuleFile
 
 DRIFT_AFTER = 20
 MAX_COMMITS = 1000
+# A commit that changes more files than this is an import, a mass rename or a reformat, not a
+# change of what a rule is about: only its rule files count (so that their last change is known).
+BULK = 2000
 TIMEOUT = 10.0
 SHOWN = 80
 
@@ -47,8 +50,14 @@ class History:
         for i, commit in enumerate(commits):
             for path in commit.paths:
                 self.changed_in[path].append(i)
-        self.paths = FileList(list(self.changed_in))
+        self._paths: FileList | None = None
         self._cover: dict[tuple[str, ...], set[str]] = {}
+
+    @property
+    def paths(self) -> FileList:
+        if self._paths is None:
+            self._paths = FileList(list(self.changed_in))
+        return self._paths
 
     @classmethod
     def read(cls, root: Path, rules_dir: str, limit: int = MAX_COMMITS) -> History | None:
@@ -63,9 +72,13 @@ class History:
         if out.returncode != 0:
             return None
         commits = []
+        rules = rules_dir.rstrip("/") + "/"
         for chunk in out.stdout.decode("utf-8", "surrogateescape").split("\x01")[1:]:
             date, _, rest = chunk.partition("\0")
-            commits.append(Commit(date.strip(), tuple(p for p in rest.lstrip("\n").split("\0") if p)))
+            paths = [p for p in rest.lstrip("\n").split("\0") if p]
+            if len(paths) > BULK:
+                paths = [p for p in paths if p.startswith(rules)]
+            commits.append(Commit(date.strip(), tuple(paths)))
         tracked = frozenset(p for p in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
         return cls(commits, len(commits) < limit, tracked)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import posixpath
 import subprocess
+import threading
 import weakref
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -47,8 +47,10 @@ class ProjectScan:
     root: Path
     files: FileList
     rules_dir: str
-    _names: dict[str, list[str]] | None = None
-    _folders: dict[str, list[str]] | None = None
+    _names: dict[str, list[str]] = field(default_factory=dict)
+    _folders: dict[str, list[str]] = field(default_factory=dict)
+    _indexed: set[str] = field(default_factory=set)
+    _wanted: set[str] = field(default_factory=set)
     _top: frozenset[str] | None = None
     _file_set: frozenset[str] = frozenset()
     _folder_set: frozenset[str] = frozenset()
@@ -61,36 +63,51 @@ class ProjectScan:
     _git: bool | None = None
     _history: History | None = None
     _history_read: bool = False
+    _pending: threading.Thread | None = None
 
     # -- where names live ---------------------------------------------------------------
-    def _index(self) -> None:
-        names: dict[str, list[str]] = defaultdict(list)
+    def _sets(self) -> None:
         folders: set[str] = set()
         for path in self.files.paths:
-            folder, _, name = path.rpartition("/")
-            names[name].append(path)
+            folder = path.rpartition("/")[0]
             while folder and folder not in folders:
                 folders.add(folder)
                 folder = folder.rpartition("/")[0]
-        by_name: dict[str, list[str]] = defaultdict(list)
-        for folder in sorted(folders):
-            by_name[folder.rpartition("/")[2]].append(folder)
-        self._names, self._folders = dict(names), dict(by_name)
         self._file_set, self._folder_set = frozenset(self.files.paths), frozenset(folders)
-        self._top = frozenset(p.split("/", 1)[0] for p in self.files.paths if "/" in p)
+        self._top = frozenset(f for f in folders if "/" not in f)
+
+    def _index(self, names: set[str]) -> None:
+        """Files and folders with these names, for paths that are not where the rule says: one
+        pass over the list for the names asked so far (most mentions are exact and need none)."""
+        wanted = names - self._indexed
+        if not wanted:
+            return
+        for path in self.files.paths:
+            name = path[path.rfind("/") + 1 :]
+            if name in wanted:
+                self._names.setdefault(name, []).append(path)
+        for folder in sorted(self._folder_set):
+            name = folder[folder.rfind("/") + 1 :]
+            if name in wanted:
+                self._folders.setdefault(name, []).append(folder)
+        self._indexed |= wanted
 
     @property
     def top_folders(self) -> frozenset[str]:
         if self._top is None:
-            self._index()
+            self._sets()
         assert self._top is not None
         return self._top
 
     def _named(self, name: str) -> tuple[list[str], list[str]]:
-        if self._names is None or self._folders is None:
-            self._index()
-        assert self._names is not None and self._folders is not None
+        if self._top is None:
+            self._sets()
+        self._index({name} | self._wanted)
         return self._names.get(name, []), self._folders.get(name, [])
+
+    def want_names(self, texts: Iterable[str]) -> None:
+        """Names that `missing` will look up, gathered so that one pass over the list finds them."""
+        self._wanted.update(posixpath.basename(t.rstrip("/")) for t in texts)
 
     def mentions(self, rule: RuleFile) -> list[Mention]:
         key = (rule.rel, rule.text)
@@ -104,8 +121,8 @@ class ProjectScan:
         return self._missing[text]
 
     def _find_missing(self, text: str) -> tuple[str, tuple[str, ...]] | None:
-        if self._names is None:
-            self._index()
+        if self._top is None:
+            self._sets()
         """None when a mentioned path is in the file list (at the root, or as the tail of a longer
         path, as `Models/User.php` names `app/Models/User.php`); else the path normalised and the
         same-named files or folders elsewhere."""
@@ -127,7 +144,8 @@ class ProjectScan:
     def excused(self, rels: Iterable[str]) -> set[str]:
         """Of paths missing from the list, those that exist here (an ignored local file) or that
         git ignores: `.env` and `storage/logs/` are never in the file list, and are not stale.
-        One `git check-ignore --stdin` for all of them."""
+        One `git check-ignore --stdin` for all of them (`--no-index`: these are not tracked, and
+        reading a large index costs more than the check)."""
         rels = list(rels)
         todo = sorted({r for r in rels if r not in self._excused})
         for rel in todo:
@@ -135,7 +153,8 @@ class ProjectScan:
         ask = [r for r in todo if not self._excused[r]]
         if ask and self.is_git:
             try:
-                out = subprocess.run(["git", "-C", str(self.root), "check-ignore", "-z", "--stdin"],
+                out = subprocess.run(["git", "-C", str(self.root), "check-ignore", "--no-index", "-z",
+                                      "--stdin"],
                                      input="\0".join(ask).encode("utf-8") + b"\0",
                                      capture_output=True, check=False, timeout=30)
                 ignored = set(out.stdout.decode("utf-8", "replace").split("\0"))
@@ -160,8 +179,23 @@ class ProjectScan:
         return self._git
 
     # -- which names occur ----------------------------------------------------------------
+    def prefetch_in_background(self, identifiers: Iterable[Identifier]) -> None:
+        """Start the search now, so that grep reads the files while this process checks globs
+        and reads git history on the other core; the next `prefetch` waits for it."""
+        self._wait()
+        self._pending = threading.Thread(target=self.prefetch, args=(list(identifiers),),
+                                         name="rulelens-stale-search", daemon=True)
+        self._pending.start()
+
+    def _wait(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.join()
+
     def prefetch(self, identifiers: Iterable[Identifier]) -> None:
         """Search every needle not looked up yet, in one pass."""
+        if threading.current_thread() is not self._pending:
+            self._wait()
         todo = sorted({n for ident in identifiers for alt in ident.alternatives for n in alt
                        if n not in self._present})
         if not self._searched:
@@ -230,26 +264,21 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
     once, before the files are checked one by one."""
     if files is None or not rules:
         return
-    by_scan: dict[int, tuple[ProjectScan, list[Identifier], list[str]]] = {}
-    for rule in rules:
-        if rule.is_boost or any(p.code in UNREAD for p in rule.problems):
-            continue
+    chosen = [r for r in rules if not r.is_boost and not any(p.code in UNREAD for p in r.problems)]
+    scans: dict[int, tuple[ProjectScan, list[RuleFile]]] = {}
+    for rule in chosen:
         scan = scan_of(rule, files)
-        _, idents, missing = by_scan.setdefault(id(scan), (scan, [], []))
-        for m in scan.mentions(rule):
-            if m.kind == "name":
-                ident = identifier_in(m.text)
-                if ident is not None:
-                    idents.append(ident)
-            else:
-                miss = scan.missing(m.text)
-                if miss is not None:
-                    missing.append(miss[0])
-    for scan, idents, missing in by_scan.values():
-        scan.prefetch(idents)
-        scan.excused(missing)
+        scans.setdefault(id(scan), (scan, []))[1].append(rule)
+    for scan, own in scans.values():
+        # The search first: grep reads the files on the other core while the rest runs here.
+        mentions = [m for rule in own for m in scan.mentions(rule)]
+        idents = [i for m in mentions if m.kind == "name" for i in [identifier_in(m.text)] if i is not None]
+        scan.prefetch_in_background(idents)
+        paths = [m.text for m in mentions if m.kind == "path"]
+        scan.want_names(paths)
+        scan.excused(miss[0] for text in paths for miss in [scan.missing(text)] if miss is not None)
         if drift_after > 0 and scan.history is not None:
-            scan.history.cover_all([r for r in rules if scan_of(r, files) is scan], drift_after)
+            scan.history.cover_all(own, drift_after)
 
 
 def _moved(candidates: tuple[str, ...]) -> str:

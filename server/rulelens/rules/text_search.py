@@ -12,6 +12,7 @@ kept alive by `LegacyPriceHelperTest`.
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 import shutil
@@ -168,7 +169,10 @@ def _inner_words(hits: set[str]) -> set[str]:
 def scan_for(root: Path, files: FileList, exclude: str) -> Search | None:
     """The search over the listed files outside `exclude`: grep where there is one and the files
     are here, else reading them here. None when there is nothing to read."""
-    outside = [p for p in files.paths if not p.startswith(exclude.rstrip("/") + "/")]
+    prefix = exclude.rstrip("/") + "/"
+    lo = bisect.bisect_left(files.paths, prefix)
+    hi = bisect.bisect_left(files.paths, prefix + "\U0010ffff", lo)
+    outside = files.paths[:lo] + files.paths[hi:]  # the list is sorted: cut the folder out
     if not outside:
         return None
     grep = gnu_grep()
