@@ -81,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("paths", nargs="+", metavar="PATH",
                        help="files or folders: root-relative, relative to the current folder, or absolute")
     match.add_argument("--json", action="store_true", help="print JSON instead of text (default: off)")
+    match.add_argument("--agents", action="store_true",
+                       help="also show what every agent (Boost, Claude Code, Copilot, Cursor, Windsurf, "
+                            "Kiro, Continue, Cline, Codex) loads for each file (default: off)")
 
     chk = _sub(sub, "check", "lint the rule files and the index against the project's files",
                "rulelens check --format sarif > rulelens.sarif")
@@ -104,6 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     init = _sub(sub, "init", "point AGENTS.md (and CLAUDE.md) at the rules", "rulelens init --mcp")
     init.add_argument("--mcp", action="store_true",
                       help="also register `rulelens mcp` in .mcp.json (default: off)")
+    init.add_argument("--claude", action="store_true",
+                      help="also write the Claude Code project plugin .claude/skills/rulelens "
+                           "(rulelens serve and rulelens mcp) (default: off)")
 
     serve = _sub(sub, "serve", "run the language server (stdio by default)",
                  "rulelens serve --tcp --port 2087")
@@ -185,6 +191,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "index":
         return _index(repo, args.check)
     if args.command == "match":
+        if args.agents:
+            from rulelens.agents_report import match_with_agents
+
+            return match_with_agents(repo, args.paths, args.json, _match)
         return _match(repo, args.paths, args.json)
     if args.command == "check":
         return _check(repo, _chosen_format(args), args.drift_after)
@@ -195,7 +205,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "init":
         from rulelens.rules.init_project import init_project
 
-        for line in init_project(root, args.mcp):
+        for line in init_project(root, args.mcp, args.claude):
             print(line)
         return EXIT_OK
     raise RuleError(f"unknown command {args.command}")  # pragma: no cover - argparse guards
@@ -333,15 +343,21 @@ def _chosen_format(args: argparse.Namespace) -> str:
 
 
 def _check(repo: RuleRepository, fmt: str, drift_after: int) -> int:
+    from rulelens.rules.agents import AgentProject, agent_problems
+
     if drift_after < 0:
         raise RuleError("--drift-after needs a number of commits, 0 or more.")
-    if not repo.rules_path.exists():
+    files = FileList.for_root(repo.root)
+    agents = AgentProject(repo, files)
+    others = [a for a in agents.present if a.id != "boost"]
+    has_rules = repo.rules_path.exists()
+    if not has_rules and not others:
         if fmt == "text":
             print(NO_RULES.format(repo.rules_dir))
         elif fmt != "github":
             print(_formatted([], fmt))
         return EXIT_OK
-    problems = repo.check(FileList.for_root(repo.root), drift_after)
+    problems = (repo.check(files, drift_after) if has_rules else []) + agent_problems(agents)
     failing = [p for p in problems if p.severity in ("error", "warning")]
     if fmt != "text":
         print(_formatted(problems, fmt))
@@ -349,7 +365,8 @@ def _check(repo: RuleRepository, fmt: str, drift_after: int) -> int:
         for p in problems:
             print(_format(p))
         errors = sum(p.severity == "error" for p in problems)
-        checked = "1 rule file checked" if len(repo.files) == 1 else f"{len(repo.files)} rule files checked"
+        total = len(repo.files) + sum(len(a.files) for a in others)
+        checked = "1 rule file checked" if total == 1 else f"{total} rule files checked"
         print(f"{checked}: {_plural(errors, 'error')}, {_plural(len(failing) - errors, 'warning')}, "
               f"{len(problems) - len(failing)} info.")
     return EXIT_PROBLEMS if failing else EXIT_OK

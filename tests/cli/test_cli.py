@@ -303,3 +303,13 @@ def test_writes_need_a_project(tmp_path: Path) -> None:
     assert out.returncode == 2 and "open a project or pass --root" in out.stderr
     assert list(lonely.iterdir()) == []
     assert run(lonely, "record", "--glob", "app/**", "--title", "t", "--note", "n").returncode == 0
+
+
+def test_a_project_with_only_other_agents_rules_is_still_checked(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".kiro/steering").mkdir(parents=True)
+    (tmp_path / ".kiro/steering/api.md").write_text(
+        "---\ninclusion: fileMatch\nfileMatchPattern: 'app/**,routes/**'\n---\n# API\n")
+    out = run(tmp_path, "check")
+    assert out.returncode == 1 and "kiro-pattern-comma" in out.stdout
+    assert out.stdout.splitlines()[-1].startswith("1 rule file checked: ")

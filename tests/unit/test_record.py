@@ -272,3 +272,22 @@ def test_no_stray_files_left(project: ProjectFactory) -> None:
     assert sorted(p.name for p in (root / ".ai/rules").iterdir()) == [
         "a0.md", "a1.md", "a2.md", "a3.md", "a4.md", "index.md",
     ]
+
+
+def test_recording_into_a_paths_mapping_rewrites_it_as_a_list(project: ProjectFactory) -> None:
+    root = project({".ai/rules/routes.md": "---\npaths:\n  web: routes/web.php\n  api: routes/api.php\n---\n# Routes\n"})
+    RuleRepository(root).record("routes/console.php", "t", "n")
+    assert rules(root, "routes.md") == (
+        "---\npaths:\n  - routes/web.php\n  - routes/api.php\n  - routes/console.php\n---\n\n# Routes\n\n## t\nn\n")
+
+
+def test_a_rewritten_frontmatter_is_followed_by_one_blank_line(project: ProjectFactory) -> None:
+    root = project({".ai/rules/jobs.md": "---\npaths:\n  - 'app/Jobs/**'\n---\n\n\n\n# Jobs\n"})
+    RuleRepository(root).record("app/Jobs/*.php", "t", "n")
+    assert rules(root, "jobs.md").startswith("---\npaths:\n  - 'app/Jobs/**'\n  - 'app/Jobs/*.php'\n---\n\n# Jobs\n")
+
+
+def test_non_latin_names_are_transliterated_as_boost_does(project: ProjectFactory) -> None:
+    root = project()
+    assert RuleRepository(root).record("app/Модели/**", "t", "n").file == ".ai/rules/modeli.md"
+    assert RuleRepository(root).record("lib/模型/**", "t", "n").file == ".ai/rules/lib.md"

@@ -1,4 +1,5 @@
-"""`rulelens init`: point agents at the rules from AGENTS.md / CLAUDE.md, and register the MCP server.
+"""`rulelens init`: point agents at the rules from AGENTS.md / CLAUDE.md, and register the MCP server
+(`--mcp`) or the Claude Code project plugin with both servers (`--claude`, rules/claude_plugin.py).
 
 The pointer is a marker-delimited section, so re-running `init` replaces only its own text and
 leaves the rest of the file (for example Laravel Boost's `<laravel-boost-guidelines>` block)
@@ -7,11 +8,13 @@ byte for byte as it was.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from rulelens.rules.atomic import write_atomic
+from rulelens.rules.claude_plugin import write_plugin
+from rulelens.rules.filelist import FileList
+from rulelens.rules.json_config import JsonFile, object_at
 from rulelens.rules.model import RuleError
 from rulelens.rules.root import RULES_DIR
 
@@ -54,8 +57,9 @@ def section(mcp: bool, newline: str = "\n") -> str:
     return newline.join(lines) + newline
 
 
-def init_project(root: Path, mcp: bool) -> list[str]:
-    """Write the agent pointer (and with mcp, the `.mcp.json` entry); returns lines to print."""
+def init_project(root: Path, mcp: bool, claude: bool = False) -> list[str]:
+    """Write the agent pointer (with mcp, the `.mcp.json` entry; with claude, the Claude Code
+    plugin); returns lines to print."""
     root = root.resolve()
     if not (root / RULES_DIR).is_dir():
         raise RuleError(
@@ -65,7 +69,9 @@ def init_project(root: Path, mcp: bool) -> list[str]:
     out: list[str] = []
     if mcp:
         out.append(register_server(root))
-    mention_mcp = mcp or (root / MCP_JSON).exists()
+    if claude:
+        out.extend(write_plugin(root, FileList.for_root(root).paths))
+    mention_mcp = mcp or claude or (root / MCP_JSON).exists()
     done: set[Path] = set()
     for name, create in (("AGENTS.md", True), ("CLAUDE.md", False)):
         path = root / name
@@ -140,24 +146,8 @@ def _update_file(path: Path, name: str, mcp: bool, root: Path) -> str:
 
 def register_server(root: Path) -> str:
     """Add or update the `rulelens` entry of `.mcp.json`, keeping every other entry and key."""
-    path = root / MCP_JSON
-    real = _real_target(path, root)
-    text, prefix = _read_text(real, MCP_JSON)
-    if text.strip():
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RuleError(
-                f"{MCP_JSON} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
-                "fix it, then run `rulelens init --mcp` again."
-            ) from exc
-    else:
-        data = {}
-    if not isinstance(data, dict):
-        raise RuleError(f"{MCP_JSON} must hold a JSON object.")
-    servers = data.setdefault("mcpServers", {})
-    if not isinstance(servers, dict):
-        raise RuleError(f"`mcpServers` in {MCP_JSON} must be a JSON object.")
+    config = JsonFile.read(_real_target(root / MCP_JSON, root), MCP_JSON, "rulelens init --mcp")
+    servers = object_at(config.data, "mcpServers", MCP_JSON)
     old = servers.get(SERVER_NAME)
     kept = {k: v for k, v in old.items() if k not in _TRANSPORT_KEYS} if isinstance(old, dict) else {}
     typed = {"type": "stdio"} if isinstance(old, dict) and "type" in old else {}
@@ -165,8 +155,6 @@ def register_server(root: Path) -> str:
     if old == entry:
         return f"{MCP_JSON} already has the {SERVER_NAME} server."
     servers[SERVER_NAME] = entry
-    newline = "\r\n" if "\r\n" in text else "\n"
-    body = json.dumps(data, indent=2, ensure_ascii=False).replace("\n", newline) + newline
-    write_atomic(real, prefix + body.encode("utf-8"), root)
+    config.save(root)
     verb = "Updated" if old is not None else "Added"
     return f"{verb} the {SERVER_NAME} server in {MCP_JSON} (command: rulelens mcp)."

@@ -1,0 +1,74 @@
+"""Plain data of the per-agent view: what an agent loads for a path, and why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+How = Literal["always", "glob", "directory"]
+MaybeHow = Literal["agent-decides", "manual"]
+
+
+@dataclass(frozen=True)
+class Load:
+    """A file the agent loads on its own for an edit of the path."""
+
+    file: str
+    how: How
+    patterns: tuple[str, ...]
+    bytes: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"file": self.file, "how": self.how, "patterns": list(self.patterns), "bytes": self.bytes}
+
+
+@dataclass(frozen=True)
+class Maybe:
+    """A file the model may pick by its description, or that loads only when asked for."""
+
+    file: str
+    how: MaybeHow
+
+    def to_json(self) -> dict[str, object]:
+        return {"file": self.file, "how": self.how}
+
+
+Decision = Load | Maybe | None
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A documented cap on what an agent loads; `per` says what the cap counts over."""
+
+    limit: int
+    unit: Literal["bytes", "characters", "lines"]
+    per: Literal["path", "file"]
+    source: str
+    confirmed: bool
+
+
+@dataclass
+class AgentFile:
+    """One agent's rule file as that agent's reader sees it.
+
+    `data` is the strict YAML mapping (None without frontmatter or when it does not parse);
+    `loose` is a line-by-line `key: value` reading, which is what permissive readers
+    (Cursor's, Windsurf's for `globs`) fall back to.
+    """
+
+    agent: str
+    rel: str
+    text: str
+    size: int
+    has_frontmatter: bool = False
+    data: dict[str, Any] | None = None
+    yaml_error: str | None = None
+    yaml_error_line: int = 0
+    loose: dict[str, str | list[str]] = field(default_factory=dict)
+    key_lines: dict[str, int] = field(default_factory=dict)
+    body: str = ""
+    heading: str | None = None
+    head: str = ""  # the frontmatter's text, as written
+
+    def line_of(self, key: str) -> int:
+        return self.key_lines.get(key, 0)

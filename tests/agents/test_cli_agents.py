@@ -1,0 +1,169 @@
+"""`match --agents` and `check` on the fixture project with files for all nine agents, run as a
+real process."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+FIXTURE = Path(__file__).parent / "fixtures" / "all_agents"
+IDS = ["boost", "claude-code", "copilot", "cursor", "windsurf", "kiro", "continue", "cline", "codex"]
+
+
+def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), *args], capture_output=True,
+                          text=True, check=False, env={**os.environ, "PYTHONWARNINGS": "error"}, timeout=120)
+
+
+@pytest.fixture
+def shop(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(FIXTURE, tmp_path / "shop"))
+
+
+def match_json(root: Path, *paths: str) -> list[dict[str, Any]]:
+    out = run(root, "match", "--agents", "--json", *paths)
+    assert (out.returncode, out.stderr) == (0, "")
+    parsed: list[dict[str, Any]] = json.loads(out.stdout)
+    return parsed
+
+
+def test_json_shape_and_every_agent_present(shop: Path) -> None:
+    [item] = match_json(shop, "src/api/users.ts")
+    assert list(item) == ["path", "rules", "agents", "agents_maybe"]
+    assert list(item["agents"]) == IDS and list(item["agents_maybe"]) == IDS
+    for loads in item["agents"].values():
+        for load in loads:
+            assert set(load) == {"file", "how", "patterns", "bytes"}
+            assert load["how"] in ("always", "glob", "directory")
+            assert load["bytes"] == (shop / load["file"]).stat().st_size
+    for maybes in item["agents_maybe"].values():
+        assert all(set(m) == {"file", "how"} and m["how"] in ("agent-decides", "manual") for m in maybes)
+
+
+def test_json_flags_a_path_over_an_agents_cap(shop: Path) -> None:
+    big, small = match_json(shop, "packages/big/app.ts", "src/main.py")
+    assert list(big["agents_over_budget"]) == ["codex"]
+    assert "packages/big/AGENTS.md is cut" in big["agents_over_budget"]["codex"]
+    assert "agents_over_budget" not in small
+
+
+def test_rules_part_is_match_as_today(shop: Path) -> None:
+    plain = json.loads(run(shop, "match", "--json", "app/Models/Invoice.php", "docs/guide.md").stdout)
+    with_agents = match_json(shop, "app/Models/Invoice.php", "docs/guide.md")
+    assert [{k: v for k, v in i.items() if k in ("path", "rules")} for i in with_agents] == plain
+
+
+def test_what_each_agent_loads_for_an_api_file(shop: Path) -> None:
+    [item] = match_json(shop, "src/api/users.ts")
+    agents = {a: {x["file"]: (x["how"], x["patterns"]) for x in loads} for a, loads in item["agents"].items()}
+    maybe = {a: {x["file"]: x["how"] for x in m} for a, m in item["agents_maybe"].items()}
+    assert agents["cline"] == {".clinerules/api.md": ("glob", ["src/api/**"]),
+                               ".clinerules/bare.md": ("always", []), ".clinerules/general.md": ("always", [])}
+    assert agents["claude-code"][".claude/rules/broken.md"] == ("always", [])
+    assert agents["claude-code"][".claude/rules/api.md"] == ("glob", ["src/api/**"])
+    assert agents["kiro"] == {".kiro/steering/api.md": ("glob", ["src/api/**"]),
+                              ".kiro/steering/product.md": ("always", [])}
+    assert ".continue/rules/exclude.md" not in agents["continue"]
+    assert agents["copilot"][".github/instructions/all.instructions.md"] == ("glob", ["**"])
+    assert maybe["copilot"][".github/instructions/python.instructions.md"] == "agent-decides"
+    assert maybe["cursor"][".cursor/rules/manual.mdc"] == "manual"
+    assert maybe["windsurf"] == {".windsurf/rules/manual.md": "manual", ".windsurf/rules/model.md": "agent-decides"}
+    assert agents["codex"] == {"AGENTS.md": ("directory", [])}
+    assert agents["boost"] == {".ai/rules/index.md": ("always", [])}
+
+
+def test_codex_chain_and_boost_for_other_paths(shop: Path) -> None:
+    web, api, invoice = match_json(shop, "packages/web/index.ts", "packages/api/server.ts", "app/Models/Invoice.php")
+    assert [x["file"] for x in web["agents"]["codex"]] == ["AGENTS.md", "packages/web/AGENTS.md"]
+    assert [x["file"] for x in api["agents"]["codex"]] == ["AGENTS.md", "packages/api/AGENTS.override.md"]
+    assert {x["file"]: x["patterns"] for x in invoice["agents"]["boost"]} == {
+        ".ai/rules/index.md": [], ".ai/rules/models.md": ["app/Models/**"]}
+
+
+def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
+    out = run(shop, "match", "--agents", "packages/big/app.ts")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert text.startswith("packages/big/app.ts: 0 rule files apply\n")
+    for agent in IDS:
+        assert f"\n  {agent}: " in text
+    assert "  codex: 2 files, 35,140 bytes\n" in text
+    assert "! over budget: 35,140 bytes exceed Codex's 32 KiB cap" in text
+    assert "packages/big/AGENTS.md is cut" in text
+    assert "  cursor: 2 files, 166 bytes  (documented behaviour not confirmed)" in text
+
+
+def test_check_reports_each_trap(shop: Path) -> None:
+    out = run(shop, "check", "--json")
+    assert out.returncode == 1, out.stderr
+    found = {(p["file"], p["code"]) for p in json.loads(out.stdout)}
+    expected = {
+        (".kiro/steering/comma.md", "kiro-pattern-comma"),
+        (".clinerules/bare.md", "cline-paths-not-list"),
+        (".claude/rules/broken.md", "agent-yaml-invalid"),
+        (".github/instructions/python.instructions.md", "copilot-applyto-elsewhere"),
+        (".windsurf/rules/glob.md", "windsurf-globs-string"),
+        (".clinerules/legacy.md", "agent-glob-matches-nothing"),
+        (".github/instructions/anchored.instructions.md", "agent-glob-matches-nothing"),
+        (".cursor/rules/unquoted.mdc", "agent-yaml-invalid"),
+        (".ai/rules/models.md", "agents-disagree"),
+        ("packages/big/AGENTS.md", "agent-budget-exceeded"),
+        (".continue/rules/comma.md", "continue-globs-comma"),
+        ("packages/api/AGENTS.md", "codex-shadowed"),
+        (".clinerules/never.md", "cline-paths-empty"),
+    }
+    assert expected <= found, expected - found
+    messages = {p["code"]: p["message"] for p in json.loads(out.stdout)}
+    assert "`lib/src/util.py`" in messages["copilot-applyto-elsewhere"]
+    assert "Copilot in VS Code" in messages["copilot-applyto-elsewhere"]
+    assert "`app/Models/User.php`" in messages["agents-disagree"]
+    assert "loads for every request" in messages["cline-paths-not-list"]
+
+
+def test_bad_agent_files_never_crash(shop: Path) -> None:
+    (shop / ".cursor/rules/binary.mdc").write_bytes(b"\x00\xff---\nglobs: [\n")
+    (shop / ".kiro/steering/list.md").write_text("---\n- just\n- a list\n---\n# L\n")
+    (shop / ".clinerules/deep.md").write_text("---\npaths: " + "[" * 200 + "\n---\n# D\n")
+    (shop / ".windsurf/rules/unclosed.md").write_text("---\ntrigger: glob\nglobs: src/**\n# never closed\n")
+    (shop / ".continue/rules/nested.md").write_text("---\nglobs:\n" + "".join("  " * i + "-\n" for i in range(3000)) + "---\n")
+    (shop / ".claude/rules/loop").symlink_to("..")  # a symlink cycle inside the rules folder
+    (shop / ".cursor/rules/folder.mdc").mkdir()
+    (shop / ".kiro/steering/huge.md").write_bytes(b"# Huge\n" + b"x" * (3 * 1024 * 1024))
+    out = run(shop, "match", "--agents", "--json", "src/api/users.ts")
+    assert out.returncode == 0, out.stderr
+    out = run(shop, "check", "--json")
+    assert out.returncode == 1 and "Traceback" not in out.stderr, out.stderr
+    found = {(p["file"], p["code"]) for p in json.loads(out.stdout)}
+    assert (".continue/rules/nested.md", "agent-yaml-invalid") in found
+    assert (".kiro/steering/list.md", "agent-yaml-invalid") in found
+
+
+def test_outside_the_root_is_a_usage_error(shop: Path) -> None:
+    out = run(shop, "match", "--agents", "/etc/passwd")
+    assert out.returncode == 2
+    assert out.stdout == "" and out.stderr.startswith("rulelens: /etc/passwd is outside the project root")
+
+
+def test_good_paths_still_print_beside_a_bad_one(shop: Path) -> None:
+    out = run(shop, "match", "--agents", "src/api/users.ts", "/etc/passwd")
+    assert out.returncode == 2
+    assert "What each agent loads for src/api/users.ts:" in out.stdout
+    assert out.stderr.count("\n") == 1 and "/etc/passwd is outside the project root" in out.stderr
+    out = run(shop, "match", "--agents", "--json", "/etc/passwd", "src/main.py")
+    assert out.returncode == 2
+    [item] = json.loads(out.stdout)
+    assert item["path"] == "src/main.py" and "codex" in item["agents"]
+
+
+def test_a_folder_gets_matchs_folder_summary_without_agents(shop: Path) -> None:
+    out = run(shop, "match", "--agents", "--json", "src")
+    assert out.returncode == 0, out.stderr
+    [item] = json.loads(out.stdout)
+    assert item["folder"] is True and "agents" not in item
