@@ -13,12 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from rulelens import __version__
+from rulelens.rules.drift import DRIFT_AFTER
 from rulelens.rules.filelist import FileList
 from rulelens.rules.model import Match, Problem, RuleError
 from rulelens.rules.repository import RuleRepository
 from rulelens.rules.root import find_root, is_project
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+CHECK_FORMATS = ("text", "json", "sarif", "github")
+REVIEW_FORMATS = ("text", "json", "markdown", "github")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -83,8 +86,23 @@ def build_parser() -> argparse.ArgumentParser:
                             "Kiro, Continue, Cline, Codex) loads for each file (default: off)")
 
     chk = _sub(sub, "check", "lint the rule files and the index against the project's files",
-               "rulelens check --json")
-    chk.add_argument("--json", action="store_true", help="print JSON instead of text (default: off)")
+               "rulelens check --format sarif > rulelens.sarif")
+    chk.add_argument("--format", choices=CHECK_FORMATS, default=None,
+                     help="text, json, sarif (SARIF 2.1.0, for code scanning) or github (Actions "
+                          "annotations) (default: text)")
+    chk.add_argument("--json", action="store_true", help="the same as --format json (default: off)")
+    chk.add_argument("--drift-after", type=int, default=DRIFT_AFTER, metavar="N",
+                     help="hint `rule-drift` when a rule file's globs changed in N commits since the "
+                          f"rule file did; 0 turns it off (default: {DRIFT_AFTER})")
+
+    rev = _sub(sub, "review", "show the rules that apply to what a branch changed since REF",
+               "rulelens review --base origin/main --format markdown")
+    rev.add_argument("--base", required=True, metavar="REF",
+                     help="the branch or commit the change is compared with (git diff REF...HEAD); required")
+    rev.add_argument("--format", choices=REVIEW_FORMATS, default=None,
+                     help="text, json, markdown (a pull request comment) or github (Actions "
+                          "annotations) (default: text)")
+    rev.add_argument("--json", action="store_true", help="the same as --format json (default: off)")
 
     init = _sub(sub, "init", "point AGENTS.md (and CLAUDE.md) at the rules", "rulelens init --mcp")
     init.add_argument("--mcp", action="store_true",
@@ -179,7 +197,11 @@ def _dispatch(args: argparse.Namespace) -> int:
             return match_with_agents(repo, args.paths, args.json, _match)
         return _match(repo, args.paths, args.json)
     if args.command == "check":
-        return _check(repo, args.json)
+        return _check(repo, _chosen_format(args), args.drift_after)
+    if args.command == "review":
+        from rulelens.cli_review import run_review
+
+        return run_review(repo, args.base, _chosen_format(args), _rule_json)
     if args.command == "init":
         from rulelens.rules.init_project import init_project
 
@@ -314,20 +336,31 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _check(repo: RuleRepository, as_json: bool) -> int:
+def _chosen_format(args: argparse.Namespace) -> str:
+    if args.json and args.format not in (None, "json"):
+        raise RuleError(f"--json and --format {args.format} disagree; give one of them.")
+    return "json" if args.json else (args.format or "text")
+
+
+def _check(repo: RuleRepository, fmt: str, drift_after: int) -> int:
     from rulelens.rules.agents import AgentProject, agent_problems
 
+    if drift_after < 0:
+        raise RuleError("--drift-after needs a number of commits, 0 or more.")
     files = FileList.for_root(repo.root)
     agents = AgentProject(repo, files)
     others = [a for a in agents.present if a.id != "boost"]
     has_rules = repo.rules_path.exists()
     if not has_rules and not others:
-        print("[]" if as_json else NO_RULES.format(repo.rules_dir))
+        if fmt == "text":
+            print(NO_RULES.format(repo.rules_dir))
+        elif fmt != "github":
+            print(_formatted([], fmt))
         return EXIT_OK
-    problems = (repo.check(files) if has_rules else []) + agent_problems(agents)
+    problems = (repo.check(files, drift_after) if has_rules else []) + agent_problems(agents)
     failing = [p for p in problems if p.severity in ("error", "warning")]
-    if as_json:
-        print(json.dumps([p.to_json() for p in problems], indent=2, ensure_ascii=False))
+    if fmt != "text":
+        print(_formatted(problems, fmt))
     else:
         for p in problems:
             print(_format(p))
@@ -337,6 +370,18 @@ def _check(repo: RuleRepository, as_json: bool) -> int:
         print(f"{checked}: {_plural(errors, 'error')}, {_plural(len(failing) - errors, 'warning')}, "
               f"{len(problems) - len(failing)} info.")
     return EXIT_PROBLEMS if failing else EXIT_OK
+
+
+def _formatted(problems: list[Problem], fmt: str) -> str:
+    if fmt == "sarif":
+        from rulelens.rules.sarif import to_sarif
+
+        return json.dumps(to_sarif(problems), indent=2, ensure_ascii=False)
+    if fmt == "github":
+        from rulelens.rules.annotations import problem_annotation
+
+        return "\n".join(problem_annotation(p) for p in problems)
+    return json.dumps([p.to_json() for p in problems], indent=2, ensure_ascii=False)
 
 
 def _format(p: Problem) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rulelens.rules.conflicts import index_conflicts, rule_conflicts
+from rulelens.rules.drift import DRIFT_AFTER
 from rulelens.rules.filelist import FileList
 from rulelens.rules.globs import (
     Pattern,
@@ -14,6 +16,7 @@ from rulelens.rules.globs import (
     patterns_of,
 )
 from rulelens.rules.model import Problem, RuleFile
+from rulelens.rules.staleness import prepare, staleness_problems
 
 SHOWN = 80
 OTHER_KEYS = ("globs", "applyTo", "scope")
@@ -24,7 +27,16 @@ def shown(text: str) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
-def check_file(rule: RuleFile, files: FileList | None) -> list[Problem]:
+def check_file(rule: RuleFile, files: FileList | None, drift_after: int = DRIFT_AFTER) -> list[Problem]:
+    """Reading problems, per-glob findings, and what the text says (conflicts, staleness)."""
+    return [*_check_globs(rule, files), *_text_problems(rule, files, drift_after)]
+
+
+def _text_problems(rule: RuleFile, files: FileList | None, drift_after: int) -> list[Problem]:
+    return [*rule_conflicts(rule.rel, rule.text), *staleness_problems(rule, files, drift_after)]
+
+
+def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
     """Reading problems plus per-glob findings for one file."""
     problems = list(rule.problems)
     explained = {"frontmatter-invalid", "paths-invalid", "file-binary", "rule-symlink"}
@@ -118,6 +130,9 @@ def _matches_something(item: str, files: FileList) -> bool:
 
 
 def check_index(index_rel: str, current: str | None, expected: str) -> list[Problem]:
+    conflicted = index_conflicts(index_rel, current)
+    if conflicted:
+        return conflicted
     if current is None:
         return [Problem(index_rel, 0, "warning", "index-missing",
                         "There is no index; agents cannot find rules by path. Run `rulelens index`.")]
@@ -128,8 +143,14 @@ def check_index(index_rel: str, current: str | None, expected: str) -> list[Prob
     return []
 
 
-def check_all(rules: Sequence[RuleFile], files: FileList | None) -> list[Problem]:
+def check_all(rules: Sequence[RuleFile], files: FileList | None,
+              drift_after: int = DRIFT_AFTER) -> list[Problem]:
+    # One search for every rule's names, started first: grep reads the files while the globs
+    # are checked, then each file's problems are its glob findings and its text findings.
+    prepare(rules, files, drift_after)
+    globs = [_check_globs(rule, files) for rule in rules]
     out: list[Problem] = []
-    for rule in rules:
-        out.extend(check_file(rule, files))
+    for rule, problems in zip(rules, globs, strict=True):
+        out.extend(problems)
+        out.extend(_text_problems(rule, files, drift_after))
     return out

@@ -16,6 +16,8 @@ from rulelens.rules.atomic import (
     write_atomic,
 )
 from rulelens.rules.check import check_all, check_index
+from rulelens.rules.conflicts import first_conflicted
+from rulelens.rules.drift import DRIFT_AFTER
 from rulelens.rules.filelist import FileList
 from rulelens.rules.globs import expand
 from rulelens.rules.index_render import render_index
@@ -245,12 +247,19 @@ class RuleRepository:
         return self.current_index() == self.index_text()
 
     def write_index(self) -> bool:
-        """Regenerate the index; False when it was already current (nothing written)."""
+        """Regenerate the index (a conflicted one too); False when it was already current.
+
+        Refuses, writing nothing, while a rule file has conflict markers: its globs are not known.
+        """
         self._prepare_folder()
         if not self.rules_path.is_dir():
             raise RuleError(f"There is no rules folder at {self.rules_dir}/.")
         with exclusive_lock(self.rules_path):
             self.refresh()
+            conflicted = first_conflicted([(f.rel, f.text) for f in self._files])
+            if conflicted is not None:
+                raise RuleError(f"{conflicted[0]} has merge conflict markers (line {conflicted[1]}); "
+                                "resolve them, then run `rulelens index` again. Nothing was written.")
             return self._write_index_locked()
 
     def _write_index_locked(self) -> bool:
@@ -262,12 +271,12 @@ class RuleRepository:
         return True
 
     # -- check -------------------------------------------------------------------------
-    def check(self, files: FileList | None = None) -> list[Problem]:
+    def check(self, files: FileList | None = None, drift_after: int = DRIFT_AFTER) -> list[Problem]:
         """Every problem in the rules and the index; files=None skips match-nothing checks."""
         if self.rules_path.exists() and not self.rules_path.is_dir():
             return [Problem(self.rules_dir, 0, "error", "rules-folder-invalid",
                             f"{self.rules_dir} exists but is not a folder; no rules can be read.")]
-        problems = check_all(self.files, files)
+        problems = check_all(self.files, files, drift_after)
         if self.rules_path.is_dir():
             index_rel = f"{self.rules_dir}/{INDEX}"
             problems += check_index(index_rel, self.current_index(), self.index_text())

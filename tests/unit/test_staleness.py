@@ -1,0 +1,242 @@
+"""Staleness findings (issue 13): stale-path, stale-name, rule-drift, and merge conflicts."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from rulelens.rules.conflicts import conflict_lines
+from rulelens.rules.filelist import FileList
+from rulelens.rules.mentions import find_mentions, identifier_in, path_in
+from rulelens.rules.model import Problem, RuleError
+from rulelens.rules.reading import read_rule_file
+from rulelens.rules.repository import RuleRepository
+from rulelens.rules.text_search import file_search, gnu_grep, grep_search, present
+from tests.conftest import ProjectFactory
+
+GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True,
+                          env=GIT_ENV).stdout
+
+
+def commit(root: Path, message: str, date: str | None = None) -> None:
+    env = dict(GIT_ENV)
+    if date:
+        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
+    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True, env=env)
+    subprocess.run(["git", "-C", str(root), "commit", "-q", "--allow-empty", "-m", message],
+                   check=True, env=env)
+
+
+def rule_text(body: str, globs: str = "'app/**'") -> str:
+    return f"---\npaths:\n  - {globs}\n---\n\n# Billing\n\n## The rule\n{body}\n"
+
+
+def codes(problems: list[Problem], *wanted: str) -> list[tuple[str, int, str]]:
+    return [(p.code, p.line + 1, p.message) for p in problems if p.code in wanted]
+
+
+def test_what_reads_as_a_path_and_what_does_not() -> None:
+    top = frozenset({"app", "bin", "config", "resources"})
+    paths = ["app/Support/Currency.php", "app/Billing", "app/Billing/", "Models/User.php",
+             "./bin/console", "/config/app.php", "config/billing.php:12", "edge/upstream.conf"]
+    for text in paths:
+        assert path_in(text, top, backticked=True) is not None, text
+    not_paths = ["*_cents", "app/**", "app/*.php", "https://example.com/app/x.php", "and/or",
+                 "application/json", "laravel/framework", "Vue.js", "path/to/file.php",
+                 "app/Foo/Bar.php", "app/{Models,Actions}", "../outside.php", "integer", "1/2",
+                 # bare names are kinds of files more often than claims: `.tsx`, `types.ts`
+                 "webpack.mix.js", ".env", ".tsx", "types.ts",
+                 # outside the project, or relative to a file: a system path, a URL path, an import
+                 "/etc/nginx/site.conf", "/images/logo.png", "./utils"]
+    for text in not_paths:
+        assert path_in(text, top, backticked=True) is None, text
+    # Without backticks, a bare file name is prose, and `text/html` is not a project path.
+    assert path_in("composer.json", top, backticked=False) is None
+    assert path_in("text/html", top, backticked=False) is None
+
+
+def test_examples_and_prohibitions_are_not_claims(tmp_path: Path) -> None:
+    body = ("One concept per file (e.g. `app/Concepts/AuthorId.php`).\n"
+            "Never create `app/types.ts`; do not edit app/Generated/x.php. Use `app/Real.php`.\n"
+            "Call `LegacyHelper` - such as `OtherHelper`.\n"
+            "Resources live in `app/Resources`, not `app/Http/Resources`. There is no `app/Observers`.\n")
+    (tmp_path / "r.md").write_text(rule_text(body))
+    rule = read_rule_file(tmp_path / "r.md", ".ai/rules/r.md", False)
+    assert [m.text for m in find_mentions(rule, frozenset({"app"}))] == ["app/Real.php", "LegacyHelper",
+                                                                              "app/Resources"]
+
+
+def test_what_looks_like_code() -> None:
+    for text in ["LegacyPriceHelper", "formatCents", "created_at", "MAX_RETRIES", "Money::fromCents()",
+                 "App\\Support\\Money", "\\App\\Models\\User", "route()", "User::class"]:
+        assert identifier_in(text) is not None, text
+    for text in ["integer", "final", "Money", "immutable", "x", "two words", "a-b"]:
+        assert identifier_in(text) is None, text
+    static = identifier_in("Money::fromCents()")
+    assert static is not None and static.alternatives == (("Money::fromCents",), ("Money", "fromCents"))
+
+
+def test_mentions_skip_fenced_code_and_the_frontmatter(tmp_path: Path) -> None:
+    text = ("---\npaths:\n  - 'app/Gone/**'\n---\n\n# T\n\n## E\nUse `GoneHelper` and app/Gone/x.php.\n\n"
+            "```php\n// app/Gone/y.php\n$a = new InBlockHelper();\n```\n\n    app/Gone/indented.php\n")
+    (tmp_path / "r.md").write_text(text)
+    rule = read_rule_file(tmp_path / "r.md", ".ai/rules/r.md", False)
+    found = [(m.kind, m.text, m.line, m.col) for m in find_mentions(rule, frozenset({"app"}))]
+    assert found == [("name", "GoneHelper", 8, 5), ("path", "app/Gone/x.php", 8, 21)]
+
+
+def test_stale_path_suggests_where_a_file_of_the_same_name_moved(project: ProjectFactory) -> None:
+    root = project({".ai/rules/billing.md": rule_text(
+        "Round in `app/Support/Currency.php`; see app/Billing/Invoice.php, `Billing/Invoice.php`\n"
+        "and `app/Http/Kernel.php`, and the folder `app/Legacy/`. Boot in `Bootstrap/app.php`.")})
+    files = FileList(["app/Money/Currency.php", "app/Billing/Invoice.php", "app/Http/Kernel.php",
+                      "src/Legacy/x.php", "lib/Legacy/y.php", "bootstrap/app.php", "config/app.php"])
+    found = codes(RuleRepository(root).check(files), "stale-path")
+    assert found == [
+        ("stale-path", 9, "`app/Support/Currency.php` is not in the project. Moved to "
+                          "`app/Money/Currency.php`?"),
+        ("stale-path", 10, "`app/Legacy/` is not in the project. Moved to `lib/Legacy` or `src/Legacy`?"),
+        ("stale-path", 10, "`Bootstrap/app.php` is not in the project. Moved to `bootstrap/app.php`?"),
+    ]
+
+
+def test_stale_path_has_the_mention_s_columns(project: ProjectFactory) -> None:
+    root = project({".ai/rules/billing.md": rule_text("Not here: `app/Gone.php`.")})
+    (problem,) = [p for p in RuleRepository(root).check(FileList(["app/x.php"])) if p.code == "stale-path"]
+    assert (problem.line, problem.col, problem.end_col) == (8, 11, 23)
+    assert problem.severity == "warning"
+
+
+def test_git_ignored_and_local_files_are_not_stale(project: ProjectFactory) -> None:
+    root = project({".ai/rules/env.md": rule_text("Copy `.env.example` to `.env`; logs go to storage/logs/app.log."),
+                    ".gitignore": ".env\nstorage/logs/\n", ".env.example": "A=1\n", "app/x.php": ""},
+                   git=True)
+    assert codes(RuleRepository(root).check(FileList.for_root(root)), "stale-path") == []
+
+
+def test_boost_files_get_no_staleness_findings(project: ProjectFactory) -> None:
+    root = project({".ai/rules/boost/laravel.md": "## Models\nSee `app/Models/Gone.php` and `GoneHelper`.\n",
+                    "app/x.php": "<?php\n"})
+    assert codes(RuleRepository(root).check(FileList.for_root(root)), "stale-path", "stale-name") == []
+
+
+def test_stale_name_in_a_git_project(project: ProjectFactory) -> None:
+    root = project({
+        ".ai/rules/billing.md": rule_text(
+            "Use `LegacyPriceHelper`, `Money::fromCents()`, `App\\Billing\\Invoice`, `created_at`,\n"
+            "`toCents()`, `integer` and `final`. `PaymentGateway` was renamed; `OldGateway::charge` too."),
+        "app/Billing/Invoice.php": "<?php\nnamespace App\\Billing;\n\nfinal class Invoice\n{\n"
+                                   "    public int $created_at;\n    public function toCents() {}\n}\n",
+        "app/Money.php": "<?php\nclass Money { public static function fromCents() {} }\n",
+        "app/LegacyPriceHelperTest.php": "<?php\nclass LegacyPriceHelperTest {}\n",
+        "app/NewGateway.php": "<?php\nclass NewGateway { function charge() {} }\n",
+    }, git=True)
+    found = codes(RuleRepository(root).check(FileList.for_root(root)), "stale-name")
+    assert [m.split("`")[1] for _, _, m in found] == ["LegacyPriceHelper", "PaymentGateway",
+                                                     "OldGateway::charge"]
+    assert found[0][2] == ("`LegacyPriceHelper` looks like code, but no file outside .ai/rules contains "
+                           "it any more.")
+
+
+def test_stale_name_ignores_the_rules_folder_itself(project: ProjectFactory) -> None:
+    root = project({".ai/rules/a.md": rule_text("Use `OnlyInRules`."),
+                    ".ai/rules/b.md": rule_text("`OnlyInRules` again."), "app/x.php": "<?php\n"},
+                   git=True)
+    found = codes(RuleRepository(root).check(FileList.for_root(root)), "stale-name")
+    assert [(line, m.split("`")[1]) for _, line, m in found] == [(9, "OnlyInRules"), (9, "OnlyInRules")]
+
+
+def test_stale_name_without_git_reads_the_listed_files(project: ProjectFactory) -> None:
+    root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper` and `formatCents`."),
+                    "resources/js/money.ts": "export function formatCents() {}\n"})
+    found = codes(RuleRepository(root).check(FileList.for_root(root)), "stale-name")
+    assert [m.split("`")[1] for _, _, m in found] == ["LegacyPriceHelper"]
+
+
+def test_no_stale_name_when_the_listed_files_are_not_on_disk(project: ProjectFactory) -> None:
+    """A file list alone (the corpus) says nothing about what the files contain."""
+    root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper`.")})
+    assert codes(RuleRepository(root).check(FileList(["app/x.php"])), "stale-name") == []
+
+
+@pytest.mark.parametrize("kind", ["grep", "python"])
+def test_a_word_hidden_by_an_overlapping_match_is_still_found(tmp_path: Path, kind: str) -> None:
+    (tmp_path / "a.php").write_text("use App\\Support;\nx a::b::c y\n")
+    grep = gnu_grep()
+    if kind == "grep" and grep is None:
+        pytest.skip("no GNU grep")
+    search = grep_search(tmp_path, ["a.php"], grep) if grep and kind == "grep" else file_search(
+        tmp_path, ["a.php"])
+    assert search is not None
+    # One scan reports non-overlapping matches only ...
+    assert search(["App\\Support", "Support", "a::b", "b::c"]) == {"App\\Support", "a::b"}
+    # ... and `present` finds the words they hid.
+    found = present(search, ["App\\Support", "Support", "a::b", "b::c", "Missing"])
+    assert found == {"App\\Support", "Support", "a::b", "b::c"}
+
+
+def test_rule_drift_counts_commits_on_the_rule_s_files_since_it_changed(project: ProjectFactory) -> None:
+    root = project({".ai/rules/billing.md": rule_text("Note.", "'app/Billing/**'"),
+                    ".ai/rules/other.md": rule_text("Note.", "'lib/**'"), "lib/x.php": "0"}, git=True)
+    commit(root, "rules", "2026-03-02T10:00:00")
+    for i in range(4):
+        (root / "app" / "Billing").mkdir(parents=True, exist_ok=True)
+        (root / "app" / "Billing" / "Invoice.php").write_text(str(i))
+        commit(root, f"billing {i}", f"2026-03-0{3 + i}T10:00:00")
+    files = FileList.for_root(root)
+    found = codes(RuleRepository(root).check(files, drift_after=4), "rule-drift")
+    assert found == [("rule-drift", 6, "app/Billing/** changed in 4 commits since this file last changed "
+                                       "on 2026-03-02: review it.")]
+    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=5), "rule-drift") == []
+    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=0), "rule-drift") == []
+    (root / ".ai" / "rules" / "billing.md").write_text(rule_text("Reviewed.", "'app/Billing/**'"))
+    commit(root, "reviewed", "2026-03-09T10:00:00")
+    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=1), "rule-drift") == []
+
+
+def test_no_rule_drift_outside_git(project: ProjectFactory) -> None:
+    root = project({".ai/rules/billing.md": rule_text("Note."), "app/x.php": ""})
+    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=1), "rule-drift") == []
+
+
+CONFLICT = "<<<<<<< HEAD\n## Ours\nA.\n=======\n## Theirs\nB.\n>>>>>>> feature\n"
+
+
+def test_conflict_markers_and_what_is_not_one() -> None:
+    assert conflict_lines("# T\n\n" + CONFLICT) == [2]
+    assert conflict_lines("<<<<<<< HEAD\nA\n||||||| base\nO\n=======\nB\n>>>>>>> x\n") == [0]
+    assert conflict_lines("Title\n=======\n\nText\n") == []  # a heading underline
+    assert conflict_lines("```text\n" + CONFLICT + "```\n") == []  # an example in a code block
+    assert conflict_lines("<<<<<<< HEAD\nno middle or end\n") == []
+    assert conflict_lines(CONFLICT.replace("\n", "\r\n")) == [0]
+
+
+def test_check_reports_rule_and_index_conflicts(project: ProjectFactory) -> None:
+    root = project({".ai/rules/a.md": rule_text("x") + CONFLICT,
+                    ".ai/rules/index.md": "# Project Rules Index\n" + CONFLICT})
+    found = codes(RuleRepository(root).check(), "rule-conflict", "index-conflict", "index-stale")
+    assert [(c, line) for c, line, _ in found] == [("rule-conflict", 10), ("index-conflict", 2)]
+
+
+def test_index_regenerates_a_conflicted_index(project: ProjectFactory) -> None:
+    root = project({".ai/rules/a.md": rule_text("x"), ".ai/rules/index.md": CONFLICT})
+    repo = RuleRepository(root)
+    assert repo.write_index() is True
+    assert repo.current_index() == repo.index_text()
+    assert "<<<<<<<" not in (root / ".ai/rules/index.md").read_text()
+
+
+def test_index_refuses_while_a_rule_file_has_markers_and_writes_nothing(project: ProjectFactory) -> None:
+    root = project({".ai/rules/a.md": rule_text("x"), ".ai/rules/b.md": rule_text("y") + CONFLICT,
+                    ".ai/rules/index.md": CONFLICT})
+    with pytest.raises(RuleError, match=r"\.ai/rules/b\.md has merge conflict markers \(line 10\)"):
+        RuleRepository(root).write_index()
+    assert (root / ".ai/rules/index.md").read_text() == CONFLICT
