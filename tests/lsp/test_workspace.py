@@ -76,3 +76,17 @@ async def test_documents_outside_roots_get_nothing(
             types.CompletionParams(text_document=doc, position=pos(0, 0)))
         assert completion is None
     assert not [m for m in client.messages if m.type == types.MessageType.Error]
+
+
+def test_a_folder_that_is_no_project_is_read_but_not_written(tmp_path: Path) -> None:
+    from rulelens.lsp.plumbing.workspace import Root
+    from rulelens.rules.model import RuleError
+
+    lonely = Root(tmp_path, ".ai/rules")
+    assert lonely.repo.writable is False
+    with pytest.raises(RuleError, match="open a project or pass --root"):
+        lonely.repo.record("app/**", "t", "n")
+    assert list(tmp_path.iterdir()) == []
+    assert Root(tmp_path, ".ai/rules", explicit=True).repo.writable is True
+    (tmp_path / ".git").mkdir()
+    assert Root(tmp_path, ".ai/rules").repo.writable is True

@@ -19,7 +19,7 @@ from pygls.uris import to_fs_path
 from rulelens.rules.filelist import FileList
 from rulelens.rules.filetree import FileTree
 from rulelens.rules.repository import RuleRepository
-from rulelens.rules.root import RULES_DIR, find_root
+from rulelens.rules.root import RULES_DIR, find_root, is_project
 
 Kind = Literal["source", "rule", "index"]
 FILES_TTL = 30.0  # seconds a file list lives when no watcher tells us about new files
@@ -29,11 +29,14 @@ _SKIP = (".git/",)
 class Root:
     """One project root: its rules, and its file list loaded lazily and cached."""
 
-    def __init__(self, path: Path, rules_folder: str) -> None:
+    def __init__(self, path: Path, rules_folder: str, explicit: bool = False) -> None:
         # No background warm-up: compiling every glob bucket in a thread competed (GIL) with the
         # first diagnostics and with the opens after them, and kept ~4 MB of regexes that most
         # sessions never reach; each bucket compiles the first time a lookup reaches it.
-        self.repo = RuleRepository(path, rules_folder, warm_in_background=False)
+        # A folder with neither the rules folder nor .git is no project: reads work there, writes
+        # are refused (a client started from the home folder must not get `.ai/` in it).
+        self.repo = RuleRepository(path, rules_folder, warm_in_background=False,
+                                   writable=explicit or is_project(path, rules_folder))
         self.path = self.repo.root
         self.uri = self.path.as_uri()
         self.rules_folder = rules_folder
@@ -164,7 +167,8 @@ class Roots:
         roots: dict[Path, Root] = {}
         for path, (folder, workspace_folder) in wanted.items():
             kept = old.get(path)
-            root = kept if kept is not None and kept.rules_folder == folder else Root(path, folder)
+            root = kept if kept is not None and kept.rules_folder == folder else Root(
+                path, folder, explicit=self.explicit is not None)
             root.folder = workspace_folder
             roots[path] = root
         self._roots = roots
