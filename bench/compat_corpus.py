@@ -1,6 +1,6 @@
 """Regenerate the index of every corpus repository and compare it with the committed one.
 
-Usage: python bench/compat_corpus.py [CORPUS_DIR]   (default: ../shared/corpus beside the repo)
+Usage: python bench/compat_corpus.py CORPUS_DIR   (a folder of repositories, each with rules/ and files.txt)
 Prints one row per repository; exits 0 even when rows differ (the test decides what must match).
 """
 
@@ -15,7 +15,6 @@ from pathlib import Path
 from rulelens.rules.filelist import FileList
 from rulelens.rules.repository import RuleRepository
 
-DEFAULT = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 BOOST_HEADER = "# Project Rules Index\n"
 
 
@@ -66,7 +65,10 @@ def rows(corpus: Path) -> list[Row]:
 
 
 def main(argv: list[str]) -> int:
-    corpus = Path(argv[1]) if len(argv) > 1 else DEFAULT
+    if len(argv) < 2:
+        sys.stderr.write(__doc__.splitlines()[2] + "\n")
+        return 2
+    corpus = Path(argv[1])
     if not corpus.is_dir():
         print(f"no corpus at {corpus}; nothing to compare")
         return 0

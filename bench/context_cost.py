@@ -1,6 +1,6 @@
 """Context cost: the bytes an agent reads to learn the rules for one file, by route.
 
-For every corpus repository (`../shared/corpus/<repo>/` beside the repository: `rules/` holds
+For every corpus repository (`<corpus>/<repo>/`: `rules/` holds
 its `.ai/rules`, `files.txt` its file list) and every file in it:
 
 - (a) the whole `.ai/rules` folder;
@@ -11,7 +11,7 @@ Prints the median and p95 of each route per repository and over all files, as a 
 table. (c) is computed with the tool's own renderer; `--verify N` also asks the real
 `rulelens mcp` over stdio for N files per repository and checks the bytes are the same.
 
-    python bench/context_cost.py [--corpus DIR] [--verify N]
+    python bench/context_cost.py --corpus DIR [--verify N]
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from rulelens.mcp import render_matches
 from rulelens.rules.repository import RuleRepository
 
 RULES = ".ai/rules"
-DEFAULT_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
 
 @dataclass
@@ -117,7 +116,7 @@ def row(label: str, files: int, with_rules: int, folder: str, b: list[int], c: l
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--corpus", type=Path, required=True)
     parser.add_argument("--verify", type=int, default=5, metavar="N",
                         help="files per repository to check against the real server (0: none)")
     args = parser.parse_args()

@@ -1,4 +1,4 @@
-"""`rulelens` on the command line: a thin front over the rules core (SPEC §6)."""
+"""`rulelens` on the command line: a thin front over the rules core (README, "Command line")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`rulelens mcp`: the agent's side of the rules, on the same core as the editor and the CLI.
 
-Three tools over stdio (SPEC §8). Each tool checks its own arguments (see `_TextTool`), so an
+Three tools over stdio (docs/mcp.md). Each tool checks its own arguments (see `_TextTool`), so an
 agent that sends a number, null or nothing gets one plain sentence back, never a pydantic
 report or a traceback. Logs go to stderr; stdout carries only protocol messages.
 """

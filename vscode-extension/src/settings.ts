@@ -12,7 +12,7 @@ export const SECTION = 'rulelens';
 export type Severity = 'hint' | 'information' | 'warning' | 'off';
 export type HoverMode = 'firstLine' | 'anywhere' | 'off';
 
-/** The `rulelens` section as the server reads it (SPEC §7), for one workspace folder. */
+/** The `rulelens` section as the server reads it (docs/lsp.md), for one workspace folder. */
 export interface ServerSettings {
   severity: Severity;
   codeLens: boolean;

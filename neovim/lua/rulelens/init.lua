@@ -68,7 +68,7 @@ function M.request(client, method, params, handler, bufnr)
 end
 
 --- The root markers in effect for a settings section: the rules folder first, as the server
---- and the CLI find the root (SPEC §1), then `.git`.
+--- and the CLI find the root (docs/format.md §1), then `.git`.
 function M.markers_for(section)
   local folder = type(section) == 'table' and section.rulesFolder or nil
   if type(folder) ~= 'string' or vim.trim(folder) == '' then

@@ -1,4 +1,4 @@
-"""Atomic, locked writes (SPEC §5).
+"""Atomic, locked writes (docs/format.md §5).
 
 The lock is `flock` on the rules folder itself: it needs no lock file (so nothing stray is
 left in the repository) and the kernel drops it when a holder dies, so a dead writer never

@@ -1,4 +1,4 @@
-"""Lint rule files against the project's file list (SPEC §6 `check`)."""
+"""Lint rule files against the project's file list (README, "Command line" `check`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The glob dialect of SPEC §2: one `paths` item → compiled gitignore-style patterns.
+"""The glob dialect of docs/format.md §2: one `paths` item → compiled gitignore-style patterns.
 
 pathspec gives the gitignore semantics (we take its per-pattern regexes so that we can say
 *which* glob matched, which a combined PathSpec cannot); bracex expands braces. Splitting
@@ -190,7 +190,7 @@ def _line_regex(source: str) -> re.Pattern[str]:
 
 
 def dialect_hints(item: str) -> list[str]:
-    """How other agents read this item differently (SPEC §2, last point)."""
+    """How other agents read this item differently (docs/format.md §2, last point)."""
     hints = []
     text = item.strip().lstrip("!")
     if re.search(r",\s", text) and len(split_commas(text)) > 1:

@@ -1,4 +1,4 @@
-"""The generated `.ai/rules/index.md` (SPEC §4), byte for byte."""
+"""The generated `.ai/rules/index.md` (docs/format.md §4), byte for byte."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ EMPTY = "No rules recorded yet.\n"
 
 
 def _cell(text: str) -> str:
-    # Boost leaves `|` bare, which splits the table; we escape it (SPEC §4). A line break in a
+    # Boost leaves `|` bare, which splits the table; we escape it (docs/format.md §4). A line break in a
     # hand-written glob or file name would end the row, so it is written as a visible escape.
     return text.replace("|", "\\|").replace("\r", "\\r").replace("\n", "\\n")
 

@@ -14,7 +14,7 @@ _UPPER_AHEAD = re.compile(r"(.)(?=[A-Z])")
 
 
 def area_key(glob: str) -> str:
-    """The segments that name a place: non-empty, without `*` or `.` (SPEC §3.3)."""
+    """The segments that name a place: non-empty, without `*` or `.` (docs/format.md §3)."""
     return "/".join(s for s in glob.split("/") if s and "*" not in s and "." not in s)
 
 
@@ -74,7 +74,7 @@ def headline(value: str) -> str:
 
 
 def candidate_names(glob: str) -> list[str]:
-    """File-name candidates from the last 1, 2, … n meaningful segments (SPEC §3.5)."""
+    """File-name candidates from the last 1, 2, … n meaningful segments (docs/format.md §3)."""
     key = area_key(glob)
     segments = key.split("/") if key else []
     names: list[str] = []

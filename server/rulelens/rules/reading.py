@@ -1,4 +1,4 @@
-"""Read a rule file two ways (SPEC §1): strictly as Boost does, and leniently for people.
+"""Read a rule file two ways (docs/format.md §1): strictly as Boost does, and leniently for people.
 
 python-frontmatter's YAML handler does the strict load (Boost reads with a strict parser too);
 the delimiter scan is ours because we need line positions for diagnostics and for rewriting

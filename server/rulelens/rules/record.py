@@ -1,4 +1,4 @@
-"""Recording one rule (SPEC §3): validation, target choice and the text edits Boost makes."""
+"""Recording one rule (docs/format.md §3): validation, target choice and the text edits Boost makes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Where a project starts: SPEC §1's root discovery."""
+"""Where a project starts: docs/format.md §1's root discovery."""
 
 from __future__ import annotations
 

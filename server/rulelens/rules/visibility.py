@@ -2,7 +2,7 @@
 
 An agent reads the index as it is on disk, not the folder: a rule file that the strict reading
 drops, or that nobody indexed, applies for people (lenient reading) but never reaches the agent.
-The table is parsed by hand because it is our own fixed format (SPEC §4), with `\\|` escapes.
+The table is parsed by hand because it is our own fixed format (docs/format.md §4), with `\\|` escapes.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ def single_quoted(value: str) -> str:
 
 
 def dump_scalar(value: str) -> str:
-    """One glob as Symfony's `Yaml::dump` writes it (SPEC §3, 'What Boost writes')."""
+    """One glob as Symfony's `Yaml::dump` writes it (docs/format.md §3, 'What Boost writes')."""
     if _DOUBLE.search(value):
         return double_quoted(value)
     needs_quotes = (

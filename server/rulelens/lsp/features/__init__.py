@@ -1,1 +1,1 @@
-"""One module per feature of SPEC §7, each with a `register(server)` entry point."""
+"""One module per feature of docs/lsp.md, each with a `register(server)` entry point."""
