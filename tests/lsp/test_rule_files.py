@@ -153,3 +153,21 @@ async def test_open_rule_file_keeps_disk_level_problems(
     proj.path(".ai/rules/linked.md").symlink_to(outside)
     diags = await open_doc(client, proj.uri(".ai/rules/linked.md"), outside.read_text())
     assert "rule-symlink" in {d.code for d in diags}
+
+
+async def test_another_agents_key_gets_a_rename_quick_fix(client: LanguageClient, proj: Project) -> None:
+    from tests.lsp.edits import apply_text_edits
+
+    rel = ".ai/rules/cursorish.md"
+    text = "---\nglobs: 'app/**'\n---\n# Cursorish\n\n## A\nB\n"
+    proj.write(rel, text)
+    uri = proj.uri(rel)
+    found = await open_doc(client, uri, text)
+    [d] = [d for d in found if d.code == "paths-key-other"]
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=pos(1, 0), end=pos(1, 0)),
+        context=types.CodeActionContext(diagnostics=[d])))
+    [fix] = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title.startswith("Rename")]
+    assert fix.edit is not None and fix.edit.changes is not None
+    assert apply_text_edits(text, fix.edit.changes[uri], "utf-16") == text.replace("globs:", "paths:")
