@@ -20,15 +20,18 @@ NOT_INDEXED = "not in index.md; agents that read the index will not find it. Run
 NO_INDEX = "there is no index.md, so agents that read the index find no rule files. Run `rulelens index`."
 
 
-@dataclass(frozen=True)
+@dataclass
 class IndexRow:
-    """One committed row: the globs cell split into items, and a matcher over them."""
+    """One committed row: its globs cell, with a matcher built the first time it is asked
+    (an index of 10,000 globs is read whole, but a lookup reaches only the rows it needs)."""
 
     cell: str
-    ruleset: RuleSet
+    _ruleset: RuleSet | None = None
 
     def covers(self, rel_path: str) -> bool:
-        return self.ruleset.selects(0, rel_path)
+        if self._ruleset is None:
+            self._ruleset = RuleSet([split_commas(self.cell)])
+        return self._ruleset.selects(0, rel_path)
 
 
 def parse_index(text: str) -> dict[str, IndexRow]:
@@ -42,7 +45,7 @@ def parse_index(text: str) -> dict[str, IndexRow]:
         if len(cells) != 2:
             continue
         globs_cell, file_cell = (c.replace("\\|", "|").strip() for c in cells)
-        rows.setdefault(file_cell, IndexRow(globs_cell, RuleSet([split_commas(globs_cell)])))
+        rows.setdefault(file_cell, IndexRow(globs_cell))
     return rows
 
 
