@@ -11,20 +11,16 @@ from typing import Any
 
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.payloads import RULES_FOR_PATH, EntryRef, RuleForPath, RulesForPath, document_uri
-from rulelens.lsp.plumbing.guard import guarded
-from rulelens.lsp.plumbing.watch import poll
+from rulelens.lsp.plumbing.requests import document_request
 from rulelens.lsp.plumbing.workspace import Target
 from rulelens.rules.model import Match
 
 
 def register(server: RulelensServer) -> None:
     @server.feature(RULES_FOR_PATH)
-    @guarded()
-    def on_rules_for_path(ls: RulelensServer, params: Any) -> RulesForPath | None:
-        poll(ls)
-        uri = document_uri(params)
-        target = ls.target(uri) if uri else None
-        return rules_for(target) if target is not None else None
+    @document_request(None, document_uri)
+    def on_rules_for_path(ls: RulelensServer, target: Target, params: Any) -> RulesForPath:
+        return rules_for(target)
 
 
 def rules_for(target: Target) -> RulesForPath:

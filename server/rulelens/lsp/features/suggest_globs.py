@@ -10,19 +10,15 @@ from typing import Any
 
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.payloads import SUGGEST_GLOBS, GlobSuggestion, SuggestGlobs, document_uri
-from rulelens.lsp.plumbing.guard import guarded
-from rulelens.lsp.plumbing.watch import poll
+from rulelens.lsp.plumbing.requests import document_request
 from rulelens.lsp.plumbing.workspace import Target
 
 
 def register(server: RulelensServer) -> None:
     @server.feature(SUGGEST_GLOBS)
-    @guarded()
-    def on_suggest_globs(ls: RulelensServer, params: Any) -> SuggestGlobs | None:
-        poll(ls)
-        uri = document_uri(params)
-        target = ls.target(uri) if uri else None
-        return suggestions(ls, target) if target is not None else None
+    @document_request(None, document_uri)
+    def on_suggest_globs(ls: RulelensServer, target: Target, params: Any) -> SuggestGlobs:
+        return suggestions(ls, target)
 
 
 def suggestions(server: RulelensServer, target: Target) -> SuggestGlobs:
