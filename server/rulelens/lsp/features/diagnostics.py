@@ -160,7 +160,9 @@ def rule_file_diagnostics(server: RulelensServer, target: Target) -> list[types.
     rule = live_rule(server, target)
     if rule is None:
         return []
-    problems = check_file(rule, target.root.files(server.files_ttl))
+    # No `rule-drift` here: it reads git history, and a checkout storm would make an idle server
+    # re-read it on every file-list refresh (tests/reliability/test_storm.py); `check` has it.
+    problems = check_file(rule, target.root.files(server.files_ttl), drift_after=0)
     return to_diagnostics(server, text_for(server, target), problems, target.rel)
 
 
