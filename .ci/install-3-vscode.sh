@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# What the real-VS-Code test needs: Debian's build tools, Kerberos headers and Chromium; Node 24
-# (from npm) to build code-server's native modules; code-server 4.139.1 (from npm);
-# playwright-core; the extension's npm dependencies; then the VSIX.
+# What the real-VS-Code test needs: Debian's build tools, Kerberos and SQLite headers, and
+# Chromium; Node 24 (from npm) to build code-server's native modules; code-server 4.139.1 (from
+# npm); playwright-core; the extension's npm dependencies; then the VSIX.
 # Idempotent and cache-aware: everything lands in .ci/cache (gitignored), and each step is
 # skipped when what it would install is already there.
 set -euo pipefail
@@ -16,22 +16,13 @@ t_all=$(date +%s)
 step() { echo "[install-3-vscode] $*"; }
 took() { step "$1 took $(( $(date +%s) - $2 ))s"; }
 
-# 1. Debian packages.
+# 1. Debian packages: what the native build needs now; Chromium (for the test only) beside it.
 t=$(date +%s)
-apt_wanted=(build-essential pkg-config libkrb5-dev chromium)
-missing=()
-for pkg in "${apt_wanted[@]}"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  step "apt-get install ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${missing[@]}" >/dev/null
-else
-  step "apt packages present: ${apt_wanted[*]}"
-fi
-took "apt" "$t"
+bash .ci/apt.sh build-essential pkg-config libkrb5-dev libsqlite3-dev
+took "apt (build tools)" "$t"
+( t=$(date +%s); bash .ci/apt.sh chromium; took "apt (chromium, beside the build)" "$t" ) \
+  > "$CACHE/apt-chromium.log" 2>&1 &
+chromium_pid=$!
 
 # 2. Node 24, from the npm registry's `node` package, into its own folder.
 t=$(date +%s)
@@ -50,6 +41,8 @@ export PATH="$NODE_DIR/bin:$PATH"
 export npm_config_nodedir="$NODE_DIR"
 
 # 3. code-server, built against Node 24 (its postinstall compiles native modules: minutes).
+# Its SQLite binding links Debian's libsqlite3 (GYP_DEFINES) instead of compiling the SQLite
+# amalgamation at -O3, the longest single compile of the build; make runs one job per core.
 t=$(date +%s)
 CS_DIR="$CACHE/code-server"
 CS_PKG="$CS_DIR/node_modules/code-server"
@@ -66,7 +59,8 @@ else
   rm -rf "$CS_DIR"
   mkdir -p "$CS_DIR"
   echo '{"private": true}' > "$CS_DIR/package.json"
-  (cd "$CS_DIR" && npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION")
+  (cd "$CS_DIR" && GYP_DEFINES="sqlite=/usr" JOBS=max \
+    npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION")
   [ -d "$CS_PKG/lib/vscode/node_modules" ] || { echo "code-server's postinstall did not run" >&2; exit 1; }
   touch "$CS_DIR/.built-with-node$NODE_MAJOR"
 fi
@@ -100,5 +94,7 @@ t=$(date +%s)
 (cd "$REPO/vscode-extension" && npm run --silent package >/dev/null)
 step "built vscode-extension/dist/rulelens.vsix ($(stat -c %s "$REPO/vscode-extension/dist/rulelens.vsix") bytes)"
 took "vsix" "$t"
+wait "$chromium_pid" || { cat "$CACHE/apt-chromium.log" >&2; exit 1; }
+cat "$CACHE/apt-chromium.log"
 step "chromium: $(chromium --version 2>/dev/null | head -1)"
 took "all" "$t_all"
