@@ -40,7 +40,24 @@ took "node" "$t"
 export PATH="$NODE_DIR/bin:$PATH"
 export npm_config_nodedir="$NODE_DIR"
 
-# 3. code-server, built against Node 24 (its postinstall compiles native modules: minutes).
+# 3. npm dependencies of the extension and of the browser script, from their lock files,
+# beside the code-server build.
+npm_ci() {  # npm ci in $1 unless node_modules matches package-lock.json already
+  local dir=$1 stamp="$1/node_modules/.rulelens-lock" sum
+  sum=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
+    step "npm dependencies of ${dir#"$REPO"/} present"
+  else
+    step "npm ci in ${dir#"$REPO"/}"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$sum" > "$stamp"
+  fi
+}
+( t=$(date +%s); npm_ci "$REPO/vscode-extension"; npm_ci "$REPO/tests/vscode"; took "npm ci" "$t" ) \
+  > "$CACHE/npm-ci.log" 2>&1 &
+npm_ci_pid=$!
+
+# 4. code-server, built against Node 24 (its postinstall compiles native modules: minutes).
 # Its SQLite binding links Debian's libsqlite3 (GYP_DEFINES) instead of compiling the SQLite
 # amalgamation at -O3, the longest single compile of the build; make runs one job per core.
 t=$(date +%s)
@@ -72,22 +89,8 @@ XDG_CONFIG_HOME="$scratch" XDG_DATA_HOME="$scratch" XDG_CACHE_HOME="$scratch" \
 rm -rf "$scratch"
 took "code-server" "$t"
 
-# 4. npm dependencies of the extension and of the browser script, from their lock files.
-npm_ci() {  # npm ci in $1 unless node_modules matches package-lock.json already
-  local dir=$1 stamp="$1/node_modules/.rulelens-lock" sum
-  sum=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ]; then
-    step "npm dependencies of ${dir#"$REPO"/} present"
-  else
-    step "npm ci in ${dir#"$REPO"/}"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    echo "$sum" > "$stamp"
-  fi
-}
-t=$(date +%s)
-npm_ci "$REPO/vscode-extension"
-npm_ci "$REPO/tests/vscode"
-took "npm ci" "$t"
+wait "$npm_ci_pid" || { cat "$CACHE/npm-ci.log" >&2; exit 1; }
+cat "$CACHE/npm-ci.log"
 
 # 5. The VSIX (the test rebuilds it too, so that it never runs a stale one).
 t=$(date +%s)
