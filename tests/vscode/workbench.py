@@ -37,6 +37,20 @@ def quiet_settings() -> dict[str, object]:
     }
 
 
+def home_dirs(tmp: Path) -> dict[str, str]:
+    """XDG folders under `tmp`, so that nothing the editor or the browser runs writes to ~.
+
+    code-server keeps its config and logs there, VS Code its device id (XDG_CACHE_HOME), and
+    Chromium its crash reports (XDG_CONFIG_HOME) and dconf cache.
+    """
+    dirs = {name: tmp / "home" / sub for name, sub in (
+        ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
+        ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache"))}
+    for folder in dirs.values():
+        folder.mkdir(parents=True, exist_ok=True)
+    return {name: str(folder) for name, folder in dirs.items()}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -68,8 +82,12 @@ def code_server(tools: Tools, tmp: Path, workspace: Path, path: str,
     state_file = tmp / "state.json"
     # VSCODE_CLI=1: as when VS Code is started from a terminal, the server does not replace
     # PATH with the login shell's (whose rc files would bring their own `rulelens`).
-    env = {**os.environ, "PATH": path, "VSCODE_CLI": "1", "RULELENS_E2E_STATE": str(state_file)}
-    common = ["--user-data-dir", str(user_data), "--extensions-dir", str(extensions)]
+    env = {**os.environ, **home_dirs(tmp), "PATH": path, "VSCODE_CLI": "1",
+           "RULELENS_E2E_STATE": str(state_file)}
+    config = tmp / "code-server.yaml"  # else it writes one to $XDG_CONFIG_HOME/code-server
+    config.write_text("auth: none\ncert: false\n")
+    common = ["--config", str(config), "--user-data-dir", str(user_data),
+              "--extensions-dir", str(extensions)]
     subprocess.run([str(tools.code_server), *common, "--install-extension", str(tools.vsix),
                     "--force"], env=env, check=True, timeout=180, capture_output=True)
     installed = [p.name for p in extensions.iterdir() if p.is_dir()]
@@ -134,7 +152,8 @@ def run_browser(tools: Tools, tmp: Path, config: dict[str, Any]) -> dict[str, An
     config_file = tmp / "e2e.json"
     config_file.write_text(json.dumps(config))
     run = subprocess.run([str(tools.node), str(HERE / "e2e.mjs"), str(config_file)],
-                         cwd=HERE, capture_output=True, text=True, timeout=900)
+                         cwd=HERE, env={**os.environ, **home_dirs(tmp)},
+                         capture_output=True, text=True, timeout=900)
     lines = [line for line in run.stdout.splitlines() if line.startswith("RESULT ")]
     assert lines, f"the browser script printed no result:\n{run.stdout}\n{run.stderr}"
     result: dict[str, Any] = json.loads(lines[-1][len("RESULT "):])
