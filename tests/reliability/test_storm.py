@@ -1,7 +1,8 @@
 """A file-system storm: `git checkout` swaps 5,000 files and the rules folder under a running server.
 
 Afterwards every open document's diagnostics equal what a fresh core computes, and the server
-goes quiet: CPU ticks over a 2 s window after settling stay below IDLE_TICKS. Both ways of
+goes quiet: within QUIET_WITHIN seconds of settling, a 2 s window of its CPU ticks stays below
+IDLE_TICKS. Both ways of
 learning about changes are covered: the client's file watcher (events, batched as VS Code
 does) and the server's own polling (clients without watchers).
 """
@@ -20,6 +21,18 @@ from tests.reliability.wire import Lsp
 SWITCHES = ["two", "one", "two", "one", "two"]
 BATCH = 500
 IDLE_TICKS = 10  # of 200 possible in 2 s at 100 Hz: under 5 % of one core
+QUIET_WITHIN = 30.0
+
+
+def _quiet_window(pid: int) -> int:
+    """The CPU ticks of the first 2 s window under IDLE_TICKS (or of the last one tried)."""
+    deadline = time.monotonic() + QUIET_WITHIN
+    while True:
+        before = storm.cpu_ticks(pid)
+        time.sleep(2.0)
+        idle = storm.cpu_ticks(pid) - before
+        if idle < IDLE_TICKS or time.monotonic() > deadline:
+            return idle
 
 
 @pytest.fixture(scope="module")
@@ -76,10 +89,10 @@ def test_checkout_storm_leaves_correct_diagnostics_and_an_idle_server(
         _settle(lsp, repo, uris, mode)
         figures.append((branch, round(time.monotonic() - t0, 2),
                         storm.cpu_ticks(lsp.proc.pid) - ticks0))
-    # Settled: measure a 2 s window, then check nothing stale was published meanwhile.
-    before = storm.cpu_ticks(lsp.proc.pid)
-    time.sleep(2.0)
-    idle = storm.cpu_ticks(lsp.proc.pid) - before
+    # Settled: the server must then go quiet, a 2 s window under IDLE_TICKS, within QUIET_WITHIN
+    # seconds (on a loaded machine, say beside another pytest worker, work already queued may
+    # finish a little later; a server that keeps polling or rescanning never gets a quiet window).
+    idle = _quiet_window(lsp.proc.pid)
     for rel, uri in uris.items():
         pubs = [n for n in lsp.notifications if n.get("method") == "textDocument/publishDiagnostics"
                 and n["params"]["uri"] == uri]
