@@ -25,8 +25,8 @@ MAX_DEPTH = 64
 _PLAIN = "tag:yaml.org,2002:str"
 _OCTAL = re.compile(r"[+-]?0o([0-7_]+)\Z")
 _DIGITS_UNDERSCORE = re.compile(r"[+-]?[0-9][0-9_]*\Z")
-_PHP_NUMERIC = re.compile(r"[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*\Z")
-_HEX = re.compile(r"0x[0-9a-f_]+\Z", re.IGNORECASE)
+PHP_NUMERIC = re.compile(r"[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*\Z")
+HEX = re.compile(r"0x[0-9a-f_]+\Z", re.IGNORECASE)
 _FLOAT_UNDERSCORE = re.compile(r"[+-]?[0-9][0-9_]*(\.[0-9_]+)?\Z")
 TIMESTAMP = re.compile(
     r"[0-9]{4}-[0-9][0-9]?-[0-9][0-9]?"
@@ -55,9 +55,9 @@ def symfony_scalar(text: str) -> object:
         digits = scalar[1:] if scalar[0] == "-" else scalar
         if digits.isascii() and digits.isdigit():
             return int(scalar) if str(int(scalar)) == scalar else scalar
-        if _PHP_NUMERIC.match(scalar):
+        if PHP_NUMERIC.match(scalar):
             return float(scalar)
-        if _HEX.match(scalar):
+        if HEX.match(scalar):
             return int(scalar.replace("_", ""), 16)
         if lower in (".inf", ".nan", "-.inf"):
             return float(lower.replace(".", ""))

@@ -8,19 +8,14 @@ from __future__ import annotations
 
 import re
 
+from rulelens.rules.strict_yaml import HEX, PHP_NUMERIC, TIMESTAMP
+
 _DOUBLE = re.compile("[\x00-\x1f\x7f\u0085\u00a0\u2028\u2029]")
 _SINGLE = re.compile(r"[\s'\":{}\[\],&*#?]|\A[-?|<>=!%@`]")
 _RESERVED = {"null", "~", "true", "false", "y", "n", "yes", "no", "on", "off"}
-_NUMERIC = re.compile(r"\A[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*\Z")
 # Symfony quotes these too (digits with underscores, hexadecimal) but not `0o17`, which it then
 # reads back as a number: Boost's index drops such a glob, and so does rulelens's strict reading.
 _DIGITS = re.compile(r"\A[0-9]+[_0-9]*\Z")
-_HEX = re.compile(r"\A0x[0-9a-f_]+\Z", re.IGNORECASE)
-_TIMESTAMP = re.compile(
-    r"\A[0-9]{4}-[0-9][0-9]?-[0-9][0-9]?"
-    r"(?:(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?"
-    r"(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9]{2})?))?)?\Z"
-)
 _ESCAPES = {
     "\\": "\\\\", '"': '\\"', "\x00": "\\0", "\x07": "\\a", "\x08": "\\b", "\t": "\\t",
     "\n": "\\n", "\x0b": "\\v", "\x0c": "\\f", "\r": "\\r", "\x1b": "\\e",
@@ -52,10 +47,10 @@ def dump_scalar(value: str) -> str:
         value == ""
         or _SINGLE.search(value) is not None
         or value.lower() in _RESERVED
-        or _NUMERIC.match(value) is not None
-        or _TIMESTAMP.match(value) is not None
+        or PHP_NUMERIC.match(value) is not None
+        or TIMESTAMP.match(value) is not None
         or _DIGITS.match(value) is not None
-        or _HEX.match(value) is not None
+        or HEX.match(value) is not None
     )
     if not needs_quotes:
         return value
