@@ -302,12 +302,16 @@ def _match(repo: RuleRepository, paths: list[str], as_json: bool) -> int:
     return EXIT_USAGE if errors else EXIT_OK
 
 
-def _count_line(rel: str, matches: list[Match]) -> str:
+def _applies(matches: list[Match]) -> str:
     count = "1 rule file applies" if len(matches) == 1 else f"{len(matches)} rule files apply"
     unseen = sum(not m.agents_see for m in matches)
     if unseen:
         count += f" ({unseen} of them not seen by agents)" if len(matches) > 1 else " (not seen by agents)"
-    return f"{rel}: {count}"
+    return count
+
+
+def _count_line(rel: str, matches: list[Match]) -> str:
+    return f"{rel}: {_applies(matches)}"
 
 
 def _rule_text(m: Match, suffix: str = "") -> list[str]:
@@ -326,8 +330,7 @@ def _matches_text(rel: str, matches: list[Match]) -> str:
 
 def _folder_text(rel: str, count: int, pairs: list[tuple[Match, int]]) -> str:
     files = "1 file" if count == 1 else f"{count} files"
-    applies = _count_line(rel, [m for m, _ in pairs]).split(": ", 1)[1]
-    head = f"{rel} is a folder ({files} below it): {applies}"
+    head = f"{rel} is a folder ({files} below it): {_applies([m for m, _ in pairs])}"
     body = [line for m, n in pairs for line in _rule_text(m, f", to {n} of them")]
     return "\n".join([head, *body])
 
