@@ -258,6 +258,18 @@ async function notFoundScenario() {
   result.screenshot = await shot('server-not-found');
 }
 
+async function bundledScenario() {
+  // What a person sees with nothing installed: the server inside the VSIX answers.
+  result.status = await statusCount(config.count);
+  log(`status bar: ${result.status}`);
+  result.problems = await problemsText(config.entry);
+  log('problems panel lists the rules');
+  await focusEditor();
+  result.hover = await hoverText(config.entry);
+  log('hover shows the entry');
+  result.screenshot = await shot('bundled');
+}
+
 async function untrustedScenario() {
   result.statusBefore = await statusCount(config.countBefore);
   log(`status bar: ${result.statusBefore}`);
@@ -321,6 +333,8 @@ try {
     await multiRootScenario();
   } else if (config.scenario === 'severityOff') {
     await severityOffScenario();
+  } else if (config.scenario === 'bundled') {
+    await bundledScenario();
   } else if (config.scenario === 'untrusted') {
     await untrustedScenario();
   } else {
