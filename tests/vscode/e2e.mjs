@@ -268,6 +268,16 @@ async function bundledScenario() {
   result.hover = await hoverText(config.entry);
   log('hover shows the entry');
   result.screenshot = await shot('bundled');
+  // The rulelens output channel, as a person opens it: it names the server that runs.
+  await runCommand('Output: Show Output Channels...');
+  const channel = page.locator('.quick-input-widget .monaco-list-row', { hasText: /^\s*rulelens\s*$/ });
+  await channel.first().waitFor({ state: 'visible', timeout: WAIT });
+  await channel.first().click();
+  const line = page.locator('.panel .monaco-editor .view-line', { hasText: config.outputLine });
+  await line.first().waitFor({ state: 'visible', timeout: WAIT });
+  result.outputLine = (await line.first().innerText()).replace(/\s+/g, ' ').trim();
+  log(`output channel: ${result.outputLine}`);
+  result.screenshotOutput = await shot('bundled-output');
 }
 
 async function untrustedScenario() {

@@ -208,8 +208,10 @@ def test_bundled_server_runs_with_only_the_system_python(tools: Tools, workspace
             "sourceFile": SOURCE,
             "count": 2,
             "entry": ENTRY,
+            "outputLine": "Using the rulelens server bundled with the extension",
         })
     print(f"screenshot of the bundled server at work: {result['screenshot']}")
+    assert "version" in result["outputLine"] and "on Python" in result["outputLine"]
     assert result["status"] == "2 rules"
     assert "2 project rules from 1 rule file apply to this file" in result["problems"]
     assert ENTRY in result["hover"] and "Dates are immutable" in result["hover"]
