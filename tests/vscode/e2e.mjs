@@ -259,7 +259,9 @@ async function notFoundScenario() {
 }
 
 async function bundledScenario() {
-  // What a person sees with nothing installed: the server inside the VSIX answers.
+  // What a person sees with nothing installed: the server inside the VSIX answers (or, with
+  // shotName, another server whose output channel line the test names).
+  const name = config.shotName ?? 'bundled';
   result.status = await statusCount(config.count);
   log(`status bar: ${result.status}`);
   result.problems = await problemsText(config.entry);
@@ -267,7 +269,7 @@ async function bundledScenario() {
   await focusEditor();
   result.hover = await hoverText(config.entry);
   log('hover shows the entry');
-  result.screenshot = await shot('bundled');
+  result.screenshot = await shot(name);
   // The rulelens output channel, as a person opens it: it names the server that runs.
   await runCommand('Output: Show Output Channels...');
   const channel = page.locator('.quick-input-widget .monaco-list-row', { hasText: /^\s*rulelens\s*$/ });
@@ -277,7 +279,7 @@ async function bundledScenario() {
   await line.first().waitFor({ state: 'visible', timeout: WAIT });
   result.outputLine = (await line.first().innerText()).replace(/\s+/g, ' ').trim();
   log(`output channel: ${result.outputLine}`);
-  result.screenshotOutput = await shot('bundled-output');
+  result.screenshotOutput = await shot(`${name}-output`);
 }
 
 async function untrustedScenario() {

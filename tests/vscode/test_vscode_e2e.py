@@ -8,7 +8,8 @@ Another switches the diagnostic off in the folder's settings and checks that the
 still counts (from rulelens/rulesForPath) and that its tooltip gives an unseen rule's reason;
 its screenshot goes to the test's tmp dir (the path is printed). The multi-root test holds
 different settings per folder. With nothing installed but the system's Python, the server inside
-the VSIX answers (bundled.png); without a Python 3.10+, one message says what to install.
+the VSIX answers (bundled.png); without a Python 3.10+, one message says what to install; an
+installed server of another version serves, with a warning in the output channel.
 """
 
 from __future__ import annotations
@@ -225,6 +226,38 @@ def test_bundled_server_runs_with_only_the_system_python(tools: Tools, workspace
     assert len(starts) == 1 and starts[0].endswith(
         f"(bundled): {python} -I {tmp_path}/extensions/rulelens.rulelens-{version}"
         "/bundled/tool/rulelens_server.py serve"), starts
+
+
+def test_an_installed_server_of_another_version_is_used_and_the_mismatch_logged(
+        tools: Tools, workspace: Path, tmp_path: Path) -> None:
+    # A `rulelens` on PATH that reports version 0.0.9: the real server, with its version changed
+    # before the language server module reads it.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    older = bin_dir / "rulelens"
+    older.write_text(f"""#!/bin/sh
+exec {sys.executable} -c "import sys, rulelens; rulelens.__version__ = '0.0.9'; from rulelens.cli import main; sys.exit(main())" "$@"
+""")
+    older.chmod(0o755)
+    path = os.pathsep.join([str(bin_dir), str(tools.node.parent), *SYSTEM_PATH])
+    with code_server(tools, tmp_path, workspace, path) as editor:
+        result = run_browser(tools, tmp_path, {
+            "scenario": "bundled",
+            "url": editor["url"],
+            "folder": str(workspace),
+            "sourceFile": SOURCE,
+            "count": 2,
+            "entry": ENTRY,
+            "outputLine": "Using rulelens 0.0.9",
+            "shotName": "version-mismatch",
+        })
+    assert result["status"] == "2 rules"  # not fatal: the older server serves
+    log = _output_channel(tmp_path)
+    version = subprocess.run([sys.executable, "-m", "rulelens", "--version"], capture_output=True,
+                             text=True, check=True).stdout.split()[-1]
+    assert (f"[warning] Using rulelens 0.0.9 (on PATH: {older}), but this extension is version "
+            f"{version}") in log, log
+    assert "bundled with the extension, version" not in log
 
 
 def platform_version(python: str) -> str:
