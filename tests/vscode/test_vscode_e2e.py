@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -185,6 +187,16 @@ def test_status_bar_counts_with_severity_off_and_tells_unseen_rules(
 
 
 SYSTEM_PATH = ("/usr/bin", "/bin")
+
+
+def test_the_vsix_carries_the_bundle_and_no_compiled_file(tools: Tools) -> None:
+    with zipfile.ZipFile(tools.vsix) as vsix:
+        names = vsix.namelist()
+    assert "extension/bundled/tool/rulelens_server.py" in names
+    assert "extension/bundled/libs/rulelens/lsp/server.py" in names
+    assert "extension/bundled/libs/pygls/__init__.py" in names
+    assert not [n for n in names if re.search(r"\.(so|pyd|dylib|dll)$", n) or "__pycache__" in n], names
+    assert not [n for n in names if n.startswith("extension/bundled/libs/mcp")]
 
 
 def test_bundled_server_runs_with_only_the_system_python(tools: Tools, workspace: Path,

@@ -7,18 +7,23 @@ is the one exception handled here: its wheels carry an optional C speedup (`yaml
 this script deletes; PyYAML then runs as pure Python (rulelens never asks for `CSafeLoader`).
 
 Run by `npm run package` (package.json, `bundle`). pip runs only when the pins changed since the
-last run; the rulelens package itself is copied from server/ every time, since it is the part
-that changes. Usage: python3 scripts/bundle_server.py [--check]
+last run; the rulelens package itself is synced from server/ every time, since it is the part
+that changes (only changed files are written, so a run with nothing to do changes nothing while
+another process reads the bundle). Runs take turns on a lock file: two test workers may build at
+once. Usage: python3 scripts/bundle_server.py
 """
 
 from __future__ import annotations
 
+import contextlib
+import filecmp
 import hashlib
 import re
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 EXTENSION = Path(__file__).resolve().parents[1]
@@ -27,6 +32,7 @@ LIBS = EXTENSION / "bundled" / "libs"
 CONSTRAINTS = REPO / ".ci" / "constraints.txt"
 SOURCE = REPO / "server" / "rulelens"
 STAMP = LIBS.parent / ".libs-pins"  # outside libs/, so not in the VSIX
+LOCK = LIBS.parent / ".libs-lock"
 
 # What `rulelens serve` imports, transitively: the dependencies in pyproject.toml but `mcp` (only
 # `rulelens mcp` needs it), and theirs. exceptiongroup is cattrs's dependency on Python 3.10.
@@ -80,33 +86,64 @@ def install(requirements: list[str]) -> None:
         sys.exit(f"compiled files would land in the VSIX: {names}")
 
 
-def copy_rulelens() -> None:
+def sync_rulelens() -> int:
+    """Make libs/rulelens a copy of server/rulelens, writing only what differs; files written."""
     target = LIBS / "rulelens"
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    wanted = {p.relative_to(SOURCE) for p in SOURCE.rglob("*")
+              if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+    written = 0
+    for rel in sorted(wanted):
+        source, copy = SOURCE / rel, target / rel
+        if copy.is_file() and filecmp.cmp(source, copy, shallow=False):
+            continue
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        partial = copy.with_name(copy.name + ".partial")
+        shutil.copyfile(source, partial)
+        partial.replace(copy)
+        written += 1
+    for path in sorted(target.rglob("*"), reverse=True) if target.exists() else []:
+        rel = path.relative_to(target)
+        if path.is_file() and rel not in wanted:
+            path.unlink()
+            written += 1
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    return written
 
 
-def main(argv: list[str]) -> int:
+@contextlib.contextmanager
+def turn() -> Iterator[None]:
+    """One run at a time (where fcntl exists: Linux and macOS)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with LOCK.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def main() -> int:
     started = time.monotonic()
     requirements = pins()
     wanted = hashlib.sha256("\n".join([*requirements, *OPTIONAL_COMPILED]).encode()).hexdigest()
-    if STAMP.is_file() and STAMP.read_text().strip() == wanted:
-        action = "packages present"
-    else:
-        install(requirements)
-        STAMP.write_text(wanted + "\n")
-        action = "installed " + " ".join(requirements)
-    copy_rulelens()
-    for cache in sorted(LIBS.rglob("__pycache__"), reverse=True):  # left by a run of the bundle
-        shutil.rmtree(cache)
-    if "--check" in argv and compiled_files(LIBS):
-        sys.exit("compiled files in the bundle")
+    with turn():
+        if STAMP.is_file() and STAMP.read_text().strip() == wanted:
+            action = "packages present"
+        else:
+            install(requirements)
+            STAMP.write_text(wanted + "\n")
+            action = "installed " + " ".join(requirements)
+        written = sync_rulelens()
+        for cache in sorted(LIBS.rglob("__pycache__"), reverse=True):  # left by a run of the bundle
+            shutil.rmtree(cache, ignore_errors=True)
     size = sum(p.stat().st_size for p in LIBS.rglob("*") if p.is_file())
-    print(f"bundled/libs: {action}; rulelens copied from server/ "
-          f"({size // 1024} KiB, {time.monotonic() - started:.1f}s)")
+    print(f"bundled/libs: {action}; rulelens synced from server/ ({written} files written; "
+          f"{size // 1024} KiB, {time.monotonic() - started:.1f}s)")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
