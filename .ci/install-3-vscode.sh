@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # What the real-VS-Code test needs: Debian's build tools, Kerberos and SQLite headers, and
 # Chromium; Node 24 (from npm) to build code-server's native modules; code-server 4.139.1 (from
-# npm); playwright-core; the extension's npm dependencies; then the VSIX.
-# Idempotent and cache-aware: everything lands in .ci/cache (gitignored), and each step is
-# skipped when what it would install is already there.
+# npm); playwright-core; the extension's npm dependencies; the server bundled in the VSIX (wheels
+# from PyPI at .ci/constraints.txt's pins); then the VSIX.
+# Idempotent and cache-aware: everything lands in .ci/cache (gitignored; the server bundle in
+# vscode-extension/bundled/libs, also gitignored), and each step is skipped when what it would
+# install is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
@@ -84,7 +86,14 @@ took "code-server" "$t"
 wait "$npm_ci_pid" || { cat "$CACHE/npm-ci.log" >&2; exit 1; }
 cat "$CACHE/npm-ci.log"
 
-# 5. The VSIX (the test rebuilds it too, so that it never runs a stale one).
+# 5. The server bundled in the VSIX (vscode-extension/scripts/bundle_server.py): pure-Python
+# wheels from PyPI at the pins of .ci/constraints.txt, into vscode-extension/bundled/libs;
+# pip runs only when the pins changed. `npm run package` runs it too; here it gets its own time.
+t=$(date +%s)
+python3 vscode-extension/scripts/bundle_server.py 2> >(grep -v "is ignored: it is neither" >&2)
+took "server bundle" "$t"
+
+# 6. The VSIX (the test rebuilds it too, so that it never runs a stale one).
 t=$(date +%s)
 (cd "$REPO/vscode-extension" && npm run --silent package >/dev/null)
 step "built vscode-extension/dist/rulelens.vsix ($(stat -c %s "$REPO/vscode-extension/dist/rulelens.vsix") bytes)"

@@ -258,6 +258,30 @@ async function notFoundScenario() {
   result.screenshot = await shot('server-not-found');
 }
 
+async function bundledScenario() {
+  // What a person sees with nothing installed: the server inside the VSIX answers (or, with
+  // shotName, another server whose output channel line the test names).
+  const name = config.shotName ?? 'bundled';
+  result.status = await statusCount(config.count);
+  log(`status bar: ${result.status}`);
+  result.problems = await problemsText(config.entry);
+  log('problems panel lists the rules');
+  await focusEditor();
+  result.hover = await hoverText(config.entry);
+  log('hover shows the entry');
+  result.screenshot = await shot(name);
+  // The rulelens output channel, as a person opens it: it names the server that runs.
+  await runCommand('Output: Show Output Channels...');
+  const channel = page.locator('.quick-input-widget .monaco-list-row', { hasText: /^\s*rulelens\s*$/ });
+  await channel.first().waitFor({ state: 'visible', timeout: WAIT });
+  await channel.first().click();
+  const line = page.locator('.panel .monaco-editor .view-line', { hasText: config.outputLine });
+  await line.first().waitFor({ state: 'visible', timeout: WAIT });
+  result.outputLine = (await line.first().innerText()).replace(/\s+/g, ' ').trim();
+  log(`output channel: ${result.outputLine}`);
+  result.screenshotOutput = await shot(`${name}-output`);
+}
+
 async function untrustedScenario() {
   result.statusBefore = await statusCount(config.countBefore);
   log(`status bar: ${result.statusBefore}`);
@@ -321,6 +345,8 @@ try {
     await multiRootScenario();
   } else if (config.scenario === 'severityOff') {
     await severityOffScenario();
+  } else if (config.scenario === 'bundled') {
+    await bundledScenario();
   } else if (config.scenario === 'untrusted') {
     await untrustedScenario();
   } else {

@@ -7,15 +7,20 @@ the rule file, the index and the updated diagnostic. Screenshots go to test-outp
 Another switches the diagnostic off in the folder's settings and checks that the status bar
 still counts (from rulelens/rulesForPath) and that its tooltip gives an unseen rule's reason;
 its screenshot goes to the test's tmp dir (the path is printed). The multi-root test holds
-different settings per folder.
+different settings per folder. With nothing installed but the system's Python, the server inside
+the VSIX answers (bundled.png); without a Python 3.10+, one message says what to install; an
+installed server of another version serves, with a warning in the output channel.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
+import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -181,28 +186,142 @@ def test_status_bar_counts_with_severity_off_and_tells_unseen_rules(
     assert len(unseen) == 1 and "Legacy PHP" in unseen[0], result["showRulesItems"]
 
 
-def test_missing_server_shows_one_install_message(tools: Tools, workspace: Path,
-                                                  tmp_path: Path) -> None:
-    # No rulelens on PATH, and a Python without it: the one message names the install command.
-    path = os.pathsep.join([str(tools.node.parent), "/usr/bin", "/bin"])
+SYSTEM_PATH = ("/usr/bin", "/bin")
+
+
+def test_the_vsix_carries_the_bundle_and_no_compiled_file(tools: Tools) -> None:
+    with zipfile.ZipFile(tools.vsix) as vsix:
+        names = vsix.namelist()
+    assert "extension/bundled/tool/rulelens_server.py" in names
+    assert "extension/bundled/libs/rulelens/lsp/server.py" in names
+    assert "extension/bundled/libs/pygls/__init__.py" in names
+    assert not [n for n in names if re.search(r"\.(so|pyd|dylib|dll)$", n) or "__pycache__" in n], names
+    assert not [n for n in names if n.startswith("extension/bundled/libs/mcp")]
+
+
+def test_bundled_server_runs_with_only_the_system_python(tools: Tools, workspace: Path,
+                                                         tmp_path: Path) -> None:
+    # Nothing installed: no rulelens on PATH, no server setting, and python3 is the system's
+    # (Debian's), which cannot import rulelens. Only the server inside the VSIX can answer.
+    path = os.pathsep.join([str(tools.node.parent), *SYSTEM_PATH])
     if shutil.which("rulelens", path=path):
         pytest.fail(f"rulelens is on the system PATH {path}; this test needs it absent")
-    python = shutil.which("python3", path="/usr/bin") or "/nonexistent/python3"
-    with code_server(tools, tmp_path, workspace, path,
-                     {"rulelens.server.python": python}) as editor:
+    python = shutil.which("python3", path=path)
+    if python is None:
+        pytest.fail(f"no python3 on {path}: this test needs the system's Python 3.10+")
+    probe = subprocess.run([python, "-c", "import sys; print(sys.version_info >= (3, 10))\nimport rulelens"],
+                           capture_output=True, text=True, check=False)
+    assert probe.stdout.strip() == "True", f"{python} is older than 3.10: {probe.stdout}{probe.stderr}"
+    assert "No module named 'rulelens'" in probe.stderr, f"{python} can import rulelens"
+    with code_server(tools, tmp_path, workspace, path) as editor:
+        result = run_browser(tools, tmp_path, {
+            "scenario": "bundled",
+            "url": editor["url"],
+            "folder": str(workspace),
+            "sourceFile": SOURCE,
+            "count": 2,
+            "entry": ENTRY,
+            "outputLine": "Using the rulelens server bundled with the extension",
+        })
+    print(f"screenshot of the bundled server at work: {result['screenshot']}")
+    assert "version" in result["outputLine"] and "on Python" in result["outputLine"]
+    assert result["status"] == "2 rules"
+    assert "2 project rules from 1 rule file apply to this file" in result["problems"]
+    assert ENTRY in result["hover"] and "Dates are immutable" in result["hover"]
+    # The output channel says which server runs: the bundled one, with its version and Python.
+    log = _output_channel(tmp_path)
+    version = subprocess.run([sys.executable, "-m", "rulelens", "--version"], capture_output=True,
+                             text=True, check=True).stdout.split()[-1]
+    assert (f"Using the rulelens server bundled with the extension, version {version}, on Python "
+            f"{platform_version(python)} ({python})") in log, log
+    starts = [line for line in log.splitlines() if "Starting the rulelens server" in line]
+    assert len(starts) == 1 and starts[0].endswith(
+        f"(bundled): {python} -I {tmp_path}/extensions/rulelens.rulelens-{version}"
+        "/bundled/tool/rulelens_server.py serve"), starts
+
+
+def test_an_installed_server_of_another_version_is_used_and_the_mismatch_logged(
+        tools: Tools, workspace: Path, tmp_path: Path) -> None:
+    # A `rulelens` on PATH that reports version 0.0.9: the real server, with its version changed
+    # before the language server module reads it.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    older = bin_dir / "rulelens"
+    older.write_text(f"""#!/bin/sh
+exec {sys.executable} -c "import sys, rulelens; rulelens.__version__ = '0.0.9'; from rulelens.cli import main; sys.exit(main())" "$@"
+""")
+    older.chmod(0o755)
+    path = os.pathsep.join([str(bin_dir), str(tools.node.parent), *SYSTEM_PATH])
+    with code_server(tools, tmp_path, workspace, path) as editor:
+        result = run_browser(tools, tmp_path, {
+            "scenario": "bundled",
+            "url": editor["url"],
+            "folder": str(workspace),
+            "sourceFile": SOURCE,
+            "count": 2,
+            "entry": ENTRY,
+            "outputLine": "Using rulelens 0.0.9",
+            "shotName": "version-mismatch",
+        })
+    assert result["status"] == "2 rules"  # not fatal: the older server serves
+    log = _output_channel(tmp_path)
+    version = subprocess.run([sys.executable, "-m", "rulelens", "--version"], capture_output=True,
+                             text=True, check=True).stdout.split()[-1]
+    assert (f"[warning] Using rulelens 0.0.9 (on PATH: {older}), but this extension is version "
+            f"{version}") in log, log
+    assert "bundled with the extension, version" not in log
+
+
+def platform_version(python: str) -> str:
+    return subprocess.run([python, "-c", "import platform; print(platform.python_version())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def _output_channel(tmp_path: Path) -> str:
+    """The rulelens output channel, as VS Code wrote it to the window's log folder."""
+    logs = sorted((tmp_path / "user-data" / "logs").rglob("rulelens*.log"))
+    assert logs, f"no rulelens output channel log under {tmp_path / 'user-data' / 'logs'}"
+    return "\n".join(p.read_text(encoding="utf-8") for p in logs)
+
+
+OLD_PYTHON = """#!/bin/sh
+# Stands in for an interpreter older than rulelens supports: it answers the extension's version
+# probe (python3 -c '...print(sys.version_info[:3])') as Python 3.9 does, and runs nothing else.
+echo 3.9.18
+"""
+
+
+@pytest.mark.parametrize("python", ["none", "too old"])
+def test_without_python_3_10_one_message_names_what_to_install(
+        tools: Tools, workspace: Path, tmp_path: Path, python: str) -> None:
+    # PATH has Node (for code-server) and a folder with no Python, or one that is too old.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    if python == "too old":
+        (bin_dir / "python3").write_text(OLD_PYTHON)
+        (bin_dir / "python3").chmod(0o755)
+    path = os.pathsep.join([str(tools.node.parent), str(bin_dir)])
+    for name in ("rulelens", "python"):
+        assert shutil.which(name, path=path) is None, f"{name} is on {path}"
+    with code_server(tools, tmp_path, workspace, path) as editor:
         result = run_browser(tools, tmp_path, {
             "scenario": "notFound",
             "url": editor["url"],
             "folder": str(workspace),
             "sourceFile": SOURCE,
-            "expect": "pip install rulelens",
+            "expect": "needs Python 3.10 or newer",
         })
     assert len(result["notifications"]) == 1, result["notifications"]
     message = result["notifications"][0]
-    assert "the language server was not found" in message
-    assert f"tried Python: {python}" in message
-    assert "pip install rulelens" in message
-    assert "Copy Install Command" in message
+    assert "rulelens needs Python 3.10 or newer to run its language server" in message
+    if python == "none":
+        assert "found no Python (tried python3 and python)" in message
+    else:
+        assert f"found only Python 3.9.18 ({bin_dir / 'python3'})" in message
+    assert "Install Python from python.org or your package manager" in message
+    assert '"rulelens.server.python"' in message
+    assert "Download Python" in message and "Open Settings" in message  # the buttons
+    assert "pip install" not in message
     assert result["statusBar"] == "rulelens"  # not a count: there is no server to ask
 
 

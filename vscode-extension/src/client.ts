@@ -12,9 +12,9 @@ import {
   RevealOutputChannelOn,
   ServerOptions,
 } from 'vscode-languageclient/node';
-import { findServer } from './discovery';
+import { extensionVersion, findServer } from './discovery';
 import { RECORD_RULE, RecordRuleArgs, RecordRuleResult, WRITE_INDEX } from './protocol';
-import { INSTALL_COMMAND } from './serverCommand';
+import { INSTALL_COMMAND, notFoundMessage, PYTHON_DOWNLOAD, versionNote } from './serverCommand';
 import { configurationAnswer, SECTION, ServerSettings, serverSettings } from './settings';
 
 const WRITE_COMMANDS = new Set([RECORD_RULE, WRITE_INDEX]);
@@ -97,12 +97,14 @@ export class ServerManager implements vscode.Disposable {
   }
 
   private async doStart(): Promise<void> {
-    const found = await findServer(this.log);
-    if (typeof found === 'string') {
-      this.log.appendLine(found);
+    const discovery = await findServer(this.log);
+    const found = discovery.launch;
+    if (found === undefined) {
+      const message = notFoundMessage(discovery);
+      this.log.appendLine(message);
       if (!this.warnedMissing) {
         this.warnedMissing = true;
-        void this.offerInstall(found);
+        void this.offerInstall(message, discovery.bundled !== undefined);
       }
       return;
     }
@@ -114,6 +116,12 @@ export class ServerManager implements vscode.Disposable {
     client.onDidChangeState(() => this.changed.fire());
     try {
       await client.start();
+      const note = versionNote(found, client.initializeResult?.serverInfo?.version, extensionVersion());
+      if (note.mismatch) {
+        this.log.warn(note.text);
+      } else {
+        this.log.info(note.text);
+      }
     } catch (error) {
       this.log.appendLine(`The rulelens server did not start: ${String(error)}`);
       void vscode.window.showErrorMessage(
@@ -172,11 +180,15 @@ export class ServerManager implements vscode.Disposable {
     };
   }
 
-  private async offerInstall(message: string): Promise<void> {
+  /** The error with its remedies: Python's download page when Python is what is missing. */
+  private async offerInstall(message: string, needsPython: boolean): Promise<void> {
     const copy = 'Copy Install Command';
+    const download = 'Download Python';
     const settings = 'Open Settings';
-    const choice = await vscode.window.showErrorMessage(message, copy, settings);
-    if (choice === copy) {
+    const choice = await vscode.window.showErrorMessage(message, needsPython ? download : copy, settings);
+    if (choice === download) {
+      await vscode.env.openExternal(vscode.Uri.parse(PYTHON_DOWNLOAD));
+    } else if (choice === copy) {
       await vscode.env.clipboard.writeText(INSTALL_COMMAND);
     } else if (choice === settings) {
       await vscode.commands.executeCommand('workbench.action.openSettings', 'rulelens.server');
