@@ -52,7 +52,8 @@ def _why(load: Load, as_code: bool) -> str:
 
 
 def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
-    """One line: the first few files the model may pick, then those loaded only on request."""
+    """One line: the first few files the model may pick, then those loaded only on request (file
+    names only: the line stays short; `rulesForPath` and `match --agents` have the paths)."""
     parts: list[str] = []
     room = MAX_MAYBE
     for label, how in (("model may pick", "agent-decides"), ("on request", "manual")):
@@ -65,7 +66,7 @@ def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
         if not shown:
             parts.append(f"{label}: {len(files)} files")
             continue
-        names = ", ".join(code(f) if as_code else f for f in shown)
+        names = ", ".join(code(n) if as_code else n for n in (f.rpartition("/")[2] for f in shown))
         parts.append(f"{label}: {names}" + (f" (+{more})" if more else ""))
     return " · ".join(parts) or None
 
