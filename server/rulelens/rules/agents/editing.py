@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from wcmatch import glob as wglob
 
-from rulelens.rules.agents.base import Agent, literal_prefix
+from rulelens.rules.agents.base import Agent
 from rulelens.rules.agents.copilot import split_glob_aware
 from rulelens.rules.agents.project import AgentProject
 from rulelens.rules.agents.reading import parse_agent_text, read_agent_file
@@ -50,14 +50,19 @@ def is_agent_path(rel: str) -> bool:
     return bool(_SHAPES.match(rel))
 
 
-def project_problems(project: AgentProject) -> list[Problem]:
-    """The findings that depend on more than one file (budgets, `agents-disagree`), once per
-    project reading."""
-    cached = project.memo.get("project_problems")
-    if not isinstance(cached, list):
-        cached = [*budget_problems(project), *disagreements(project)]
-        project.memo["project_problems"] = cached
-    return [p for p in cached if isinstance(p, Problem)]
+def shared_problems(project: AgentProject, rel: str) -> list[Problem]:
+    """The findings on `rel` that depend on other files too (budgets, `agents-disagree`),
+    computed once per project reading; disagreements only for the pairs that start at `rel`."""
+    budgets = project.memo.get("budget_problems")
+    if not isinstance(budgets, list):
+        budgets = budget_problems(project)
+        project.memo["budget_problems"] = budgets
+    key = f"disagreements:{rel}"
+    disagree = project.memo.get(key)
+    if not isinstance(disagree, list):
+        disagree = disagreements(project, only=rel)
+        project.memo[key] = disagree
+    return [p for p in [*budgets, *disagree] if isinstance(p, Problem) and p.file == rel]
 
 
 def file_problems(project: AgentProject, agent: Agent, rel: str, text: str | None = None) -> list[Problem]:
@@ -73,7 +78,7 @@ def file_problems(project: AgentProject, agent: Agent, rel: str, text: str | Non
     else:
         f = read_agent_file(project.root, rel, agent.id)
     own = [*agent.file_traps(f), *agent.nothing_traps(f)]
-    shared = [p for p in project_problems(project) if p.file == rel]
+    shared = shared_problems(project, rel)
     return sorted([*own, *shared], key=lambda p: (p.line, p.code))
 
 
@@ -126,21 +131,4 @@ def matching_paths(agent: Agent, pattern: str, paths: Sequence[str] | None = Non
     if not probe:
         return []
     candidates = agent.candidates(probe) if paths is None else paths
-    if paths is None and not agent.from_root:
-        candidates = _anywhere_prefilter(agent, probe, candidates)
     return [p for p in candidates if agent.pattern_matches(probe, p)]
-
-
-def _anywhere_prefilter(agent: Agent, pattern: str, paths: Sequence[str]) -> Sequence[str]:
-    """For a matcher that may match from any folder (Copilot's prepended `**/`), keep the paths
-    holding the pattern's literal folders: a match needs them, unless the root's own path does."""
-    rest = pattern
-    while rest.startswith("**/"):
-        rest = rest[3:]
-    if pattern.startswith("/"):
-        return paths
-    prefix = literal_prefix(rest).casefold()
-    if not prefix or prefix.split("/")[0] in agent.ctx.root.as_posix().casefold():
-        return paths
-    needle = f"/{prefix}/"
-    return [p for p in paths if needle in f"/{p}".casefold()]
