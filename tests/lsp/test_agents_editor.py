@@ -16,6 +16,7 @@ from pytest_lsp import LanguageClient
 
 from tests.lsp.helpers import diagnostics_after, open_doc, pos, published
 from tests.lsp.test_rules_for_path import rules_for
+from tests.lsp.test_watch import _watcher_globs
 
 FIXTURE = Path(__file__).resolve().parents[1] / "agents" / "fixtures" / "all_agents"
 NOT_CONFIRMED = "documented behaviour not confirmed"
@@ -256,13 +257,28 @@ async def test_completion_outside_the_key_offers_nothing(client: LanguageClient,
 
 # -- changes on disk ------------------------------------------------------------------------------
 async def test_an_agent_file_change_reaches_the_hover(client: LanguageClient, shop: Path) -> None:
+    """A watcher's event (VS Code) or polling (Neovim) drops the root's reading of the agents."""
     await _open(client, shop, "src/main.py")
     before = await _hover(client, shop, "src/main.py")
     assert before is not None and "[.clinerules/legacy.md]" not in _section(before)
     await asyncio.sleep(1.1)  # polling re-stats the agent files at most once a second
     rel = ".clinerules/legacy.md"
     (shop / rel).write_text((shop / rel).read_text().replace("legacy/**", "src/*.py"))
-    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
-        types.FileEvent(uri=uri(shop, rel), type=types.FileChangeType.Changed)]))
+    if client.registrations:  # type: ignore[attr-defined]  # VS Code watches; Neovim polls
+        client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+            types.FileEvent(uri=uri(shop, rel), type=types.FileChangeType.Changed)]))
     after = await _hover(client, shop, "src/main.py")
     assert after is not None and "[.clinerules/legacy.md]" in _section(after)
+
+
+async def test_watchers_cover_every_agents_files(client: LanguageClient, shop: Path) -> None:
+    """Where the client watches files, the agents' files are watched for changes too (an edit to
+    one changes nothing in the file list, so the create/delete watcher would miss it)."""
+    await _open(client, shop, "src/main.py")
+    globs = _watcher_globs(client)
+    if not globs:
+        assert client.client_name == "neovim"  # type: ignore[attr-defined]  # polls instead
+        return
+    for glob in (".claude/rules/**/*.md", ".github/instructions/**/*.instructions.md", "**/AGENTS.md",
+                 ".kiro/steering/*.md", ".clinerules/**/*.{md,txt}", ".cursor/rules/**/*.{mdc,md}"):
+        assert glob in globs or f"**/{glob}" in globs, globs
