@@ -48,7 +48,8 @@ def _why(load: Load, as_code: bool) -> str:
     if load.how == "glob" and load.patterns:
         shown = ", ".join(code(p) if as_code else p for p in load.patterns)
         return f"by {shown}"
-    return {"always": "always", "directory": "folder chain", "glob": "by its globs"}[load.how]
+    # A glob load without patterns: Continue's `regex` alone matched the file's contents.
+    return {"always": "always", "directory": "folder chain", "glob": "by its contents"}[load.how]
 
 
 def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
