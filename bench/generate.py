@@ -54,3 +54,42 @@ def write_project(root: Path, files: int, rule_files: int, globs: int, seed: int
         text = f"---\n{paths_block(chosen)}---\n\n# Rule {i}\n\n## Convention {i}\nFollow convention {i}.\n"
         (rules / f"rule-{i:04d}.md").write_text(text)
     return root
+
+
+def write_agents(root: Path, packages: int, per_agent: int = 5, seed: int = 11) -> list[str]:
+    """Every other agent's rule files (`per_agent` glob files each, plus always-on ones and an
+    `AGENTS.md` per package); returns them root-relative."""
+    rng = random.Random(seed)
+    written: dict[str, str] = {}
+
+    def glob() -> str:
+        return f"pkg{rng.randrange(packages)}/mod{rng.randrange(50)}/**"
+
+    body = "\n# {name}\n\n## Convention of {name}\nFollow the convention of {name}.\n"
+    written["CLAUDE.md"] = body.format(name="Claude memory")
+    written[".github/copilot-instructions.md"] = body.format(name="Copilot repository")
+    written[".cursor/rules/always.mdc"] = "---\nalwaysApply: true\n---\n" + body.format(name="Cursor always")
+    written[".windsurf/rules/always.md"] = "---\ntrigger: always_on\n---\n" + body.format(name="Windsurf")
+    written[".kiro/steering/product.md"] = body.format(name="Kiro product")
+    written[".continue/rules/general.md"] = body.format(name="Continue general")
+    written[".clinerules/general.md"] = body.format(name="Cline general")
+    written["AGENTS.md"] = body.format(name="Codex root")
+    for p in range(packages):
+        written[f"pkg{p}/AGENTS.md"] = body.format(name=f"Codex pkg{p}")
+    for i in range(per_agent):
+        name = f"area {i}"  # the same rule in every agent's format: `agents-disagree` compares them
+        g = glob()
+        written[f".claude/rules/area-{i}.md"] = f"---\npaths:\n  - \"{g}\"\n---\n" + body.format(name=name)
+        written[f".github/instructions/area-{i}.instructions.md"] = (
+            f"---\napplyTo: \"{glob()}\"\n---\n" + body.format(name=name + " (Copilot)"))
+        written[f".cursor/rules/area-{i}.mdc"] = f"---\nglobs: {glob()}\n---\n" + body.format(name=name)
+        written[f".windsurf/rules/area-{i}.md"] = (
+            f"---\ntrigger: glob\nglobs:\n  - \"{glob()}\"\n---\n" + body.format(name=name + " (Windsurf)"))
+        written[f".kiro/steering/area-{i}.md"] = (
+            f"---\ninclusion: fileMatch\nfileMatchPattern: [\"{glob()}\"]\n---\n" + body.format(name=name))
+        written[f".continue/rules/area-{i}.md"] = f"---\nglobs: \"{glob()}\"\n---\n" + body.format(name=name)
+        written[f".clinerules/area-{i}.md"] = f"---\npaths:\n  - \"{glob()}\"\n---\n" + body.format(name=name)
+    for rel, text in written.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return sorted(written)

@@ -1,13 +1,18 @@
 """Latency of `rulelens serve` over stdio on generated workspaces, with lookup references.
 
 Usage: python bench/lsp_latency.py [--quick] [--sizes R:G:F,...] [--opens N] [--cache DIR]
-                                  [--against TREE] [--where]
+                                  [--against TREE] [--where] [--no-agents]
 
 For each workspace (R rule files holding G globs, F files) it starts the real server over
 stdio (VS Code's capabilities from pytest-lsp, so file watchers are registered) and prints:
 start to first diagnostics; p50/p95 of didOpen→publishDiagnostics and of hover; glob
 completion latency in a rule file; the server's peak RSS. didOpen is also measured with
 Neovim's capabilities (no file watching: every request first polls the rules folder).
+
+Every agent's files: at the first size, the same workspace plus every other agent's rule files
+(bench/generate.py `write_agents`) is measured beside the Boost-only one, sessions interleaved:
+didOpen→diagnostics and hover of source files as a ratio to the Boost-only figures, and
+didOpen→diagnostics of the agents' own rule files (their findings).
 
 In the same run it times the lookup "which rule files match this path" in-process three ways:
 the core's RuleSet (what the server calls), the naive baseline (one pathspec per rule file,
@@ -41,7 +46,7 @@ from pygls.lsp.client import LanguageClient
 from pytest_lsp import client_capabilities
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generate import file_paths, write_project
+from generate import file_paths, write_agents, write_project
 from rulelens.rules.globs import expand, patterns_of
 from rulelens.rules.repository import RuleRepository
 
@@ -61,6 +66,18 @@ def workspace(cache: Path, rules: int, globs: int, files: int) -> Path:
         marker.write_text("ok\n")
         print(f"  (generated {root.name} in {time.perf_counter() - t0:.1f}s)", flush=True)
     return root
+
+
+def workspace_with_agents(cache: Path, rules: int, globs: int, files: int) -> tuple[Path, list[str]]:
+    """The same generated project plus every other agent's rule files."""
+    root = cache / f"ws-{rules}-{globs}-{files}-agents"
+    marker = root / ".generated"
+    if not marker.exists():
+        write_project(root, files, rules, globs)
+        RuleRepository(root).write_index()
+        write_agents(root, max(1, files // 1000))
+        marker.write_text("ok\n")
+    return root, write_agents(root, max(1, files // 1000))
 
 
 # -- the client ---------------------------------------------------------------------------
@@ -175,6 +192,60 @@ async def session(root: Path, caps_name: str, sample: list[str], opens: int,
     return out
 
 
+async def agent_file_opens(root: Path, first: str, agent_files: list[str]) -> dict[str, float]:
+    """didOpen→diagnostics of each agent rule file (its findings), after one source file."""
+    c = Client()
+    await c.lsp.start_io(sys.executable, "-m", "rulelens", "serve", env=server_env(None))
+    await c.lsp.initialize_async(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"), process_id=os.getpid(),
+        root_uri=root.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)]))
+    c.lsp.initialized(types.InitializedParams())
+    fut = c.expect((root / first).as_uri())
+    c.open((root / first).as_uri(), "x\n")
+    await asyncio.wait_for(fut, 60)
+    times = []
+    for rel in agent_files:
+        uri = (root / rel).as_uri()
+        fut = c.expect(uri)
+        sent = time.perf_counter()
+        c.open(uri, (root / rel).read_text())
+        times.append((await asyncio.wait_for(fut, 60) - sent) * 1000)
+    await stop(c)
+    return {"first": times[0], "p50": pct(times[1:], 0.5), "p95": pct(times[1:], 0.95), "n": len(times)}
+
+
+def agents_row(cache: Path, size: tuple[int, int, int], sample: list[str], opens: int,
+               repeat: int) -> dict[str, Any]:
+    """Boost-only against every agent's files, same size, sessions interleaved; medians."""
+    plain = workspace(cache, *size)
+    with_agents, agent_files = workspace_with_agents(cache, *size)
+    bases, afters = [], []
+    for _ in range(repeat):
+        bases.append(asyncio.run(session(plain, "visual-studio-code", sample, opens, full=True)))
+        afters.append(asyncio.run(session(with_agents, "visual-studio-code", sample, opens, full=True)))
+    own = asyncio.run(agent_file_opens(with_agents, sample[0], agent_files))
+    return {"size": size, "base": medians(bases), "agents": medians(afters), "own": own}
+
+
+def print_agents(row: dict[str, Any]) -> None:
+    r, g, f = row["size"]
+    base, after, own = row["base"], row["agents"], row["own"]
+    print(f"\nEvery agent's files present ({r:,} rule files / {g:,} globs / {f:,} files; VS Code "
+          "capabilities; medians of interleaved sessions; ratio = with agents / Boost only)")
+    print("| | Boost only | with every agent | ratio |\n|---|---:|---:|---:|")
+    for key, label in (("open_p50", "didOpen→diagnostics p50 (source files)"),
+                       ("open_p95", "didOpen→diagnostics p95 (source files)"),
+                       ("hover_p50", "hover p50 (with the agents section)"),
+                       ("hover_p95", "hover p95 (with the agents section)"),
+                       ("start_ms", "start→1st diagnostics")):
+        print(f"| {label} | {base[key]:.2f} | {after[key]:.2f} | {after[key] / base[key]:.2f} |")
+    print(f"| didOpen→diagnostics of the {own['n']} agent rule files: first (reads every agent, "
+          f"checks budgets and disagreements) | | {own['first']:.1f} | |")
+    print(f"| … then p50 / p95 | | {own['p50']:.2f} / {own['p95']:.2f} "
+          f"| {own['p95'] / base['open_p95']:.2f} (p95 / Boost-only source p95) |")
+
+
 async def completions(c: Client, root: Path) -> dict[str, float]:
     """Completion at several folder depths inside a rule file's `paths`."""
     prefixes = ["", "pkg1/", "pkg3/mod7/", "pkg0/mod0/", "pkg2/", "pkg5/mod49/"]
@@ -259,6 +330,7 @@ def main() -> int:
     ap.add_argument("--against", type=Path, help="another checkout whose server is the baseline")
     ap.add_argument("--repeat", type=int, default=3, help="baseline/after pairs with --against")
     ap.add_argument("--where", action="store_true", help="import-time and memory breakdowns")
+    ap.add_argument("--no-agents", action="store_true", help="skip the every-agent row")
     args = ap.parse_args()
     sizes = parse_sizes(args.sizes) if args.sizes else (QUICK if args.quick else DEFAULT)
     args.cache.mkdir(parents=True, exist_ok=True)
@@ -266,6 +338,7 @@ def main() -> int:
           f"pathspec {pathspec.__version__}; load average {os.getloadavg()[0]:.1f}", flush=True)
     rows = []
     baselines: list[Any] = []
+    agents: dict[str, Any] | None = None
     for rules, globs, files in sizes:
         root = workspace(args.cache, rules, globs, files)
         rng = random.Random(1)
@@ -283,8 +356,12 @@ def main() -> int:
                 afters.append(asyncio.run(session(root, "visual-studio-code", sample, args.opens,
                                                   full=True)))
             baselines.append(((rules, globs, files), medians(bases), medians(afters)))
+        if agents is None and not args.no_agents:
+            agents = agents_row(args.cache, (rules, globs, files), sample, args.opens, args.repeat)
         print(f"  done {rules} rule files / {globs} globs / {files} files", flush=True)
     print_tables(rows)
+    if agents is not None:
+        print_agents(agents)
     if baselines:
         print_against(baselines, args.against)
     if args.where:

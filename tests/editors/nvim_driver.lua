@@ -123,6 +123,25 @@ function steps.hover()
   result.hover = hover_text()
 end
 
+--- The nine-agent project: hover a source file no Boost rule covers but every other agent
+--- loads files for (the "In other agents" section), then :RulelensRules lists those files.
+function steps.agents_hover()
+  open('src/api/users.ts')
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  local hover = hover_text()
+  vim.fn.setqflist({}, 'f')
+  vim.cmd('RulelensRules')
+  wait('the quickfix list', function()
+    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
+  end)
+  local items = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    table.insert(items, item.text)
+  end
+  vim.cmd('cclose')
+  result.agents_hover = { hover = hover, rules = items }
+end
+
 function steps.utf8()
   open('.ai/rules/docs.md')
   wait('the glob diagnostics of docs.md', function()

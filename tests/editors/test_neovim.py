@@ -58,6 +58,7 @@ class Spec:
     quiet: bool = False  # severity 'off': no rules diagnostic
     late_rule: bool = False  # a rule file written after the index: agents miss it
     own_cmd: bool = False  # `cmd` is the absolute path of the server command
+    agents: bool = False  # the nine-agent project (tests/agents/fixtures/all_agents)
 
 
 SESSIONS = {
@@ -89,7 +90,11 @@ SESSIONS = {
     # a rule file agents miss: :RulelensRules says so, with the server's reason
     "0.11-enable-missed": Spec("nvim", "enable", "rules_missed", "utf-8", late_rule=True),
     "0.7-setup-missed": Spec("nvim07", "setup", "rules_missed", "utf-16", late_rule=True),
+    # every agent's files: the hover's "In other agents" section, and :RulelensRules
+    "0.11-enable-agents": Spec("nvim", "enable", "agents_hover", "utf-8", agents=True),
+    "0.7-setup-agents": Spec("nvim07", "setup", "agents_hover", "utf-16", agents=True),
 }
+AGENTS_FIXTURE = HERE.parent / "agents" / "fixtures" / "all_agents"
 
 LATE = """\
 ---
@@ -131,7 +136,10 @@ def nvim_session(request: pytest.FixtureRequest, base: Path, spec: Spec) -> Sess
     if spec.lspconfig is not None and not spec.lspconfig.is_dir():
         pytest.skip(f"{spec.lspconfig} is absent (../shared/editors)")
     binary: str = request.getfixturevalue(spec.which)
-    project = folder_project(base) if spec.rules_folder else make_project(base)
+    if spec.agents:
+        project = Project(Path(shutil.copytree(AGENTS_FIXTURE, base / "shop")))
+    else:
+        project = folder_project(base) if spec.rules_folder else make_project(base)
     if spec.late_rule:  # after make_project wrote the index
         (project.root / ".ai/rules/late.md").write_text(LATE, encoding="utf-8")
     # nvim-lspconfig v1.4.0's legacy setup() resolves the command to its full path (exepath)
@@ -229,6 +237,25 @@ def test_hover_holds_the_entry(session: Session) -> None:
     assert ENTRY_NOTE in hover
     assert "12,50 €" in hover
     assert "app/Models/**" in hover
+
+
+@pytest.mark.parametrize("session", running("agents_hover"), indirect=True)
+def test_hover_shows_other_agents_in_a_nine_agent_project(session: Session) -> None:
+    """In the real editor's hover float: what each other agent loads for the file, and why;
+    `:RulelensRules` lists the same files."""
+    seen = needs(session, "agents_hover")
+    hover = seen["hover"]
+    assert "In other agents" in hover
+    section = hover[hover.index("In other agents"):]
+    for name in ("Claude Code", "Copilot in VS Code", "Cursor", "Windsurf", "Kiro", "Continue", "Cline",
+                 "Codex"):
+        assert name in section, name
+    assert ".claude/rules/api.md" in section and "src/api/**" in section
+    assert "documented behaviour not confirmed" in section
+    assert "Boost" not in section
+    rules = seen["rules"]
+    assert "Claude Code: .claude/rules/api.md (src/api/**)" in rules
+    assert "Codex: AGENTS.md (folder chain)" in rules
 
 
 @pytest.mark.parametrize("session", running("record_action"), indirect=True)
@@ -424,11 +451,22 @@ def test_help_tags_resolve(nvim: str, tmp_path: Path) -> None:
 
 def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path) -> None:
     """rules.to_items on a `rulelens/rulesForPath` answer: a line with the reason only for a
-    file that agents miss; unknown keys (a later `agents`) and a missing `agentsSee` are fine."""
+    file that agents miss, then the files other agents load (a malformed view skipped); unknown
+    keys and a missing `agentsSee` are fine."""
     root = tmp_path / "proj"
+    claude = {"id": "claude-code", "name": "Claude Code", "confirmed": False, "overBudget": None,
+              "maybe": [], "loads": [
+                  {"file": "CLAUDE.md", "uri": (root / "CLAUDE.md").as_uri(), "how": "always",
+                   "patterns": [], "bytes": 9},
+                  {"file": ".claude/rules/app.md", "uri": (root / ".claude/rules/app.md").as_uri(),
+                   "how": "glob", "patterns": ["app/**"], "bytes": 9}]}
+    codex = {"id": "codex", "name": "Codex", "confirmed": True, "overBudget": None, "maybe": [],
+             "loads": [{"file": "AGENTS.md", "uri": (root / "AGENTS.md").as_uri(),
+                        "how": "directory", "patterns": [], "bytes": 9}]}
     answer = {
         "uri": (root / "app/User.php").as_uri(), "root": str(root), "rootUri": root.as_uri(),
-        "rulesFolder": ".ai/rules", "path": "app/User.php", "kind": "source", "agents": {},
+        "rulesFolder": ".ai/rules", "path": "app/User.php", "kind": "source",
+        "agents": [claude, {"id": "odd"}, codex], "agent": None, "later": {},
         "rules": [
             {"file": ".ai/rules/app.md", "uri": (root / ".ai/rules/app.md").as_uri(),
              "title": "App", "line": 5, "globs": ["**/*.php"], "matched": ["**/*.php"],
@@ -461,4 +499,7 @@ def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path)
         ("app.md", 7, "App: Typed", ""),
         ("seen.md", 1, ".ai/rules/seen.md (app/**)", ""),
         ("old.md", 3, ".ai/rules/old.md — Old (app/*)", ""),
+        ("CLAUDE.md", 1, "Claude Code: CLAUDE.md (always) (documented behaviour not confirmed)", ""),
+        ("app.md", 1, "Claude Code: .claude/rules/app.md (app/**)", ""),
+        ("AGENTS.md", 1, "Codex: AGENTS.md (folder chain)", ""),
     ]

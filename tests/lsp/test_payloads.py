@@ -34,7 +34,10 @@ def test_write_index_args_and_document_uri() -> None:
 def test_the_contract_keys_are_camel_case_as_documented() -> None:
     """The keys clients read (docs/lsp.md, protocol.ts); renaming one breaks every client."""
     assert list(typing.get_type_hints(payloads.RulesForPath)) == [
-        "uri", "root", "rootUri", "rulesFolder", "path", "kind", "rules"]
+        "uri", "root", "rootUri", "rulesFolder", "path", "kind", "rules", "agents", "agent"]
+    assert list(typing.get_type_hints(payloads.AgentView)) == [
+        "id", "name", "confirmed", "loads", "maybe", "overBudget"]
+    assert list(typing.get_type_hints(payloads.AgentLoad)) == ["file", "uri", "how", "patterns", "bytes"]
     assert list(typing.get_type_hints(payloads.RuleForPath)) == [
         "file", "uri", "title", "line", "globs", "matched", "agentsSee", "agentsMissBecause",
         "entries"]

@@ -244,6 +244,28 @@ async function severityOffScenario() {
   await page.keyboard.press('Escape');
 }
 
+async function agentsScenario() {
+  // A project with every agent's files: the hover's "In other agents" section, the code lens
+  // and the status bar tooltip that name the agents loading files for this one.
+  result.status = await statusCount(config.count);
+  log(`status bar: ${result.status}`);
+  const lens = page.locator('.codelens-decoration', { hasText: 'Also loaded by' });
+  await lens.first().waitFor({ timeout: WAIT });
+  result.lens = (await lens.first().innerText()).trim();
+  log(`code lens: ${result.lens}`);
+  await focusEditor();
+  result.hover = await hoverText('In other agents');
+  log('the hover shows the other agents');
+  result.hoverScreenshot = await shot('agents-hover');
+  await page.keyboard.press('Escape');
+  const item = page.locator('.statusbar-item', { hasText: new RegExp(`^\\s*${config.count} rules?\\s*$`) }).first();
+  result.tooltip = await statusTooltip(item, 'Also loaded by');
+  log(`status bar tooltip: ${result.tooltip.replace(/\s+/g, ' ')}`);
+  result.tooltipScreenshot = await shot('agents-tooltip');
+  await page.mouse.move(700, 300);
+  result.state = await dumpState();
+}
+
 async function notFoundScenario() {
   const toast = page.locator('.notifications-toasts .notification-toast', { hasText: config.expect });
   await toast.first().waitFor({ state: 'visible', timeout: WAIT });
@@ -347,6 +369,8 @@ try {
     await severityOffScenario();
   } else if (config.scenario === 'bundled') {
     await bundledScenario();
+  } else if (config.scenario === 'agents') {
+    await agentsScenario();
   } else if (config.scenario === 'untrusted') {
     await untrustedScenario();
   } else {

@@ -77,7 +77,8 @@ def test_rules_show_and_record_in_vscode(tools: Tools, workspace: Path, tmp_path
 
     # Before recording: what the rendered workbench showed.
     assert result["statusBefore"] == "2 rules"
-    assert result["lensBefore"] == "Rules: Models (2 entries)"
+    # examples/ has an AGENTS.md, so Codex loads it too: VS Code renders both lenses in one row.
+    assert " ".join(result["lensBefore"].split()) == "Rules: Models (2 entries) | Also loaded by: Codex (1)"
     assert "2 project rules from 1 rule file apply to this file" in result["problemsBefore"]
     assert ENTRY in result["hoverBefore"]
     assert "Dates are immutable" in result["hoverBefore"]
@@ -184,6 +185,44 @@ def test_status_bar_counts_with_severity_off_and_tells_unseen_rules(
     # Show Rules gives the same reason on the unseen file's row, and only there.
     unseen = [i for i in result["showRulesItems"] if "Agents do not see it" in i]
     assert len(unseen) == 1 and "Legacy PHP" in unseen[0], result["showRulesItems"]
+
+
+AGENTS_FIXTURE = REPO / "tests" / "agents" / "fixtures" / "all_agents"
+
+
+def test_other_agents_in_hover_lens_and_tooltip(tools: Tools, tmp_path: Path) -> None:
+    """Every agent's files in one project: on a source file no Boost rule covers, the hover has
+    the "In other agents" section (screenshot: test-output/vscode/agents-hover.png), the code
+    lens and the status bar tooltip name the agents that load files for it."""
+    workspace = Path(shutil.copytree(AGENTS_FIXTURE, tmp_path / "shop"))
+    path = os.pathsep.join([str(Path(sys.executable).parent), str(tools.node.parent),
+                            os.environ.get("PATH", "")])
+    with code_server(tools, tmp_path, workspace, path) as editor:
+        result = run_browser(tools, tmp_path, {
+            "scenario": "agents",
+            "url": editor["url"],
+            "folder": str(workspace),
+            "sourceFile": "src/api/users.ts",
+            "count": 0,
+            "stateFile": str(editor["state"]),
+        })
+    print(f"screenshot of the hover: {result['hoverScreenshot']}")
+    assert Path(result["hoverScreenshot"]).is_file()
+    names = ["Claude Code", "Copilot in VS Code", "Cursor", "Windsurf", "Kiro", "Continue", "Cline",
+             "Codex"]
+    assert result["lens"].startswith("Also loaded by: ")
+    assert all(n in result["lens"] for n in names), result["lens"]
+    hover = result["hover"]
+    section = hover[hover.index("In other agents"):]
+    assert all(n in section for n in names), section
+    assert ".claude/rules/api.md by src/api/**" in " ".join(section.split())
+    assert "documented behaviour not confirmed" in section
+    tooltip = " ".join(result["tooltip"].split())
+    assert f"Also loaded by: {', '.join(names)}" in tooltip
+    assert "Claude Code (documented behaviour not confirmed): CLAUDE.md (always)" in tooltip
+    answer = result["state"]["rulesForPath"]
+    assert [a["id"] for a in answer["agents"]] == [
+        "claude-code", "copilot", "cursor", "windsurf", "kiro", "continue", "cline", "codex"]
 
 
 SYSTEM_PATH = ("/usr/bin", "/bin")

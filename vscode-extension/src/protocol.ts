@@ -41,7 +41,39 @@ export interface RuleForPath {
   entries: EntryRef[];
 }
 
-export type Kind = 'source' | 'rule' | 'index';
+/** `agent`: another agent's rule file (`.claude/rules/*.md`, `.github/instructions`, `AGENTS.md`...). */
+export type Kind = 'source' | 'rule' | 'index' | 'agent';
+
+/** A file an agent loads on its own for an edit of the path. */
+export interface AgentLoad {
+  /** Root-relative. */
+  file: string;
+  uri: string;
+  how: 'always' | 'glob' | 'directory';
+  /** The patterns that matched (for `glob`). */
+  patterns: string[];
+  bytes: number;
+}
+
+/** A file the model may pick by its description, or that loads only when asked for. */
+export interface AgentMaybe {
+  file: string;
+  uri: string;
+  how: 'agent-decides' | 'manual';
+}
+
+/** What one agent other than Boost loads for the path. */
+export interface AgentView {
+  /** `claude-code`, `copilot`, `cursor`, `windsurf`, `kiro`, `continue`, `cline`, `codex`. */
+  id: string;
+  name: string;
+  /** False where rulelens follows third-party material ("documented behaviour not confirmed"). */
+  confirmed: boolean;
+  loads: AgentLoad[];
+  maybe: AgentMaybe[];
+  /** One line when the load is over the agent's cap. */
+  overBudget: string | null;
+}
 
 /** The answer to `rulelens/rulesForPath` (null for a document outside every root). */
 export interface RulesForPath {
@@ -56,6 +88,10 @@ export interface RulesForPath {
   kind: Kind;
   /** Empty for rule files and the index. */
   rules: RuleForPath[];
+  /** Per present agent other than Boost; empty for rule files. Absent from older servers. */
+  agents: AgentView[];
+  /** For kind `agent`: the id of the agent whose rule file this is. */
+  agent: string | null;
 }
 
 /** A glob the server suggests for recording a rule, with how many project files it matches. */
@@ -134,7 +170,24 @@ export function isRulesForPath(value: unknown): value is RulesForPath {
     return false;
   }
   const strings = ['uri', 'root', 'rootUri', 'rulesFolder', 'path'].every((k) => typeof value[k] === 'string');
-  return strings && ['source', 'rule', 'index'].includes(value.kind as string) && value.rules.every(isRuleForPath);
+  return strings && ['source', 'rule', 'index', 'agent'].includes(value.kind as string)
+    && value.rules.every(isRuleForPath);
+}
+
+/**
+ * The well-formed agent views of an answer: none from a server that sends no `agents` (older
+ * ones), and views of another shape left out rather than refusing the whole answer.
+ */
+export function agentViews(answer: RulesForPath): AgentView[] {
+  const raw: unknown = (answer as unknown as Record<string, unknown>).agents;
+  return Array.isArray(raw) ? raw.filter(isAgentView) : [];
+}
+
+function isAgentView(value: unknown): value is AgentView {
+  return isObject(value) && typeof value.id === 'string' && typeof value.name === 'string'
+    && Array.isArray(value.loads)
+    && value.loads.every((l) => isObject(l) && typeof l.file === 'string' && typeof l.how === 'string')
+    && Array.isArray(value.maybe);
 }
 
 function isRuleForPath(value: unknown): value is RuleForPath {

@@ -3,7 +3,7 @@
  * `rulelens/rulesForPath` answer only (never from diagnostic text, which may be switched off).
  * Pure: unit tested.
  */
-import { RuleForPath, RulesForPath } from './protocol';
+import { AgentView, agentViews, RuleForPath, RulesForPath } from './protocol';
 
 /** The `# ` heading, or the file when it has none. */
 export function ruleName(rule: RuleForPath): string {
@@ -31,8 +31,10 @@ export function statusTooltip(answer: RulesForPath | undefined): string {
   if (answer === undefined) {
     return 'rulelens: the server gave no answer for this file. See the rulelens output.';
   }
+  const agents = agentLines(answer);
   if (answer.rules.length === 0) {
-    return `rulelens: no project rule applies to ${answer.path}. Click to see or record one.`;
+    return [`rulelens: no project rule applies to ${answer.path}. Click to see or record one.`, ...agents]
+      .join('\n');
   }
   const lines = [`rulelens: project rules for ${answer.path}`];
   for (const rule of answer.rules) {
@@ -43,8 +45,40 @@ export function statusTooltip(answer: RulesForPath | undefined): string {
       lines.push(`  ${unseen(rule)}`);
     }
   }
+  lines.push(...agents);
   lines.push('Click to show them.');
   return lines.join('\n');
+}
+
+/** The agents (other than Boost) that load something; an older server sends no `agents`. */
+export function loadingAgents(answer: RulesForPath): AgentView[] {
+  return agentViews(answer).filter((a) => a.loads.length > 0);
+}
+
+/**
+ * The tooltip's agents part: "Also loaded by" with the agents' names, then per agent the files
+ * that load and why (at most a few each), marking agents rulelens could not confirm.
+ */
+export function agentLines(answer: RulesForPath, perAgent = 3): string[] {
+  const loading = loadingAgents(answer);
+  if (loading.length === 0) {
+    return [];
+  }
+  const lines = [`Also loaded by: ${loading.map((a) => a.name).join(', ')}`];
+  for (const agent of loading) {
+    const note = agent.confirmed === false ? ' (documented behaviour not confirmed)' : '';
+    const files = agent.loads.slice(0, perAgent).map((l) => `${l.file} (${why(l.how, l.patterns ?? [])})`);
+    const more = agent.loads.length > perAgent ? `, and ${agent.loads.length - perAgent} more` : '';
+    lines.push(`  ${agent.name}${note}: ${files.join(', ')}${more}`);
+  }
+  return lines;
+}
+
+function why(how: string, patterns: readonly string[]): string {
+  if (how === 'glob' && patterns.length > 0) {
+    return patterns.join(', ');
+  }
+  return how === 'directory' ? 'folder chain' : how;
 }
 
 /** One row of "Show Rules": a rule file's separator, the file itself, or one of its entries. */

@@ -1,16 +1,26 @@
 /**
  * The status bar item: how many rule entries apply to the active editor, and in its tooltip
- * which rule files agents miss and why; click → Show Rules. Everything comes from the server's
+ * which rule files agents miss and why, and which other agents load files for it (and which);
+ * click → Show Rules. Everything comes from the server's
  * `rulelens/rulesForPath`, so it counts whatever the diagnostic's severity.
  */
 import * as vscode from 'vscode';
 import { ServerManager } from './client';
 import { RulesForPath } from './protocol';
 import { hasRulesFolder, rulesForPath } from './queries';
-import { statusText, statusTooltip } from './rules';
+import { loadingAgents, statusText, statusTooltip } from './rules';
 
 /** Rule files change in bursts (a record writes the file, then the index): ask once after them. */
 const SETTLE_MS = 150;
+
+/** Source files of a project with rules or with other agents loading files for them; another
+ * agent's rule file only when Boost rules reach it. */
+async function worthShowing(answer: RulesForPath): Promise<boolean> {
+  if (answer.kind === 'agent') {
+    return answer.rules.length > 0;
+  }
+  return answer.kind === 'source' && (loadingAgents(answer).length > 0 || await hasRulesFolder(answer));
+}
 
 export class RulesStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -67,7 +77,7 @@ export class RulesStatusBar implements vscode.Disposable {
       return;
     }
     const answer = await rulesForPath(this.server, document.uri);
-    const quiet = answer === null || (answer !== undefined && (answer.kind !== 'source' || !await hasRulesFolder(answer)));
+    const quiet = answer === null || (answer !== undefined && !await worthShowing(answer));
     if (asked !== this.asked) {
       return; // a newer update (another editor, another change) is on its way
     }

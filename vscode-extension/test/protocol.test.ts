@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { isRulesForPath, isSuggestGlobs } from '../src/protocol';
+import { agentViews, isRulesForPath, isSuggestGlobs } from '../src/protocol';
 
 const RULE = {
   file: '.ai/rules/models.md', uri: 'file:///w/.ai/rules/models.md', title: null, line: 1, globs: ['app/**'],
@@ -15,6 +15,15 @@ test('a rulesForPath answer of the contract passes, with unknown keys (agents, l
   assert.equal(isRulesForPath(ANSWER), true);
   assert.equal(isRulesForPath({ ...ANSWER, agents: { boost: true } }), true);
   assert.equal(isRulesForPath({ ...ANSWER, kind: 'rule', rules: [] }), true);
+  assert.equal(isRulesForPath({ ...ANSWER, kind: 'agent', rules: [], agents: [], agent: 'cline' }), true);
+});
+
+test('agent views: none from an older server, malformed ones left out', () => {
+  const view = { id: 'codex', name: 'Codex', confirmed: true, overBudget: null, maybe: [],
+    loads: [{ file: 'AGENTS.md', uri: 'file:///w/AGENTS.md', how: 'directory', patterns: [], bytes: 9 }] };
+  assert.deepEqual(agentViews(ANSWER as never), []);
+  assert.deepEqual(agentViews({ ...ANSWER, agents: { boost: true } } as never), []);
+  assert.deepEqual(agentViews({ ...ANSWER, agents: [view, { id: 'x' }] } as never), [view]);
 });
 
 test('an answer of another shape is refused, key by key', () => {

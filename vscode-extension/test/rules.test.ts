@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { RuleForPath, RulesForPath } from '../src/protocol';
+import { AgentView, RuleForPath, RulesForPath } from '../src/protocol';
 import { entryCount, showRulesRows, statusText, statusTooltip } from '../src/rules';
 
 const MODELS: RuleForPath = {
@@ -15,10 +15,27 @@ const LEGACY: RuleForPath = {
   entries: [{ title: 'Use strict types', line: 6 }],
 };
 
-function answer(rules: RuleForPath[]): RulesForPath {
+function answer(rules: RuleForPath[], agents: AgentView[] = []): RulesForPath {
   return { uri: 'file:///w/app/Models/Invoice.php', root: '/w', rootUri: 'file:///w', rulesFolder: '.ai/rules',
-    path: 'app/Models/Invoice.php', kind: 'source', rules };
+    path: 'app/Models/Invoice.php', kind: 'source', rules, agents, agent: null };
 }
+
+const CLAUDE: AgentView = {
+  id: 'claude-code', name: 'Claude Code', confirmed: false, overBudget: null, maybe: [],
+  loads: [
+    { file: 'CLAUDE.md', uri: 'file:///w/CLAUDE.md', how: 'always', patterns: [], bytes: 40 },
+    { file: '.claude/rules/models.md', uri: 'file:///w/.claude/rules/models.md', how: 'glob',
+      patterns: ['app/Models/**'], bytes: 90 },
+  ],
+};
+const CODEX: AgentView = {
+  id: 'codex', name: 'Codex', confirmed: true, overBudget: null, maybe: [],
+  loads: [{ file: 'AGENTS.md', uri: 'file:///w/AGENTS.md', how: 'directory', patterns: [], bytes: 30 }],
+};
+const CURSOR_NOTHING: AgentView = {
+  id: 'cursor', name: 'Cursor', confirmed: false, overBudget: null, loads: [],
+  maybe: [{ file: '.cursor/rules/x.mdc', uri: 'file:///w/.cursor/rules/x.mdc', how: 'manual' }],
+};
 
 test('the status bar counts entries, with the right plural, and nothing without an answer', () => {
   assert.equal(statusText(undefined), '$(book) rulelens');
@@ -39,6 +56,19 @@ test('the tooltip names each rule file and gives the reason only under those age
   ]);
   assert.match(statusTooltip(answer([])), /no project rule applies to app\/Models\/Invoice\.php/);
   assert.match(statusTooltip(undefined), /no answer/);
+});
+
+test('the tooltip names the other agents that load something, and why, after the rules', () => {
+  const lines = statusTooltip(answer([MODELS], [CLAUDE, CURSOR_NOTHING, CODEX])).split('\n');
+  assert.deepEqual(lines.slice(2), [
+    'Also loaded by: Claude Code, Codex',
+    '  Claude Code (documented behaviour not confirmed): CLAUDE.md (always), .claude/rules/models.md (app/Models/**)',
+    '  Codex: AGENTS.md (folder chain)',
+    'Click to show them.',
+  ]);
+  const none = statusTooltip(answer([], [CODEX])).split('\n');
+  assert.equal(none[1], 'Also loaded by: Codex');
+  assert.equal(statusTooltip(answer([MODELS], [CURSOR_NOTHING])).includes('Also loaded by'), false);
 });
 
 test('Show Rules rows: a separator, the rule file, then its entries, at 0-based lines', () => {

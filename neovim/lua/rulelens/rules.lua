@@ -6,9 +6,41 @@ local rulelens = require('rulelens')
 
 local M = {}
 
+local NOT_CONFIRMED = ' (documented behaviour not confirmed)'
+
+local function why(load)
+  if load.how == 'glob' and type(load.patterns) == 'table' and #load.patterns > 0 then
+    return table.concat(load.patterns, ', ')
+  end
+  return load.how == 'directory' and 'folder chain' or tostring(load.how)
+end
+
+--- Items for what the other agents load (`answer.agents`, a list; absent from older servers,
+--- and anything of another shape is skipped): per file that loads, "Agent: file (why)".
+function M.agent_items(answer)
+  local items = {}
+  local agents = answer.agents
+  if type(agents) ~= 'table' then
+    return items
+  end
+  for _, agent in ipairs(agents) do
+    if type(agent) == 'table' and type(agent.name) == 'string' and type(agent.loads) == 'table' then
+      for i, load in ipairs(agent.loads) do
+        if type(load) == 'table' and type(load.file) == 'string' and type(load.uri) == 'string' then
+          local note = (i == 1 and agent.confirmed == false) and NOT_CONFIRMED or ''
+          table.insert(items, { filename = vim.uri_to_fname(load.uri), lnum = 1, col = 1,
+            text = agent.name .. ': ' .. load.file .. ' (' .. why(load) .. ')' .. note })
+        end
+      end
+    end
+  end
+  return items
+end
+
 --- Quickfix items for one `rulelens/rulesForPath` answer: per rule file one item at its
 --- heading, one more when agents miss the file (with the reason, which says how to fix it),
---- then one per entry. Unknown keys are ignored; a missing `agentsSee` counts as seen.
+--- then one per entry; then the files other agents load (M.agent_items). Unknown keys are
+--- ignored; a missing `agentsSee` counts as seen.
 function M.to_items(answer)
   local items = {}
   for _, rule in ipairs(answer.rules or {}) do
@@ -29,6 +61,9 @@ function M.to_items(answer)
       table.insert(items, { filename = filename, lnum = entry.line, col = 1,
         text = (heading or rule.file) .. ': ' .. entry.title })
     end
+  end
+  for _, item in ipairs(M.agent_items(answer)) do
+    table.insert(items, item)
   end
   return items
 end
@@ -78,7 +113,8 @@ function M.show(how)
       return
     end
     if #items == 0 then
-      return rulelens.notify('no project rules apply to ' .. tostring(answer.path))
+      return rulelens.notify('no project rules apply to ' .. tostring(answer.path)
+        .. ', and no other agent loads a file for it')
     end
     if how == 'select' then
       return pick(items)

@@ -104,7 +104,7 @@ class RulelensServer(LanguageServer):
 
     # -- documents ------------------------------------------------------------------------
     def target(self, uri: str) -> Target | None:
-        return self.roots.target(uri)
+        return self.roots.target(uri, self.files_ttl)
 
     def text_of(self, uri: str) -> str | None:
         """The open document's text (what the person sees), or None when it is not open."""

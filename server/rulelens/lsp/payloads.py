@@ -22,7 +22,8 @@ COMMANDS = [RECORD_RULE, OPEN_RULE, WRITE_INDEX]
 RULES_FOR_PATH = "rulelens/rulesForPath"
 SUGGEST_GLOBS = "rulelens/suggestGlobs"
 
-Kind = Literal["source", "rule", "index"]
+# "agent": another agent's rule file (`.claude/rules/*.md`, `.github/instructions`, `AGENTS.md`...).
+Kind = Literal["source", "rule", "index", "agent"]
 
 
 # -- requests ------------------------------------------------------------------------------
@@ -49,6 +50,35 @@ class RuleForPath(TypedDict):
     entries: list[EntryRef]
 
 
+class AgentLoad(TypedDict):
+    """A file an agent loads on its own for an edit of the path."""
+
+    file: str  # root-relative
+    uri: str
+    how: Literal["always", "glob", "directory"]
+    patterns: list[str]  # the patterns that matched (for "glob")
+    bytes: int
+
+
+class AgentMaybe(TypedDict):
+    """A file the model may pick by its description, or that loads only when asked for."""
+
+    file: str
+    uri: str
+    how: Literal["agent-decides", "manual"]
+
+
+class AgentView(TypedDict):
+    """What one agent other than Boost loads for the path."""
+
+    id: str  # "claude-code", "copilot", "cursor", "windsurf", "kiro", "continue", "cline", "codex"
+    name: str
+    confirmed: bool  # False: rulelens follows third-party material ("documented behaviour not confirmed")
+    loads: list[AgentLoad]
+    maybe: list[AgentMaybe]
+    overBudget: str | None  # one line when the load is over the agent's cap
+
+
 class RulesForPath(TypedDict):
     """`rulelens/rulesForPath`'s answer (None for a document outside every root)."""
 
@@ -58,7 +88,11 @@ class RulesForPath(TypedDict):
     rulesFolder: str  # root-relative, e.g. ".ai/rules"
     path: str  # root-relative
     kind: Kind
-    rules: list[RuleForPath]  # empty for rule files and the index
+    rules: list[RuleForPath]  # empty for rule files and the index (other agents' files: Boost's rules)
+    # One per present agent other than Boost (its rules are `rules`), in a fixed order; empty for
+    # rule files, the index and other agents' rule files. Clients must tolerate its absence.
+    agents: list[AgentView]
+    agent: str | None  # for kind "agent": the id of the agent whose rule file this is
 
 
 class GlobSuggestion(TypedDict):

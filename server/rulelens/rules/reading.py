@@ -114,10 +114,13 @@ def unquote(raw: str) -> str:
     return re.sub(r"\s+#.*$", "", raw)
 
 
-def scan_paths(lines: list[str], fm: Frontmatter) -> tuple[PathsBlock | None, list[GlobItem]]:
-    """Find the `paths` block line by line, so positions survive invalid YAML."""
+def scan_paths(lines: list[str], fm: Frontmatter,
+               key: str = "paths") -> tuple[PathsBlock | None, list[GlobItem]]:
+    """Find the `paths` block (or another top-level key's) line by line, so positions survive
+    invalid YAML."""
+    pattern = _PATHS_KEY if key == "paths" else re.compile(re.escape(key) + r"[ \t]*:[ \t]*(.*)$")
     for i in range(fm.open_line + 1, fm.close_line):
-        m = _PATHS_KEY.match(lines[i])
+        m = pattern.match(lines[i])
         if not m:
             continue
         items: list[GlobItem] = []

@@ -1,7 +1,9 @@
 """Code lens at the top of a source file: one per rule file that applies, opening it.
 
 A rule file that agents do not see says so in its lens (the core's one-line reason is in the
-hover and the diagnostic). Lenses are refreshed whenever rules change, where the client can.
+hover and the diagnostic). One more lens names the other agents that load files for this file
+(it opens the first of them). Another agent's rule file gets the lenses of the Boost rules whose
+globs reach it, and no agents lens. Lenses are refreshed whenever rules change, where the client can.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
+from rulelens.lsp.agents.view import loading, other_agents
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.payloads import OPEN_RULE, OpenRuleArgs
 from rulelens.lsp.plumbing.positions import start_of_file
@@ -17,6 +20,7 @@ from rulelens.lsp.plumbing.requests import document_request
 from rulelens.lsp.plumbing.workspace import Root, Target
 
 UNSEEN = "not seen by agents"
+ALSO = "Also loaded by"
 
 
 def register(server: RulelensServer) -> None:
@@ -35,7 +39,7 @@ def refresh(server: RulelensServer, roots: Sequence[Root]) -> None:
 
 
 def lenses(server: RulelensServer, target: Target) -> list[types.CodeLens]:
-    if not server.settings_for(target.root).code_lens or target.kind != "source":
+    if not server.settings_for(target.root).code_lens or target.kind not in ("source", "agent"):
         return []
     out = []
     for m in target.root.repo.rules_for(target.rel):
@@ -50,4 +54,20 @@ def lenses(server: RulelensServer, target: Target) -> list[types.CodeLens]:
             range=start_of_file(),
             command=types.Command(title=title, command=OPEN_RULE, arguments=[args]),
         ))
+    if target.kind == "source":
+        out.extend(agents_lens(server, target))
     return out
+
+
+def agents_lens(server: RulelensServer, target: Target) -> list[types.CodeLens]:
+    """"Also loaded by: Claude Code, Codex": the other agents that load something for the file."""
+    found = loading(other_agents(server, target))
+    if not found:
+        return []
+    first = found[0].loads[0]
+    names = ", ".join(f"{x.agent.name} ({len(x.loads)})" for x in found)
+    args = OpenRuleArgs(uri=target.root.uri_of(first.file), line=0)
+    return [types.CodeLens(
+        range=start_of_file(),
+        command=types.Command(title=f"{ALSO}: {names}", command=OPEN_RULE, arguments=[args]),
+    )]

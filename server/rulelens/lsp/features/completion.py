@@ -1,17 +1,21 @@
 """Glob completion inside a rule file's `paths` items, from the project's file list.
 
 Offers the folders and files of the folder typed so far, then `dir/**` and `dir/*.ext`; each
-item's detail says how many files it matches. Unquoted items are replaced by a quoted glob
+item's detail says how many files it matches. In another agent's rule file the same offers come
+in that agent's glob key, counted under that agent's matcher (Copilot's `applyTo` also matches
+in other folders). Unquoted items are replaced by a quoted glob
 when YAML needs quotes (an unquoted `**/x` is a YAML alias, and agents would see nothing).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lsprotocol import types
 
+from rulelens.lsp.agents import rule_files
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.plumbing.documents import text_for
 from rulelens.lsp.plumbing.positions import lines_of, position, to_code_points
@@ -23,6 +27,8 @@ from rulelens.rules.yaml_style import dump_scalar
 MAX_ITEMS = 500
 _ITEM_LINE = re.compile(r"^([ \t]*-[ \t]*)(.*)$")
 _INLINE = re.compile(r"^(paths[ \t]*:[ \t]*)(.*)$")
+# Agents whose reader splits a one-line value on commas: an offer completes one part of it.
+_COMMA_LISTS = ("copilot", "cursor", "claude-code", "windsurf")
 _META = re.compile(r"[*?\[{]")
 
 
@@ -44,18 +50,20 @@ class Slot:
     end: int  # end of the value, before any closing quote
     quote: str  # "'", '"' or "" for a plain scalar
     typed: str  # the value from `start` up to the cursor
+    raw: bool = False  # one part of an unquoted comma list: written as typed, never quoted
 
 
-def slot_at(lines: list[str], line: int, col: int) -> Slot | None:
-    """The `paths` value under the cursor, if the cursor is in one."""
+def slot_at(lines: list[str], line: int, col: int, key: str = "paths") -> Slot | None:
+    """The `paths` value (or another top-level key's) under the cursor, if the cursor is in one."""
     fm, _ = find_frontmatter(lines)
     if fm is None or not fm.open_line < line < fm.close_line:
         return None
-    block, _ = scan_paths(lines, fm)
+    block, _ = scan_paths(lines, fm, key)
     if block is None or not block.start <= line < max(block.end, block.start + 1):
         return None
     text = lines[line]
-    m = _INLINE.match(text) if line == block.start else _ITEM_LINE.match(text)
+    inline = _INLINE if key == "paths" else re.compile(r"^(" + re.escape(key) + r"[ \t]*:[ \t]*)(.*)$")
+    m = inline.match(text) if line == block.start else _ITEM_LINE.match(text)
     if m is None or (line == block.start and m.group(2).lstrip().startswith("[")):
         return None
     start = m.end(1)
@@ -73,13 +81,38 @@ def slot_at(lines: list[str], line: int, col: int) -> Slot | None:
     return Slot(line, start, end, quote, text[start:col])
 
 
+def one_part(slot: Slot, text: str, col: int) -> Slot:
+    """The comma-separated part of a one-line value that the cursor is in."""
+    before = text.rfind(",", slot.start, col)
+    after = text.find(",", col, slot.end)
+    start = slot.start if before < 0 else before + 1
+    while start < col and text[start] in " \t":
+        start += 1
+    end = slot.end if after < 0 else after
+    while end > start and text[end - 1] in " \t":
+        end -= 1
+    if before < 0 and after < 0:
+        return slot
+    return Slot(slot.line, start, max(end, col), slot.quote, text[start:col], raw=not slot.quote)
+
+
 def complete(server: RulelensServer, target: Target,
              pos: types.Position) -> types.CompletionList | None:
-    if target.kind != "rule":
+    if target.kind not in ("rule", "agent"):
         return None
     lines = lines_of(text_for(server, target))
     line, col = to_code_points(server.codec, lines, pos)
-    slot = slot_at(lines, line, col)
+    counted: Callable[[str], int] | None = None  # another agent's matcher, else the tree's counts
+    if target.kind == "agent":
+        agent = rule_files.owner(server, target)
+        if agent is None or not agent.keys:
+            return None
+        slot = slot_at(lines, line, col, agent.keys[0])
+        if slot is not None and agent.id in _COMMA_LISTS and "," in lines[line][slot.start:slot.end]:
+            slot = one_part(slot, lines[line], col)
+        counted = rule_files.counter(agent)
+    else:
+        slot = slot_at(lines, line, col)
     if slot is None:
         return None
     lead = ""
@@ -115,15 +148,18 @@ def complete(server: RulelensServer, target: Target,
         end=position(server.codec, lines, line, slot.end),
     )
     items = []
-    for n, (glob, kind, count) in enumerate(offers):
+    for n, (glob, kind, matched) in enumerate(offers):
         glob = lead + glob
+        if counted is not None:
+            matched = counted(glob)
         items.append(types.CompletionItem(
             label=glob,
             kind=kind,
-            detail=f"{count:,} {'file' if count == 1 else 'files'}",
+            detail=f"{matched:,} {'file' if matched == 1 else 'files'}",
             sort_text=f"{n:05d}",
             filter_text=glob,
-            text_edit=types.TextEdit(range=edit_range, new_text=_written(glob, slot.quote)),
+            text_edit=types.TextEdit(range=edit_range,
+                                     new_text=glob if slot.raw else _written(glob, slot.quote)),
         ))
     return types.CompletionList(is_incomplete=incomplete, items=items)
 

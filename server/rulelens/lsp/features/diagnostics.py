@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
+from rulelens.lsp.agents import rule_files
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.plumbing.documents import live_rule, text_for
 from rulelens.lsp.plumbing.guard import guarded
@@ -51,7 +52,10 @@ def register(server: RulelensServer) -> None:
     @guarded()
     def did_save(ls: RulelensServer, params: types.DidSaveTextDocumentParams) -> None:
         target = ls.target(params.text_document.uri)
-        if target is not None and target.kind != "source" and target.root.repo.refresh():
+        if target is not None and target.kind == "agent":
+            target.root.forget_agents()  # other files' "In other agents" may change with it
+            ls.rules_changed([target.root])
+        elif target is not None and target.kind != "source" and target.root.repo.refresh():
             ls.rules_changed([target.root])
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -66,6 +70,9 @@ def compute(server: RulelensServer, target: Target) -> list[types.Diagnostic]:
         return rules_diagnostic(server, target)
     if target.kind == "rule":
         return rule_file_diagnostics(server, target)
+    if target.kind == "agent":
+        text, problems = rule_files.problems(server, target)
+        return to_diagnostics(server, text, problems, target.rel)
     return index_diagnostics(server, target)
 
 

@@ -1,9 +1,12 @@
-"""Hover: in a source file, the rules that apply; on a glob in a rule file, what it matches."""
+"""Hover: in a source file, the rules that apply and what other agents load; on a glob in a rule
+file (Boost's or another agent's), what it matches."""
 
 from __future__ import annotations
 
 from lsprotocol import types
 
+from rulelens.lsp.agents import rule_files
+from rulelens.lsp.agents.view import other_agents, section_markdown, section_plain
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.plumbing.documents import live_rule, text_for
 from rulelens.lsp.plumbing.positions import lines_of, span, to_code_points
@@ -11,6 +14,7 @@ from rulelens.lsp.plumbing.requests import document_request
 from rulelens.lsp.plumbing.sanitize import code, defang
 from rulelens.lsp.plumbing.unseen import unseen_line
 from rulelens.lsp.plumbing.workspace import Target
+from rulelens.rules.agents.base import NOT_CONFIRMED
 from rulelens.rules.model import GlobItem, Match
 
 MAX_CHARS = 12_000
@@ -30,6 +34,9 @@ def hover(server: RulelensServer, target: Target, pos: types.Position) -> types.
         return _source_hover(server, target, pos)
     if target.kind == "rule":
         return _glob_hover(server, target, pos)
+    if target.kind == "agent":
+        # Another agent's rule file: its globs; elsewhere, the Boost rules whose globs reach it.
+        return _agent_glob_hover(server, target, pos) or _source_hover(server, target, pos)
     return None
 
 
@@ -46,10 +53,15 @@ def _source_hover(server: RulelensServer, target: Target,
     if mode == "off" or (mode == "firstLine" and pos.line != 0):
         return None
     matches = target.root.repo.rules_for(target.rel)
-    if not matches:
+    others = other_agents(server, target) if target.kind == "source" else []
+    if not matches and not any(x.loads or x.maybe for x in others):
         return None
-    return types.Hover(contents=_markup(server, rules_markdown(target, matches),
-                                        rules_plain(matches)))
+    markdown = [rules_markdown(target, matches)] if matches else []
+    plain = [rules_plain(matches)] if matches else []
+    if others:
+        markdown.append(section_markdown(target, others))
+        plain.append(section_plain(others))
+    return types.Hover(contents=_markup(server, "\n\n---\n".join(markdown), "\n\n".join(plain)))
 
 
 def rules_markdown(target: Target, matches: list[Match]) -> str:
@@ -109,20 +121,37 @@ def _glob_hover(server: RulelensServer, target: Target,
     item, lines = found
     text = item.text.strip()
     files = target.root.files(server.files_ttl)
-    negated = text.startswith("!")
-    probe = text[1:] if negated else text
-    count = files.count(probe)
-    examples = files.examples(probe, EXAMPLES)
-    verb = "excludes" if negated else "matches"
+    probe = text[1:] if text.startswith("!") else text
+    return _count_hover(server, text, files.count(probe), files.examples(probe, EXAMPLES), len(files),
+                        lines, item, "")
+
+
+def _agent_glob_hover(server: RulelensServer, target: Target,
+                      pos: types.Position) -> types.Hover | None:
+    found = rule_files.glob_at(server, target, pos)
+    if found is None:
+        return None
+    agent = found.agent
+    note = f"Counted with {agent.name}'s matcher"
+    if not agent.confirmed:
+        note += f" ({NOT_CONFIRMED})"
+    return _count_hover(server, found.item.text.strip(), len(found.matched), found.matched[:EXAMPLES],
+                        found.total, found.lines, found.item, note + ".")
+
+
+def _count_hover(server: RulelensServer, text: str, count: int, examples: list[str], total: int,
+                 lines: list[str], item: GlobItem, note: str) -> types.Hover:
+    verb = "excludes" if text.startswith("!") else "matches"
     if count == 0:
-        head = f"{code(text)} {verb} no file in the project ({len(files):,} files)."
+        head = f"{code(text)} {verb} no file in the project ({total:,} files)."
     else:
         noun = "file" if count == 1 else "files"
-        head = f"{code(text)} {verb} **{count:,}** {noun} of {len(files):,}:"
+        head = f"{code(text)} {verb} **{count:,}** {noun} of {total:,}:"
     shown = "\n".join(f"- {code(p)}" for p in examples)
     more = f"\n- …and {count - len(examples):,} more" if count > len(examples) else ""
-    markdown = head + ("\n\n" + shown + more if examples else "")
-    plain = head.replace("**", "").replace("`", "") + "".join(f"\n  {p}" for p in examples)
+    markdown = head + ("\n\n" + shown + more if examples else "") + (f"\n\n*{note}*" if note else "")
+    plain = (head.replace("**", "").replace("`", "") + "".join(f"\n  {p}" for p in examples)
+             + (f"\n{note}" if note else ""))
     return types.Hover(
         contents=_markup(server, markdown, plain),
         range=span(server.codec, lines, item.line, item.start_col, item.end_col),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulelens.lsp.agents.view import other_agents, payload
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.payloads import RULES_FOR_PATH, EntryRef, RuleForPath, RulesForPath, document_uri
 from rulelens.lsp.plumbing.requests import document_request
@@ -20,15 +21,19 @@ def register(server: RulelensServer) -> None:
     @server.feature(RULES_FOR_PATH)
     @document_request(None, document_uri)
     def on_rules_for_path(ls: RulelensServer, target: Target, params: Any) -> RulesForPath:
-        return rules_for(target)
+        return rules_for(ls, target)
 
 
-def rules_for(target: Target) -> RulesForPath:
+def rules_for(server: RulelensServer, target: Target) -> RulesForPath:
+    """Boost's rules for a source file or another agent's rule file (when its globs reach it);
+    what the other agents load, for a source file."""
     root = target.root
-    matches = root.repo.rules_for(target.rel) if target.kind == "source" else []
+    matches = root.repo.rules_for(target.rel) if target.kind in ("source", "agent") else []
+    agents = payload(target, other_agents(server, target)) if target.kind == "source" else []
     return RulesForPath(
         uri=target.uri, root=str(root.path), rootUri=root.uri, rulesFolder=root.rules_folder,
-        path=target.rel, kind=target.kind, rules=[_rule(target, m) for m in matches])
+        path=target.rel, kind=target.kind, rules=[_rule(target, m) for m in matches], agents=agents,
+        agent=target.agent.id if target.agent is not None else None)
 
 
 def _rule(target: Target, m: Match) -> RuleForPath:

@@ -1,8 +1,9 @@
 """Picking up changes on disk: file watchers where the client offers them, polling where not.
 
-With dynamic registration the client reports rule-file changes (and created or deleted
-project files, which change glob counts); without it, every request first does a cheap
-check of the rules folders (`Root.poll`). Either way it raises `rules_changed`, and the
+With dynamic registration the client reports rule-file changes, other agents' rule files'
+changes (`AGENT_FILE_GLOBS`), and created or deleted project files, which change glob counts;
+without it, every request first does a cheap check of the rules folders and, once a second, of
+the agent files last read (`Root.poll`). Either way it raises `rules_changed`, and the
 features that show rules refresh themselves; this module knows none of them.
 """
 
@@ -15,6 +16,7 @@ from lsprotocol import types
 
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.plumbing.workspace import path_of_uri
+from rulelens.rules.agents.editing import AGENT_FILE_GLOBS, is_agent_path
 
 log = logging.getLogger(__name__)
 REGISTRATION_ID = "rulelens-watch"
@@ -30,10 +32,16 @@ def watchers(server: RulelensServer) -> list[types.FileSystemWatcher]:
                 glob_pattern=types.RelativePattern(base_uri=root.uri,
                                                    pattern=f"{root.rules_folder}/**"),
                 kind=_ALL))
+            out.extend(types.FileSystemWatcher(
+                glob_pattern=types.RelativePattern(base_uri=root.uri, pattern=glob), kind=_ALL)
+                for glob in AGENT_FILE_GLOBS)
     else:  # each root's rules folder (they may differ by folder), else the default one
         folders = [r.rules_folder for r in server.roots.all()] or [server.roots.rules_folder]
         for folder in dict.fromkeys(folders):
             out.append(types.FileSystemWatcher(glob_pattern=f"**/{folder}/**", kind=_ALL))
+        out.extend(types.FileSystemWatcher(
+            glob_pattern=glob if glob.startswith("**/") else f"**/{glob}", kind=_ALL)
+            for glob in AGENT_FILE_GLOBS)
     out.append(types.FileSystemWatcher(glob_pattern="**/*",
                                        kind=types.WatchKind.Create | types.WatchKind.Delete))
     return out
@@ -79,6 +87,11 @@ def changed(server: RulelensServer, params: types.DidChangeWatchedFilesParams) -
         if rel == root.repo.rules_dir or rel.startswith(root.repo.rules_dir + "/"):
             if root.repo.refresh():
                 dirty.add(root.path)
+        elif is_agent_path(rel):
+            root.forget_agents()
+            if event.type != types.FileChangeType.Changed:
+                root.forget_files()
+            dirty.add(root.path)
         elif event.type != types.FileChangeType.Changed:
             root.forget_files()
             dirty.add(root.path)

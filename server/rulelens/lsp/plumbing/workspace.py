@@ -16,12 +16,16 @@ from urllib.parse import urlparse
 
 from pygls.uris import to_fs_path
 
+from rulelens.rules.agents import AgentProject
+from rulelens.rules.agents.base import Agent
+from rulelens.rules.agents.editing import is_agent_path
 from rulelens.rules.filelist import FileList
 from rulelens.rules.filetree import FileTree
 from rulelens.rules.repository import RuleRepository
 from rulelens.rules.root import RULES_DIR, find_root, is_project
 
-Kind = Literal["source", "rule", "index"]
+# "agent": another agent's rule file (`.claude/rules`, `.github/instructions`, `AGENTS.md`...).
+Kind = Literal["source", "rule", "index", "agent"]
 FILES_TTL = 30.0  # seconds a file list lives when no watcher tells us about new files
 _SKIP = (".git/",)
 
@@ -46,6 +50,10 @@ class Root:
         self._files_at = 0.0
         self._quick: tuple[int, ...] | None = None
         self._full_at = 0.0
+        self._agents: AgentProject | None = None
+        self._agents_key: tuple[object, object] | None = None
+        self._agents_at = 0.0
+        self._agents_sig: tuple[tuple[str, int, int], ...] | None = None
 
     def rel(self, path: str | Path) -> str | None:
         rel = self.repo.rel(path)
@@ -77,6 +85,57 @@ class Root:
         self._files = None
         self._tree = None
 
+    # -- other agents' rule files ---------------------------------------------------------
+    def agents(self, ttl: float | None = None) -> AgentProject:
+        """Every agent's reading of the project, kept until an agent file, a rule file or the
+        file list changes (watchers and polling call `forget_agents`)."""
+        files = self.files(ttl)
+        key = (files, self.repo.files)
+        if self._agents is None or self._agents_key is None or any(
+                a is not b for a, b in zip(key, self._agents_key, strict=True)):
+            self._agents = AgentProject(self.repo, files)
+            self._agents_key = key
+            self._agents_at = time.monotonic()
+            self._agents_sig = self._agent_stats()
+        return self._agents
+
+    def forget_agents(self) -> None:
+        self._agents = None
+
+    def agent_owner(self, rel: str, ttl: float | None = None) -> Agent | None:
+        """The agent whose rule file `rel` is; None for every other file (a cheap path test
+        first, so source files never read the agents)."""
+        if not is_agent_path(rel):
+            return None
+        owner = self.agents(ttl).owner_of(rel)
+        if owner is None and time.monotonic() - self._agents_at > 1.0 and (self.path / rel).is_file():
+            self.forget_agents()  # created since the last reading, before any watcher said so
+            owner = self.agents(ttl).owner_of(rel)
+        return owner
+
+    def _agent_stats(self) -> tuple[tuple[str, int, int], ...]:
+        sig: list[tuple[str, int, int]] = []
+        for agent in self._agents.present if self._agents is not None else []:
+            if agent.id == "boost":
+                continue
+            for f in agent.files:
+                try:
+                    st = (self.path / f.rel).stat()
+                    sig.append((f.rel, st.st_mtime_ns, st.st_size))
+                except OSError:
+                    sig.append((f.rel, -1, -1))
+        return tuple(sig)
+
+    def agents_moved(self) -> bool:
+        """Whether an agent file read last time changed on disk (for clients without watchers;
+        new agent files come with the file list)."""
+        if self._agents is None:
+            return False
+        moved = self._agent_stats() != self._agents_sig
+        if moved:
+            self.forget_agents()
+        return moved
+
     # -- cheap change detection for clients without file watching -------------------------
     def poll(self, full_every: float = 1.0) -> bool:
         """Reload the rules when the folders' mtimes moved, or every `full_every` seconds.
@@ -96,7 +155,8 @@ class Root:
         if files_moved:  # a checkout, add or commit: glob counts may have changed
             self.forget_files()
         rules_moved = self.repo.refresh()
-        return not first and (rules_moved or files_moved)  # the first load replaced nothing
+        agents_moved = self.agents_moved()
+        return not first and (rules_moved or files_moved or agents_moved)  # the first load replaced nothing
 
     def _quick_signature(self) -> tuple[int, ...]:
         """mtime and inode of both rules folders, then of `.git/index` and `.git/HEAD`."""
@@ -121,6 +181,7 @@ class Target:
     root: Root
     rel: str
     kind: Kind
+    agent: Agent | None = None  # the owner of an "agent" file
 
 
 def path_of_uri(uri: str) -> Path | None:
@@ -198,7 +259,7 @@ class Roots:
                 return (root, rel) if rel is not None else None
         return None
 
-    def target(self, uri: str) -> Target | None:
+    def target(self, uri: str, files_ttl: float | None = FILES_TTL) -> Target | None:
         path = path_of_uri(uri)
         if path is None:
             return None
@@ -209,11 +270,16 @@ class Roots:
         if rel.startswith(_SKIP):
             return None
         kind: Kind = "source"
+        owner: Agent | None = None
         if root.repo.is_index(rel):
             kind = "index"
         elif root.repo.is_rule_file(rel):
             kind = "rule"
-        return Target(uri, path, root, rel, kind)
+        else:
+            owner = root.agent_owner(rel, files_ttl)
+            if owner is not None:
+                kind = "agent"
+        return Target(uri, path, root, rel, kind, owner)
 
     def by_uri(self, uri: str) -> Root | None:
         path = path_of_uri(uri)

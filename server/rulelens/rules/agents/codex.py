@@ -61,7 +61,7 @@ class Codex(Agent):
     def file_traps(self, f: AgentFile) -> list[Problem]:
         folder = folder_of(f.rel)
         winner = self.chosen().get(folder)
-        if winner is not None and winner is not f and f.text.strip():
+        if winner is not None and winner.rel != f.rel and f.text.strip():
             return [problem(f, 0, "info", "codex-shadowed",
                             f"Codex reads `{winner.rel}` in this folder instead, so it never reads "
                             "this file.")]

@@ -11,9 +11,10 @@ their own rules, which rulelens does not model.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
-from rulelens.rules.agents.base import GlobAgent, maybe, problem, scan
+from rulelens.rules.agents.base import GlobAgent, literal_prefix, maybe, problem, scan
 from rulelens.rules.agents.dialects import VSCODE, matches
 from rulelens.rules.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
@@ -91,6 +92,20 @@ class Copilot(GlobAgent):
             if start == 0:
                 return False
 
+    def candidates(self, pattern: str) -> Sequence[str]:
+        """The paths holding the pattern's literal folders (after the prepended `**/`), case
+        folded: a match needs them, unless the root's own absolute path holds them."""
+        if pattern.startswith("/") or pattern in ALWAYS:
+            return self.ctx.paths
+        rest = pattern
+        while rest.startswith("**/"):
+            rest = rest[3:]
+        prefix = literal_prefix(rest).casefold()
+        if not prefix or prefix.split("/")[0] in self.ctx.root.as_posix().casefold():
+            return self.ctx.paths
+        needle = f"/{prefix}/"
+        return [p for p in self.ctx.paths if needle in f"/{p}".casefold()]
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == REPO_WIDE:
             return self.load(f, "always")
@@ -114,7 +129,7 @@ class Copilot(GlobAgent):
         """Files the relative `pattern` attaches for only because of the prepended `**/`."""
         cache: dict[str, list[str]] = self.__dict__.setdefault("_elsewhere", {})
         if pattern not in cache:
-            cache[pattern] = [p for p in self.ctx.paths
+            cache[pattern] = [p for p in self.candidates(pattern)
                               if self.pattern_matches(pattern, p) and not matches(pattern, p, self.flags)]
         return cache[pattern]
 

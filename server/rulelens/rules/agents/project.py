@@ -47,6 +47,8 @@ class AgentProject:
         self.ctx = Context(self.root, listing.paths, repo, listing)
         self.agents: list[Agent] = [t(self.ctx) for t in AGENT_TYPES]
         self.present: list[Agent] = [a for a in self.agents if a.files]
+        # Answers computed once per reading (editors keep one reading until an agent file changes).
+        self.memo: dict[str, object] = {}
 
     def agent(self, agent_id: str) -> Agent | None:
         return next((a for a in self.agents if a.id == agent_id), None)

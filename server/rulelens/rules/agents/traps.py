@@ -71,9 +71,9 @@ def _norm(key: Key) -> Key:
     return (key[0], key[1].casefold()) if key[0] != "body" else key
 
 
-def disagreements(project: AgentProject) -> list[Problem]:
+def disagreements(project: AgentProject, only: str | None = None) -> list[Problem]:
     """`agents-disagree`: the same heading, entry or body in two agents' files, reaching different
-    project files."""
+    project files. `only`: just the findings reported on that file (an editor's one document)."""
     entries: list[tuple[Agent, AgentFile]] = [(a, f) for a in project.present for f in a.files]
     identities = [_identity(f) for _, f in entries]
     by_key: dict[Key, list[int]] = {}
@@ -81,8 +81,12 @@ def disagreements(project: AgentProject) -> list[Problem]:
         for key in {_norm(k) for k in keys}:
             by_key.setdefault(key, []).append(i)
     pairs = sorted({(i, j) for owners in by_key.values() for i, j in combinations(owners, 2)
-                    if entries[i][0].id != entries[j][0].id})
-    coverage: dict[tuple[str, ...], set[str]] = {}
+                    if entries[i][0].id != entries[j][0].id
+                    and (only is None or entries[i][1].rel == only)})
+    # What each file reaches: kept with the project reading, so one editor document after another
+    # does not compute it again.
+    coverage: dict[tuple[str, ...], set[str]] = project.memo.setdefault(  # type: ignore[assignment]
+        "coverage", {})
     own = {f.rel for _, f in entries}
     paths = [p for p in project.ctx.paths if p not in own]
 

@@ -1,0 +1,70 @@
+"""Another agent's rule file in the editor: its findings as typed, and the glob under the cursor
+in its frontmatter key (`paths`, `applyTo`, `globs`, `fileMatchPattern`) with what it matches
+under that agent's own matcher.
+
+The owner comes from the root's cached reading (`Target.agent`); the text is the open buffer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from lsprotocol import types
+
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.plumbing.documents import text_for
+from rulelens.lsp.plumbing.positions import lines_of, to_code_points
+from rulelens.lsp.plumbing.workspace import Target
+from rulelens.rules.agents.base import Agent
+from rulelens.rules.agents.editing import file_problems, glob_items, matching_paths
+from rulelens.rules.model import GlobItem, Problem
+
+
+def owner(server: RulelensServer, target: Target) -> Agent | None:
+    """The owning agent in the root's current reading (the target's may be an older one)."""
+    if target.agent is None:
+        return None
+    return target.root.agents(server.files_ttl).agent(target.agent.id)
+
+
+def problems(server: RulelensServer, target: Target) -> tuple[str, list[Problem]]:
+    """The buffer's text and `check`'s findings for it."""
+    text = text_for(server, target)
+    agent = owner(server, target)
+    if agent is None:
+        return text, []
+    project = target.root.agents(server.files_ttl)
+    return text, file_problems(project, agent, target.rel, server.text_of(target.uri))
+
+
+@dataclass(frozen=True)
+class GlobFacts:
+    """A glob in an agent's file and what it matches under that agent's matcher."""
+
+    agent: Agent
+    item: GlobItem
+    lines: list[str]
+    matched: list[str]
+    total: int
+
+
+def glob_at(server: RulelensServer, target: Target, pos: types.Position) -> GlobFacts | None:
+    agent = owner(server, target)
+    if agent is None:
+        return None
+    lines = lines_of(text_for(server, target))
+    line, col = to_code_points(server.codec, lines, pos)
+    for item in glob_items(agent, lines):
+        if item.line == line and item.start_col <= col <= item.end_col:
+            return GlobFacts(agent, item, lines, matching_paths(agent, item.text.strip()),
+                             len(agent.ctx.paths))
+    return None
+
+
+def counter(agent: Agent) -> Callable[[str], int]:
+    """How many project files a completion offer matches under `agent`'s matcher (a folder
+    offer `dir/` counts as `dir/**`)."""
+    def count(glob: str) -> int:
+        return len(matching_paths(agent, glob + "**" if glob.endswith("/") else glob))
+    return count

@@ -1,0 +1,146 @@
+"""What each present agent other than Boost loads for an open file, for the hover's "In other
+agents" section, the code lens and `rulelens/rulesForPath`.
+
+Boost is left out: its rules are the main hover section, the lenses and `rules`. The reading
+of the agents' files is the root's (cached until one of them changes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulelens.lsp.language_server import RulelensServer
+from rulelens.lsp.payloads import AgentLoad, AgentMaybe, AgentView
+from rulelens.lsp.plumbing.sanitize import code, defang
+from rulelens.lsp.plumbing.workspace import Target
+from rulelens.rules.agents import Load, Maybe
+from rulelens.rules.agents.base import NOT_CONFIRMED, Agent
+
+MAX_FILES = 4  # files listed per agent in the hover; the rest are counted
+MAX_MAYBE = 3  # files named in the one "may pick" line
+MAX_CHARS = 3_000  # the section's visible text (links' targets not counted); agents past it are counted
+
+
+@dataclass(frozen=True)
+class AgentLoads:
+    agent: Agent
+    loads: list[Load]
+    maybe: list[Maybe]
+    over_budget: str | None
+
+
+def other_agents(server: RulelensServer, target: Target) -> list[AgentLoads]:
+    """Per present agent other than Boost, in the core's order: what loads for the file."""
+    project = target.root.agents(server.files_ttl)
+    if not any(a.id != "boost" for a in project.present):
+        return []
+    view = project.view(target.rel)
+    return [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id))
+            for a in project.present if a.id != "boost"]
+
+
+def loading(found: list[AgentLoads]) -> list[AgentLoads]:
+    return [x for x in found if x.loads]
+
+
+# -- the hover section ----------------------------------------------------------------------
+def _why(load: Load, as_code: bool) -> str:
+    if load.how == "glob" and load.patterns:
+        shown = ", ".join(code(p) if as_code else p for p in load.patterns)
+        return f"by {shown}"
+    # A glob load without patterns: Continue's `regex` alone matched the file's contents.
+    return {"always": "always", "directory": "folder chain", "glob": "by its contents"}[load.how]
+
+
+def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
+    """One line: the first few files the model may pick, then those loaded only on request (file
+    names only: the line stays short; `rulesForPath` and `match --agents` have the paths)."""
+    parts: list[str] = []
+    room = MAX_MAYBE
+    for label, how in (("model may pick", "agent-decides"), ("on request", "manual")):
+        files = [m.file for m in maybe if m.how == how]
+        if not files:
+            continue
+        shown = files[:room]
+        room -= len(shown)
+        more = len(files) - len(shown)
+        if not shown:
+            parts.append(f"{label}: {len(files)} files")
+            continue
+        names = ", ".join(code(n) if as_code else n for n in (f.rpartition("/")[2] for f in shown))
+        parts.append(f"{label}: {names}" + (f" (+{more})" if more else ""))
+    return " · ".join(parts) or None
+
+
+def _head(x: AgentLoads, markdown: bool) -> str:
+    name = f"**{x.agent.name}**" if markdown else x.agent.name
+    if x.loads:
+        total = sum(load.bytes for load in x.loads)
+        count = "1 file" if len(x.loads) == 1 else f"{len(x.loads)} files"
+        what = f"{count}, {total:,} B"
+    else:
+        what = "nothing loads"
+    note = "" if x.agent.confirmed else (f" · *{NOT_CONFIRMED}*" if markdown else f" ({NOT_CONFIRMED})")
+    return f"{name} · {what}{note}" if markdown else f"{name}: {what}{note}"
+
+
+def section_markdown(target: Target, found: list[AgentLoads]) -> str:
+    """A few lines per agent: the files that load (linked) and why, and one "may pick" line."""
+    blocks: list[str] = []
+    used = 0
+    for n, x in enumerate(found):
+        lines = [_head(x, True)]
+        hidden = 0
+        for load in x.loads[:MAX_FILES]:
+            target_uri = target.root.uri_of(load.file)
+            hidden += len(target_uri)
+            lines.append(f"- [{defang(load.file)}]({target_uri}) {_why(load, True)}")
+        if len(x.loads) > MAX_FILES:
+            lines.append(f"- …and {len(x.loads) - MAX_FILES} more")
+        maybe = _maybe_line(x.maybe, True)
+        if maybe:
+            lines.append(f"- {maybe}")
+        if x.over_budget:
+            lines.append(f"- ⚠ over budget: {defang(x.over_budget)}")
+        block = "\n".join(lines)
+        if used + len(block) - hidden > MAX_CHARS:
+            more = f"`rulelens match --agents {defang(target.rel)}`"
+            blocks.append(f"…and {len(found) - n} more agents ({more})")
+            break
+        blocks.append(block)
+        used += len(block) - hidden
+    return "**In other agents**\n\n" + "\n\n".join(blocks)
+
+
+def section_plain(found: list[AgentLoads]) -> str:
+    lines = ["In other agents:"]
+    used = 0
+    for n, x in enumerate(found):
+        block = [_head(x, False)]
+        for load in x.loads[:MAX_FILES]:
+            block.append(f"  {load.file}  {_why(load, False)}")
+        if len(x.loads) > MAX_FILES:
+            block.append(f"  …and {len(x.loads) - MAX_FILES} more")
+        maybe = _maybe_line(x.maybe, False)
+        if maybe:
+            block.append(f"  {maybe}")
+        if x.over_budget:
+            block.append(f"  over budget: {x.over_budget}")
+        text = "\n".join(block)
+        if used + len(text) > MAX_CHARS:
+            lines.append(f"…and {len(found) - n} more agents")
+            break
+        lines.append(text)
+        used += len(text)
+    return "\n".join(lines)
+
+
+# -- rulelens/rulesForPath --------------------------------------------------------------------
+def payload(target: Target, found: list[AgentLoads]) -> list[AgentView]:
+    uri = target.root.uri_of
+    return [AgentView(
+        id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed,
+        loads=[AgentLoad(file=load.file, uri=uri(load.file), how=load.how, patterns=list(load.patterns),
+                         bytes=load.bytes) for load in x.loads],
+        maybe=[AgentMaybe(file=m.file, uri=uri(m.file), how=m.how) for m in x.maybe],
+        overBudget=x.over_budget) for x in found]
