@@ -43,6 +43,7 @@ MAX_NEEDLES = 20_000  # words kept across runs; past this the cache keeps only t
 MAX_BYTES = 64 * 1024 * 1024  # a listing larger than this is not kept (about 800,000 files)
 CACHE_PATH = "rulelens/name-search.json"
 TIMEOUT = 60.0
+EXACT_LINES = 20_000  # grep output lines (file, match) read one by one; past this, at C speed
 _STAGED = re.compile(rb" [123]\t")  # an unmerged entry's stage
 
 # (files, words) -> one grep output per chunk, lines `path\0match` (`named`) or `match`; None on failure.
@@ -195,19 +196,24 @@ _PATH = re.compile(rb"(?m)^([^\0\n]*)\0")
 def holders(outputs: Iterable[bytes]) -> dict[str, tuple[int, list[str]]]:
     """match -> (files holding it, up to CARRIERS of them), from grep's `path\\0match` lines.
 
-    C-level work per line (set, join, regex, Counter); Python only per distinct match and chunk.
-    Within one chunk only the last file of a match is kept, so for a match held by a few files
-    the list may be short of the count: such a match is treated as possibly held elsewhere."""
+    Past EXACT_LINES lines in a chunk, the work per line is C-level (set, join, regex, Counter)
+    and Python's only per distinct match: then only the last file of a match in each chunk is
+    kept, so the list may be short of the count, and the match is treated as possibly held
+    elsewhere when they all change (one full search)."""
     counts: Counter[bytes] = Counter()
     carriers: dict[bytes, list[bytes]] = {}
     for output in outputs:
-        unique = b"\n".join(set(output.split(b"\n")))
+        lines = set(output.split(b"\n"))
+        unique = b"\n".join(lines)
         texts, paths = _HIT.findall(unique), _PATH.findall(unique)
-        if len(texts) != len(paths):  # a file name with a line break in it: no carriers here
-            counts.update(texts)
-            continue
         counts.update(texts)
-        for text, path in dict(zip(texts, paths, strict=True)).items():
+        if len(texts) != len(paths):  # a file name with a line break in it: no carriers here
+            continue
+        # A small output: every holder, in order (so few-holder matches are complete).
+        pairs = sorted(zip(paths, texts, strict=True)) if len(lines) <= EXACT_LINES else None
+        chosen = ((text, path) for path, text in pairs) if pairs is not None else (
+            dict(zip(texts, paths, strict=True)).items())
+        for text, path in chosen:
             held = carriers.setdefault(text, [])
             if len(held) < CARRIERS:
                 held.append(path)
