@@ -11,7 +11,8 @@ real CLI's `check`, interleaved run by run so that the machine's load hits all a
   warm      the same with the cache of the run before (a second check; one file edited in
             between, so that the changed file is searched again)
 and, for scale, one `git grep` per identifier (what the one-pass search avoids), extrapolated.
-`--project DIR` builds the project in DIR once and reuses it on later runs.
+`--project DIR` builds the project in DIR once and reuses it on later runs. `--against TREE` also
+times another checkout's check (`TREE/server` first on the path, e.g. /work/main: "before").
 It prints figures and ratios only; nothing here asserts on time.
 """
 
@@ -94,10 +95,11 @@ def build(root: Path, files: int, rule_files: int, globs: int, commits: int, see
         subprocess.run([*git, "commit", "-q", "-a", "-m", f"change {c}"], check=True, env=GIT_ENV)
 
 
-def timed(cmd: list[str], before: Callable[[], None] = lambda: None) -> tuple[float, str]:
+def timed(cmd: list[str], before: Callable[[], None] = lambda: None,
+          env: dict[str, str] | None = None) -> tuple[float, str]:
     before()
     t0 = time.perf_counter()
-    out = subprocess.run(cmd, capture_output=True, text=True, check=False).stdout
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env).stdout
     return time.perf_counter() - t0, out
 
 
@@ -131,6 +133,7 @@ def main() -> int:
     ap.add_argument("--commits", type=int, default=100)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--project", type=Path, help="build the project here once, and reuse it")
+    ap.add_argument("--against", type=Path, help="another checkout whose check to time too")
     args = ap.parse_args()
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, load average "
           f"{os.getloadavg()[0]:.1f}", flush=True)
@@ -143,14 +146,18 @@ def main() -> int:
             print(f"built {args.files:,} files, {args.rule_files:,} rule files, {args.commits} commits "
                   f"in {time.perf_counter() - t0:.0f} s", flush=True)
         cli = ["--root", str(root), "check", "--json"]
-        walls: dict[str, list[float]] = {"baseline": [], "cold": [], "warm": []}
+        walls: dict[str, list[float]] = {"baseline": [], "cold": [], "warm": [], "against": []}
         outs: dict[str, str] = {}
+        other = {**os.environ, "PYTHONPATH": str(args.against.resolve() / "server")} if args.against else None
         for n in range(args.runs):
-            for name, cmd, before in (
-                    ("baseline", [sys.executable, "-c", BASELINE, *cli], lambda: None),
-                    ("cold", [sys.executable, "-m", "rulelens", *cli], lambda: drop_cache(root)),
-                    ("warm", [sys.executable, "-m", "rulelens", *cli], lambda n=n: touch_one(root, n))):
-                wall, outs[name] = timed(cmd, before)
+            for name, cmd, before, env in (
+                    ("baseline", [sys.executable, "-c", BASELINE, *cli], lambda: None, None),
+                    ("against", [sys.executable, "-m", "rulelens", *cli], lambda: drop_cache(root), other),
+                    ("cold", [sys.executable, "-m", "rulelens", *cli], lambda: drop_cache(root), None),
+                    ("warm", [sys.executable, "-m", "rulelens", *cli], lambda n=n: touch_one(root, n), None)):
+                if name == "against" and other is None:
+                    continue
+                wall, outs[name] = timed(cmd, before, env)
                 walls[name].append(wall)
         base, cold, warm = (statistics.median(walls[k]) for k in ("baseline", "cold", "warm"))
         full_out = outs["warm"]
@@ -165,6 +172,9 @@ def main() -> int:
         print(f"| baseline (no staleness) | {base:.2f} | 1.00x |")
         print(f"| with staleness, cold (no cache) | {cold:.2f} | {cold / base:.2f}x |")
         print(f"| with staleness, warm (cache of the run before) | {warm:.2f} | {warm / base:.2f}x |")
+        if walls["against"]:
+            before = statistics.median(walls["against"])
+            print(f"| {args.against}'s check with staleness | {before:.2f} | {before / base:.2f}x |")
         print(f"findings: {counts} (baseline found {outs['baseline'].count(chr(34) + 'code' + chr(34))} "
               "problems)")
         print(f"one git grep per identifier instead ({names:,} identifiers, extrapolated from 10): "

@@ -32,7 +32,7 @@ import subprocess
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -244,22 +244,27 @@ class CachedSearch:
 
     def __call__(self, words: list[str]) -> set[str] | None:
         where = cache_file(self.root)
-        snap = snapshot(self.root, self.exclude) if where is not None else None
-        if where is None or snap is None:
+        if where is None:
             self.outcome = "none"
             return self.full(words)
-        unstable = self._unstable(snap)
-        stored = load(where, self.root)
-        if stored is not None and set(words) <= stored.needles:
-            result = self._warm(where, snap, unstable, stored)
-            if result is not None:
-                self.outcome = "hit"
-                return result
-        self.outcome = "miss"
-        needles = set(words)
-        if stored is not None and len(needles | stored.needles) <= MAX_NEEDLES:
-            needles |= stored.needles  # keep what other rule files asked for (the language server)
-        return self._cold(where, snap, unstable, sorted(needles))
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            # git's view of the files comes while the cache is read (or grep runs, when cold).
+            later = pool.submit(snapshot, self.root, self.exclude)
+            stored = load(where, self.root)
+            if stored is not None and set(words) <= stored.needles:
+                snap = later.result()
+                if snap is None:
+                    self.outcome = "none"
+                    return self.full(words)
+                result = self._warm(where, snap, self._unstable(snap), stored)
+                if result is not None:
+                    self.outcome = "hit"
+                    return result
+            self.outcome = "miss"
+            needles = set(words)
+            if stored is not None and len(needles | stored.needles) <= MAX_NEEDLES:
+                needles |= stored.needles  # keep what other rule files asked for (the language server)
+            return self._cold(where, later, sorted(needles))
 
     def _unstable(self, snap: Snapshot) -> frozenset[str]:
         """Files not clean now: changed in the work tree, or not in the index (untracked)."""
@@ -270,16 +275,27 @@ class CachedSearch:
     def _search(self, paths: Sequence[str], needles: list[str], named: bool) -> list[bytes] | None:
         return self.grep(paths, needles, named) if paths else []
 
-    def _cold(self, where: Path, snap: Snapshot, unstable: frozenset[str],
-              needles: list[str]) -> set[str] | None:
-        clean = [p for p in self.outside if p not in unstable] if unstable else self.outside
-        clean_out = self._search(clean, needles, True)
-        unstable_out = self._search(sorted(unstable), needles, False)
-        if clean_out is None or unstable_out is None:
+    def _cold(self, where: Path, later: Future[Snapshot | None], needles: list[str]) -> set[str] | None:
+        """Search every file, and keep what the clean ones hold."""
+        outputs = self._search(self.outside, needles, True)
+        snap = later.result()
+        if outputs is None:
             return None
-        hits = holders(clean_out)
+        hits = holders(outputs)
+        found = set(hits)
+        if snap is None:
+            return found
+        unstable = self._unstable(snap)
+        if unstable:  # only clean files stand for their content next time
+            for text, (count, carriers) in list(hits.items()):
+                clean = [c for c in carriers if c not in unstable]
+                if len(clean) < len(carriers):
+                    exact = count == len(carriers)
+                    hits[text] = (len(clean) if exact else count, clean)
+                    if exact and not clean:
+                        del hits[text]
         save(where, self.root, Stored(frozenset(needles), snap.digest, unstable, hits), snap.listing)
-        return set(hits) | _texts(unstable_out)
+        return found
 
     def _warm(self, where: Path, snap: Snapshot, unstable: frozenset[str],
               stored: Stored) -> set[str] | None:
