@@ -70,11 +70,11 @@ class Stored:
     hits: dict[str, tuple[int, list[str]]]  # match -> (clean files holding it, some of them)
 
 
-def cache_file(root: Path) -> Path | None:
+def cache_file(root: Path, name: str = CACHE_PATH) -> Path | None:
     """Where this work tree's cache lives, or None outside git."""
     try:
         out = subprocess.run(["git", "-C", str(root), "rev-parse", "--path-format=absolute",
-                              "--git-path", CACHE_PATH], capture_output=True, text=True,
+                              "--git-path", name], capture_output=True, text=True,
                              check=False, timeout=TIMEOUT)
     except (OSError, subprocess.TimeoutExpired):
         return None
@@ -175,6 +175,12 @@ def save(where: Path, root: Path, stored: Stored, listing: bytes | None) -> None
         if listing is not None:
             _write(_listing_file(where), listing)
         _write(where, data)
+
+
+def write(path: Path, data: bytes) -> None:
+    """Atomically: a temp file in the same folder, renamed over the target."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _write(path, data)
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from rulelens.rules.drift import DRIFT_AFTER, History, drift_problem
 from rulelens.rules.filelist import FileList
+from rulelens.rules.mention_cache import MentionStore
+from rulelens.rules.mention_cache import key as mention_key
 from rulelens.rules.mentions import Identifier, Mention, find_mentions, identifier_in
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.reading import split_lines
@@ -66,6 +68,7 @@ class ProjectScan:
     _history: History | None = None
     _history_read: bool = False
     _history_thread: threading.Thread | None = None
+    _store: MentionStore | None = None
     _pending: threading.Thread | None = None
 
     # -- where names live ---------------------------------------------------------------
@@ -115,8 +118,24 @@ class ProjectScan:
     def mentions(self, rule: RuleFile) -> list[Mention]:
         key = (rule.rel, rule.text)
         if key not in self._mentions:
-            self._mentions[key] = find_mentions(rule, self.top_folders)
+            store = self._store
+            digest = mention_key(rule.text, self.top_folders) if store is not None else ""
+            found = store.get(digest) if store is not None else None
+            if found is None:
+                found = find_mentions(rule, self.top_folders)
+                if store is not None:
+                    store.put(digest, found)
+            self._mentions[key] = found
         return self._mentions[key]
+
+    def keep_mentions(self) -> None:
+        """Read the mentions of earlier runs (in git's folder), for `save_mentions` to update."""
+        if self._store is None and self.is_git:
+            self._store = MentionStore(self.root)
+
+    def save_mentions(self) -> None:
+        if self._store is not None:
+            self._store.save()
 
     def missing(self, text: str) -> tuple[str, tuple[str, ...]] | None:
         if text not in self._missing:
@@ -293,7 +312,9 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
         if drift_after > 0:
             scan.history_in_background()
         # The search first: grep reads the files on the other core while the rest runs here.
+        scan.keep_mentions()
         mentions = [m for rule in own for m in scan.mentions(rule)]
+        scan.save_mentions()
         idents = [i for m in mentions if m.kind == "name" for i in [identifier_in(m.text)] if i is not None]
         scan.prefetch_in_background(idents)
         paths = [m.text for m in mentions if m.kind == "path"]
