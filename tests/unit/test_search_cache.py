@@ -25,8 +25,12 @@ def git(root: Path, *args: str) -> None:
     subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=ENV)
 
 
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
+@pytest.fixture(params=["exact", "large"])
+def repo(tmp_path: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A git project; "large" reads grep's output as a large project's is read (at C speed,
+    first and last holder per chunk)."""
+    if request.param == "large":
+        monkeypatch.setattr(search_cache, "EXACT_LINES", 0)
     root = tmp_path / "p"
     (root / "app").mkdir(parents=True)
     (root / ".ai" / "rules").mkdir(parents=True)
@@ -142,7 +146,7 @@ def test_losing_every_recorded_holder_of_a_common_word_searches_all(repo: Path) 
     where = cache_file(repo)
     assert where is not None
     count, *carriers = json.loads(where.read_bytes())["hits"]["total_cents"]
-    assert count == search_cache.CARRIERS + 4 and len(carriers) == search_cache.CARRIERS
+    assert count > len(carriers) and 0 < len(carriers) <= search_cache.CARRIERS
     git(repo, "rm", "-q", *carriers)
     git(repo, "commit", "-q", "-m", "drop the recorded ones")
     assert "app/b.php" in carriers  # so formatCents went too; the other m*.php still hold total_cents

@@ -30,7 +30,6 @@ import os
 import re
 import subprocess
 import tempfile
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -43,7 +42,7 @@ MAX_NEEDLES = 20_000  # words kept across runs; past this the cache keeps only t
 MAX_BYTES = 64 * 1024 * 1024  # a listing larger than this is not kept (about 800,000 files)
 CACHE_PATH = "rulelens/name-search.json"
 TIMEOUT = 60.0
-EXACT_LINES = 20_000  # grep output lines (file, match) read one by one; past this, at C speed
+EXACT_LINES = 20_000  # (file, match) lines of a search read one by one; past this, at C speed
 _STAGED = re.compile(rb" [123]\t")  # an unmerged entry's stage
 
 # (files, words) -> one grep output per chunk, lines `path\0match` (`named`) or `match`; None on failure.
@@ -195,37 +194,48 @@ def _write(path: Path, data: bytes) -> None:
         raise
 
 
-_HIT = re.compile(rb"\0([^\n]*)")
-_PATH = re.compile(rb"(?m)^([^\0\n]*)\0")
-
-
 def holders(outputs: Iterable[bytes]) -> dict[str, tuple[int, list[str]]]:
     """match -> (files holding it, up to CARRIERS of them), from grep's `path\\0match` lines.
 
-    Past EXACT_LINES lines in a chunk, the work per line is C-level (set, join, regex, Counter)
-    and Python's only per distinct match: then only the last file of a match in each chunk is
-    kept, so the list may be short of the count, and the match is treated as possibly held
-    elsewhere when they all change (one full search)."""
-    counts: Counter[bytes] = Counter()
+    A large search (past EXACT_LINES lines) is read at C speed: per chunk, the first and last
+    file of each match; when they differ, more files may hold it than are recorded, and the
+    count says so (one more than recorded), so losing all the recorded ones means a full search.
+    """
+    counts: dict[bytes, int] = {}
     carriers: dict[bytes, list[bytes]] = {}
-    for output in outputs:
-        lines = set(output.split(b"\n"))
-        unique = b"\n".join(lines)
-        texts, paths = _HIT.findall(unique), _PATH.findall(unique)
-        counts.update(texts)
-        if len(texts) != len(paths):  # a file name with a line break in it: no carriers here
+    columns = [_columns(output) for output in outputs]
+    exact = sum(len(texts) for _, texts in columns) <= EXACT_LINES
+    for paths, texts in columns:
+        if exact:
+            seen = sorted(set(zip(paths, texts, strict=True)))
+            for path, text in seen:
+                counts[text] = counts.get(text, 0) + 1
+                held = carriers.setdefault(text, [])
+                if len(held) < CARRIERS:
+                    held.append(path)
             continue
-        # A small output: every holder, in order (so few-holder matches are complete).
-        pairs = sorted(zip(paths, texts, strict=True)) if len(lines) <= EXACT_LINES else None
-        chosen = ((text, path) for path, text in pairs) if pairs is not None else (
-            dict(zip(texts, paths, strict=True)).items())
-        for text, path in chosen:
+        last = dict(zip(texts, paths, strict=True))
+        first = dict(zip(reversed(texts), reversed(paths), strict=True))
+        for text, path in last.items():
             held = carriers.setdefault(text, [])
-            if len(held) < CARRIERS:
-                held.append(path)
+            for one in {first[text], path}:
+                if len(held) < CARRIERS and one not in held:
+                    held.append(one)
+            # Two different files: there may be more in between, uncounted.
+            counts[text] = counts.get(text, 0) + (1 if first[text] == path else CARRIERS + 1)
     return {text.decode("utf-8", "surrogateescape"): (
-                n, sorted(p.decode("utf-8", "surrogateescape") for p in carriers.get(text, [])))
+                max(n, len(carriers[text])),
+                sorted(p.decode("utf-8", "surrogateescape") for p in carriers[text]))
             for text, n in counts.items() if text}
+
+
+def _columns(output: bytes) -> tuple[list[bytes], list[bytes]]:
+    """The paths and the matches of grep's `path\\0match\\n` lines, split at C speed."""
+    if output.count(b"\0") != output.count(b"\n"):  # a file name with a line break: skip them
+        lines = [line.partition(b"\0") for line in output.split(b"\n") if line.count(b"\0") == 1]
+        return [a for a, _, _ in lines], [c for _, _, c in lines]
+    parts = output.replace(b"\n", b"\0").split(b"\0")
+    return parts[0:-1:2], parts[1::2]
 
 
 def _texts(outputs: Iterable[bytes]) -> set[str]:
