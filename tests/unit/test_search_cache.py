@@ -170,3 +170,23 @@ def test_a_cache_past_its_bound_is_not_written(repo: Path, monkeypatch: pytest.M
 def test_outside_git_there_is_no_cache(tmp_path: Path) -> None:
     (tmp_path / "a.php").write_text("class LegacyHelper {}\n")
     assert search(tmp_path, ["LegacyHelper", "NewThing"]) == ({"LegacyHelper"}, "none")
+
+
+def test_history_is_kept_for_the_commit_head_names(repo: Path) -> None:
+    from rulelens.rules.drift import HISTORY_CACHE, History
+
+    first = History.read(repo, ".ai/rules")
+    assert first is not None and [c.paths for c in first.commits] == [
+        (".ai/rules/r.md", "app/a.php", "app/b.php")]
+    where = cache_file(repo, HISTORY_CACHE)
+    assert where is not None and where.is_file()
+    raw = json.loads(where.read_bytes())
+    where.write_text(json.dumps({**raw, "commits": [["2026-01-01", ["kept.php"]]]}))
+    kept = History.read(repo, ".ai/rules")
+    assert kept is not None and [c.paths for c in kept.commits] == [("kept.php",)]  # from the cache
+    (repo / "app" / "a.php").write_text("changed\n")
+    git(repo, "commit", "-q", "-a", "-m", "next")  # a new HEAD: the log is read again
+    fresh = History.read(repo, ".ai/rules")
+    assert fresh is not None and fresh.commits[0].paths == ("app/a.php",)
+    where.write_text("{broken")
+    assert History.read(repo, ".ai/rules") is not None
