@@ -152,6 +152,9 @@ class ProjectScan:
         rel = posixpath.normpath(text.removeprefix("./").strip("/"))
         if rel in self._folder_set or (rel in self._file_set and not text.endswith("/")):
             return None
+        # Below a listed file: a submodule or a symlinked folder, whose content is not listed.
+        if any(rel[:i] in self._file_set for i in range(len(rel)) if rel[i] == "/"):
+            return None
         name = rel.rpartition("/")[2]
         files, folders = self._named(name)
         pool = folders if text.endswith("/") else files + folders
