@@ -30,6 +30,7 @@ import os
 import re
 import subprocess
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -113,6 +114,27 @@ def snapshot(root: Path, exclude: str) -> Snapshot | None:
     if _STAGED.search(listed):  # unmerged: several entries per path
         count = len(set(_paths_of(listed)))
     return Snapshot(listed, hashlib.blake2b(listed, digest_size=20).hexdigest(), frozenset(dirty), count)
+
+
+_EARLY: dict[tuple[Path, str], Future[Snapshot | None]] = {}
+_EARLY_LOCK = threading.Lock()
+
+
+def start_snapshot(root: Path, exclude: str) -> None:
+    """Ask git now, in a thread, for what the search will need (a CLI `check` calls this before
+    it lists the files and reads the rules, so that git's stat of every file runs meanwhile)."""
+    with _EARLY_LOCK:
+        if (root, exclude) not in _EARLY:
+            future: Future[Snapshot | None] = Future()
+            _EARLY[(root, exclude)] = future
+            threading.Thread(target=lambda: future.set_result(snapshot(root, exclude)), daemon=True,
+                             name="rulelens-git-snapshot").start()
+
+
+def _snapshot_now(root: Path, exclude: str) -> Snapshot | None:
+    with _EARLY_LOCK:
+        early = _EARLY.pop((root, exclude), None)
+    return early.result() if early is not None else snapshot(root, exclude)
 
 
 def _paths_of(listing: bytes | Iterable[bytes]) -> list[str]:
@@ -265,7 +287,7 @@ class CachedSearch:
             return self.full(words)
         with ThreadPoolExecutor(max_workers=1) as pool:
             # git's view of the files comes while the cache is read (or grep runs, when cold).
-            later = pool.submit(snapshot, self.root, self.exclude)
+            later = pool.submit(_snapshot_now, self.root, self.exclude)
             stored = load(where, self.root)
             if stored is not None and set(words) <= stored.needles:
                 snap = later.result()
