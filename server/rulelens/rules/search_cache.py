@@ -43,6 +43,7 @@ MAX_NEEDLES = 20_000  # words kept across runs; past this the cache keeps only t
 MAX_BYTES = 64 * 1024 * 1024  # a listing larger than this is not kept (about 800,000 files)
 CACHE_PATH = "rulelens/name-search.json"
 TIMEOUT = 60.0
+GROUPS = 4  # of grep's outputs read together: up to 2 recorded holders of a match per group
 EXACT_LINES = 20_000  # (file, match) lines of a search read one by one; past this, at C speed
 _STAGED = re.compile(rb" [123]\t")  # an unmerged entry's stage
 
@@ -123,6 +124,9 @@ _EARLY_LOCK = threading.Lock()
 def start_snapshot(root: Path, exclude: str) -> None:
     """Ask git now, in a thread, for what the search will need (a CLI `check` calls this before
     it lists the files and reads the rules, so that git's stat of every file runs meanwhile)."""
+    where = cache_file(root)
+    if where is None or not where.is_file():
+        return  # a first run: git's view is read while grep runs, not while the files are listed
     with _EARLY_LOCK:
         if (root, exclude) not in _EARLY:
             future: Future[Snapshot | None] = Future()
@@ -219,13 +223,16 @@ def _write(path: Path, data: bytes) -> None:
 def holders(outputs: Iterable[bytes]) -> dict[str, tuple[int, list[str]]]:
     """match -> (files holding it, up to CARRIERS of them), from grep's `path\\0match` lines.
 
-    A large search (past EXACT_LINES lines) is read at C speed: per chunk, the first and last
+    A large search (past EXACT_LINES lines) is read at C speed: per group of chunks, the first and last
     file of each match; when they differ, more files may hold it than are recorded, and the
     count says so (one more than recorded), so losing all the recorded ones means a full search.
     """
     counts: dict[bytes, int] = {}
     carriers: dict[bytes, list[bytes]] = {}
-    columns = [_columns(output) for output in outputs]
+    outputs = list(outputs)
+    # A few groups of chunks, not one per chunk: the Python work is per distinct match and group.
+    size = max(1, -(-len(outputs) // GROUPS))
+    columns = [_columns(b"".join(outputs[i : i + size])) for i in range(0, len(outputs), size)]
     exact = sum(len(texts) for _, texts in columns) <= EXACT_LINES
     for paths, texts in columns:
         if exact:
