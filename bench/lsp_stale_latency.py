@@ -21,12 +21,14 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from lsprotocol import types
+from pygls.lsp.client import LanguageClient
 from pytest_lsp import client_capabilities
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lsp_latency import Client, server_env, stop
+from lsp_latency import server_env
 
 RULE = ".ai/rules/rule-0000.md"
 
@@ -38,13 +40,13 @@ def drop_cache(root: Path) -> None:
 
 
 async def session(root: Path, tree: Path | None) -> dict[str, float]:
-    c = Client()
+    lsp = LanguageClient("rulelens-bench", "1")
     times: list[tuple[float, bool]] = []
     uri = (root / RULE).as_uri()
     done = asyncio.get_running_loop().create_future()
 
-    @c.lsp.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def published(ls: object, params: types.PublishDiagnosticsParams) -> None:
+    @lsp.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def published(ls: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
         if params.uri != uri:
             return
         stale = any(d.code == "stale-name" for d in params.diagnostics)
@@ -52,19 +54,30 @@ async def session(root: Path, tree: Path | None) -> dict[str, float]:
         if stale and not done.done():
             done.set_result(None)
 
+    @lsp.feature(types.WORKSPACE_CONFIGURATION)
+    def configuration(ls: LanguageClient, params: types.ConfigurationParams) -> list[Any]:
+        return [None for _ in params.items]
+
+    @lsp.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(ls: LanguageClient, params: types.RegistrationParams) -> None:
+        return None
+
     t0 = time.perf_counter()
-    await c.lsp.start_io(sys.executable, "-m", "rulelens", "serve", env=server_env(tree))
-    await c.lsp.initialize_async(types.InitializeParams(
+    await lsp.start_io(sys.executable, "-m", "rulelens", "serve", env=server_env(tree))
+    await lsp.initialize_async(types.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"), process_id=os.getpid(),
         root_uri=root.as_uri(), workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="p")]))
-    c.lsp.initialized(types.InitializedParams())
-    c.open(uri, (root / RULE).read_text())
+    lsp.initialized(types.InitializedParams())
+    lsp.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=uri, language_id="markdown", version=1, text=(root / RULE).read_text())))
     sent = time.perf_counter()
-    await c.lsp.text_document_hover_async(types.HoverParams(
+    await lsp.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=0)))
     hover = time.perf_counter() - sent
     await asyncio.wait_for(done, 120)
-    await stop(c)
+    await lsp.shutdown_async(None)
+    lsp.exit(None)
+    await lsp.stop()
     first = times[0][0]
     stale = next(t for t, s in times if s)
     return {"first": (first - t0) * 1000, "stale": (stale - t0) * 1000, "hover": hover * 1000}
