@@ -166,3 +166,22 @@ async def test_read_only_workspace_offers_no_edit(client: LanguageClient, proj: 
     uri, _, later = await _open_until_stale(client, proj)
     [d] = [d for d in later if d.code == "stale-path" and "Billing" in d.message]
     assert await _actions(client, uri, d) == []
+
+
+async def test_typing_elsewhere_keeps_the_findings_until_the_new_ones_come(client: LanguageClient,
+                                                                             proj: Project) -> None:
+    """The publication right after an edit keeps earlier findings whose mention did not move
+    (no blinking while typing), and drops those whose text changed."""
+    uri, _, later = await _open_until_stale(client, proj)
+    before = {(d.code, d.range.start.line) for d in later if _stale([d])}
+    seen = published(client, uri)
+    typed = TEXT.replace("- `app/Legacy/`", "- `app/Legacy/` x") + "More prose.\n"
+    typed = typed.replace("`LegacyPriceHelper`", "`LegacyPriceHelpe`")
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=typed)]))
+    first = await diagnostics_after(client, uri, seen)
+    kept = {(d.code, d.range.start.line) for d in first if _stale([d])}
+    assert kept == before - {("stale-name", 8)}
+    final = await diagnostics_after(client, uri, seen + 1)
+    assert ("stale-name", 8) in {(d.code, d.range.start.line) for d in final}  # the new name, searched
