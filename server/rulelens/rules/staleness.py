@@ -3,7 +3,9 @@
 What one check needs about the project (where each file name lives, which names occur in the
 files, what git ignores) is computed once per file list and kept with it, so that `check_all`
 searches every identifier of every rule in one pass, and the language server, which keeps one
-file list for a while, does not search again for names it has already looked up.
+file list for a while, does not search again for names it has already looked up. Between runs,
+the search's results, the mentions of each rule text and the commits of the history are kept in
+git's folder (search_cache.py, mention_cache.py, drift.py).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ regex per file read here. Measured on a generated 40,000-file project with 2,093
 `git grep -E` with the words as one alternation 1.3 s, `git grep -F -f` (which tries the
 patterns one after another) 2.4 s on 5,000 files, and `grep -F -i` 8.5 s, so matching keeps case.
 A word counts as present where it occurs as a whole word, so that `LegacyPriceHelper` is not
-kept alive by `LegacyPriceHelperTest`.
+kept alive by `LegacyPriceHelperTest`. In a git work tree, a search's first round is answered
+from the results of earlier runs plus a search of the changed files (search_cache.py).
 """
 
 from __future__ import annotations
