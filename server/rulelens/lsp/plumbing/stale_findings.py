@@ -43,6 +43,7 @@ class StaleFindings:
         self._prepared: weakref.WeakSet[FileList] = weakref.WeakSet()
         self._last: dict[tuple[Path, str], tuple[list[Problem], str]] = {}  # and their text
         self._queue: dict[tuple[Path, str], Job] = {}  # the newest text of each file only
+        self._shown: dict[tuple[Path, str], tuple[str, list[Problem]]] = {}  # published meanwhile
         self._worker: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -63,7 +64,9 @@ class StaleFindings:
                 self._worker = threading.Thread(target=self._work, name="rulelens-staleness", daemon=True)
                 self._worker.start()
             previous, before = self._last.get((root.path, rule.rel), ([], ""))
-        return still_in_place(previous, before, rule.text)
+            shown = still_in_place(previous, before, rule.text)
+            self._shown[(root.path, rule.rel)] = (rule.text, shown)
+        return shown
 
     def pending(self) -> bool:
         with self._lock:
@@ -88,8 +91,11 @@ class StaleFindings:
                     per_list.pop(next(iter(per_list)))
                 per_list[(rule.rel, rule.text)] = problems
                 self._last[key] = (problems, rule.text)
+                # Publish again only when it says something new (a rule without findings, or
+                # one whose findings stayed in place, is already right).
+                changed = self._shown.pop(key, (None, None)) != (rule.text, problems)
                 loop = self._loop
-            if loop is not None and not loop.is_closed():
+            if changed and loop is not None and not loop.is_closed():
                 loop.call_soon_threadsafe(self._on_ready, root)
 
     def _compute(self, root: Root, rule: RuleFile, files: FileList) -> list[Problem]:
