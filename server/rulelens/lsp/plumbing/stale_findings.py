@@ -68,10 +68,6 @@ class StaleFindings:
             self._shown[(root.path, rule.rel)] = (rule.text, shown)
         return shown
 
-    def pending(self) -> bool:
-        with self._lock:
-            return self._worker is not None
-
     def _work(self) -> None:
         while True:
             with self._lock:
