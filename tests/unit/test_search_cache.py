@@ -190,3 +190,26 @@ def test_history_is_kept_for_the_commit_head_names(repo: Path) -> None:
     assert fresh is not None and fresh.commits[0].paths == ("app/a.php",)
     where.write_text("{broken")
     assert History.read(repo, ".ai/rules") is not None
+
+
+def test_mentions_of_an_unchanged_rule_text_are_kept(repo: Path) -> None:
+    from rulelens.rules.mention_cache import NAME, MentionStore, key
+    from rulelens.rules.repository import RuleRepository
+    from rulelens.rules.staleness import prepare, scan_of
+
+    [rule] = rules = RuleRepository(repo).files
+    files = FileList.for_root(repo)
+    prepare(rules, files, drift_after=0)
+    digest = key(rule.text, scan_of(rule, files).top_folders)
+    stored = MentionStore(repo).get(digest)
+    assert [(m.kind, m.text) for m in stored or []] == [("name", "NewThing"), ("name", "LegacyHelper")]
+    where = cache_file(repo, NAME)
+    assert where is not None
+    raw = json.loads(where.read_bytes())
+    raw["texts"][digest] = [["name", "FromTheCache", 0, 1, 13, True]]
+    where.write_text(json.dumps(raw))
+    again = FileList.for_root(repo)  # a new file list: a new scan, which reads the stored mentions
+    prepare(rules, again, drift_after=0)
+    assert [m.text for m in scan_of(rule, again).mentions(rule)] == ["FromTheCache"]
+    where.write_text("{torn")
+    assert MentionStore(repo).get(digest) is None  # ignored; the next run writes it again
