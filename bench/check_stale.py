@@ -1,12 +1,18 @@
 """What the staleness findings cost `rulelens check` on a generated git project of 200,000 files.
 
 Usage: python bench/check_stale.py [--files N] [--rule-files N] [--commits N] [--runs N]
+                                   [--project DIR]
 Builds a git work tree (bench/generate.py's layout, with PHP-like text in every file, rule files
 that name existing and vanished paths and identifiers, and a history of commits), then times the
-real CLI's `check` three ways in the same run:
-  baseline  today's check: the staleness hooks replaced by no-ops in the same process
-  full      check with stale-path, stale-name and rule-drift
+real CLI's `check`, interleaved run by run so that the machine's load hits all alike:
+  baseline  check without the staleness findings (their hooks replaced by no-ops)
+  cold      check with stale-path, stale-name and rule-drift, the name search's cache removed
+            first (a first run, or after `git gc` of a cache-less clone)
+  warm      the same with the cache of the run before (a second check; one file edited in
+            between, so that the changed file is searched again)
 and, for scale, one `git grep` per identifier (what the one-pass search avoids), extrapolated.
+`--project DIR` builds the project in DIR once and reuses it on later runs. `--against TREE` also
+times another checkout's check (`TREE/server` first on the path, e.g. /work/main: "before").
 It prints figures and ratios only; nothing here asserts on time.
 """
 
@@ -15,11 +21,13 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -87,13 +95,24 @@ def build(root: Path, files: int, rule_files: int, globs: int, commits: int, see
         subprocess.run([*git, "commit", "-q", "-a", "-m", f"change {c}"], check=True, env=GIT_ENV)
 
 
-def timed(cmd: list[str], runs: int) -> tuple[float, str]:
-    walls, out = [], ""
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        out = subprocess.run(cmd, capture_output=True, text=True, check=False).stdout
-        walls.append(time.perf_counter() - t0)
-    return statistics.median(walls), out
+def timed(cmd: list[str], before: Callable[[], None] = lambda: None,
+          env: dict[str, str] | None = None) -> tuple[float, str]:
+    before()
+    t0 = time.perf_counter()
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env).stdout
+    return time.perf_counter() - t0, out
+
+
+def drop_cache(root: Path) -> None:
+    where = subprocess.run(["git", "-C", str(root), "rev-parse", "--path-format=absolute", "--git-path",
+                            "rulelens"], capture_output=True, text=True, check=True).stdout.strip()
+    shutil.rmtree(where, ignore_errors=True)
+
+
+def touch_one(root: Path, n: int) -> None:
+    """Edit one source file (unstaged), as between two checks of a working session."""
+    path = root / "pkg1" / "mod1" / "f1.ts"
+    path.write_text(path.read_text() + f"// edit {n}\n")
 
 
 def per_name_grep(root: Path, sample: int, total: int) -> float:
@@ -113,28 +132,53 @@ def main() -> int:
     ap.add_argument("--globs", type=int, default=1_000)
     ap.add_argument("--commits", type=int, default=100)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--project", type=Path, help="build the project here once, and reuse it")
+    ap.add_argument("--against", type=Path, help="another checkout whose check to time too")
     args = ap.parse_args()
-    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}", flush=True)
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, load average "
+          f"{os.getloadavg()[0]:.1f}", flush=True)
     with tempfile.TemporaryDirectory() as scratch:
-        root = Path(scratch) / "project"
-        t0 = time.perf_counter()
-        build(root, args.files, args.rule_files, args.globs, args.commits)
-        print(f"built {args.files:,} files, {args.rule_files:,} rule files, {args.commits} commits "
-              f"in {time.perf_counter() - t0:.0f} s", flush=True)
+        root = args.project or Path(scratch) / "project"
+        if not (root / ".git").is_dir():
+            t0 = time.perf_counter()
+            root.mkdir(parents=True, exist_ok=True)
+            build(root, args.files, args.rule_files, args.globs, args.commits)
+            print(f"built {args.files:,} files, {args.rule_files:,} rule files, {args.commits} commits "
+                  f"in {time.perf_counter() - t0:.0f} s", flush=True)
         cli = ["--root", str(root), "check", "--json"]
-        base, base_out = timed([sys.executable, "-c", BASELINE, *cli], args.runs)
-        full, full_out = timed([sys.executable, "-m", "rulelens", *cli], args.runs)
+        walls: dict[str, list[float]] = {"baseline": [], "cold": [], "warm": [], "against": []}
+        outs: dict[str, str] = {}
+        other = {**os.environ, "PYTHONPATH": str(args.against.resolve() / "server")} if args.against else None
+        for n in range(args.runs):
+            for name, cmd, before, env in (
+                    ("baseline", [sys.executable, "-c", BASELINE, *cli], lambda: None, None),
+                    ("against", [sys.executable, "-m", "rulelens", *cli], lambda: drop_cache(root), other),
+                    ("cold", [sys.executable, "-m", "rulelens", *cli], lambda: drop_cache(root), None),
+                    ("warm", [sys.executable, "-m", "rulelens", *cli], lambda n=n: touch_one(root, n), None)):
+                if name == "against" and other is None:
+                    continue
+                wall, outs[name] = timed(cmd, before, env)
+                walls[name].append(wall)
+        base, cold, warm = (statistics.median(walls[k]) for k in ("baseline", "cold", "warm"))
+        full_out = outs["warm"]
+        assert outs["cold"] == outs["warm"], "the cached search must find what the full one finds"
         counts = {code: full_out.count(f'"code": "{code}"')
                   for code in ("stale-path", "stale-name", "rule-drift", "glob-matches-nothing")}
         names = sum(1 for _ in root.joinpath(".ai/rules").glob("rule-*.md")) * 4
         slow = per_name_grep(root, 10, names)
+        print(f"load average after: {os.getloadavg()[0]:.1f}; runs: {args.runs}, interleaved")
         print("| check | median wall s | vs baseline |")
         print("| --- | ---: | ---: |")
         print(f"| baseline (no staleness) | {base:.2f} | 1.00x |")
-        print(f"| with stale-path, stale-name, rule-drift | {full:.2f} | {full / base:.2f}x |")
-        print(f"findings: {counts} (baseline found {base_out.count(chr(34) + 'code' + chr(34))} problems)")
+        print(f"| with staleness, cold (no cache) | {cold:.2f} | {cold / base:.2f}x |")
+        print(f"| with staleness, warm (cache of the run before) | {warm:.2f} | {warm / base:.2f}x |")
+        if walls["against"]:
+            before = statistics.median(walls["against"])
+            print(f"| {args.against}'s check with staleness | {before:.2f} | {before / base:.2f}x |")
+        print(f"findings: {counts} (baseline found {outs['baseline'].count(chr(34) + 'code' + chr(34))} "
+              "problems)")
         print(f"one git grep per identifier instead ({names:,} identifiers, extrapolated from 10): "
-              f"{slow:.0f} s, {slow / max(full - base, 1e-9):.0f}x the one-pass search's extra time")
+              f"{slow:.0f} s, {slow / max(cold - base, 1e-9):.0f}x the one-pass search's extra time")
     return 0
 
 

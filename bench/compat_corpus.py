@@ -1,7 +1,10 @@
 """Regenerate the index of every corpus repository and compare it with the committed one.
 
-Usage: python bench/compat_corpus.py CORPUS_DIR   (a folder of repositories, each with rules/ and files.txt)
+Usage: python bench/compat_corpus.py CORPUS_DIR [--stale]
+  (a folder of repositories, each with rules/ and files.txt)
 Prints one row per repository; exits 0 even when rows differ (the test decides what must match).
+With --stale, prints every `stale-path` finding with the line it is on instead (file lists
+only: there is no `stale-name` without the files' text), and how many.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ class Row:
     index_check_exit: int
     index_stale: bool
     problems: dict[str, int]
+    stale: list[str]
 
 
 def project_from(corpus_repo: Path, into: Path) -> Path:
@@ -45,6 +49,11 @@ def compare(corpus_repo: Path, scratch: Path) -> Row:
     files_txt = corpus_repo / "files.txt"
     files = FileList(files_txt.read_text().splitlines()) if files_txt.exists() else None
     problems = repo.check(files)
+    stale = []
+    for p in problems:
+        if p.code == "stale-path":
+            line = (root / p.file).read_text(encoding="utf-8", errors="replace").splitlines()[p.line]
+            stale.append(f"{corpus_repo.name} {p.file}:{p.line + 1}: {p.message}\n    | {line.strip()[:200]}")
     counts: dict[str, int] = {}
     for p in problems:
         counts[p.code] = counts.get(p.code, 0) + 1
@@ -56,6 +65,7 @@ def compare(corpus_repo: Path, scratch: Path) -> Row:
         index_check_exit=0 if identical else 1,
         index_stale=any(p.code == "index-stale" for p in problems),
         problems=counts,
+        stale=stale,
     )
 
 
@@ -71,6 +81,11 @@ def main(argv: list[str]) -> int:
     corpus = Path(argv[1])
     if not corpus.is_dir():
         print(f"no corpus at {corpus}; nothing to compare")
+        return 0
+    if "--stale" in argv:
+        found = [line for r in rows(corpus) for line in r.stale]
+        print("\n".join(found))
+        print(f"{len(found)} stale-path findings")
         return 0
     print("| repository | rule files | committed index | regenerated identical | index --check | check |")
     print("| --- | ---: | --- | --- | ---: | --- |")

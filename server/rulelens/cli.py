@@ -18,6 +18,7 @@ from rulelens.rules.filelist import FileList
 from rulelens.rules.model import Match, Problem, RuleError
 from rulelens.rules.repository import RuleRepository
 from rulelens.rules.root import find_root, is_project
+from rulelens.rules.search_cache import start_snapshot
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 CHECK_FORMATS = ("text", "json", "sarif", "github")
@@ -350,6 +351,7 @@ def _check(repo: RuleRepository, fmt: str, drift_after: int) -> int:
 
     if drift_after < 0:
         raise RuleError("--drift-after needs a number of commits, 0 or more.")
+    start_snapshot(repo.root, repo.rules_dir)  # git stats the files while they are listed and read
     files = FileList.for_root(repo.root)
     agents = AgentProject(repo, files)
     others = [a for a in agents.present if a.id != "boost"]

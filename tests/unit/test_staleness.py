@@ -108,6 +108,22 @@ def test_stale_path_suggests_where_a_file_of_the_same_name_moved(project: Projec
     ]
 
 
+def test_what_the_corpus_showed_is_not_a_claim(project: ProjectFactory) -> None:
+    """Found in the corpus: prose that only looks like a folder, paths the sentence says are
+    absent or excluded, a hypothetical folder, and a path inside a submodule (a listed file)."""
+    root = project({".ai/rules/billing.md": rule_text(
+        "Keep public/review evidence apart.\n"
+        "A missing `public/storage` symlink makes Laravel return 403.\n"
+        "Any host without `public/cache` linked returns 403.\n"
+        "The .dockerignore excludes `storage/devtools` and `.git`.\n"
+        "A directory named `public/admin/` hides the route.\n"
+        "Copy `frontend/src/server/client.js` for every new service.\n"
+        "But the helper in `app/Gone.php` and the folder public/old/ are claims.")})
+    files = FileList(["public/index.php", "storage/.gitignore", "frontend", "app/x.php"])
+    found = [m.split("`")[1] for _, _, m in codes(RuleRepository(root).check(files), "stale-path")]
+    assert found == ["app/Gone.php", "public/old/"]
+
+
 def test_stale_path_has_the_mention_s_columns(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": rule_text("Not here: `app/Gone.php`.")})
     (problem,) = [p for p in RuleRepository(root).check(FileList(["app/x.php"])) if p.code == "stale-path"]

@@ -142,6 +142,17 @@ export interface OpenRuleArgs {
   line: number;
 }
 
+/**
+ * `data` of a `stale-path` or `stale-name` diagnostic, sent back unchanged with the code action
+ * request: what its quick fixes edit. Clients need not read it.
+ */
+export interface MentionFix {
+  /** The text at the diagnostic's range when it was published. */
+  mention: string;
+  /** Texts that could replace it (a moved path), best first; may be empty. */
+  replacements: string[];
+}
+
 export interface WriteIndexArgs {
   /** The project's URI; the only root when absent. */
   root?: string;

@@ -106,6 +106,15 @@ class SuggestGlobs(TypedDict):
     globs: list[GlobSuggestion]
 
 
+# -- diagnostic data -----------------------------------------------------------------------
+class MentionFix(TypedDict):
+    """`data` of a `stale-path` or `stale-name` diagnostic (clients send it back unchanged with
+    the code action request): what its quick fixes edit, so that they never re-read the message."""
+
+    mention: str  # the text at the diagnostic's range when it was published
+    replacements: list[str]  # texts that could replace it (a moved path), best first; may be empty
+
+
 # -- commands ------------------------------------------------------------------------------
 class RecordRuleArgs(TypedDict, total=False):
     """`rulelens.recordRule`'s one argument; without title and note the server places a
@@ -182,6 +191,16 @@ def open_rule_args(args: Sequence[object]) -> OpenRuleArgs | None:
 def write_index_args(args: Sequence[object]) -> WriteIndexArgs:
     root = _first(args).get("root")
     return WriteIndexArgs(root=root) if isinstance(root, str) else WriteIndexArgs()
+
+
+def mention_fix(data: object) -> MentionFix | None:
+    """A diagnostic's `data` read back into a MentionFix; None when it is not one."""
+    if not isinstance(data, Mapping):
+        return None
+    mention, replacements = data.get("mention"), data.get("replacements")
+    if not isinstance(mention, str) or not mention or not isinstance(replacements, list):
+        return None
+    return MentionFix(mention=mention, replacements=[r for r in replacements if isinstance(r, str) and r])
 
 
 def document_uri(params: object) -> str | None:

@@ -21,6 +21,7 @@ from rulelens.lsp.features import (
     paths_key_fix,
     record_rule,
     rules_for_path,
+    stale_fix,
     suggest_globs,
     symbols,
 )
@@ -42,6 +43,7 @@ FEATURES: list[ModuleType] = [
     record_rule,
     index_fix,
     paths_key_fix,
+    stale_fix,
     code_actions,
     rules_for_path,
     suggest_globs,

@@ -27,9 +27,11 @@ def shown(text: str) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
-def check_file(rule: RuleFile, files: FileList | None, drift_after: int = DRIFT_AFTER) -> list[Problem]:
-    """Reading problems, per-glob findings, and what the text says (conflicts, staleness)."""
-    return [*_check_globs(rule, files), *_text_problems(rule, files, drift_after)]
+def check_file(rule: RuleFile, files: FileList | None, drift_after: int = DRIFT_AFTER,
+               staleness: bool = True) -> list[Problem]:
+    """Reading problems, per-glob findings, and what the text says (conflicts, staleness; the
+    language server computes staleness apart, off the request path)."""
+    return [*_check_globs(rule, files), *_text_problems(rule, files if staleness else None, drift_after)]
 
 
 def _text_problems(rule: RuleFile, files: FileList | None, drift_after: int) -> list[Problem]:

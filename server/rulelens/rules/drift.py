@@ -13,6 +13,8 @@ flag ordinary upkeep on busy folders, and the hint is only a hint.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import subprocess
 from collections import defaultdict
 from collections.abc import Sequence
@@ -23,6 +25,7 @@ from rulelens.rules.filelist import FileList
 from rulelens.rules.globs import patterns_of
 from rulelens.rules.matcher import RuleSet
 from rulelens.rules.model import Problem, RuleFile
+from rulelens.rules.search_cache import cache_file, write
 
 DRIFT_AFTER = 20
 MAX_COMMITS = 1000
@@ -30,6 +33,7 @@ MAX_COMMITS = 1000
 # change of what a rule is about: only its rule files count (so that their last change is known).
 BULK = 2000
 TIMEOUT = 10.0
+HISTORY_CACHE = "rulelens/history.json"
 SHOWN = 80
 
 
@@ -61,26 +65,17 @@ class History:
 
     @classmethod
     def read(cls, root: Path, rules_dir: str, limit: int = MAX_COMMITS) -> History | None:
-        cmd = ["git", "-C", str(root), "log", "-z", "--no-merges", "--no-renames", "--relative",
-               "--name-only", "--format=%x01%cs", f"-n{limit}", "--", "."]
         try:
-            out = subprocess.run(cmd, capture_output=True, check=False, timeout=TIMEOUT)
             listed = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", rules_dir],
                                     capture_output=True, check=False, timeout=TIMEOUT)
         except (OSError, subprocess.TimeoutExpired):
             return None
-        if out.returncode != 0:
+        found = _read_commits(root, rules_dir, limit)
+        if found is None:
             return None
-        commits = []
-        rules = rules_dir.rstrip("/") + "/"
-        for chunk in out.stdout.decode("utf-8", "surrogateescape").split("\x01")[1:]:
-            date, _, rest = chunk.partition("\0")
-            paths = [p for p in rest.lstrip("\n").split("\0") if p]
-            if len(paths) > BULK:
-                paths = [p for p in paths if p.startswith(rules)]
-            commits.append(Commit(date.strip(), tuple(paths)))
+        commits, complete = found
         tracked = frozenset(p for p in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
-        return cls(commits, len(commits) < limit, tracked)
+        return cls(commits, complete, tracked)
 
     def since(self, rule: RuleFile) -> int | None:
         """How many commits of the window came after the rule file's last change; None for a
@@ -146,3 +141,49 @@ def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER
         message = (f"{globs} changed in {len(changed)} of the last {len(history.commits)} commits "
                    f"(back to {oldest}), and this file in none of them: review it.")
     return Problem(rule.rel, rule.heading_line or 0, "info", "rule-drift", message)
+
+
+def _read_commits(root: Path, rules_dir: str, limit: int) -> tuple[list[Commit], bool] | None:
+    """The window's commits, newest first, and whether it holds the whole history.
+
+    What `git log` says about a commit never changes, so the result is kept for the commit HEAD
+    names (`git rev-parse --git-path rulelens/history.json`, beside the name search's cache):
+    a second `check` on the same commit does not read the log again. A cache that cannot be
+    read is ignored and rewritten."""
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                              text=True, check=False, timeout=TIMEOUT).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    key = [head, str(root), rules_dir, limit, BULK]
+    where = cache_file(root, HISTORY_CACHE) if head else None
+    if where is not None:
+        with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+            raw = json.loads(where.read_bytes())
+            kept = [Commit(date, tuple(paths)) for date, paths in raw["commits"]]
+            if raw["key"] == key and all(isinstance(c.date, str) and all(isinstance(p, str) for p in c.paths)
+                                         for c in kept):
+                return kept, bool(raw["complete"])
+    cmd = ["git", "-C", str(root), "log", "-z", "--no-merges", "--no-renames", "--relative",
+           "--name-only", "--format=%x01%cs", f"-n{limit}", "--", "."]
+    try:
+        out = subprocess.run(cmd, capture_output=True, check=False, timeout=TIMEOUT)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if out.returncode != 0:
+        return None
+    commits = []
+    rules = rules_dir.rstrip("/") + "/"
+    for chunk in out.stdout.decode("utf-8", "surrogateescape").split("\x01")[1:]:
+        date, _, rest = chunk.partition("\0")
+        paths = [p for p in rest.lstrip("\n").split("\0") if p]
+        if len(paths) > BULK:
+            paths = [p for p in paths if p.startswith(rules)]
+        commits.append(Commit(date.strip(), tuple(paths)))
+    complete = len(commits) < limit
+    if where is not None:
+        data = json.dumps({"key": key, "complete": complete,
+                           "commits": [[c.date, list(c.paths)] for c in commits]}).encode("utf-8")
+        with contextlib.suppress(OSError):
+            write(where, data)
+    return commits, complete

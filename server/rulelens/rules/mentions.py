@@ -160,15 +160,22 @@ def path_in(text: str, top_folders: frozenset[str], backticked: bool) -> str | N
     ext = _EXTENSION.match(segments[-1])
     has_extension = (ext is not None and not text.endswith("/")
                      and (backticked or ext.group(1).lower() in FILE_EXTENSIONS))
-    if has_extension or segments[0] in top_folders:
+    if has_extension:
+        return text
+    # A folder: backticked, or in bare prose only with its trailing slash (`public/review
+    # evidence`, `and/or` read as words; in the corpus no bare folder without one was a claim).
+    if segments[0] in top_folders and (backticked or text.endswith("/")):
         return text
     return None
 
 
 # Words before a mention, in the same sentence, that make it an example or a prohibition rather
-# than a claim that the path or name exists: "e.g. `AuthorId.cs`", "never create `types.ts`".
+# than a claim that the path or name exists: "e.g. `AuthorId.cs`", "never create `types.ts`",
+# "a missing `public/storage` symlink", "excludes `storage/cache`", "a folder named `public/x/`".
 _ASIDE = re.compile(r"(?i)\b(?:e\.\s?g\.|for example|for instance|such as|never|don't|do not|"
-                    r"instead of|rather than|avoid|no longer)|\b(?:not|no)\s+(?:an?\s+|the\s+)?$")
+                    r"instead of|rather than|avoid|no longer|missing|without|exclud(?:e|es|ed|ing))|"
+                    r"\b(?:not|no)\s+(?:an?\s+|the\s+)?$|"
+                    r"\b(?:an?|any)\s+(?:file|folder|directory|dir)\s+(?:named|called)\s+$")
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\s[-\u2013\u2014]\s")
 
 

@@ -44,6 +44,9 @@ class Problem:
     message: str
     col: int = 0
     end_col: int | None = None
+    # Texts that could replace the span [col, end_col), best first (a moved path's new place):
+    # what an editor's quick fix offers, without reading the message back.
+    replacements: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -3,7 +3,9 @@
 What one check needs about the project (where each file name lives, which names occur in the
 files, what git ignores) is computed once per file list and kept with it, so that `check_all`
 searches every identifier of every rule in one pass, and the language server, which keeps one
-file list for a while, does not search again for names it has already looked up.
+file list for a while, does not search again for names it has already looked up. Between runs,
+the search's results, the mentions of each rule text and the commits of the history are kept in
+git's folder (search_cache.py, mention_cache.py, drift.py).
 """
 
 from __future__ import annotations
@@ -19,9 +21,12 @@ from pathlib import Path
 
 from rulelens.rules.drift import DRIFT_AFTER, History, drift_problem
 from rulelens.rules.filelist import FileList
+from rulelens.rules.mention_cache import MentionStore
+from rulelens.rules.mention_cache import key as mention_key
 from rulelens.rules.mentions import Identifier, Mention, find_mentions, identifier_in
 from rulelens.rules.model import Problem, RuleFile
-from rulelens.rules.text_search import Search, git_work_tree, present, scan_for
+from rulelens.rules.reading import split_lines
+from rulelens.rules.text_search import Search, cached_scan_for, git_work_tree, present
 
 MAX_SUGGESTIONS = 3
 UNREAD = frozenset({"file-too-large", "file-binary", "file-unreadable", "rule-symlink"})
@@ -55,6 +60,7 @@ class ProjectScan:
     _file_set: frozenset[str] = frozenset()
     _folder_set: frozenset[str] = frozenset()
     _search: Search | None = None
+    _first: Search | None = None  # answers a first round from the cache (search_cache.py)
     _searched: bool = False
     _present: dict[str, bool] = field(default_factory=dict)
     _excused: dict[str, bool] = field(default_factory=dict)
@@ -63,13 +69,15 @@ class ProjectScan:
     _git: bool | None = None
     _history: History | None = None
     _history_read: bool = False
+    _history_thread: threading.Thread | None = None
+    _store: MentionStore | None = None
     _pending: threading.Thread | None = None
 
     # -- where names live ---------------------------------------------------------------
     def _sets(self) -> None:
+        # Parent folders of each distinct folder, not of each file: a few thousand, not 200,000.
         folders: set[str] = set()
-        for path in self.files.paths:
-            folder = path.rpartition("/")[0]
+        for folder in {path.rpartition("/")[0] for path in self.files.paths}:
             while folder and folder not in folders:
                 folders.add(folder)
                 folder = folder.rpartition("/")[0]
@@ -112,8 +120,24 @@ class ProjectScan:
     def mentions(self, rule: RuleFile) -> list[Mention]:
         key = (rule.rel, rule.text)
         if key not in self._mentions:
-            self._mentions[key] = find_mentions(rule, self.top_folders)
+            store = self._store
+            digest = mention_key(rule.text, self.top_folders) if store is not None else ""
+            found = store.get(digest) if store is not None else None
+            if found is None:
+                found = find_mentions(rule, self.top_folders)
+                if store is not None:
+                    store.put(digest, found)
+            self._mentions[key] = found
         return self._mentions[key]
+
+    def keep_mentions(self) -> None:
+        """Read the mentions of earlier runs (in git's folder), for `save_mentions` to update."""
+        if self._store is None and self.is_git:
+            self._store = MentionStore(self.root)
+
+    def save_mentions(self) -> None:
+        if self._store is not None:
+            self._store.save()
 
     def missing(self, text: str) -> tuple[str, tuple[str, ...]] | None:
         if text not in self._missing:
@@ -129,6 +153,9 @@ class ProjectScan:
         anchored = text.startswith(("/", "./"))
         rel = posixpath.normpath(text.removeprefix("./").strip("/"))
         if rel in self._folder_set or (rel in self._file_set and not text.endswith("/")):
+            return None
+        # Below a listed file: a submodule or a symlinked folder, whose content is not listed.
+        if any(rel[:i] in self._file_set for i in range(len(rel)) if rel[i] == "/"):
             return None
         name = rel.rpartition("/")[2]
         files, folders = self._named(name)
@@ -167,10 +194,25 @@ class ProjectScan:
     @property
     def history(self) -> History | None:
         """Recent git history (read once per file list), or None outside git."""
+        self._wait_history()
         if not self._history_read:
             self._history = History.read(self.root, self.rules_dir) if self.is_git else None
             self._history_read = True
         return self._history
+
+    def history_in_background(self) -> None:
+        """Start `git log` now, so that it runs while the rule texts are read for mentions."""
+        if self._history_read or self._history_thread is not None:
+            return
+        self._history_thread = threading.Thread(target=lambda: self.history, daemon=True,
+                                                name="rulelens-history")
+        self._history_thread.start()
+
+    def _wait_history(self) -> None:
+        thread = self._history_thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+            self._history_thread = None
 
     @property
     def is_git(self) -> bool:
@@ -199,11 +241,13 @@ class ProjectScan:
         todo = sorted({n for ident in identifiers for alt in ident.alternatives for n in alt
                        if n not in self._present})
         if not self._searched:
-            self._search = scan_for(self.root, self.files, self.rules_dir)
+            found_scan = cached_scan_for(self.root, self.files, self.rules_dir)
+            if found_scan is not None:
+                self._search, self._first = found_scan
             self._searched = True
         if self._search is None or not todo:
             return
-        found = present(self._search, todo)
+        found = present(self._search, todo, first=self._first)
         if found is None:
             return
         for needle in todo:
@@ -270,8 +314,12 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
         scan = scan_of(rule, files)
         scans.setdefault(id(scan), (scan, []))[1].append(rule)
     for scan, own in scans.values():
+        if drift_after > 0:
+            scan.history_in_background()
         # The search first: grep reads the files on the other core while the rest runs here.
+        scan.keep_mentions()
         mentions = [m for rule in own for m in scan.mentions(rule)]
+        scan.save_mentions()
         idents = [i for m in mentions if m.kind == "name" for i in [identifier_in(m.text)] if i is not None]
         scan.prefetch_in_background(idents)
         paths = [m.text for m in mentions if m.kind == "path"]
@@ -279,6 +327,17 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
         scan.excused(miss[0] for text in paths for miss in [scan.missing(text)] if miss is not None)
         if drift_after > 0 and scan.history is not None:
             scan.history.cover_all(own, drift_after)
+
+
+def replacements(path: str, written: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
+    """What could replace the written mention: each candidate written as the mention was (a
+    leading `./` or `/`, a trailing `/`, a `:line` suffix kept), for at most MAX_SUGGESTIONS."""
+    if not candidates or len(candidates) > MAX_SUGGESTIONS or not written.startswith(path):
+        return ()
+    lead = "./" if path.startswith("./") else "/" if path.startswith("/") else ""
+    trail = "/" if path.endswith("/") else ""
+    suffix = written[len(path):]
+    return tuple(f"{lead}{c.strip('/')}{trail}{suffix}" for c in candidates)
 
 
 def _moved(candidates: tuple[str, ...]) -> str:
@@ -299,11 +358,13 @@ def staleness_problems(rule: RuleFile, files: FileList | None,
         return []
     scan = scan_of(rule, files)
     out = []
+    lines = split_lines(rule.text)
     for stale in stale_paths(rule, scan):
         m = stale.mention
+        written = lines[m.line][m.col:m.end_col] if m.line < len(lines) else m.text
         out.append(Problem(rule.rel, m.line, "warning", "stale-path",
                            f"`{m.text}` is not in the project.{_moved(stale.candidates)}",
-                           m.col, m.end_col))
+                           m.col, m.end_col, replacements(m.text, written, stale.candidates)))
     for m in stale_names(rule, scan):
         out.append(Problem(rule.rel, m.line, "warning", "stale-name",
                            f"`{m.text}` looks like code, but no file outside {scan.rules_dir} contains "

@@ -7,7 +7,8 @@ regex per file read here. Measured on a generated 40,000-file project with 2,093
 `git grep -E` with the words as one alternation 1.3 s, `git grep -F -f` (which tries the
 patterns one after another) 2.4 s on 5,000 files, and `grep -F -i` 8.5 s, so matching keeps case.
 A word counts as present where it occurs as a whole word, so that `LegacyPriceHelper` is not
-kept alive by `LegacyPriceHelperTest`.
+kept alive by `LegacyPriceHelperTest`. In a git work tree, a search's first round is answered
+from the results of earlier runs plus a search of the changed files (search_cache.py).
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ import os
 import re
 import shutil
 import subprocess
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from rulelens.rules.filelist import FileList
+from rulelens.rules.search_cache import CachedSearch
 
 TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
 MAX_FILE_BYTES = 1024 * 1024  # without git, larger files are skipped (minified bundles, data)
@@ -53,14 +55,7 @@ def gnu_grep() -> str | None:
     return grep if "GNU grep" in out.stdout else None
 
 
-def grep_search(root: Path, paths: list[str], grep: str) -> Search:
-    """Matched texts of the given words in the listed files, by `grep -F -w -o`.
-
-    grep's fixed-string search runs all the words through one automaton. The files go as
-    arguments in chunks, one grep per chunk and per core (one process per chunk of files, never
-    one per word).
-    """
-
+def _chunks(paths: Sequence[str]) -> list[list[str]]:
     chunks: list[list[str]] = [[]]
     size = 0
     for rel in paths:
@@ -69,27 +64,47 @@ def grep_search(root: Path, paths: list[str], grep: str) -> Search:
             size = 0
         chunks[-1].append(rel)
         size += len(rel) + 1
+    return chunks
+
+
+def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[str],
+                 named: bool = False) -> list[bytes] | None:
+    """grep's `-F -w -o` output for the words in the listed files, one output per chunk; with
+    `named`, each line is `path\0match` (`-H -Z`). None when a grep failed."""
+    pattern = "\n".join(words).encode("utf-8") + b"\n"
+    flags = ["-I", "-s", "-w", "-o", "-F", *(["-H", "-Z"] if named else ["-h"])]
+
+    def one(chunk: list[str]) -> bytes | None:
+        try:
+            out = subprocess.run([grep, *flags, "-f", "-", "--", *chunk], input=pattern, cwd=root,
+                                 capture_output=True, check=False, timeout=TIMEOUT)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        # 2 is also what grep says after a file vanished (a tracked file deleted locally).
+        return out.stdout if out.returncode in (0, 1, 2) else None
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        outputs = list(pool.map(one, _chunks(paths)))
+    if any(o is None for o in outputs):
+        return None
+    return [o or b"" for o in outputs]
+
+
+def grep_search(root: Path, paths: list[str], grep: str) -> Search:
+    """Matched texts of the given words in the listed files, by `grep -F -w -o`.
+
+    grep's fixed-string search runs all the words through one automaton. The files go as
+    arguments in chunks, one grep per chunk and per core (one process per chunk of files, never
+    one per word).
+    """
 
     def search(words: list[str]) -> set[str] | None:
-        pattern = "\n".join(words).encode("utf-8") + b"\n"
-        flags = ["-I", "-s", "-w", "-o", "-h", "-F"]
-
-        def one(chunk: list[str]) -> bytes | None:
-            try:
-                out = subprocess.run([grep, *flags, "-f", "-", "--", *chunk], input=pattern, cwd=root,
-                                     capture_output=True, check=False, timeout=TIMEOUT)
-            except (OSError, subprocess.TimeoutExpired):
-                return None
-            # 2 is also what grep says after a file vanished (a tracked file deleted locally).
-            return out.stdout if out.returncode in (0, 1, 2) else None
-
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-            outputs = list(pool.map(one, chunks))
-        if any(o is None for o in outputs):
+        outputs = grep_outputs(root, grep, paths, words)
+        if outputs is None:
             return None
         lines: set[bytes] = set()
         for o in outputs:
-            lines.update((o or b"").split(b"\n"))  # in C: a common word matches in every file
+            lines.update(o.split(b"\n"))  # in C: a common word matches in every file
         return {line.decode("utf-8", "surrogateescape") for line in lines if line}
 
     return search
@@ -123,19 +138,22 @@ def file_search(root: Path, paths: Iterable[str]) -> Search | None:
     return search
 
 
-def present(search: Search, words: Iterable[str]) -> set[str] | None:
+def present(search: Search, words: Iterable[str], first: Search | None = None) -> set[str] | None:
     """The words that occur as whole words somewhere; None when the search failed.
 
     A search reports non-overlapping matches, the longest at each position, so a word can hide
     inside another's match (`Support` in `App\\Support`) or behind one that starts earlier and
     overlaps it (`b::c` in `a::b::c`, reported as `a::b`). A word inside a found match, at word
     boundaries, is present; a word that begins inside a found match and runs past its end is
-    searched again on its own, until none could have been hidden.
+    searched again on its own, until none could have been hidden. `first`, when given, answers
+    the first round (the cached search: its answer is for all the words at once).
     """
     remaining = {w for w in words if w.strip()}
     found: set[str] = set()
+    round_search = first or search
     while remaining:
-        hits = search(sorted(remaining))
+        hits = round_search(sorted(remaining))
+        round_search = search
         if hits is None:
             return None
         found |= hits & remaining
@@ -166,16 +184,44 @@ def _inner_words(hits: set[str]) -> set[str]:
     return out
 
 
-def scan_for(root: Path, files: FileList, exclude: str) -> Search | None:
-    """The search over the listed files outside `exclude`: grep where there is one and the files
-    are here, else reading them here. None when there is nothing to read."""
+def _outside(files: FileList, exclude: str) -> list[str]:
     prefix = exclude.rstrip("/") + "/"
     lo = bisect.bisect_left(files.paths, prefix)
     hi = bisect.bisect_left(files.paths, prefix + "\U0010ffff", lo)
-    outside = files.paths[:lo] + files.paths[hi:]  # the list is sorted: cut the folder out
-    if not outside:
-        return None
+    return files.paths[:lo] + files.paths[hi:]  # the list is sorted: cut the folder out
+
+
+def _grep_here(root: Path, outside: list[str]) -> str | None:
+    """GNU grep, when there is one and the listed files are on disk (not a bare file list)."""
     grep = gnu_grep()
     if grep is not None and any((root / p).is_file() for p in outside[:: max(1, len(outside) // 50)]):
-        return grep_search(root, outside, grep)
-    return file_search(root, outside)
+        return grep
+    return None
+
+
+def scan_for(root: Path, files: FileList, exclude: str) -> Search | None:
+    """The search over the listed files outside `exclude`: grep where there is one and the files
+    are here, else reading them here. None when there is nothing to read."""
+    found = cached_scan_for(root, files, exclude, cache=False)
+    return found[0] if found is not None else None
+
+
+def cached_scan_for(root: Path, files: FileList, exclude: str,
+                    cache: bool = True) -> tuple[Search, Search | None] | None:
+    """`scan_for`'s search, and with grep (and `cache`) the cached search that answers a first
+    round from the results of earlier runs (search_cache.py). None when there is nothing to read."""
+    outside = _outside(files, exclude)
+    if not outside:
+        return None
+    grep = _grep_here(root, outside)
+    if grep is None:
+        search = file_search(root, outside)
+        return (search, None) if search is not None else None
+    full = grep_search(root, outside, grep)
+    if not cache:
+        return full, None
+
+    def outputs(paths: Sequence[str], words: Sequence[str], named: bool) -> list[bytes] | None:
+        return grep_outputs(root, grep, paths, words, named=named)
+
+    return full, CachedSearch(root, outside, outputs, full, exclude)

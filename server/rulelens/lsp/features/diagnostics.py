@@ -6,15 +6,18 @@ every open document of a root whose rules changed.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 
 from lsprotocol import types
 
 from rulelens.lsp.agents import rule_files
+from rulelens.lsp.features import stale_fix
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.plumbing.documents import live_rule, text_for
 from rulelens.lsp.plumbing.guard import guarded
 from rulelens.lsp.plumbing.positions import lines_of, span, start_of_file, whole_line
+from rulelens.lsp.plumbing.stale_findings import StaleFindings
 from rulelens.lsp.plumbing.unseen import unseen_line
 from rulelens.lsp.plumbing.watch import poll
 from rulelens.lsp.plumbing.workspace import Root, Target
@@ -169,8 +172,28 @@ def rule_file_diagnostics(server: RulelensServer, target: Target) -> list[types.
         return []
     # No `rule-drift` here: it reads git history, and a checkout storm would make an idle server
     # re-read it on every file-list refresh (tests/reliability/test_storm.py); `check` has it.
-    problems = check_file(rule, target.root.files(server.files_ttl), drift_after=0)
+    # Staleness comes from a worker thread: published again when ready (plumbing/stale_findings).
+    files = target.root.files(server.files_ttl)
+    problems = check_file(rule, files, drift_after=0, staleness=False)
+    problems += _stale_findings(server).get(target.root, rule, files)
     return to_diagnostics(server, text_for(server, target), problems, target.rel)
+
+
+_STALE: weakref.WeakKeyDictionary[RulelensServer, StaleFindings] = weakref.WeakKeyDictionary()
+
+
+def _stale_findings(server: RulelensServer) -> StaleFindings:
+    if server not in _STALE:
+        _STALE[server] = StaleFindings(lambda root: republish_rules(server, root))
+    return _STALE[server]
+
+
+def republish_rules(server: RulelensServer, root: Root) -> None:
+    """Republish the open rule files of `root` (their staleness findings are ready)."""
+    for uri in server.open_uris():
+        target = server.target(uri)
+        if target is not None and target.kind == "rule" and target.root is root:
+            publish(server, uri)
 
 
 def index_diagnostics(server: RulelensServer, target: Target) -> list[types.Diagnostic]:
@@ -191,6 +214,6 @@ def to_diagnostics(server: RulelensServer, text: str, problems: list[Problem],
         rng = span(server.codec, lines, p.line, p.col, p.end_col)
         out.append(types.Diagnostic(
             range=rng, message=p.message, severity=_SEVERITY[p.severity], code=p.code,
-            source=SOURCE,
+            source=SOURCE, data=stale_fix.data_for(p, lines),
         ))
     return out

@@ -1,0 +1,378 @@
+"""The name search's results kept between runs, keyed by git's index, so that a second `check`
+reads only the files whose content changed (issue 13: `stale-name` on large projects).
+
+What is kept: the words searched; git's index listing (`git ls-files -s`: mode, blob id and path
+of each file) when they were searched, as a digest and beside it in full; the files that were
+not clean then (changed in the work tree, or untracked); and for each text grep matched, how many
+clean files held it and up to CARRIERS of them. On the next run, `ls-files -s` and
+`git diff-files` say which files are still the same blob and untouched: a match held by one of
+them still holds. Only files added or changed since, and files not clean now, are searched again.
+A match whose recorded files all changed, where other files may also have held it, means one
+full search (rare: every recorded holder of a common word changed at once). When the index is
+unchanged (no commit, checkout or `git add` since), comparing digests is all the work; else the
+two listings are compared as sets.
+
+Where: `git rev-parse --git-path rulelens/name-search.json`, inside git's own folder. It goes
+with the repository (deleting the clone deletes it), never shows in `git status` or in the work
+tree, each worktree gets its own (the index it is keyed by is per worktree), and no path needs
+hashing into a shared folder such as ~/.cache. Outside a git work tree there is no cache.
+
+A cache that cannot be read, has another format or version, or was written for another root is
+ignored and rebuilt; one that would grow past MAX_BYTES is not written.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import subprocess
+import tempfile
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+FORMAT = "rulelens-name-search"
+VERSION = 1
+CARRIERS = 8  # files recorded per matched text: losing all of them at once is rare
+MAX_NEEDLES = 20_000  # words kept across runs; past this the cache keeps only the current ones
+MAX_BYTES = 64 * 1024 * 1024  # a listing larger than this is not kept (about 800,000 files)
+CACHE_PATH = "rulelens/name-search.json"
+TIMEOUT = 60.0
+GROUPS = 4  # of grep's outputs read together: up to 2 recorded holders of a match per group
+EXACT_LINES = 20_000  # (file, match) lines of a search read one by one; past this, at C speed
+_STAGED = re.compile(rb" [123]\t")  # an unmerged entry's stage
+
+# (files, words) -> one grep output per chunk, lines `path\0match` (`named`) or `match`; None on failure.
+Grep = Callable[[Sequence[str], Sequence[str], bool], "list[bytes] | None"]
+
+
+@dataclass
+class Snapshot:
+    """What git says now about the files outside the rules folder."""
+
+    listing: bytes  # `git ls-files -s -z` output
+    digest: str
+    dirty: frozenset[str]  # changed in the work tree (or unmerged): not what the index says
+    count: int  # index paths (stage 0)
+
+
+@dataclass
+class Stored:
+    """The cache's content; `listing` is read from beside it only when the digests differ."""
+
+    needles: frozenset[str]
+    digest: str
+    unstable: frozenset[str]  # files searched but not clean when searched
+    hits: dict[str, tuple[int, list[str]]]  # match -> (clean files holding it, some of them)
+
+
+def cache_file(root: Path, name: str = CACHE_PATH) -> Path | None:
+    """Where this work tree's cache lives, or None outside git."""
+    try:
+        out = subprocess.run(["git", "-C", str(root), "rev-parse", "--path-format=absolute",
+                              "--git-path", name], capture_output=True, text=True,
+                             check=False, timeout=TIMEOUT)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    path = out.stdout.strip()
+    return Path(path) if out.returncode == 0 and path else None
+
+
+def _listing_file(where: Path) -> Path:
+    return where.with_suffix(".index")
+
+
+def snapshot(root: Path, exclude: str) -> Snapshot | None:
+    """The index listing of the files outside `exclude`, and which of them are not clean.
+
+    `ls-files -s` reads only the index; `diff-files` stats the files (in parallel threads, and
+    honouring fsmonitor) to say which differ from it. Both run at once. None when git cannot
+    answer.
+    """
+    spec = ["--", ".", f":(exclude,literal){exclude.rstrip('/')}"]
+    cmds = [["git", "-C", str(root), "ls-files", "-z", "-s", *spec],
+            ["git", "-C", str(root), "diff-files", "--name-only", "-z", "--relative", *spec]]
+
+    def run(cmd: list[str]) -> bytes | None:
+        try:
+            out = subprocess.run(cmd, capture_output=True, check=False, timeout=TIMEOUT)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        return out.stdout if out.returncode == 0 else None
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        listed, changed = pool.map(run, cmds)
+    if listed is None or changed is None:
+        return None
+    dirty = set(changed.decode("utf-8", "surrogateescape").split("\0"))
+    dirty.discard("")
+    count = listed.count(b"\0")
+    if _STAGED.search(listed):  # unmerged: several entries per path
+        count = len(set(_paths_of(listed)))
+    return Snapshot(listed, hashlib.blake2b(listed, digest_size=20).hexdigest(), frozenset(dirty), count)
+
+
+_EARLY: dict[tuple[Path, str], Future[Snapshot | None]] = {}
+_EARLY_LOCK = threading.Lock()
+
+
+def start_snapshot(root: Path, exclude: str) -> None:
+    """Ask git now, in a thread, for what the search will need (a CLI `check` calls this before
+    it lists the files and reads the rules, so that git's stat of every file runs meanwhile)."""
+    where = cache_file(root)
+    if where is None or not where.is_file():
+        return  # a first run: git's view is read while grep runs, not while the files are listed
+    with _EARLY_LOCK:
+        if (root, exclude) not in _EARLY:
+            future: Future[Snapshot | None] = Future()
+            _EARLY[(root, exclude)] = future
+            threading.Thread(target=lambda: future.set_result(snapshot(root, exclude)), daemon=True,
+                             name="rulelens-git-snapshot").start()
+
+
+def _snapshot_now(root: Path, exclude: str) -> Snapshot | None:
+    with _EARLY_LOCK:
+        early = _EARLY.pop((root, exclude), None)
+    return early.result() if early is not None else snapshot(root, exclude)
+
+
+def _paths_of(listing: bytes | Iterable[bytes]) -> list[str]:
+    entries = listing.split(b"\0") if isinstance(listing, bytes) else listing
+    return [e.partition(b"\t")[2].decode("utf-8", "surrogateescape") for e in entries if e]
+
+
+def load(path: Path, root: Path) -> Stored | None:
+    """The cache, or None when it is missing, unreadable, foreign or of another version."""
+    try:
+        raw = json.loads(path.read_bytes())
+        if not (isinstance(raw, dict) and raw.get("format") == FORMAT and raw.get("version") == VERSION
+                and raw.get("root") == str(root)):
+            return None
+        needles, digest, unstable, hits = raw["needles"], raw["digest"], raw["unstable"], raw["hits"]
+        if not (isinstance(needles, list) and all(isinstance(n, str) for n in needles)
+                and isinstance(digest, str) and isinstance(unstable, list)
+                and all(isinstance(u, str) for u in unstable) and isinstance(hits, dict)):
+            return None
+        kept: dict[str, tuple[int, list[str]]] = {}
+        for text, value in hits.items():
+            count, *carriers = value
+            if not (isinstance(count, int) and count >= len(carriers)
+                    and all(isinstance(c, str) for c in carriers)):
+                return None
+            kept[text] = (count, carriers)
+        return Stored(frozenset(needles), digest, frozenset(unstable), kept)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def load_listing(where: Path, digest: str) -> bytes | None:
+    """The listing saved beside the cache, if it is the one the cache was written with."""
+    try:
+        listing = _listing_file(where).read_bytes()
+    except OSError:
+        return None
+    return listing if hashlib.blake2b(listing, digest_size=20).hexdigest() == digest else None
+
+
+def save(where: Path, root: Path, stored: Stored, listing: bytes | None) -> None:
+    """Write the cache atomically (temp files renamed over it); a failure leaves the old one.
+
+    The listing goes first, the cache naming its digest second: a crash between the two leaves
+    a pair whose digests disagree, which reads as no cache. No fsync: a cache torn by a crash
+    is ignored and rebuilt, so durability is not worth the wait. A listing past MAX_BYTES is not
+    kept (and the cache removed)."""
+    data = json.dumps({
+        "format": FORMAT, "version": VERSION, "root": str(root),
+        "needles": sorted(stored.needles), "digest": stored.digest, "unstable": sorted(stored.unstable),
+        "hits": {text: [count, *carriers] for text, (count, carriers) in sorted(stored.hits.items())},
+    }, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    with contextlib.suppress(OSError):
+        if len(data) > MAX_BYTES or (listing is not None and len(listing) > MAX_BYTES):
+            where.unlink(missing_ok=True)
+            _listing_file(where).unlink(missing_ok=True)
+            return
+        where.parent.mkdir(parents=True, exist_ok=True)
+        if listing is not None:
+            _write(_listing_file(where), listing)
+        _write(where, data)
+
+
+def write(path: Path, data: bytes) -> None:
+    """Atomically: a temp file in the same folder, renamed over the target."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _write(path, data)
+
+
+def _write(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def holders(outputs: Iterable[bytes]) -> dict[str, tuple[int, list[str]]]:
+    """match -> (files holding it, up to CARRIERS of them), from grep's `path\\0match` lines.
+
+    A large search (past EXACT_LINES lines) is read at C speed: per group of chunks, the first and last
+    file of each match; when they differ, more files may hold it than are recorded, and the
+    count says so (one more than recorded), so losing all the recorded ones means a full search.
+    """
+    counts: dict[bytes, int] = {}
+    carriers: dict[bytes, list[bytes]] = {}
+    outputs = list(outputs)
+    # A few groups of chunks, not one per chunk: the Python work is per distinct match and group.
+    size = max(1, -(-len(outputs) // GROUPS))
+    columns = [_columns(b"".join(outputs[i : i + size])) for i in range(0, len(outputs), size)]
+    exact = sum(len(texts) for _, texts in columns) <= EXACT_LINES
+    for paths, texts in columns:
+        if exact:
+            seen = sorted(set(zip(paths, texts, strict=True)))
+            for path, text in seen:
+                counts[text] = counts.get(text, 0) + 1
+                held = carriers.setdefault(text, [])
+                if len(held) < CARRIERS:
+                    held.append(path)
+            continue
+        last = dict(zip(texts, paths, strict=True))
+        first = dict(zip(reversed(texts), reversed(paths), strict=True))
+        for text, path in last.items():
+            held = carriers.setdefault(text, [])
+            for one in {first[text], path}:
+                if len(held) < CARRIERS and one not in held:
+                    held.append(one)
+            # Two different files: there may be more in between, uncounted.
+            counts[text] = counts.get(text, 0) + (1 if first[text] == path else CARRIERS + 1)
+    return {text.decode("utf-8", "surrogateescape"): (
+                max(n, len(carriers[text])),
+                sorted(p.decode("utf-8", "surrogateescape") for p in carriers[text]))
+            for text, n in counts.items() if text}
+
+
+def _columns(output: bytes) -> tuple[list[bytes], list[bytes]]:
+    """The paths and the matches of grep's `path\\0match\\n` lines, split at C speed."""
+    if output.count(b"\0") != output.count(b"\n"):  # a file name with a line break: skip them
+        lines = [line.partition(b"\0") for line in output.split(b"\n") if line.count(b"\0") == 1]
+        return [a for a, _, _ in lines], [c for _, _, c in lines]
+    parts = output.replace(b"\n", b"\0").split(b"\0")
+    return parts[0:-1:2], parts[1::2]
+
+
+def _texts(outputs: Iterable[bytes]) -> set[str]:
+    lines: set[bytes] = set()
+    for output in outputs:
+        lines.update(output.split(b"\n"))
+    return {line.decode("utf-8", "surrogateescape") for line in lines if line}
+
+
+class CachedSearch:
+    """A `Search` answered from the cache plus a search of the changed files, for the first round
+    of `text_search.present` (its answer covers a superset of the words asked: the cache's).
+
+    The later rounds (words a longer match may hide) go to the plain search of every file, as
+    does any call when git cannot help.
+    """
+
+    def __init__(self, root: Path, outside: Sequence[str], grep: Grep,
+                 full: Callable[[list[str]], set[str] | None], exclude: str) -> None:
+        self.root, self.outside, self.grep, self.full, self.exclude = root, outside, grep, full, exclude
+        self.outcome = "none"  # "hit", "miss" or "none" (no cache here): for tests and benchmarks
+
+    def __call__(self, words: list[str]) -> set[str] | None:
+        where = cache_file(self.root)
+        if where is None:
+            self.outcome = "none"
+            return self.full(words)
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            # git's view of the files comes while the cache is read (or grep runs, when cold).
+            later = pool.submit(_snapshot_now, self.root, self.exclude)
+            stored = load(where, self.root)
+            if stored is not None and set(words) <= stored.needles:
+                snap = later.result()
+                if snap is None:
+                    self.outcome = "none"
+                    return self.full(words)
+                result = self._warm(where, snap, self._unstable(snap), stored)
+                if result is not None:
+                    self.outcome = "hit"
+                    return result
+            self.outcome = "miss"
+            needles = set(words)
+            if stored is not None and len(needles | stored.needles) <= MAX_NEEDLES:
+                needles |= stored.needles  # keep what other rule files asked for (the language server)
+            return self._cold(where, later, sorted(needles))
+
+    def _unstable(self, snap: Snapshot) -> frozenset[str]:
+        """Files not clean now: changed in the work tree, or not in the index (untracked)."""
+        if len(self.outside) == snap.count:  # every listed file is in the index: none untracked
+            return snap.dirty
+        return snap.dirty | (frozenset(self.outside) - frozenset(_paths_of(snap.listing)))
+
+    def _search(self, paths: Sequence[str], needles: list[str], named: bool) -> list[bytes] | None:
+        return self.grep(paths, needles, named) if paths else []
+
+    def _cold(self, where: Path, later: Future[Snapshot | None], needles: list[str]) -> set[str] | None:
+        """Search every file, and keep what the clean ones hold."""
+        outputs = self._search(self.outside, needles, True)
+        snap = later.result()
+        if outputs is None:
+            return None
+        hits = holders(outputs)
+        found = set(hits)
+        if snap is None:
+            return found
+        unstable = self._unstable(snap)
+        if unstable:  # only clean files stand for their content next time
+            for text, (count, carriers) in list(hits.items()):
+                clean = [c for c in carriers if c not in unstable]
+                if len(clean) < len(carriers):
+                    exact = count == len(carriers)
+                    hits[text] = (len(clean) if exact else count, clean)
+                    if exact and not clean:
+                        del hits[text]
+        save(where, self.root, Stored(frozenset(needles), snap.digest, unstable, hits), snap.listing)
+        return found
+
+    def _warm(self, where: Path, snap: Snapshot, unstable: frozenset[str],
+              stored: Stored) -> set[str] | None:
+        added: set[str] = set()
+        removed: set[str] = set()
+        if snap.digest != stored.digest:
+            before = load_listing(where, stored.digest)
+            if before is None:
+                return None
+            old, new = set(before.split(b"\0")), set(snap.listing.split(b"\0"))
+            added.update(_paths_of(new - old))
+            removed.update(_paths_of(old - new))
+        removed |= unstable  # held when clean; not what the index says now
+        added |= stored.unstable - unstable  # clean now, and not searched as clean before
+        added -= unstable
+        needles = sorted(stored.needles)
+        added_out = self._search(sorted(added), needles, True)
+        unstable_out = self._search(sorted(unstable), needles, False)
+        if added_out is None or unstable_out is None:
+            return None
+        hits: dict[str, tuple[int, list[str]]] = {}
+        for text, (count, carriers) in stored.hits.items():
+            kept = [c for c in carriers if c not in removed] if removed else carriers
+            left = count - (len(carriers) - len(kept))  # an upper bound when not all were kept
+            if not kept and left > 0:
+                return None  # every recorded holder changed and others may hold it: search all
+            if kept:
+                hits[text] = (left, kept)
+        for text, (n, files) in holders(added_out).items():
+            count, carriers = hits.get(text, (0, []))
+            hits[text] = (count + n, sorted(set(carriers) | set(files))[:CARRIERS])
+        if added or removed - stored.unstable or unstable != stored.unstable:
+            save(where, self.root, Stored(stored.needles, snap.digest, unstable, hits),
+                 snap.listing if snap.digest != stored.digest else None)
+        return set(hits) | _texts(unstable_out)
