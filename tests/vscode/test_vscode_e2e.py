@@ -22,6 +22,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -252,16 +253,8 @@ def test_bundled_server_runs_with_only_the_system_python(tools: Tools, workspace
                            capture_output=True, text=True, check=False)
     assert probe.stdout.strip() == "True", f"{python} is older than 3.10: {probe.stdout}{probe.stderr}"
     assert "No module named 'rulelens'" in probe.stderr, f"{python} can import rulelens"
-    with code_server(tools, tmp_path, workspace, path) as editor:
-        result = run_browser(tools, tmp_path, {
-            "scenario": "bundled",
-            "url": editor["url"],
-            "folder": str(workspace),
-            "sourceFile": SOURCE,
-            "count": 2,
-            "entry": ENTRY,
-            "outputLine": "Using the rulelens server bundled with the extension",
-        })
+    result = _run_bundled_scenario(tools, tmp_path, workspace, path,
+                                   "Using the rulelens server bundled with the extension")
     print(f"screenshot of the bundled server at work: {result['screenshot']}")
     assert "version" in result["outputLine"] and "on Python" in result["outputLine"]
     assert result["status"] == "2 rules"
@@ -269,8 +262,7 @@ def test_bundled_server_runs_with_only_the_system_python(tools: Tools, workspace
     assert ENTRY in result["hover"] and "Dates are immutable" in result["hover"]
     # The output channel says which server runs: the bundled one, with its version and Python.
     log = _output_channel(tmp_path)
-    version = subprocess.run([sys.executable, "-m", "rulelens", "--version"], capture_output=True,
-                             text=True, check=True).stdout.split()[-1]
+    version = _rulelens_version()
     assert (f"Using the rulelens server bundled with the extension, version {version}, on Python "
             f"{platform_version(python)} ({python})") in log, log
     starts = [line for line in log.splitlines() if "Starting the rulelens server" in line]
@@ -291,24 +283,31 @@ exec {sys.executable} -c "import sys, rulelens; rulelens.__version__ = '0.0.9'; 
 """)
     older.chmod(0o755)
     path = os.pathsep.join([str(bin_dir), str(tools.node.parent), *SYSTEM_PATH])
-    with code_server(tools, tmp_path, workspace, path) as editor:
-        result = run_browser(tools, tmp_path, {
-            "scenario": "bundled",
-            "url": editor["url"],
-            "folder": str(workspace),
-            "sourceFile": SOURCE,
-            "count": 2,
-            "entry": ENTRY,
-            "outputLine": "Using rulelens 0.0.9",
-            "shotName": "version-mismatch",
-        })
+    result = _run_bundled_scenario(tools, tmp_path, workspace, path, "Using rulelens 0.0.9",
+                                   shot_name="version-mismatch")
     assert result["status"] == "2 rules"  # not fatal: the older server serves
     log = _output_channel(tmp_path)
-    version = subprocess.run([sys.executable, "-m", "rulelens", "--version"], capture_output=True,
-                             text=True, check=True).stdout.split()[-1]
+    version = _rulelens_version()
     assert (f"[warning] Using rulelens 0.0.9 (on PATH: {older}), but this extension is version "
             f"{version}") in log, log
     assert "bundled with the extension, version" not in log
+
+
+def _run_bundled_scenario(tools: Tools, tmp_path: Path, workspace: Path, path: str,
+                          output_line: str, shot_name: str | None = None) -> dict[str, Any]:
+    """Open the example's source file in code-server with `path` as PATH and no server setting;
+    the browser script waits for the output channel's `output_line`, the count and the hover."""
+    config: dict[str, Any] = {"scenario": "bundled", "sourceFile": SOURCE, "count": 2, "entry": ENTRY,
+                              "folder": str(workspace), "outputLine": output_line}
+    if shot_name:
+        config["shotName"] = shot_name
+    with code_server(tools, tmp_path, workspace, path) as editor:
+        return run_browser(tools, tmp_path, {**config, "url": editor["url"]})
+
+
+def _rulelens_version() -> str:
+    return subprocess.run([sys.executable, "-m", "rulelens", "--version"], capture_output=True,
+                          text=True, check=True).stdout.split()[-1]
 
 
 def platform_version(python: str) -> str:
