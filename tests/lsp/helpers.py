@@ -69,3 +69,15 @@ def units(client: LanguageClient, text: str) -> int:
 
 def pos(line: int, character: int) -> types.Position:
     return types.Position(line=line, character=character)
+
+
+def without_document_changes(caps: types.ClientCapabilities) -> None:
+    """For `pytest.mark.caps`: a client that takes only plain `changes` in a workspace edit."""
+    assert caps.workspace is not None
+    caps.workspace.workspace_edit = types.WorkspaceEditClientCapabilities(document_changes=False)
+
+
+def with_document_changes(caps: types.ClientCapabilities) -> None:
+    """For `pytest.mark.caps`: a client that takes versioned `documentChanges`."""
+    assert caps.workspace is not None
+    caps.workspace.workspace_edit = types.WorkspaceEditClientCapabilities(document_changes=True)

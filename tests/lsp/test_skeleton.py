@@ -10,7 +10,7 @@ from pytest_lsp import LanguageClient
 
 from rulelens.lsp.features.skeleton import minimal_edit
 from tests.lsp.edits import apply_text_edits
-from tests.lsp.helpers import open_doc, pos
+from tests.lsp.helpers import open_doc, pos, with_document_changes, without_document_changes
 from tests.lsp.project import Project
 
 UTF16 = PositionCodec(types.PositionEncodingKind.Utf16)
@@ -44,17 +44,7 @@ async def _skeleton_edit(client: LanguageClient, proj: Project) -> types.Workspa
     return client.applied_edits[-1]  # type: ignore[attr-defined, no-any-return]
 
 
-def _no_document_changes(caps: types.ClientCapabilities) -> None:
-    assert caps.workspace is not None
-    caps.workspace.workspace_edit = types.WorkspaceEditClientCapabilities(document_changes=False)
-
-
-def _document_changes(caps: types.ClientCapabilities) -> None:
-    assert caps.workspace is not None
-    caps.workspace.workspace_edit = types.WorkspaceEditClientCapabilities(document_changes=True)
-
-
-@pytest.mark.caps.with_args(_document_changes)
+@pytest.mark.caps.with_args(with_document_changes)
 async def test_edit_carries_the_version_the_server_last_saw(
     client: LanguageClient, proj: Project,
 ) -> None:
@@ -75,7 +65,7 @@ async def test_edit_carries_the_version_the_server_last_saw(
     assert "## Mine" not in text_edit.new_text and text_edit.range.start.line > 12
 
 
-@pytest.mark.caps.with_args(_document_changes)
+@pytest.mark.caps.with_args(with_document_changes)
 async def test_a_document_never_opened_gets_a_null_version(
     client: LanguageClient, proj: Project,
 ) -> None:
@@ -86,7 +76,7 @@ async def test_a_document_never_opened_gets_a_null_version(
     assert change.text_document.version is None
 
 
-@pytest.mark.caps.with_args(_no_document_changes)
+@pytest.mark.caps.with_args(without_document_changes)
 async def test_clients_without_document_changes_get_plain_changes(
     client: LanguageClient, proj: Project,
 ) -> None:

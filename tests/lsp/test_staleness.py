@@ -9,7 +9,14 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from tests.lsp.edits import apply_text_edits
-from tests.lsp.helpers import diagnostics_after, encoding, open_doc, published
+from tests.lsp.helpers import (
+    diagnostics_after,
+    encoding,
+    open_doc,
+    published,
+    with_document_changes,
+    without_document_changes,
+)
 from tests.lsp.project import Project
 
 RULE = ".ai/rules/billing.md"
@@ -138,17 +145,7 @@ async def test_no_fix_when_the_text_moved_on(client: LanguageClient, proj: Proje
     assert await _actions(client, uri, d) == []
 
 
-def _no_document_changes(caps: types.ClientCapabilities) -> None:
-    assert caps.workspace is not None
-    caps.workspace.workspace_edit = types.WorkspaceEditClientCapabilities(document_changes=False)
-
-
-def _document_changes(caps: types.ClientCapabilities) -> None:
-    assert caps.workspace is not None
-    caps.workspace.workspace_edit = types.WorkspaceEditClientCapabilities(document_changes=True)
-
-
-@pytest.mark.caps.with_args(_document_changes)
+@pytest.mark.caps.with_args(with_document_changes)
 async def test_versioned_edit_where_the_client_takes_one(client: LanguageClient, proj: Project) -> None:
     uri, _, later = await _open_until_stale(client, proj)
     [d] = [d for d in later if d.code == "stale-path" and "Billing" in d.message]
@@ -158,7 +155,7 @@ async def test_versioned_edit_where_the_client_takes_one(client: LanguageClient,
     assert isinstance(change, types.TextDocumentEdit) and change.text_document.version == 1
 
 
-@pytest.mark.caps.with_args(_no_document_changes)
+@pytest.mark.caps.with_args(without_document_changes)
 async def test_plain_changes_for_clients_without_versioned_edits(client: LanguageClient,
                                                                  proj: Project) -> None:
     uri, _, later = await _open_until_stale(client, proj)
