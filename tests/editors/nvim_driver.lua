@@ -89,6 +89,16 @@ local function floats()
 end
 
 --- Hover at the cursor through the real UI (vim.lsp.buf.hover) and return the float's text.
+--- Run :RulelensRules on a cleared quickfix list; the list it fills.
+local function rulelens_rules()
+  vim.fn.setqflist({}, 'f')
+  vim.cmd('RulelensRules')
+  wait('the quickfix list', function()
+    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
+  end)
+  return vim.fn.getqflist()
+end
+
 local function hover_text()
   for _, win in ipairs(floats()) do
     vim.api.nvim_win_close(win, true)
@@ -129,13 +139,9 @@ function steps.agents_hover()
   open('src/api/users.ts')
   vim.api.nvim_win_set_cursor(0, { 1, 0 })
   local hover = hover_text()
-  vim.fn.setqflist({}, 'f')
-  vim.cmd('RulelensRules')
-  wait('the quickfix list', function()
-    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
-  end)
+  local qf = rulelens_rules()
   local items = {}
-  for _, item in ipairs(vim.fn.getqflist()) do
+  for _, item in ipairs(qf) do
     table.insert(items, item.text)
   end
   vim.cmd('cclose')
@@ -183,14 +189,10 @@ function steps.rules()
     return #rulelens_diagnostics(0) > 0
   end)
   local source = vim.api.nvim_get_current_buf()
-  vim.fn.setqflist({}, 'f')
-  vim.cmd('RulelensRules')
-  wait('the quickfix list', function()
-    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
-  end)
+  local qf = rulelens_rules()
   local title = vim.fn.getqflist({ title = 0 }).title
   local items = {}
-  for _, item in ipairs(vim.fn.getqflist()) do
+  for _, item in ipairs(qf) do
     table.insert(items, { file = vim.api.nvim_buf_get_name(item.bufnr), lnum = item.lnum,
       text = item.text, type = item.type })
   end
@@ -216,13 +218,9 @@ function steps.rules_quiet()
     return #rulelens_diagnostics(0) == 0
   end)
   local before = rulelens_diagnostics(0)
-  vim.fn.setqflist({}, 'f')
-  vim.cmd('RulelensRules')
-  wait('the quickfix list', function()
-    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
-  end)
+  local qf = rulelens_rules()
   local items = {}
-  for _, item in ipairs(vim.fn.getqflist()) do
+  for _, item in ipairs(qf) do
     table.insert(items, { file = vim.api.nvim_buf_get_name(item.bufnr), lnum = item.lnum,
       text = item.text })
   end
@@ -233,13 +231,9 @@ end
 --- :RulelensRules where one rule file is missing from the index (agents miss it).
 function steps.rules_missed()
   open('app/Models/User.php')
-  vim.fn.setqflist({}, 'f')
-  vim.cmd('RulelensRules')
-  wait('the quickfix list', function()
-    return vim.fn.getqflist({ title = 0 }).title:find('rulelens', 1, true) ~= nil
-  end)
+  local qf = rulelens_rules()
   local items = {}
-  for _, item in ipairs(vim.fn.getqflist()) do
+  for _, item in ipairs(qf) do
     table.insert(items, { file = vim.api.nvim_buf_get_name(item.bufnr), lnum = item.lnum,
       text = item.text, type = item.type })
   end
