@@ -22,8 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import file_paths
-from rulelens.rules.agents import AgentProject, agent_problems
-from rulelens.rules.filelist import FileList
+from rulelens.agents.project import AgentProject
+from rulelens.agents.traps import agent_problems
+from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "agents" / "fixtures" / "all_agents"

@@ -32,17 +32,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import EXTS, file_paths, glob_for
-from rulelens.rules.yaml_style import paths_block
+from rulelens.rules.format.yaml_style import paths_block
 
 GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
            "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
 
 BASELINE = """
 import sys
-import rulelens.rules.check as check
+import rulelens.rules.check.lint as check
 check.prepare = lambda *a, **k: None
 check.staleness_problems = lambda *a, **k: []
-from rulelens.cli import main
+from rulelens.cli.app import main
 sys.exit(main(sys.argv[1:]))
 """
 

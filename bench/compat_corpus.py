@@ -15,7 +15,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulelens.rules.filelist import FileList
+from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
 
 BOOST_HEADER = "# Project Rules Index\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from rulelens.rules.yaml_style import paths_block
+from rulelens.rules.format.yaml_style import paths_block
 
 EXTS = ["php", "ts", "py", "go", "vue"]
 

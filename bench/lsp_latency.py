@@ -47,7 +47,7 @@ from pytest_lsp import client_capabilities
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import file_paths, write_agents, write_project
-from rulelens.rules.globs import expand, patterns_of
+from rulelens.rules.format.globs import expand, patterns_of
 from rulelens.rules.repository import RuleRepository
 
 QUICK = [(10, 1_000, 10_000), (100, 1_000, 10_000), (1_000, 10_000, 10_000)]
@@ -422,7 +422,7 @@ def print_where(root: Path, paths: list[str]) -> None:
     import subprocess
     import tracemalloc
 
-    probe = "import rulelens.cli; from rulelens.lsp.server import build; build(None)"
+    probe = "import rulelens.cli.app; from rulelens.lsp.server import build; build(None)"
     err = subprocess.run([sys.executable, "-X", "importtime", "-c", probe], env=server_env(None),
                          capture_output=True, text=True, check=True).stderr
     rows = []

@@ -20,10 +20,10 @@ from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from rulelens import __version__
+from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Entry, Match, RuleError, RuleFile
-from rulelens.rules.reading import split_lines
+from rulelens.rules.project.root import find_root, is_project
 from rulelens.rules.repository import RuleRepository
-from rulelens.rules.root import find_root, is_project
 
 log = logging.getLogger("rulelens.mcp")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rulelens.rules.agents.dialects import minimatch_matches, picomatch_matches
+from rulelens.agents.dialects import minimatch_matches, picomatch_matches
 from tests.agents.generate import cases
 from tests.conftest import require_tool
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulelens.rules.agents import AgentProject, agent_problems
+from rulelens.agents.project import AgentProject
+from rulelens.agents.traps import agent_problems
 from rulelens.rules.repository import RuleRepository
 from tests.conftest import ProjectFactory
 
@@ -234,7 +235,7 @@ def test_agents_disagree_names_the_files_one_covers(project: ProjectFactory) -> 
 
 
 def test_copilot_splits_applyto_as_vscode_does() -> None:
-    from rulelens.rules.agents.copilot import split_glob_aware
+    from rulelens.agents.formats.copilot import split_glob_aware
 
     assert split_glob_aware("a/**, b/{c,d}/*.ts,[x,y].py") == ["a/**", " b/{c,d}/*.ts", "[x,y].py"]
     assert split_glob_aware("") == [] and split_glob_aware("a,") == ["a"]
@@ -283,8 +284,8 @@ def test_copilot_tail_matching_equals_the_prepended_globstar(project: ProjectFac
     """Copilot tests `**/p` on the tails of the absolute path; it must answer as `**/p` itself."""
     import random
 
-    from rulelens.rules.agents.copilot import Copilot
-    from rulelens.rules.agents.dialects import VSCODE, matches
+    from rulelens.agents.dialects import VSCODE, matches
+    from rulelens.agents.formats.copilot import Copilot
     from tests.agents.generate import glob, path
 
     agent = _project(project({".github/copilot-instructions.md": "# R\n"})).agent("copilot")

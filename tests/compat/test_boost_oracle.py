@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from rulelens.cli import main
-from rulelens.rules.reading import split_lines
+from rulelens.cli.app import main
+from rulelens.rules.format.reading import split_lines
 from tests.conftest import SHARED
 
 VECTORS = SHARED / "boost-oracle" / "vectors.json"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from mcp import Client, StdioServerParameters
 
-from rulelens.rules.init_project import BEGIN, END, init_project, section
 from rulelens.rules.model import RuleError
+from rulelens.setup.init_project import BEGIN, END, init_project, section
 from tests.mcp.mcp_support import RULES, run_cli, text_of, write
 
 BOOST_BLOCK = "<laravel-boost-guidelines>\n# Boost\n\n- keep this\n</laravel-boost-guidelines>\n"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulelens.rules.reading import decode
+from rulelens.rules.format.reading import decode
 from rulelens.rules.repository import RuleRepository
 
 RULES = ".ai/rules"

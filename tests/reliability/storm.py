@@ -7,8 +7,8 @@ import os
 import subprocess
 from pathlib import Path
 
-from rulelens.rules.check import check_file
-from rulelens.rules.filelist import FileList
+from rulelens.rules.check.lint import check_file
+from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
 
 N_SRC = 3500          # src files on branch one

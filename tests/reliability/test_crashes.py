@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from rulelens.rules.atomic import TEMP_SUFFIX
 from rulelens.rules.repository import RuleRepository
+from rulelens.rules.write.atomic import TEMP_SUFFIX
 from tests.reliability.conftest import RULES, assert_consistent, cli, make_root, snapshot
 from tests.reliability.wire import Lsp, Mcp, ServerDied, server_env, tool_text
 
@@ -93,7 +93,7 @@ def test_sigkill_at_random_steps_never_tears_a_file(tmp_path: Path) -> None:
 LOCK_HOLDER = """
 import os, sys
 from pathlib import Path
-from rulelens.rules.atomic import crash_point, exclusive_lock
+from rulelens.rules.write.atomic import crash_point, exclusive_lock
 with exclusive_lock(Path(sys.argv[1])):
     print("held", flush=True)
     sys.stdin.readline()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulelens.rules.filelist import FileList
+from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
 from tests.conftest import ProjectFactory
 
@@ -52,7 +52,7 @@ def test_stale_index(project: ProjectFactory) -> None:
 
 
 def test_severities() -> None:
-    from rulelens.rules.check import check_index
+    from rulelens.rules.check.lint import check_index
 
     [p] = check_index(".ai/rules/index.md", "x", "y")
     assert p.severity == "warning" and p.to_json()["line"] == 1

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulelens.rules.reading import read_rule_file
+from rulelens.rules.format.reading import read_rule_file
 from rulelens.rules.repository import RuleRepository
 from tests.conftest import ProjectFactory
 

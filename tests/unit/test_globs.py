@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulelens.rules.filelist import FileList
-from rulelens.rules.matcher import RuleSet
+from rulelens.rules.match.matcher import RuleSet
+from rulelens.rules.project.filelist import FileList
 
 FILES = [
     "app/User.php",

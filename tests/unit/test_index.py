@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulelens.rules.index_render import HEADER
+from rulelens.rules.format.index_render import HEADER
 from rulelens.rules.repository import RuleRepository
 from tests.conftest import ProjectFactory
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulelens.rules.naming import area_key, candidate_names, headline, slug, snake
+from rulelens.rules.format.naming import area_key, candidate_names, headline, slug, snake
 
 
 @pytest.mark.parametrize(

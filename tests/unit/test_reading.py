@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from rulelens.rules.format.reading import MAX_BYTES, read_rule_file
 from rulelens.rules.model import RuleFile
-from rulelens.rules.reading import MAX_BYTES, read_rule_file
 
 
 def read(text: str | bytes, name: str = "x.md", boost: bool = False) -> RuleFile:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from rulelens.rules import search_cache
-from rulelens.rules.filelist import FileList
-from rulelens.rules.search_cache import CachedSearch, cache_file
-from rulelens.rules.text_search import cached_scan_for, gnu_grep, present
+from rulelens.rules.check.stale import search_cache
+from rulelens.rules.check.stale.search_cache import CachedSearch, cache_file
+from rulelens.rules.check.stale.text_search import cached_scan_for, gnu_grep, present
+from rulelens.rules.project.filelist import FileList
 
 pytestmark = pytest.mark.skipif(gnu_grep() is None, reason="the cache sits in front of GNU grep")
 ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
@@ -173,7 +173,7 @@ def test_outside_git_there_is_no_cache(tmp_path: Path) -> None:
 
 
 def test_history_is_kept_for_the_commit_head_names(repo: Path) -> None:
-    from rulelens.rules.drift import HISTORY_CACHE, History
+    from rulelens.rules.check.stale.drift import HISTORY_CACHE, History
 
     first = History.read(repo, ".ai/rules")
     assert first is not None and [c.paths for c in first.commits] == [
@@ -193,9 +193,9 @@ def test_history_is_kept_for_the_commit_head_names(repo: Path) -> None:
 
 
 def test_mentions_of_an_unchanged_rule_text_are_kept(repo: Path) -> None:
-    from rulelens.rules.mention_cache import NAME, MentionStore, key
+    from rulelens.rules.check.stale.findings import prepare, scan_of
+    from rulelens.rules.check.stale.mention_cache import NAME, MentionStore, key
     from rulelens.rules.repository import RuleRepository
-    from rulelens.rules.staleness import prepare, scan_of
 
     [rule] = rules = RuleRepository(repo).files
     files = FileList.for_root(repo)

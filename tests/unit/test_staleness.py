@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from rulelens.rules.conflicts import conflict_lines
-from rulelens.rules.filelist import FileList
-from rulelens.rules.mentions import find_mentions, identifier_in, path_in
+from rulelens.rules.check.conflicts import conflict_lines
+from rulelens.rules.check.stale.mentions import find_mentions, identifier_in, path_in
+from rulelens.rules.check.stale.text_search import file_search, gnu_grep, grep_search, present
+from rulelens.rules.format.reading import read_rule_file
 from rulelens.rules.model import Problem, RuleError
-from rulelens.rules.reading import read_rule_file
+from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
-from rulelens.rules.text_search import file_search, gnu_grep, grep_search, present
 from tests.conftest import ProjectFactory
 
 GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",

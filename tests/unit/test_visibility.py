@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from rulelens.rules.match.visibility import NO_INDEX, NOT_INDEXED, parse_index
 from rulelens.rules.repository import RuleRepository
-from rulelens.rules.visibility import NO_INDEX, NOT_INDEXED, parse_index
 from tests.conftest import ProjectFactory
 
 SEEN = "---\npaths:\n  - 'app/**'\n---\n\n# Seen\n\n## S\nnote\n"

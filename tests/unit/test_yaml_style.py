@@ -3,7 +3,7 @@
 import pytest
 import yaml
 
-from rulelens.rules.yaml_style import dump_scalar, paths_block
+from rulelens.rules.format.yaml_style import dump_scalar, paths_block
 
 
 @pytest.mark.parametrize(
@@ -53,6 +53,6 @@ def test_paths_block_in_crlf() -> None:
 
 
 def test_hex_and_underscored_digits_are_quoted_but_not_octal_as_symfony_does() -> None:
-    from rulelens.rules.yaml_style import dump_scalar
+    from rulelens.rules.format.yaml_style import dump_scalar
 
     assert [dump_scalar(v) for v in ("0x1F", "1_000", "0o17")] == ["'0x1F'", "'1_000'", "0o17"]

@@ -279,7 +279,7 @@ def test_an_installed_server_of_another_version_is_used_and_the_mismatch_logged(
     bin_dir.mkdir()
     older = bin_dir / "rulelens"
     older.write_text(f"""#!/bin/sh
-exec {sys.executable} -c "import sys, rulelens; rulelens.__version__ = '0.0.9'; from rulelens.cli import main; sys.exit(main())" "$@"
+exec {sys.executable} -c "import sys, rulelens; rulelens.__version__ = '0.0.9'; from rulelens.cli.app import main; sys.exit(main())" "$@"
 """)
     older.chmod(0o755)
     path = os.pathsep.join([str(bin_dir), str(tools.node.parent), *SYSTEM_PATH])

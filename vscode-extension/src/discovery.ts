@@ -60,7 +60,7 @@ function pythonVersion(python: readonly string[], log: vscode.LogOutputChannel):
 function canImport(python: readonly string[], log: vscode.LogOutputChannel): Promise<boolean> {
   const [command, ...rest] = python;
   return new Promise((resolve) => {
-    execFile(command, [...rest, '-c', 'import rulelens.cli'], { timeout: 15000 }, (error) => {
+    execFile(command, [...rest, '-c', 'import rulelens.cli.app'], { timeout: 15000 }, (error) => {
       if (error) {
         log.appendLine(`rulelens is not importable with ${python.join(' ')}: ${error.message}`);
       }

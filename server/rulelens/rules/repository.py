@@ -8,20 +8,14 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from rulelens.rules.atomic import (
-    crash_point,
-    ensure_inside,
-    exclusive_lock,
-    remove_stale_temps,
-    write_atomic,
-)
-from rulelens.rules.check import check_all, check_index
-from rulelens.rules.conflicts import first_conflicted
-from rulelens.rules.drift import DRIFT_AFTER
-from rulelens.rules.filelist import FileList
-from rulelens.rules.globs import expand
-from rulelens.rules.index_render import render_index
-from rulelens.rules.matcher import RuleSet
+from rulelens.rules.check.conflicts import first_conflicted
+from rulelens.rules.check.lint import check_all, check_index
+from rulelens.rules.check.stale.drift import DRIFT_AFTER
+from rulelens.rules.format.globs import expand
+from rulelens.rules.format.index_render import render_index
+from rulelens.rules.format.reading import MAX_BYTES, decode, read_rule_file
+from rulelens.rules.match.matcher import RuleSet
+from rulelens.rules.match.visibility import IndexRow, miss_reason, parse_index
 from rulelens.rules.model import (
     Entry,
     Match,
@@ -32,8 +26,16 @@ from rulelens.rules.model import (
     RuleFile,
     unwritable_reason,
 )
-from rulelens.rules.reading import MAX_BYTES, decode, read_rule_file
-from rulelens.rules.record import (
+from rulelens.rules.project.filelist import FileList
+from rulelens.rules.project.root import NOT_A_PROJECT, RULES_DIR
+from rulelens.rules.write.atomic import (
+    crash_point,
+    ensure_inside,
+    exclusive_lock,
+    remove_stale_temps,
+    write_atomic,
+)
+from rulelens.rules.write.record import (
     Rule,
     TextOf,
     choose_target,
@@ -43,8 +45,6 @@ from rulelens.rules.record import (
     with_entry,
     with_glob,
 )
-from rulelens.rules.root import NOT_A_PROJECT, RULES_DIR
-from rulelens.rules.visibility import IndexRow, miss_reason, parse_index
 
 BOOST = "boost"
 INDEX = "index.md"

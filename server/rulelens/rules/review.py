@@ -12,10 +12,10 @@ import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rulelens.rules.annotations import annotation
-from rulelens.rules.filelist import FileList
-from rulelens.rules.globs import patterns_of
+from rulelens.report.github import annotation
+from rulelens.rules.format.globs import patterns_of
 from rulelens.rules.model import Match, RuleError, RuleFile
+from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
 
 STATUS = {"A": "added", "M": "modified", "R": "renamed", "C": "copied", "D": "deleted",

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from rulelens.agents.base import Agent
+from rulelens.agents.editing import file_problems, glob_items, matching_paths
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.plumbing.documents import text_for
 from rulelens.lsp.plumbing.positions import lines_of, to_code_points
 from rulelens.lsp.plumbing.workspace import Target
-from rulelens.rules.agents.base import Agent
-from rulelens.rules.agents.editing import file_problems, glob_items, matching_paths
 from rulelens.rules.model import GlobItem, Problem
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulelens.agents.base import NOT_CONFIRMED, Agent
+from rulelens.agents.model import Load, Maybe
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.payloads import AgentLoad, AgentMaybe, AgentView
 from rulelens.lsp.plumbing.sanitize import code, defang
 from rulelens.lsp.plumbing.workspace import Target
-from rulelens.rules.agents import Load, Maybe
-from rulelens.rules.agents.base import NOT_CONFIRMED, Agent
 
 MAX_FILES = 4  # files listed per agent in the hover; the rest are counted
 MAX_MAYBE = 3  # files named in the one "may pick" line

@@ -21,8 +21,8 @@ from rulelens.lsp.plumbing.documents import text_for
 from rulelens.lsp.plumbing.positions import lines_of, position, to_code_points
 from rulelens.lsp.plumbing.requests import document_request
 from rulelens.lsp.plumbing.workspace import Target
-from rulelens.rules.reading import find_frontmatter, scan_paths
-from rulelens.rules.yaml_style import dump_scalar
+from rulelens.rules.format.reading import find_frontmatter, scan_paths
+from rulelens.rules.format.yaml_style import dump_scalar
 
 MAX_ITEMS = 500
 _ITEM_LINE = re.compile(r"^([ \t]*-[ \t]*)(.*)$")

@@ -21,7 +21,7 @@ from rulelens.lsp.plumbing.stale_findings import StaleFindings
 from rulelens.lsp.plumbing.unseen import unseen_line
 from rulelens.lsp.plumbing.watch import poll
 from rulelens.lsp.plumbing.workspace import Root, Target
-from rulelens.rules.check import check_file, check_index
+from rulelens.rules.check.lint import check_file, check_index
 from rulelens.rules.model import Match, Problem
 
 SOURCE = "rulelens"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from rulelens.agents.base import NOT_CONFIRMED
 from rulelens.lsp.agents import rule_files
 from rulelens.lsp.agents.view import other_agents, section_markdown, section_plain
 from rulelens.lsp.language_server import RulelensServer
@@ -14,7 +15,6 @@ from rulelens.lsp.plumbing.requests import document_request
 from rulelens.lsp.plumbing.sanitize import code, defang
 from rulelens.lsp.plumbing.unseen import unseen_line
 from rulelens.lsp.plumbing.workspace import Target
-from rulelens.rules.agents.base import NOT_CONFIRMED
 from rulelens.rules.model import GlobItem, Match
 
 MAX_CHARS = 12_000

@@ -12,8 +12,8 @@ from pygls.workspace.position_codec import PositionCodec
 
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.plumbing.workspace import Root
+from rulelens.rules.format.reading import split_keepends
 from rulelens.rules.model import RecordPlan, RuleError
-from rulelens.rules.reading import split_keepends
 
 TITLE = "New rule title"
 NOTE = "What an agent must know before editing these files."

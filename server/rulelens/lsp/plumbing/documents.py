@@ -6,8 +6,8 @@ import os
 
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.plumbing.workspace import Target
+from rulelens.rules.format.reading import read_rule_file
 from rulelens.rules.model import UNWRITABLE, RuleFile
-from rulelens.rules.reading import read_rule_file
 
 # Problems only the bytes on disk can show (the buffer is what the editor decoded); the
 # core refuses to write files that have them, so the editor must keep showing them.

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from rulelens.rules.reading import split_lines
+from rulelens.rules.format.reading import split_lines
 
 
 def lines_of(text: str) -> list[str]:

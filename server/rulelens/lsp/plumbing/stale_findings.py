@@ -22,9 +22,9 @@ from pathlib import Path
 
 from rulelens.lsp.plumbing.positions import lines_of
 from rulelens.lsp.plumbing.workspace import Root
-from rulelens.rules.filelist import FileList
+from rulelens.rules.check.stale.findings import prepare, staleness_problems
 from rulelens.rules.model import Problem, RuleFile
-from rulelens.rules.staleness import prepare, staleness_problems
+from rulelens.rules.project.filelist import FileList
 
 log = logging.getLogger(__name__)
 KEPT = 256  # finished texts kept per file list (each open rule file's recent versions)

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from lsprotocol import types
 
+from rulelens.agents.editing import AGENT_FILE_GLOBS, is_agent_path
 from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.plumbing.workspace import path_of_uri
-from rulelens.rules.agents.editing import AGENT_FILE_GLOBS, is_agent_path
 
 log = logging.getLogger(__name__)
 REGISTRATION_ID = "rulelens-watch"

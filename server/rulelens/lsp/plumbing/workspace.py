@@ -16,13 +16,13 @@ from urllib.parse import urlparse
 
 from pygls.uris import to_fs_path
 
-from rulelens.rules.agents import AgentProject
-from rulelens.rules.agents.base import Agent
-from rulelens.rules.agents.editing import is_agent_path
-from rulelens.rules.filelist import FileList
-from rulelens.rules.filetree import FileTree
+from rulelens.agents.base import Agent
+from rulelens.agents.editing import is_agent_path
+from rulelens.agents.project import AgentProject
+from rulelens.rules.project.filelist import FileList
+from rulelens.rules.project.filetree import FileTree
+from rulelens.rules.project.root import RULES_DIR, find_root, is_project
 from rulelens.rules.repository import RuleRepository
-from rulelens.rules.root import RULES_DIR, find_root, is_project
 
 # "agent": another agent's rule file (`.claude/rules`, `.github/instructions`, `AGENTS.md`...).
 Kind = Literal["source", "rule", "index", "agent"]

@@ -1,0 +1,236 @@
+"""What every agent's reader and matcher provides, and the shared parts of reading files."""
+
+from __future__ import annotations
+
+import bisect
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rulelens.agents.dialects import matches
+from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
+from rulelens.agents.reading import read_agent_file
+from rulelens.rules.format.globs import split_commas
+from rulelens.rules.model import Problem, Severity
+
+if TYPE_CHECKING:
+    from rulelens.rules.project.filelist import FileList
+    from rulelens.rules.repository import RuleRepository
+
+NOT_CONFIRMED = "documented behaviour not confirmed"
+
+
+@dataclass
+class Context:
+    """One project as the agents see it: its root, its file list and Boost's repository."""
+
+    root: Path
+    paths: Sequence[str]
+    repo: RuleRepository | None = None
+    listing: FileList | None = None
+    _folders: set[str] | None = field(default=None, repr=False)
+
+    @property
+    def folders(self) -> set[str]:
+        if self._folders is None:
+            found = {""}
+            for p in self.paths:
+                parts = p.split("/")[:-1]
+                for i in range(1, len(parts) + 1):
+                    found.add("/".join(parts[:i]))
+            self._folders = found
+        return self._folders
+
+
+_MAGIC = frozenset("*?[]{}()!@+\\")
+
+
+def literal_prefix(pattern: str) -> str:
+    """The leading folders of a glob that hold no wildcard: every match starts with them."""
+    while pattern.startswith("./"):
+        pattern = pattern[2:]
+    literal: list[str] = []
+    for segment in pattern.split("/")[:-1]:
+        if not segment or any(c in _MAGIC for c in segment):
+            break
+        literal.append(segment)
+    return "/".join(literal)
+
+
+def starting_with(paths: Sequence[str], prefix: str) -> Sequence[str]:
+    """The slice of sorted `paths` that start with `prefix`, found by bisection."""
+    if not prefix:
+        return paths
+    lo = bisect.bisect_left(paths, prefix)
+    hi = bisect.bisect_left(paths, prefix + "\U0010ffff", lo)
+    return paths[lo:hi]
+
+
+def scan(root: Path, folder: str, suffixes: tuple[str, ...], recursive: bool = True) -> list[str]:
+    """Files below root/folder with one of the suffixes, root-relative, sorted; symlinks followed."""
+    base = root / folder
+    if not base.is_dir():
+        return []
+    found: list[str] = []
+    seen: set[str] = set()
+    for current, dirs, names in os.walk(base, followlinks=True):
+        real = os.path.realpath(current)
+        if real in seen:  # a symlink cycle: each real folder is read once
+            dirs[:] = []
+            continue
+        seen.add(real)
+        rel = Path(current).relative_to(root).as_posix()
+        found.extend(f"{rel}/{n}" for n in names if n.endswith(suffixes))
+        if not recursive:
+            dirs[:] = []
+        dirs.sort()
+    return sorted(found)
+
+
+def glob_list(value: Any, split: bool = True) -> list[str] | None:
+    """A list of glob strings from a frontmatter value (a list, or one string split on commas
+    outside braces when `split`); None when the value is neither."""
+    if isinstance(value, str):
+        return split_commas(value) if split else ([value.strip()] if value.strip() else [])
+    if isinstance(value, list):
+        return [str(v).strip() for v in value if isinstance(v, str | int | float) and str(v).strip()]
+    return None
+
+
+class Agent(ABC):
+    """One agent: which files it reads, what it loads for a path, and how its rules misfire."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    keys: ClassVar[tuple[str, ...]] = ()
+    budget: ClassVar[Budget | None] = None
+    source: ClassVar[str] = ""
+    # Whether patterns are matched case-sensitively against the root-relative path.
+    from_root: ClassVar[bool] = False
+    # False where rulelens follows third-party material, or the matcher is not documented.
+    confirmed: ClassVar[bool] = True
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.files: list[AgentFile] = [read_agent_file(ctx.root, rel, self.id) for rel in self.discover()]
+
+    @abstractmethod
+    def discover(self) -> list[str]:
+        """Root-relative paths of this agent's files in the project."""
+
+    @abstractmethod
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        """Whether `f` loads for an edit of `path` (a Load), may load (a Maybe), or does not."""
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        """The globs this agent reads from `f`, as written (for checks against the project)."""
+        return []
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        return False
+
+    def view(self, path: str) -> list[Load | Maybe]:
+        out: list[Load | Maybe] = []
+        for f in self.files:
+            d = self.decide(f, path)
+            if d is not None:
+                out.append(d)
+        return out
+
+    def file_budget_note(self, f: AgentFile) -> str | None:
+        """A one-line note when one loaded file is over this agent's per-file cap."""
+        return None
+
+    def file(self, rel: str) -> AgentFile | None:
+        return next((f for f in self.files if f.rel == rel), None)
+
+    def candidates(self, pattern: str) -> Sequence[str]:
+        """The project paths `pattern` could match: those below its literal folders, for agents
+        that match case-sensitively from the root; else all of them."""
+        return starting_with(self.ctx.paths, literal_prefix(pattern)) if self.from_root else self.ctx.paths
+
+    def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
+        """Files with equal keys load for the same paths: same agent, folder and frontmatter."""
+        return (self.id, f.rel.rpartition("/")[0], f.rel if not f.has_frontmatter else "", f.head)
+
+    def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
+        """The paths `f` loads for; `paths` sorted. Path-independent loads skip the per-path test."""
+        if not paths:
+            return set()
+        first = self.decide(f, paths[0])
+        if isinstance(first, Load) and first.how == "always":
+            return set(paths)
+        if isinstance(first, Load) and first.how == "directory":
+            folder = f.rel.rpartition("/")[0]
+            if folder:
+                paths = starting_with(paths, folder + "/")
+        else:
+            prefixes = {literal_prefix(p) for p in self.patterns(f)}
+            if self.from_root and prefixes and "" not in prefixes:
+                paths = sorted({p for prefix in prefixes for p in starting_with(paths, prefix)})
+        return {p for p in paths if isinstance(self.decide(f, p), Load)}
+
+    def traps(self) -> list[Problem]:
+        out: list[Problem] = []
+        for f in self.files:
+            out.extend(self.file_traps(f))
+            out.extend(self.nothing_traps(f))
+        return out
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        """Findings particular to this agent; the YAML finding by default."""
+        if f.yaml_error is None:
+            return []
+        return [problem(f, f.yaml_error_line, "warning", "agent-yaml-invalid",
+                        f"{self.name} cannot read this frontmatter as YAML ({f.yaml_error}). "
+                        f"{self.on_invalid_yaml()}")]
+
+    def on_invalid_yaml(self) -> str:
+        return f"What {self.name} then does is not documented ({NOT_CONFIRMED}). Quote the values."
+
+    def matches_any(self, pattern: str) -> bool:
+        """Whether `pattern` matches some project file (remembered: copies share patterns)."""
+        cache: dict[str, bool] = self.__dict__.setdefault("_matches_any", {})
+        if pattern not in cache:
+            cache[pattern] = any(self.pattern_matches(pattern, p) for p in self.candidates(pattern))
+        return cache[pattern]
+
+    def nothing_traps(self, f: AgentFile) -> list[Problem]:
+        out: list[Problem] = []
+        for pattern in self.patterns(f):
+            if not self.matches_any(pattern):
+                out.append(problem(
+                    f, f.line_of(self.keys[0]) if self.keys else 0, "warning", "agent-glob-matches-nothing",
+                    f"{self.name} matches `{pattern}` against no file of this project, so this rule never "
+                    f"loads through it{self.nothing_hint(pattern)}. Fix the glob or remove it."))
+        return out
+
+    def nothing_hint(self, pattern: str) -> str:
+        return ""
+
+    def load(self, f: AgentFile, how: str, patterns: Sequence[str] = ()) -> Load:
+        return Load(f.rel, how, tuple(patterns), f.size)  # type: ignore[arg-type]
+
+
+class GlobAgent(Agent):
+    """An agent that matches globs from one frontmatter key against the root-relative path."""
+
+    flags: ClassVar[int]
+    from_root = True
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        return matches(pattern, path, self.flags)
+
+    def matching(self, patterns: Sequence[str], path: str) -> list[str]:
+        return [p for p in patterns if self.pattern_matches(p, path)]
+
+
+def problem(f: AgentFile, line: int, severity: Severity, code: str, message: str) -> Problem:
+    return Problem(f.rel, line, severity, code, message)
+
+
+def maybe(f: AgentFile, how: str) -> Maybe:
+    return Maybe(f.rel, how)  # type: ignore[arg-type]

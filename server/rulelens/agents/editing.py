@@ -1,0 +1,134 @@
+"""What an editor asks about one agent's rule file: is this path one, what is wrong with it as
+typed, where its globs sit, and what each glob matches under that agent's matcher.
+
+`check` reports the same findings for the whole project (`traps.agent_problems`); here they are
+for one file, read from the text the person is editing when there is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from wcmatch import glob as wglob
+
+from rulelens.agents.base import Agent
+from rulelens.agents.formats.copilot import split_glob_aware
+from rulelens.agents.project import AgentProject
+from rulelens.agents.reading import parse_agent_text, read_agent_file
+from rulelens.agents.traps import budget_problems, disagreements
+from rulelens.rules.format.globs import split_commas
+from rulelens.rules.format.reading import find_frontmatter, scan_paths
+from rulelens.rules.model import GlobItem, Problem
+
+# Where each agent's files can live (root-relative): a cheap test before reading anything, and
+# the file watchers' globs. Boost's `.ai/rules` is watched on its own.
+AGENT_FILE_GLOBS: tuple[str, ...] = (
+    "**/CLAUDE.md", ".claude/rules/**/*.md",
+    ".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md",
+    ".cursor/rules/**/*.{mdc,md}",
+    ".windsurfrules", ".windsurf/rules/*.md", ".devin/rules/*.md",
+    ".kiro/steering/*.md",
+    ".continue/rules/**/*.md",
+    ".clinerules", ".clinerules/**/*.{md,txt}", ".cline/rules/**/*.{md,txt}",
+    "**/AGENTS.md", "**/AGENTS.override.md",
+)
+_FLAGS = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.FORCEUNIX
+_SHAPES = wglob.compile(list(AGENT_FILE_GLOBS), flags=_FLAGS)
+
+# Agents whose reader splits a one-line string value on commas (Copilot as VS Code does, with
+# brackets too; the others outside braces). Kiro and Continue take the string as one pattern.
+_SPLITTERS: dict[str, Callable[[str], list[str]]] = {
+    "copilot": lambda v: [p.strip() for p in split_glob_aware(v) if p.strip()],
+    "cursor": split_commas,
+    "claude-code": split_commas,
+    "windsurf": split_commas,
+}
+
+
+def is_agent_path(rel: str) -> bool:
+    """Whether `rel` sits where some agent other than Boost reads rule files."""
+    return bool(_SHAPES.match(rel))
+
+
+def shared_problems(project: AgentProject, rel: str) -> list[Problem]:
+    """The findings on `rel` that depend on other files too (budgets, `agents-disagree`),
+    computed once per project reading; disagreements only for the pairs that start at `rel`."""
+    budgets = project.memo.get("budget_problems")
+    if not isinstance(budgets, list):
+        budgets = budget_problems(project)
+        project.memo["budget_problems"] = budgets
+    key = f"disagreements:{rel}"
+    disagree = project.memo.get(key)
+    if not isinstance(disagree, list):
+        disagree = disagreements(project, only=rel)
+        project.memo[key] = disagree
+    return [p for p in [*budgets, *disagree] if isinstance(p, Problem) and p.file == rel]
+
+
+def file_problems(project: AgentProject, agent: Agent, rel: str, text: str | None = None) -> list[Problem]:
+    """`check`'s findings for `rel`, with the file read from `text` when given (the buffer).
+
+    Findings across files (budgets, disagreements) come from the files as saved.
+    """
+    disk = agent.file(rel)
+    if disk is not None and (text is None or text == disk.text):
+        f = disk
+    elif text is not None:
+        f = parse_agent_text(text, rel, agent.id)
+    else:
+        f = read_agent_file(project.root, rel, agent.id)
+    own = [*agent.file_traps(f), *agent.nothing_traps(f)]
+    shared = shared_problems(project, rel)
+    return sorted([*own, *shared], key=lambda p: (p.line, p.code))
+
+
+def glob_items(agent: Agent, lines: list[str]) -> list[GlobItem]:
+    """Each pattern of the agent's glob key as written (`paths`, `applyTo`, `globs`,
+    `fileMatchPattern`), with its position; a one-line string is split as that agent splits it."""
+    if not agent.keys:
+        return []
+    fm, _ = find_frontmatter(lines)
+    if fm is None:
+        return []
+    block, items = scan_paths(lines, fm, agent.keys[0])
+    if block is None:
+        return []
+    split = _SPLITTERS.get(agent.id)
+    head = lines[block.start]
+    inline_scalar = not head.partition(":")[2].lstrip().startswith("[")
+    out: list[GlobItem] = []
+    for item in items:
+        if split is None or not inline_scalar or item.line != block.start:
+            out.append(item)
+            continue
+        out.extend(_split_item(item, lines[item.line], split))
+    return out
+
+
+def _split_item(item: GlobItem, line: str, split: Callable[[str], list[str]]) -> list[GlobItem]:
+    raw = line[item.start_col:item.end_col]
+    start = item.start_col
+    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
+        raw, start = raw[1:-1], start + 1
+    parts = split(raw)
+    if len(parts) <= 1:
+        return [item]
+    out = []
+    pos = 0
+    for part in parts:
+        col = raw.find(part, pos)
+        if col < 0:
+            return [item]
+        out.append(GlobItem(part, item.line, start + col, start + col + len(part)))
+        pos = col + len(part)
+    return out
+
+
+def matching_paths(agent: Agent, pattern: str, paths: Sequence[str] | None = None) -> list[str]:
+    """The project files `pattern` matches under `agent`'s matcher (a leading `!`, Continue's
+    exclusion, is taken off: the answer is what it excludes)."""
+    probe = pattern[1:] if pattern.startswith("!") else pattern
+    if not probe:
+        return []
+    candidates = agent.candidates(probe) if paths is None else paths
+    return [p for p in candidates if agent.pattern_matches(probe, p)]

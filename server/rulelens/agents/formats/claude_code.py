@@ -1,0 +1,80 @@
+"""Claude Code: `.claude/rules/**/*.md` with `paths`, and the `CLAUDE.md` files up the tree.
+
+Sources: the Claude Code memory docs (code.claude.com) as quoted in anthropics/claude-code
+#13905 and #22170; user reports for unparseable frontmatter (#17204). The matcher library is not
+documented, so globs are matched picomatch-style with dotfiles, from the project root.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, scan
+from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.model import AgentFile, Budget, Decision
+from rulelens.rules.format.reading import split_lines
+from rulelens.rules.model import Problem
+
+RULES = ".claude/rules"
+
+
+class ClaudeCode(GlobAgent):
+    id: ClassVar[str] = "claude-code"
+    name: ClassVar[str] = "Claude Code"
+    confirmed = False
+    keys = ("paths",)
+    flags = UNDOCUMENTED
+    budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
+    source = "code.claude.com memory docs; anthropics/claude-code #17204, #22170"
+
+    def discover(self) -> list[str]:
+        memory = sorted(p for p in self.ctx.paths if p == "CLAUDE.md" or p.endswith("/CLAUDE.md"))
+        if (self.ctx.root / "CLAUDE.md").is_file() and "CLAUDE.md" not in memory:
+            memory.insert(0, "CLAUDE.md")
+        return [*memory, *scan(self.ctx.root, RULES, (".md",))]
+
+    @staticmethod
+    def is_memory(f: AgentFile) -> bool:
+        return not f.rel.startswith(RULES + "/")
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        if self.is_memory(f) or f.data is None:
+            return []
+        return glob_list(f.data.get("paths")) or []
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        if self.is_memory(f):
+            folder = f.rel.rpartition("/")[0].removesuffix(".claude").rstrip("/")
+            if not folder:
+                return self.load(f, "always")
+            return self.load(f, "directory") if path.startswith(folder + "/") else None
+        if f.data is None or "paths" not in f.data:
+            return self.load(f, "always")  # no paths, or frontmatter it cannot parse: unconditional
+        patterns = glob_list(f.data["paths"])
+        if patterns is None:
+            return self.load(f, "always")
+        hit = self.matching(patterns, path)
+        return self.load(f, "glob", hit) if hit else None
+
+    def on_invalid_yaml(self) -> str:
+        return ("It then loads this rule unconditionally, at every session start, not only for its "
+                f"`paths` (users report this; {NOT_CONFIRMED}). Quote each glob: `- \"src/**/*.ts\"`.")
+
+    def file_budget_note(self, f: AgentFile) -> str | None:
+        lines = len(split_lines(f.text))
+        if not self.is_memory(f) or lines <= 200:
+            return None
+        return f"{f.rel} has {lines} lines; Claude Code's docs recommend a CLAUDE.md under about 200"
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        out = super().file_traps(f)
+        if self.is_memory(f) and self.budget is not None:
+            lines = len(split_lines(f.text))
+            if lines > self.budget.limit:
+                out.append(Problem(f.rel, 0, "info", "agent-budget-exceeded",
+                                   f"This CLAUDE.md has {lines} lines; Claude Code's docs recommend under "
+                                   "about 200, since it loads in full every session. Move parts into "
+                                   "`.claude/rules/` files with `paths`."))
+        return out
+
+

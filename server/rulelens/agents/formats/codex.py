@@ -1,0 +1,79 @@
+"""Codex: the `AGENTS.md` chain from the project root down to the working folder.
+
+Source: developers.openai.com/codex/guides/agents-md: in each folder from the root down,
+`AGENTS.override.md`, else `AGENTS.md`, at most one file a folder; empty files skipped;
+concatenated root first; adding stops once the combined size reaches `project_doc_max_bytes`
+(32 KiB by default). rulelens takes the edited file's folder as the working folder.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rulelens.agents.base import Agent, problem
+from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
+from rulelens.rules.model import Problem
+
+NAMES = ("AGENTS.override.md", "AGENTS.md")
+
+
+def folder_of(rel: str) -> str:
+    return rel.rpartition("/")[0]
+
+
+class Codex(Agent):
+    id: ClassVar[str] = "codex"
+    name: ClassVar[str] = "Codex"
+    confirmed = True
+    budget = Budget(32 * 1024, "bytes", "path", "developers.openai.com: project_doc_max_bytes, 32 KiB "
+                    "by default", True)
+    source = "developers.openai.com/codex/guides/agents-md"
+
+    def discover(self) -> list[str]:
+        found = {p for p in self.ctx.paths if p.rpartition("/")[2] in NAMES}
+        found.update(n for n in NAMES if (self.ctx.root / n).is_file())
+        return sorted(found, key=lambda p: (p.count("/"), p))
+
+    def chosen(self) -> dict[str, AgentFile]:
+        """The one file Codex uses in each folder."""
+        if not hasattr(self, "_chosen"):
+            by_folder: dict[str, AgentFile] = {}
+            for name in reversed(NAMES):  # AGENTS.md first, so the override replaces it
+                for f in self.files:
+                    if f.rel.rpartition("/")[2] == name and f.text.strip():
+                        by_folder[folder_of(f.rel)] = f
+            self._chosen = by_folder
+        return self._chosen
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        folder = folder_of(f.rel)
+        if self.chosen().get(folder) is not f:
+            return None
+        return self.load(f, "directory") if not folder or path.startswith(folder + "/") else None
+
+    def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
+        return (self.id, f.rel)
+
+    def view(self, path: str) -> list[Load | Maybe]:
+        loads = super().view(path)
+        return sorted(loads, key=lambda d: d.file.count("/"))
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        folder = folder_of(f.rel)
+        winner = self.chosen().get(folder)
+        if winner is not None and winner.rel != f.rel and f.text.strip():
+            return [problem(f, 0, "info", "codex-shadowed",
+                            f"Codex reads `{winner.rel}` in this folder instead, so it never reads "
+                            "this file.")]
+        return []
+
+
+def chain_overflow(loads: list[Load], limit: int) -> tuple[int, list[str]]:
+    """Total bytes of a root-first chain, and the files Codex cuts or drops past the limit."""
+    total = 0
+    cut: list[str] = []
+    for load in loads:
+        if total + load.bytes > limit:
+            cut.append(load.file)
+        total += load.bytes
+    return total, cut

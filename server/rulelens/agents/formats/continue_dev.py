@@ -1,0 +1,111 @@
+"""Continue: `.continue/rules/**/*.md` with `alwaysApply`, `globs`, `regex`, `description`.
+
+Source: continuedev/continue `core/llm/rules/getSystemMessageWithRules.ts` (`shouldApplyRule`):
+`alwaysApply: true` always; a rule in `.continue/` without `globs` or `regex` is global unless
+`alwaysApply: false`; `globs` is one minimatch pattern (a string, not split on commas) or a list
+where `!` patterns exclude; `regex` must also match the file's contents. Paths are matched as
+rulelens passes them, root-relative (Continue passes what the context holds: which form it
+holds for attached files is documented behaviour not confirmed).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, maybe, problem, scan
+from rulelens.agents.dialects import MINIMATCH, minimatch_matches
+from rulelens.agents.model import AgentFile, Decision
+from rulelens.rules.model import Problem
+
+
+def _globs(value: Any) -> list[str] | None:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [str(v) for v in value if isinstance(v, str)]
+    return None
+
+
+def _as_list(value: str) -> str:
+    return "[" + ", ".join(f'"{p.strip()}"' for p in value.split(",") if p.strip()) + "]"
+
+
+class Continue(GlobAgent):
+    id: ClassVar[str] = "continue"
+    name: ClassVar[str] = "Continue"
+    confirmed = True
+    keys = ("globs",)
+    flags = MINIMATCH
+    source = "continuedev/continue getSystemMessageWithRules.ts"
+
+    def discover(self) -> list[str]:
+        return scan(self.ctx.root, ".continue/rules", (".md",))
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        found = _globs((f.data or {}).get("globs")) or []
+        return [g for g in found if not g.startswith("!")]
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        return minimatch_matches(pattern, path)
+
+    def globs_match(self, globs: list[str], path: str) -> list[str]:
+        positive = [g for g in globs if not g.startswith("!")]
+        negative = [g[1:] for g in globs if g.startswith("!")]
+        if any(minimatch_matches(n, path) for n in negative):
+            return []
+        if not positive:
+            return ["!" + n for n in negative]
+        return [g for g in positive if minimatch_matches(g, path)]
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        data = f.data or {}
+        always = data.get("alwaysApply")
+        globs = _globs(data.get("globs"))
+        regex = data.get("regex")
+        if always is True or (not globs and not regex and always is not False):
+            return self.load(f, "always")
+        if always is False and globs is None and regex is None:
+            return maybe(f, "agent-decides") if data.get("description") else None
+        hit = self.globs_match(globs, path) if globs else ["**"]
+        if hit and regex and not self.contents_match(regex, path):
+            hit = []
+        if hit:
+            return self.load(f, "glob", hit if globs else [])
+        return None
+
+    def contents_match(self, regex: Any, path: str) -> bool:
+        """Continue tests `regex` (JavaScript RegExp) on the file's contents; Python's `re` stands in."""
+        try:
+            text = (self.ctx.root / path).read_text("utf-8", errors="replace")
+        except OSError:
+            return False
+        expressions = regex if isinstance(regex, list) else [regex]
+        for expression in expressions:
+            try:
+                if re.search(str(expression), text):
+                    return True
+            except re.error:
+                continue
+        return False
+
+    def on_invalid_yaml(self) -> str:
+        return (f"Continue then reads the file without frontmatter, as a rule that applies always "
+                f"({NOT_CONFIRMED}). Quote the values.")
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        out = super().file_traps(f)
+        value = (f.data or {}).get("globs")
+        if isinstance(value, str) and "," in value and "{" not in value:
+            out.append(problem(
+                f, f.line_of("globs"), "warning", "continue-globs-comma",
+                f"Continue passes the `globs` string `{value}` to minimatch as one pattern, "
+                "so the commas are "
+                f"literal and it matches nothing. Write a YAML list: `globs: {_as_list(value)}`."))
+        return out
+
+    def nothing_traps(self, f: AgentFile) -> list[Problem]:
+        value = (f.data or {}).get("globs")
+        if isinstance(value, str) and "," in value and "{" not in value:
+            return []
+        return super().nothing_traps(f)

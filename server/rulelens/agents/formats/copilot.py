@@ -1,0 +1,157 @@
+"""GitHub Copilot in VS Code: `.github/instructions/**/*.instructions.md` by `applyTo`, and
+`.github/copilot-instructions.md` always.
+
+Source: microsoft/vscode `computeAutomaticInstructions.ts` (`_matches`): `applyTo` split on
+commas outside braces, each trimmed; `**`, `**/*` and `*` always attach; a pattern not starting
+with `/` or `**/` gets `**/` prepended; matched case-insensitively against the file's absolute
+path. Files not attached are listed for the model to read on its own. That is the VS Code
+surface; GitHub.com's coding agent, code review and the Copilot CLI read the same files with
+their own rules, which rulelens does not model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rulelens.agents.base import GlobAgent, literal_prefix, maybe, problem, scan
+from rulelens.agents.dialects import VSCODE, matches
+from rulelens.agents.model import AgentFile, Decision
+from rulelens.rules.model import Problem
+
+ALWAYS = ("**", "**/*", "*")
+REPO_WIDE = ".github/copilot-instructions.md"
+SURFACE = "Copilot in VS Code"
+
+
+def split_glob_aware(value: str) -> list[str]:
+    """VS Code's `splitGlobAware(pattern, ',')`, ported: commas inside `{}` or `[]` do not split.
+
+    (A port rather than a library: this is VS Code's own small tokenizer, whose on/off flags for
+    braces and brackets differ from a depth-counting split on nested braces.)
+    """
+    parts: list[str] = []
+    in_braces = in_brackets = False
+    current = ""
+    for ch in value:
+        if ch == "," and not in_braces and not in_brackets:
+            parts.append(current)
+            current = ""
+            continue
+        if ch in "{}":
+            in_braces = ch == "{"
+        elif ch in "[]":
+            in_brackets = ch == "["
+        current += ch
+    if current:
+        parts.append(current)
+    return parts
+
+
+class Copilot(GlobAgent):
+    id: ClassVar[str] = "copilot"
+    name: ClassVar[str] = SURFACE
+    confirmed = True
+    keys = ("applyTo",)
+    flags = VSCODE
+    from_root = False  # absolute paths, case-insensitive
+    source = "microsoft/vscode computeAutomaticInstructions.ts"
+
+    def discover(self) -> list[str]:
+        found = scan(self.ctx.root, ".github/instructions", (".instructions.md",))
+        if (self.ctx.root / REPO_WIDE).is_file():
+            found.insert(0, REPO_WIDE)
+        return found
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        value = f.data.get("applyTo") if f.data is not None else None
+        return [p.strip() for p in split_glob_aware(value) if p.strip()] if isinstance(value, str) else []
+
+    def effective(self, pattern: str) -> str:
+        return pattern if pattern.startswith(("/", "**/")) else "**/" + pattern
+
+    def absolute(self, path: str) -> str:
+        return f"{self.ctx.root.as_posix().rstrip('/')}/{path}"
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        if pattern in ALWAYS:
+            return True
+        if pattern.startswith("/"):
+            return matches(pattern, self.absolute(path), self.flags)
+        # `**/p` against the absolute path is `p` against one of its tails that start a segment;
+        # testing the tails is the same answer, and much faster than the leading globstar.
+        rest = pattern
+        while rest.startswith("**/"):
+            rest = rest[3:]
+        full = self.absolute(path).lstrip("/")
+        start = 0
+        while True:
+            if matches(rest, full[start:], self.flags):
+                return True
+            start = full.find("/", start) + 1
+            if start == 0:
+                return False
+
+    def candidates(self, pattern: str) -> Sequence[str]:
+        """The paths holding the pattern's literal folders (after the prepended `**/`), case
+        folded: a match needs them, unless the root's own absolute path holds them."""
+        if pattern.startswith("/") or pattern in ALWAYS:
+            return self.ctx.paths
+        rest = pattern
+        while rest.startswith("**/"):
+            rest = rest[3:]
+        prefix = literal_prefix(rest).casefold()
+        if not prefix or prefix.split("/")[0] in self.ctx.root.as_posix().casefold():
+            return self.ctx.paths
+        needle = f"/{prefix}/"
+        return [p for p in self.ctx.paths if needle in f"/{p}".casefold()]
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        if f.rel == REPO_WIDE:
+            return self.load(f, "always")
+        hit = next((p for p in self.patterns(f) if self.pattern_matches(p, path)), None)
+        if hit is not None:  # VS Code stops at the first pattern that matches
+            return self.load(f, "glob", [hit])
+        return maybe(f, "agent-decides")
+
+    def on_invalid_yaml(self) -> str:
+        return (f"{SURFACE} then finds no `applyTo`, so it never attaches this file by pattern; it only "
+                "lists it for the model to read on its own (documented behaviour not confirmed). "
+                "Quote the value: `applyTo: \"src/**/*.ts\"`.")
+
+    def nothing_hint(self, pattern: str) -> str:
+        if pattern.startswith("/"):
+            return (f" ({SURFACE} matches a pattern starting with `/` against the file's absolute path, "
+                    f"so `{pattern}` would have to start at the file system root; drop the `/`)")
+        return ""
+
+    def elsewhere(self, pattern: str) -> list[str]:
+        """Files the relative `pattern` attaches for only because of the prepended `**/`."""
+        cache: dict[str, list[str]] = self.__dict__.setdefault("_elsewhere", {})
+        if pattern not in cache:
+            cache[pattern] = [p for p in self.candidates(pattern)
+                              if self.pattern_matches(pattern, p) and not matches(pattern, p, self.flags)]
+        return cache[pattern]
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        out = super().file_traps(f)
+        if f.rel != REPO_WIDE and f.yaml_error is None and not self.patterns(f):
+            out.append(problem(
+                f, 0, "info", "copilot-no-applyto",
+                f"No `applyTo`: {SURFACE} only lists this file for the model to read by its description; "
+                "GitHub.com's coding agent and code review and the Copilot CLI apply instruction files by "
+                "`applyTo` alone, so they never use it. Add `applyTo` if it is for certain files."))
+        for pattern in self.patterns(f):
+            if pattern in ALWAYS or pattern.startswith(("/", "**/")) or "/" not in pattern.rstrip("/"):
+                continue
+            elsewhere = self.elsewhere(pattern)
+            if elsewhere:
+                shown = ", ".join(f"`{p}`" for p in elsewhere[:3])
+                more = f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""
+                out.append(problem(
+                    f, f.line_of("applyTo"), "warning", "copilot-applyto-elsewhere",
+                    f"{SURFACE} prepends `**/` to the relative `applyTo` `{pattern}`, so it also "
+                    f"attaches this file for {shown}{more} in other folders. Make the glob name a folder "
+                    "only this one has; VS Code has no root anchor (a leading `/` is matched against "
+                    "the absolute path)."))
+        return out

@@ -1,0 +1,75 @@
+"""Cursor: `.cursor/rules/**/*.mdc` with `alwaysApply`, `globs` and `description`.
+
+Sources: Cursor's rules docs as summarised by third parties (skillsaw's `cursor-rules-valid`,
+rulesync #2875); documented behaviour not confirmed against Cursor itself. The matcher is not
+documented. Where the sources disagree on unquoted `globs: **/*.ts` (rulesync: invalid YAML;
+skillsaw and the rule files Cursor's own editor writes: a comma-separated glob list), rulelens
+follows the second: Cursor's permissive reader takes the line as written.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
+from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.model import AgentFile, Decision
+from rulelens.rules.model import Problem
+
+
+class Cursor(GlobAgent):
+    id: ClassVar[str] = "cursor"
+    name: ClassVar[str] = "Cursor"
+    confirmed = False
+    keys = ("globs",)
+    flags = UNDOCUMENTED
+    source = "cursor.com/docs/rules via third-party summaries (skillsaw, rulesync #2875)"
+
+    def discover(self) -> list[str]:
+        return scan(self.ctx.root, ".cursor/rules", (".mdc", ".md"))
+
+    def fields(self, f: AgentFile) -> dict[str, Any]:
+        if f.data is not None:
+            return f.data
+        return dict(f.loose)  # Cursor's permissive reader: each `key: value` line as written
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        return glob_list(self.fields(f).get("globs")) or []
+
+    def nothing_traps(self, f: AgentFile) -> list[Problem]:
+        always = self.fields(f).get("alwaysApply")
+        return [] if always is True or (always == "true" and f.data is None) else super().nothing_traps(f)
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        fields = self.fields(f)
+        if fields.get("alwaysApply") is True or (fields.get("alwaysApply") == "true" and f.data is None):
+            return self.load(f, "always")
+        patterns = self.patterns(f)
+        hit = self.matching(patterns, path)
+        if hit:
+            return self.load(f, "glob", hit)
+        if fields.get("description"):
+            return maybe(f, "agent-decides")
+        return None if patterns else maybe(f, "manual")
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        if f.yaml_error is None:
+            out = []
+        else:
+            globs_line = f.key_lines.get("globs")
+            if globs_line is not None and f.yaml_error_line == globs_line:
+                out = [problem(f, globs_line, "info", "agent-yaml-invalid",
+                               "Strict YAML cannot read this unquoted `globs` line (rulesync #2875 calls it "
+                               "invalid); Cursor's own reader takes it as a comma-separated glob list, and "
+                               "rulelens follows Cursor. Other tools that read this file will not.")]
+            else:
+                out = [problem(f, f.yaml_error_line, "warning", "agent-yaml-invalid",
+                               f"This frontmatter is not valid YAML ({f.yaml_error}); Cursor reads it line "
+                               f"by line, so check each key ({NOT_CONFIRMED}).")]
+        value = self.fields(f).get("alwaysApply")
+        if isinstance(value, str) and f.data is not None:
+            out.append(problem(f, f.line_of("alwaysApply"), "warning", "cursor-alwaysapply-string",
+                               f"`alwaysApply` is the string {value!r}, not a boolean, so Cursor does not "
+                               f"treat this rule as always applied ({NOT_CONFIRMED}). "
+                               "Write `alwaysApply: true`."))
+        return out

@@ -1,0 +1,78 @@
+"""Kiro: `.kiro/steering/*.md` by `inclusion` (`always`, `fileMatch`, `manual`, `auto`).
+
+Sources: kiro.dev steering docs as summarised by third parties, and kirodotdev/Kiro #11095 (a
+comma-separated `fileMatchPattern` string silently matches nothing) and #9176; documented
+behaviour not confirmed. No frontmatter, or no `inclusion`, means always. The matcher is not
+documented.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
+from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.model import AgentFile, Decision
+from rulelens.rules.model import Problem
+
+
+class Kiro(GlobAgent):
+    id: ClassVar[str] = "kiro"
+    name: ClassVar[str] = "Kiro"
+    confirmed = False
+    keys = ("fileMatchPattern",)
+    flags = UNDOCUMENTED
+    source = "kiro.dev steering docs (third-party summaries); kirodotdev/Kiro #11095, #9176"
+
+    def discover(self) -> list[str]:
+        return scan(self.ctx.root, ".kiro/steering", (".md",), recursive=False)
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        value = f.data.get("fileMatchPattern") if f.data is not None else None
+        return glob_list(value, split=False) or []  # a string is one pattern, commas and all
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        inclusion = (f.data or {}).get("inclusion", "always")
+        if inclusion == "fileMatch":
+            hit = self.matching(self.patterns(f), path)
+            return self.load(f, "glob", hit) if hit else None
+        if inclusion == "manual":
+            return maybe(f, "manual")
+        if inclusion == "auto":
+            return maybe(f, "agent-decides")
+        return self.load(f, "always")
+
+    def on_invalid_yaml(self) -> str:
+        return ("Kiro then sees no `inclusion` and includes this file always, the default "
+                f"({NOT_CONFIRMED}). "
+                "Quote the values.")
+
+    def nothing_traps(self, f: AgentFile) -> list[Problem]:
+        value = (f.data or {}).get("fileMatchPattern")
+        if isinstance(value, str) and _comma_outside_braces(value):
+            return []  # kiro-pattern-comma says it better
+        return super().nothing_traps(f)
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        out = super().file_traps(f)
+        value = (f.data or {}).get("fileMatchPattern")
+        if isinstance(value, str) and _comma_outside_braces(value):
+            parts = ", ".join(f'"{p.strip()}"' for p in value.split(",") if p.strip())
+            out.append(problem(
+                f, f.line_of("fileMatchPattern"), "warning", "kiro-pattern-comma",
+                f"Kiro takes the `fileMatchPattern` string `{value}` as one pattern, commas included, so it "
+                f"matches nothing and this steering file never loads (kirodotdev/Kiro #11095). "
+                f"Write a list: `fileMatchPattern: [{parts}]`."))
+        return out
+
+
+def _comma_outside_braces(value: str) -> bool:
+    depth = 0
+    for ch in value:
+        if ch == "{":
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        elif ch == "," and depth == 0:
+            return True
+    return False

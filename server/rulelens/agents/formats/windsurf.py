@@ -1,0 +1,90 @@
+"""Windsurf / Devin: `.windsurf/rules/*.md`, `.devin/rules/*.md` by `trigger`; `.windsurfrules`.
+
+Sources: docs.windsurf.com (memories & rules: the four triggers, 12,000 characters per rule
+file; an older English page said 6,000). That the Devin CLI needs `globs` as a YAML list, and
+that a bare `globs: **/*.ts` line is accepted, rest on third-party material (skillsaw's
+`devin-rules-valid`): documented behaviour not confirmed. The matcher is not documented.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
+from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.model import AgentFile, Budget, Decision
+from rulelens.rules.model import Problem
+
+LEGACY = ".windsurfrules"
+
+
+def _as_list(value: str) -> str:
+    return "[" + ", ".join(f'"{p}"' for p in glob_list(value) or []) + "]"
+
+
+class Windsurf(GlobAgent):
+    id: ClassVar[str] = "windsurf"
+    name: ClassVar[str] = "Windsurf"
+    confirmed = False
+    keys = ("globs",)
+    flags = UNDOCUMENTED
+    budget = Budget(12_000, "characters", "file", "docs.windsurf.com: rule files are limited to 12,000 "
+                    "characters each", True)
+    source = "docs.windsurf.com memories & rules; skillsaw devin-rules-valid (third-party)"
+
+    def discover(self) -> list[str]:
+        found = [*scan(self.ctx.root, ".windsurf/rules", (".md",), recursive=False),
+                 *scan(self.ctx.root, ".devin/rules", (".md",), recursive=False)]
+        if (self.ctx.root / LEGACY).is_file():
+            found.insert(0, LEGACY)
+        return found
+
+    def fields(self, f: AgentFile) -> dict[str, Any]:
+        if f.data is not None:
+            return f.data
+        # A bare `globs: **/*.ts` is read as written even though strict YAML refuses it.
+        loose = f.loose.get("globs")
+        return {"trigger": f.loose.get("trigger"), "globs": loose} if loose is not None else {}
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        return glob_list(self.fields(f).get("globs")) or []
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        if f.rel == LEGACY:
+            return self.load(f, "always")
+        trigger = self.fields(f).get("trigger")
+        if trigger == "always_on":
+            return self.load(f, "always")
+        if trigger == "glob":
+            hit = self.matching(self.patterns(f), path)
+            return self.load(f, "glob", hit) if hit else None
+        if trigger == "model_decision":
+            return maybe(f, "agent-decides")
+        return maybe(f, "manual")
+
+    def on_invalid_yaml(self) -> str:
+        return ("Windsurf then reads no `trigger`, so the rule is only used when @-mentioned "
+                f"({NOT_CONFIRMED}). "
+                "Quote the values, and write `globs` as a list.")
+
+    def file_budget_note(self, f: AgentFile) -> str | None:
+        if len(f.text) <= 12_000:
+            return None
+        return f"{f.rel} has {len(f.text):,} characters; Windsurf reads the first 12,000 of a rule file"
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        out: list[Problem] = []
+        bare_globs = f.yaml_error is not None and f.key_lines.get("globs") == f.yaml_error_line
+        if f.yaml_error is not None and not bare_globs:
+            out.extend(super().file_traps(f))
+        if isinstance(self.fields(f).get("globs"), str):
+            out.append(problem(
+                f, f.line_of("globs"), "warning", "windsurf-globs-string",
+                "`globs` is a single string: Windsurf accepts it, but the Devin CLI fails to load this rule "
+                f"(\"expected a sequence\"; {NOT_CONFIRMED}). Write it as a YAML list: "
+                f"`globs: {_as_list(self.fields(f)['globs'])}`."))
+        if self.file_budget_note(f):
+            out.append(problem(f, 0, "warning", "agent-budget-exceeded",
+                               f"This rule file has {len(f.text):,} characters; Windsurf reads at most "
+                               f"12,000 per rule file and cuts the rest. Split it."))
+        return out

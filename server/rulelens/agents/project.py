@@ -1,0 +1,87 @@
+"""Every agent's view of one project: which agents are present, what each loads for a path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulelens.agents.base import Agent, Context
+from rulelens.agents.formats.boost import Boost
+from rulelens.agents.formats.claude_code import ClaudeCode
+from rulelens.agents.formats.cline import Cline
+from rulelens.agents.formats.codex import Codex, chain_overflow
+from rulelens.agents.formats.continue_dev import Continue
+from rulelens.agents.formats.copilot import Copilot
+from rulelens.agents.formats.cursor import Cursor
+from rulelens.agents.formats.kiro import Kiro
+from rulelens.agents.formats.windsurf import Windsurf
+from rulelens.agents.model import Load, Maybe
+from rulelens.rules.project.filelist import FileList
+from rulelens.rules.repository import RuleRepository
+
+AGENT_TYPES: tuple[type[Agent], ...] = (Boost, ClaudeCode, Copilot, Cursor, Windsurf, Kiro, Continue, Cline,
+                                        Codex)
+AGENT_IDS = tuple(t.id for t in AGENT_TYPES)
+
+
+@dataclass(frozen=True)
+class PathView:
+    """What each present agent loads for one path (`loads`), and may load (`maybe`)."""
+
+    path: str
+    loads: dict[str, list[Load]]
+    maybe: dict[str, list[Maybe]]
+    over_budget: dict[str, str]
+
+    def bytes_of(self, agent: str) -> int:
+        return sum(load.bytes for load in self.loads.get(agent, []))
+
+
+class AgentProject:
+    """The agents whose files a project has, read once; `view(path)` answers per path."""
+
+    def __init__(self, repo: RuleRepository, files: FileList | None = None) -> None:
+        self.repo = repo
+        self.root: Path = repo.root
+        listing = files if files is not None else FileList.for_root(repo.root)
+        self.ctx = Context(self.root, listing.paths, repo, listing)
+        self.agents: list[Agent] = [t(self.ctx) for t in AGENT_TYPES]
+        self.present: list[Agent] = [a for a in self.agents if a.files]
+        # Answers computed once per reading (editors keep one reading until an agent file changes).
+        self.memo: dict[str, object] = {}
+
+    def agent(self, agent_id: str) -> Agent | None:
+        return next((a for a in self.agents if a.id == agent_id), None)
+
+    def owner_of(self, rel: str) -> Agent | None:
+        """The agent whose rule file `rel` is (for an editor: its frontmatter key is `keys[0]`)."""
+        return next((a for a in self.present if a.id != "boost" and a.file(rel) is not None), None)
+
+    def view(self, path: str) -> PathView:
+        loads: dict[str, list[Load]] = {}
+        maybe: dict[str, list[Maybe]] = {}
+        over: dict[str, str] = {}
+        for agent in self.present:
+            decided = agent.view(path)
+            loads[agent.id] = [d for d in decided if isinstance(d, Load)]
+            maybe[agent.id] = [d for d in decided if isinstance(d, Maybe)]
+            notes = [budget_note(agent, loads[agent.id])]
+            for load in loads[agent.id]:
+                f = agent.file(load.file)
+                notes.append(agent.file_budget_note(f) if f is not None else None)
+            found = [n for n in notes if n]
+            if found:
+                over[agent.id] = "; ".join(found)
+        return PathView(path, loads, maybe, over)
+
+
+def budget_note(agent: Agent, loads: list[Load]) -> str | None:
+    """A one-line note when the path's load exceeds the agent's per-path cap."""
+    budget = agent.budget
+    if budget is None or budget.per != "path":
+        return None
+    total, cut = chain_overflow(loads, budget.limit)
+    if not cut:
+        return None
+    return (f"{total:,} bytes exceed {agent.name}'s {budget.limit // 1024} KiB cap ({budget.source}); "
+            f"it stops adding files there, so {', '.join(cut)} is cut")

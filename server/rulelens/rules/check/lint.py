@@ -1,0 +1,158 @@
+"""Lint rule files against the project's file list (README, "Command line" `check`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulelens.rules.check.conflicts import index_conflicts, rule_conflicts
+from rulelens.rules.check.stale.drift import DRIFT_AFTER
+from rulelens.rules.check.stale.findings import prepare, staleness_problems
+from rulelens.rules.format.globs import (
+    Pattern,
+    dialect_hints,
+    expand,
+    expansion_error,
+    malformed_reason,
+    patterns_of,
+)
+from rulelens.rules.model import Problem, RuleFile
+from rulelens.rules.project.filelist import FileList
+
+SHOWN = 80
+OTHER_KEYS = ("globs", "applyTo", "scope")
+
+
+def shown(text: str) -> str:
+    """A glob as quoted in a message: long ones are cut, so a hostile glob cannot flood output."""
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+
+
+def check_file(rule: RuleFile, files: FileList | None, drift_after: int = DRIFT_AFTER,
+               staleness: bool = True) -> list[Problem]:
+    """Reading problems, per-glob findings, and what the text says (conflicts, staleness; the
+    language server computes staleness apart, off the request path)."""
+    return [*_check_globs(rule, files), *_text_problems(rule, files if staleness else None, drift_after)]
+
+
+def _text_problems(rule: RuleFile, files: FileList | None, drift_after: int) -> list[Problem]:
+    return [*rule_conflicts(rule.rel, rule.text), *staleness_problems(rule, files, drift_after)]
+
+
+def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
+    """Reading problems plus per-glob findings for one file."""
+    problems = list(rule.problems)
+    explained = {"frontmatter-invalid", "paths-invalid", "file-binary", "rule-symlink"}
+    if not rule.lenient_paths and not any(p.code in explained for p in problems):
+        problems.append(Problem(
+            rule.rel, 0, "info", "no-paths",
+            "No `paths`: this file is not in the index, so agents find it only by searching.",
+        ))
+    seen: set[str] = set()
+    alternatives: set[tuple[str, bool]] = set()
+    includes = [p for item in rule.glob_items or [] for p in patterns_of(item.text.strip()) if p.include]
+    for item in rule.glob_items or []:
+        line, col, end = item.line, item.start_col, item.end_col
+        text = item.text.strip()
+        if not text:
+            problems.append(Problem(rule.rel, line, "error", "paths-invalid",
+                                    "An empty glob matches nothing.", col, end))
+            continue
+        expanded = expand(text)
+        repeated = [g for g, _ in dict.fromkeys(g for g in expanded if g in alternatives)]
+        if text in seen:
+            problems.append(Problem(rule.rel, line, "warning", "glob-duplicate",
+                                    f"`{shown(text)}` is listed twice in this file.", col, end))
+        elif repeated:
+            names = ", ".join(f"`{shown(g)}`" for g in repeated)
+            problems.append(Problem(rule.rel, line, "warning", "glob-duplicate",
+                                    f"{names} (from `{shown(text)}`) is already listed in this file.",
+                                    col, end))
+        seen.add(text)
+        alternatives.update(expanded)
+        if any(".." in g.split("/") for g, _ in expanded):
+            problems.append(Problem(rule.rel, line, "error", "paths-invalid",
+                                    f"`{shown(text)}` has a `..` segment and can never match a project "
+                                    "file.", col, end))
+            continue
+        broken = malformed_reason(text)
+        if broken:
+            problems.append(Problem(rule.rel, line, "error", "glob-invalid",
+                                    f"`{shown(text)}` is malformed: {broken}; it matches nothing as "
+                                    "its author meant.", col, end))
+            continue
+        too_many = expansion_error(text)
+        if too_many:
+            problems.append(Problem(rule.rel, line, "error", "paths-invalid", too_many, col, end))
+            continue
+        for hint in dialect_hints(text):
+            problems.append(Problem(rule.rel, line, "info", "glob-dialect", hint, col, end))
+        if files is None:
+            continue
+        negations = [p for p in patterns_of(text) if not p.include]
+        if negations and len(negations) == len(patterns_of(text)):
+            if not any(_excludes_something(n, includes, files) for n in negations):
+                problems.append(Problem(rule.rel, line, "warning", "glob-excludes-nothing",
+                                        f"`{shown(text)}` excludes no file that this file's other globs "
+                                        "match, so it has no effect.", col, end))
+        elif not _matches_something(text, files):
+            problems.append(Problem(rule.rel, line, "warning", "glob-matches-nothing",
+                                    f"`{shown(text)}` matches no file in the project.", col, end))
+    problems.extend(_other_paths_keys(rule))
+    for entry in rule.entries:
+        if not entry.note.strip():
+            problems.append(Problem(rule.rel, entry.line, "warning", "entry-empty",
+                                    f"The entry `{entry.title}` has no note.", 0, None))
+        if not entry.title:
+            problems.append(Problem(rule.rel, entry.line, "warning", "entry-empty",
+                                    "An entry heading without a title.", 0, None))
+    return problems
+
+
+def _excludes_something(negation: Pattern, includes: list[Pattern], files: FileList) -> bool:
+    return any(any(p.regex.match(path) for p in includes) for path in files.lines_matching(negation))
+
+
+def _other_paths_keys(rule: RuleFile) -> list[Problem]:
+    """`globs:`/`applyTo:`/`scope:` where Boost reads only `paths:`: say so and offer the rename."""
+    if rule.lenient_paths or rule.frontmatter_lines is None:
+        return []
+    start, close = rule.frontmatter_lines
+    out = []
+    for n, line in enumerate(rule.text.splitlines()[start + 1 : close], start + 1):
+        key = line.split(":", 1)[0].strip()
+        if key in OTHER_KEYS and not line.startswith((" ", "\t")):
+            out.append(Problem(rule.rel, n, "warning", "paths-key-other",
+                               f"Boost reads only `paths`, so this file's `{key}` globs reach no agent "
+                               f"through the index; rename `{key}:` to `paths:`.", 0, len(key)))
+    return out
+
+
+def _matches_something(item: str, files: FileList) -> bool:
+    return any(files.pattern_matches_any(p) for p in patterns_of(item))
+
+
+def check_index(index_rel: str, current: str | None, expected: str) -> list[Problem]:
+    conflicted = index_conflicts(index_rel, current)
+    if conflicted:
+        return conflicted
+    if current is None:
+        return [Problem(index_rel, 0, "warning", "index-missing",
+                        "There is no index; agents cannot find rules by path. Run `rulelens index`.")]
+    if current != expected:
+        return [Problem(index_rel, 0, "warning", "index-stale",
+                        "The index differs from the rule files. Run `rulelens index` to "
+                        "regenerate it.")]
+    return []
+
+
+def check_all(rules: Sequence[RuleFile], files: FileList | None,
+              drift_after: int = DRIFT_AFTER) -> list[Problem]:
+    # One search for every rule's names, started first: grep reads the files while the globs
+    # are checked, then each file's problems are its glob findings and its text findings.
+    prepare(rules, files, drift_after)
+    globs = [_check_globs(rule, files) for rule in rules]
+    out: list[Problem] = []
+    for rule, problems in zip(rules, globs, strict=True):
+        out.extend(problems)
+        out.extend(_text_problems(rule, files, drift_after))
+    return out

@@ -1,0 +1,189 @@
+"""`rule-drift`: the code a rule file covers kept changing while the rule file did not (issue 13).
+
+One `git log --name-only` over the last MAX_COMMITS commits (non-merge, below the root) gives,
+for every rule file, the commits since it last changed, and for every changed path, the commits
+that changed it; a rule file's count is the commits since its last change that touched a path
+its globs select. Outside a git work tree, or when git takes longer than TIMEOUT, there is no hint.
+
+DRIFT_AFTER = 20 commits by default: one pull request is typically one to a handful of commits,
+so 20 commits on a rule's files without a look at the rule means several changes of that code
+have landed since anyone read it, which is when a convention has usually moved; fewer would
+flag ordinary upkeep on busy folders, and the hint is only a hint.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import subprocess
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulelens.rules.check.stale.search_cache import cache_file, write
+from rulelens.rules.format.globs import patterns_of
+from rulelens.rules.match.matcher import RuleSet
+from rulelens.rules.model import Problem, RuleFile
+from rulelens.rules.project.filelist import FileList
+
+DRIFT_AFTER = 20
+MAX_COMMITS = 1000
+# A commit that changes more files than this is an import, a mass rename or a reformat, not a
+# change of what a rule is about: only its rule files count (so that their last change is known).
+BULK = 2000
+TIMEOUT = 10.0
+HISTORY_CACHE = "rulelens/history.json"
+SHOWN = 80
+
+
+@dataclass(frozen=True)
+class Commit:
+    date: str  # YYYY-MM-DD, the committer date
+    paths: tuple[str, ...]
+
+
+class History:
+    """The recent commits below a root, newest first, with where each path changed."""
+
+    def __init__(self, commits: list[Commit], complete: bool, tracked: frozenset[str]) -> None:
+        self.commits = commits
+        self.complete = complete  # the whole history fits in the window
+        self.tracked = tracked  # rule files git tracks, for files not changed in the window
+        self.changed_in: dict[str, list[int]] = defaultdict(list)
+        for i, commit in enumerate(commits):
+            for path in commit.paths:
+                self.changed_in[path].append(i)
+        self._paths: FileList | None = None
+        self._cover: dict[tuple[str, ...], set[str]] = {}
+
+    @property
+    def paths(self) -> FileList:
+        if self._paths is None:
+            self._paths = FileList(list(self.changed_in))
+        return self._paths
+
+    @classmethod
+    def read(cls, root: Path, rules_dir: str, limit: int = MAX_COMMITS) -> History | None:
+        try:
+            listed = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", rules_dir],
+                                    capture_output=True, check=False, timeout=TIMEOUT)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        found = _read_commits(root, rules_dir, limit)
+        if found is None:
+            return None
+        commits, complete = found
+        tracked = frozenset(p for p in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
+        return cls(commits, complete, tracked)
+
+    def since(self, rule: RuleFile) -> int | None:
+        """How many commits of the window came after the rule file's last change; None for a
+        file git never committed."""
+        last = self.changed_in.get(rule.rel)
+        if last is None:
+            return None if self.complete or rule.rel not in self.tracked else len(self.commits)
+        return last[0]
+
+    def cover_all(self, rules: Sequence[RuleFile], threshold: int) -> None:
+        """What `covered` answers, for many rule files at once: each path changed since the
+        oldest of their last changes looked up once in the matcher's index, instead of each
+        rule's globs run over every changed path. Files that cannot reach the threshold (fewer
+        commits since their last change) are left out."""
+        rules = [r for r in rules if r.lenient_paths and (self.since(r) or 0) >= threshold]
+        if not rules:
+            return
+        newest_first = max(self.since(r) or 0 for r in rules)
+        paths = {p for commit in self.commits[:newest_first] for p in commit.paths}
+        ruleset = RuleSet([r.lenient_paths for r in rules])
+        cover: dict[tuple[str, ...], set[str]] = {tuple(r.lenient_paths): set() for r in rules}
+        for path in paths:
+            for i in ruleset.owners_of(path):
+                cover[tuple(rules[i].lenient_paths)].add(path)
+        self._cover.update(cover)
+
+    def covered(self, items: list[str]) -> set[str]:
+        """The changed paths that a rule file's `paths` select (`!` items exclude)."""
+        known = self._cover.get(tuple(items))
+        if known is not None:
+            return known
+        selected: set[str] = set()
+        for item in items:
+            selected.update(self.paths.matching(item))
+        for item in items:
+            patterns = patterns_of(item)
+            if patterns and not any(p.include for p in patterns):
+                for p in patterns:
+                    selected.difference_update(self.paths.lines_matching(p))
+        return selected
+
+
+def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER) -> Problem | None:
+    """The hint for one rule file, or None (no globs, a new file, or below the threshold)."""
+    if threshold <= 0 or not rule.lenient_paths:
+        return None
+    last = history.changed_in.get(rule.rel)
+    since = history.since(rule)
+    if since is None or since < threshold:
+        return None  # never committed, or too few commits since: nothing can have drifted enough
+    changed = {i for path in history.covered(rule.lenient_paths)
+               for i in history.changed_in[path] if i < since}
+    if len(changed) < threshold:
+        return None
+    globs = ", ".join(rule.lenient_paths)
+    if len(globs) > SHOWN:
+        globs = globs[: SHOWN - 1] + "…"
+    if last:
+        when = f"since this file last changed on {history.commits[since].date}"
+        message = f"{globs} changed in {len(changed)} commits {when}: review it."
+    else:
+        oldest = history.commits[-1].date if history.commits else "?"
+        message = (f"{globs} changed in {len(changed)} of the last {len(history.commits)} commits "
+                   f"(back to {oldest}), and this file in none of them: review it.")
+    return Problem(rule.rel, rule.heading_line or 0, "info", "rule-drift", message)
+
+
+def _read_commits(root: Path, rules_dir: str, limit: int) -> tuple[list[Commit], bool] | None:
+    """The window's commits, newest first, and whether it holds the whole history.
+
+    What `git log` says about a commit never changes, so the result is kept for the commit HEAD
+    names (`git rev-parse --git-path rulelens/history.json`, beside the name search's cache):
+    a second `check` on the same commit does not read the log again. A cache that cannot be
+    read is ignored and rewritten."""
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                              text=True, check=False, timeout=TIMEOUT).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    key = [head, str(root), rules_dir, limit, BULK]
+    where = cache_file(root, HISTORY_CACHE) if head else None
+    if where is not None:
+        with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+            raw = json.loads(where.read_bytes())
+            kept = [Commit(date, tuple(paths)) for date, paths in raw["commits"]]
+            if raw["key"] == key and all(isinstance(c.date, str) and all(isinstance(p, str) for p in c.paths)
+                                         for c in kept):
+                return kept, bool(raw["complete"])
+    cmd = ["git", "-C", str(root), "log", "-z", "--no-merges", "--no-renames", "--relative",
+           "--name-only", "--format=%x01%cs", f"-n{limit}", "--", "."]
+    try:
+        out = subprocess.run(cmd, capture_output=True, check=False, timeout=TIMEOUT)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if out.returncode != 0:
+        return None
+    commits = []
+    rules = rules_dir.rstrip("/") + "/"
+    for chunk in out.stdout.decode("utf-8", "surrogateescape").split("\x01")[1:]:
+        date, _, rest = chunk.partition("\0")
+        paths = [p for p in rest.lstrip("\n").split("\0") if p]
+        if len(paths) > BULK:
+            paths = [p for p in paths if p.startswith(rules)]
+        commits.append(Commit(date.strip(), tuple(paths)))
+    complete = len(commits) < limit
+    if where is not None:
+        data = json.dumps({"key": key, "complete": complete,
+                           "commits": [[c.date, list(c.paths)] for c in commits]}).encode("utf-8")
+        with contextlib.suppress(OSError):
+            write(where, data)
+    return commits, complete

@@ -1,0 +1,227 @@
+"""Which of many words occur in the project's files: one pass over every file, not one per word.
+
+The files are the project's file list outside the rules folder (in a git work tree: tracked and
+untracked-but-not-ignored). The scan is GNU grep's fixed-string search (`grep -F -w -o -f -`: all
+the words in one automaton) over the files in chunks, one grep per core; without GNU grep, one
+regex per file read here. Measured on a generated 40,000-file project with 2,093 words: `grep -F` 0.55 s,
+`git grep -E` with the words as one alternation 1.3 s, `git grep -F -f` (which tries the
+patterns one after another) 2.4 s on 5,000 files, and `grep -F -i` 8.5 s, so matching keeps case.
+A word counts as present where it occurs as a whole word, so that `LegacyPriceHelper` is not
+kept alive by `LegacyPriceHelperTest`. In a git work tree, a search's first round is answered
+from the results of earlier runs plus a search of the changed files (search_cache.py).
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from rulelens.rules.check.stale.search_cache import CachedSearch
+from rulelens.rules.project.filelist import FileList
+
+TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
+MAX_FILE_BYTES = 1024 * 1024  # without git, larger files are skipped (minified bundles, data)
+_WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
+CHUNK_BYTES = 64 * 1024  # of file names per grep process, well below any argument limit
+
+Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
+
+
+def git_work_tree(root: Path) -> bool:
+    """Whether root is inside a git work tree (for what only git knows: ignores, history)."""
+    try:
+        out = subprocess.run(["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"],
+                             capture_output=True, text=True, check=False, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.returncode == 0 and out.stdout.strip() == "true"
+
+
+def gnu_grep() -> str | None:
+    """GNU grep, whose `-o` reports the longest word at a position (`present` relies on it)."""
+    grep = shutil.which("grep")
+    if grep is None:
+        return None
+    try:
+        out = subprocess.run([grep, "--version"], capture_output=True, text=True, check=False, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return grep if "GNU grep" in out.stdout else None
+
+
+def _chunks(paths: Sequence[str]) -> list[list[str]]:
+    chunks: list[list[str]] = [[]]
+    size = 0
+    for rel in paths:
+        if size > CHUNK_BYTES:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(rel)
+        size += len(rel) + 1
+    return chunks
+
+
+def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[str],
+                 named: bool = False) -> list[bytes] | None:
+    """grep's `-F -w -o` output for the words in the listed files, one output per chunk; with
+    `named`, each line is `path\0match` (`-H -Z`). None when a grep failed."""
+    pattern = "\n".join(words).encode("utf-8") + b"\n"
+    flags = ["-I", "-s", "-w", "-o", "-F", *(["-H", "-Z"] if named else ["-h"])]
+
+    def one(chunk: list[str]) -> bytes | None:
+        try:
+            out = subprocess.run([grep, *flags, "-f", "-", "--", *chunk], input=pattern, cwd=root,
+                                 capture_output=True, check=False, timeout=TIMEOUT)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        # 2 is also what grep says after a file vanished (a tracked file deleted locally).
+        return out.stdout if out.returncode in (0, 1, 2) else None
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        outputs = list(pool.map(one, _chunks(paths)))
+    if any(o is None for o in outputs):
+        return None
+    return [o or b"" for o in outputs]
+
+
+def grep_search(root: Path, paths: list[str], grep: str) -> Search:
+    """Matched texts of the given words in the listed files, by `grep -F -w -o`.
+
+    grep's fixed-string search runs all the words through one automaton. The files go as
+    arguments in chunks, one grep per chunk and per core (one process per chunk of files, never
+    one per word).
+    """
+
+    def search(words: list[str]) -> set[str] | None:
+        outputs = grep_outputs(root, grep, paths, words)
+        if outputs is None:
+            return None
+        lines: set[bytes] = set()
+        for o in outputs:
+            lines.update(o.split(b"\n"))  # in C: a common word matches in every file
+        return {line.decode("utf-8", "surrogateescape") for line in lines if line}
+
+    return search
+
+
+def file_search(root: Path, paths: Iterable[str]) -> Search | None:
+    """The same search over files read from disk; None when none of them can be read."""
+    texts: dict[str, str] = {}
+    for rel in paths:
+        try:
+            path = root / rel
+            if path.is_symlink() or path.stat().st_size > MAX_FILE_BYTES:
+                continue
+            raw = path.read_bytes()
+        except OSError:
+            continue
+        if b"\0" not in raw[:8192]:
+            texts[rel] = raw.decode("utf-8", "replace")
+    if not texts:
+        return None
+
+    def search(words: list[str]) -> set[str] | None:
+        # Longest first, so that at one position the longest word wins, as in GNU grep.
+        alternation = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        regex = re.compile(rf"(?<![A-Za-z0-9_])(?:{alternation})(?![A-Za-z0-9_])")
+        found: set[str] = set()
+        for text in texts.values():
+            found.update(m.group() for m in regex.finditer(text))
+        return found
+
+    return search
+
+
+def present(search: Search, words: Iterable[str], first: Search | None = None) -> set[str] | None:
+    """The words that occur as whole words somewhere; None when the search failed.
+
+    A search reports non-overlapping matches, the longest at each position, so a word can hide
+    inside another's match (`Support` in `App\\Support`) or behind one that starts earlier and
+    overlaps it (`b::c` in `a::b::c`, reported as `a::b`). A word inside a found match, at word
+    boundaries, is present; a word that begins inside a found match and runs past its end is
+    searched again on its own, until none could have been hidden. `first`, when given, answers
+    the first round (the cached search: its answer is for all the words at once).
+    """
+    remaining = {w for w in words if w.strip()}
+    found: set[str] = set()
+    round_search = first or search
+    while remaining:
+        hits = round_search(sorted(remaining))
+        round_search = search
+        if hits is None:
+            return None
+        found |= hits & remaining
+        found |= remaining & _inner_words(hits)
+        remaining -= found
+        tails = {hit[i:] for hit in hits for i in _starts(hit) if i > 0}
+        remaining = {w for w in remaining if any(w[:k] in tails for k in range(1, len(w)))}
+    return found
+
+
+def _starts(text: str) -> list[int]:
+    return [i for i in range(len(text)) if _WORD_CHAR.match(text[i])
+            and (i == 0 or not _WORD_CHAR.match(text[i - 1]))]
+
+
+def _ends(text: str) -> list[int]:
+    return [j for j in range(1, len(text) + 1) if _WORD_CHAR.match(text[j - 1])
+            and (j == len(text) or not _WORD_CHAR.match(text[j]))]
+
+
+def _inner_words(hits: set[str]) -> set[str]:
+    """Every whole-word piece of the matches: where another word is present because they are."""
+    out: set[str] = set()
+    for hit in hits:
+        ends = _ends(hit)
+        for i in _starts(hit):
+            out.update(hit[i:j] for j in ends if j > i)
+    return out
+
+
+def _outside(files: FileList, exclude: str) -> list[str]:
+    prefix = exclude.rstrip("/") + "/"
+    lo = bisect.bisect_left(files.paths, prefix)
+    hi = bisect.bisect_left(files.paths, prefix + "\U0010ffff", lo)
+    return files.paths[:lo] + files.paths[hi:]  # the list is sorted: cut the folder out
+
+
+def _grep_here(root: Path, outside: list[str]) -> str | None:
+    """GNU grep, when there is one and the listed files are on disk (not a bare file list)."""
+    grep = gnu_grep()
+    if grep is not None and any((root / p).is_file() for p in outside[:: max(1, len(outside) // 50)]):
+        return grep
+    return None
+
+
+def scan_for(root: Path, files: FileList, exclude: str) -> Search | None:
+    """The search over the listed files outside `exclude`: grep where there is one and the files
+    are here, else reading them here. None when there is nothing to read."""
+    found = cached_scan_for(root, files, exclude, cache=False)
+    return found[0] if found is not None else None
+
+
+def cached_scan_for(root: Path, files: FileList, exclude: str,
+                    cache: bool = True) -> tuple[Search, Search | None] | None:
+    """`scan_for`'s search, and with grep (and `cache`) the cached search that answers a first
+    round from the results of earlier runs (search_cache.py). None when there is nothing to read."""
+    outside = _outside(files, exclude)
+    if not outside:
+        return None
+    grep = _grep_here(root, outside)
+    if grep is None:
+        search = file_search(root, outside)
+        return (search, None) if search is not None else None
+    full = grep_search(root, outside, grep)
+    if not cache:
+        return full, None
+
+    def outputs(paths: Sequence[str], words: Sequence[str], named: bool) -> list[bytes] | None:
+        return grep_outputs(root, grep, paths, words, named=named)
+
+    return full, CachedSearch(root, outside, outputs, full, exclude)

@@ -1,0 +1,122 @@
+"""The project's file list (README, "Command line") and fast glob counts over it.
+
+Counting scans a newline-joined list with one C-level regex search per glob, limited to the
+slice below the glob's literal folder prefix (found by bisect), instead of testing every file.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import re
+import subprocess
+from array import array
+from collections.abc import Iterator
+from pathlib import Path
+
+from rulelens.rules.format.globs import Pattern, line_regex, patterns_of
+from rulelens.rules.project.filetree import FileTree
+
+SKIP_DIRS = {".git", "node_modules", "vendor"}
+
+
+def git_files(root: Path) -> list[str] | None:
+    """Tracked and untracked-but-not-ignored files, or None outside a git work tree."""
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            capture_output=True, check=False, timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if out.returncode != 0:
+        return None
+    return [p for p in out.stdout.decode("utf-8", "surrogateescape").split("\0") if p]
+
+
+def walk_files(root: Path) -> list[str]:
+    """Every file below root, skipping `.git`, `node_modules` and `vendor`."""
+    found: list[str] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS]
+        rel = os.path.relpath(folder, root)
+        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+        found.extend(prefix + f for f in files)
+    return found
+
+
+class FileList:
+    """A sorted list of root-relative POSIX paths with glob counting."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = sorted(set(paths))
+        offsets = array("q")  # a compact int array: a list of ints costs ~4x the memory
+        pos = 0
+        for p in self.paths:
+            offsets.append(pos)
+            pos += len(p) + 1
+        offsets.append(pos)
+        self._offsets = offsets
+        self._joined = "\n".join(self.paths) + "\n" if self.paths else ""
+
+    @classmethod
+    def for_root(cls, root: Path) -> FileList:
+        files = git_files(root)
+        return cls(files if files is not None else walk_files(root))
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def _span(self, pattern: Pattern) -> tuple[int, int]:
+        if not pattern.prefix:
+            return 0, len(self._joined)
+        lo = bisect.bisect_left(self.paths, pattern.prefix)
+        hi = bisect.bisect_left(self.paths, pattern.prefix + "\U0010ffff", lo)
+        return self._offsets[lo], self._offsets[hi]
+
+    def _matches(self, pattern: Pattern) -> Iterator[re.Match[str]]:
+        start, end = self._span(pattern)
+        if start >= end:
+            return iter(())
+        return line_regex(pattern).finditer(self._joined, start, end)
+
+    def pattern_matches_any(self, pattern: Pattern) -> bool:
+        start, end = self._span(pattern)
+        return start < end and line_regex(pattern).search(self._joined, start, end) is not None
+
+    def lines_matching(self, pattern: Pattern) -> Iterator[str]:
+        """Files one compiled pattern matches, include flag aside (to see what a `!` would drop)."""
+        return (self._line_at(m.start()) for m in self._matches(pattern))
+
+    def matching(self, item: str) -> Iterator[str]:
+        """Files selected by one `paths` item (negations in the item exclude), sorted."""
+        patterns = patterns_of(item)
+        positive = [p for p in patterns if p.include]
+        negative = [p for p in patterns if not p.include]
+        seen: set[str] = set()
+        for p in positive:
+            for m in self._matches(p):
+                line = self._line_at(m.start())
+                if line not in seen and not any(n.regex.match(line) for n in negative):
+                    seen.add(line)
+        return iter(sorted(seen))
+
+    def _line_at(self, pos: int) -> str:
+        i = bisect.bisect_right(self._offsets, pos) - 1
+        return self.paths[i]
+
+    def count(self, item: str) -> int:
+        return sum(1 for _ in self.matching(item))
+
+    def examples(self, item: str, n: int = 5) -> list[str]:
+        out = []
+        for path in self.matching(item):
+            out.append(path)
+            if len(out) >= n:
+                break
+        return out
+
+    def children(self, folder: str) -> list[tuple[str, bool]]:
+        """(name, is_folder) directly inside a folder ("" is the root), folders first."""
+        folders, files = FileTree(self.paths).listing(folder.strip("/"))
+        return [(name, True) for name, _ in folders] + [(name, False) for name in sorted(files)]
