@@ -22,7 +22,7 @@ from rulelens.lsp.plumbing.unseen import unseen_line
 from rulelens.lsp.plumbing.watch import poll
 from rulelens.lsp.plumbing.workspace import Root, Target
 from rulelens.rules.check.lint import check_file, check_index
-from rulelens.rules.model import Match, Problem
+from rulelens.rules.model import Match, Problem, RuleFile
 
 SOURCE = "rulelens"
 RULES_CODE = "rules-apply"
@@ -142,23 +142,41 @@ def summary(matches: list[Match]) -> str:
 def related(server: RulelensServer, target: Target,
             matches: list[Match]) -> list[types.DiagnosticRelatedInformation]:
     out = []
-    codec = server.codec
     for m in matches:
-        rule = m.rule
-        uri = target.root.uri_of(rule.rel)
-        lines = lines_of(rule.text)
-        head_line = rule.heading_line if rule.heading_line is not None else 0
+        uri, head, entries = _places(server, target, m.rule)
         out.append(types.DiagnosticRelatedInformation(
-            location=types.Location(uri=uri, range=whole_line(codec, lines, head_line)),
-            message=f"{rule.rel} applies through {', '.join(m.globs)}",
+            location=types.Location(uri=uri, range=head),
+            message=f"{m.rule.rel} applies through {', '.join(m.globs)}",
         ))
-        name = rule.heading or rule.stem
-        for entry in rule.entries:
-            out.append(types.DiagnosticRelatedInformation(
-                location=types.Location(uri=uri, range=whole_line(codec, lines, entry.line)),
-                message=f"{name}: {entry.title}",
-            ))
+        out.extend(types.DiagnosticRelatedInformation(location=types.Location(uri=uri, range=rng),
+                                                      message=message)
+                   for rng, message in entries)
     return out
+
+
+Places = tuple[str, types.Range, list[tuple[types.Range, str]]]
+_PLACES: dict[tuple[int, str, str], tuple[RuleFile, Places]] = {}
+
+
+def _places(server: RulelensServer, target: Target, rule: RuleFile) -> Places:
+    """A rule file's URI, its heading's line and its entries' lines with their messages: the
+    same for every source file it applies to, so kept per rule file as read (a file opened at
+    10,000 globs is listed beside a dozen rule files)."""
+    key = (id(rule), target.root.uri, str(server.codec.encoding))
+    kept = _PLACES.get(key)
+    if kept is not None and kept[0] is rule:
+        return kept[1]
+    codec = server.codec
+    lines = lines_of(rule.text)
+    head_line = rule.heading_line if rule.heading_line is not None else 0
+    name = rule.heading or rule.stem
+    places = (target.root.uri_of(rule.rel), whole_line(codec, lines, head_line),
+              [(whole_line(codec, lines, entry.line), f"{name}: {entry.title}")
+               for entry in rule.entries])
+    if len(_PLACES) >= 4096:
+        _PLACES.clear()
+    _PLACES[key] = (rule, places)
+    return places
 
 
 def _plural(n: int, word: str) -> str:
