@@ -77,7 +77,7 @@ def rulelens_cmd() -> list[str]:
 
 
 def server_env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(HERE / "server")}
+    return lsp.server_env(None)  # this checkout's server, with its bytecode written and used
 
 
 def agnix_path(given: str | None) -> Path:
