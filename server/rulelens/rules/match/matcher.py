@@ -3,8 +3,10 @@
 pathspec answers only "does any pattern match", and one spec per rule file costs a full pass
 per lookup; so we take pathspec's own per-glob regexes and bucket them by what a matching path
 must contain (a literal folder prefix, a literal segment, a file extension), testing only the
-buckets a path can reach (measured in bench/check_scale.py and bench/lsp_latency.py). Regexes are compiled the
-first time their bucket is reached, which keeps start-up cheap on large rule sets.
+buckets a path can reach (measured in bench/check_scale.py and bench/lsp_latency.py). A bucket is
+prepared the first time a lookup reaches it, which keeps start-up cheap on large rule sets: globs
+of the common shapes become string tests (no regex at all), the rest one regex per chunk. The
+same pass says which globs matched, so the items and globs a match reports cost nothing more.
 """
 
 from __future__ import annotations
