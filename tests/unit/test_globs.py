@@ -176,6 +176,17 @@ def test_matches_report_what_the_per_file_questions_do(files: list[list[str]]) -
                                     for o in range(len(files)) if rs.selects(o, path)], path
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(LITERAL_PARTS), min_size=1, max_size=4).map("/".join), st.booleans())
+def test_a_glob_matches_some_file_as_its_regex_says(glob: str, folder: bool) -> None:
+    """`glob_matches_any` (string tests where it can) agrees with one regex scan of the list."""
+    glob += "/" if folder else ""
+    files = FileList(sorted({*FILES, *(p for p in LITERAL_PATHS if not p.endswith("/"))}))
+    source = regex_source(glob)
+    expected = source is not None and any(re.match(source, p) for p in files.paths)
+    assert files.glob_matches_any(glob) == expected, glob
+
+
 def test_warming_the_index_changes_no_answer() -> None:
     items = [["app/Models/**"], ["*.php", "!app/User.php"], ["**/Sub/*.php"], ["src/*.{ts,tsx}"], ["**"]]
     cold, warm = RuleSet(items), RuleSet(items)
