@@ -143,25 +143,21 @@ def related(server: RulelensServer, target: Target,
             matches: list[Match]) -> list[types.DiagnosticRelatedInformation]:
     out = []
     for m in matches:
-        uri, head, entries = _places(server, target, m.rule)
+        head, entries = _places(server, target, m.rule)
         out.append(types.DiagnosticRelatedInformation(
-            location=types.Location(uri=uri, range=head),
-            message=f"{m.rule.rel} applies through {', '.join(m.globs)}",
-        ))
-        out.extend(types.DiagnosticRelatedInformation(location=types.Location(uri=uri, range=rng),
-                                                      message=message)
-                   for rng, message in entries)
+            location=head, message=f"{m.rule.rel} applies through {', '.join(m.globs)}"))
+        out.extend(entries)
     return out
 
 
-Places = tuple[str, types.Range, list[tuple[types.Range, str]]]
+Places = tuple[types.Location, list[types.DiagnosticRelatedInformation]]
 _PLACES: dict[tuple[int, str, str], tuple[RuleFile, Places]] = {}
 
 
 def _places(server: RulelensServer, target: Target, rule: RuleFile) -> Places:
-    """A rule file's URI, its heading's line and its entries' lines with their messages: the
-    same for every source file it applies to, so kept per rule file as read (a file opened at
-    10,000 globs is listed beside a dozen rule files)."""
+    """Where a rule file's heading is, and its entries' related information: the same for every
+    source file it applies to, so kept per rule file as read (a file opened at 10,000 globs is
+    listed beside a dozen rule files). Shared, never changed: they are only serialised."""
     key = (id(rule), target.root.uri, str(server.codec.encoding))
     kept = _PLACES.get(key)
     if kept is not None and kept[0] is rule:
@@ -170,9 +166,11 @@ def _places(server: RulelensServer, target: Target, rule: RuleFile) -> Places:
     lines = lines_of(rule.text)
     head_line = rule.heading_line if rule.heading_line is not None else 0
     name = rule.heading or rule.stem
-    places = (target.root.uri_of(rule.rel), whole_line(codec, lines, head_line),
-              [(whole_line(codec, lines, entry.line), f"{name}: {entry.title}")
-               for entry in rule.entries])
+    uri = target.root.uri_of(rule.rel)
+    places = (types.Location(uri=uri, range=whole_line(codec, lines, head_line)),
+              [types.DiagnosticRelatedInformation(
+                  location=types.Location(uri=uri, range=whole_line(codec, lines, entry.line)),
+                  message=f"{name}: {entry.title}") for entry in rule.entries])
     if len(_PLACES) >= 4096:
         _PLACES.clear()
     _PLACES[key] = (rule, places)
