@@ -35,13 +35,14 @@ STAMP = LIBS.parent / ".libs-pins"  # outside libs/, so not in the VSIX
 LOCK = LIBS.parent / ".libs-lock"
 
 # What `rulelens serve` imports, transitively: the dependencies in pyproject.toml but `mcp` (only
-# `rulelens mcp` needs it), and theirs. exceptiongroup is cattrs's dependency on Python 3.10.
+# `rulelens mcp` needs it), and theirs. On Python 3.10, which the bundle still serves though the
+# package needs 3.11: exceptiongroup for cattrs, and tomli in place of tomllib (rules/check/config.py).
 # tests/vscode/test_bundle.py checks this list against pyproject.toml and imports the server from
 # the bundle alone.
 PACKAGES = (
     "pygls", "lsprotocol", "attrs", "cattrs", "typing_extensions", "exceptiongroup",
     "pathspec", "bracex", "wcmatch", "python-frontmatter", "PyYAML", "anyascii",
-    "markdown-it-py", "mdurl",
+    "markdown-it-py", "mdurl", "tomli",
 )
 # Top-level packages whose compiled modules are optional speedups, deleted from the bundle.
 OPTIONAL_COMPILED = ("yaml",)
