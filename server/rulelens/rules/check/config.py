@@ -30,7 +30,7 @@ from rulelens.rules.check.codes import CODES
 from rulelens.rules.check.suppress import Suppressions, suppressions
 from rulelens.rules.model import Problem, RuleError, Severity
 
-if sys.version_info >= (3, 11):
+if sys.version_info >= (3, 11):  # noqa: UP036 - the VSIX bundle also runs on 3.10
     import tomllib
 else:  # only the server bundled in the VS Code extension runs on 3.10; it carries tomli
     import tomli as tomllib
