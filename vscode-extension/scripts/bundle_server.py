@@ -44,8 +44,10 @@ PACKAGES = (
     "pathspec", "bracex", "wcmatch", "python-frontmatter", "PyYAML", "anyascii",
     "markdown-it-py", "mdurl", "tomli",
 )
-# Top-level packages whose compiled modules are optional speedups, deleted from the bundle.
-OPTIONAL_COMPILED = ("yaml",)
+# Top-level packages whose compiled modules are optional speedups, deleted from the bundle: PyYAML's
+# C loader, and tomli's mypyc build (its .py sources sit beside it; the runtime module is the
+# top-level `<hash>__mypyc` file).
+OPTIONAL_COMPILED = ("yaml", "tomli")
 COMPILED = (".so", ".pyd", ".dylib", ".dll")
 
 
@@ -79,7 +81,8 @@ def install(requirements: list[str]) -> None:
                     "--no-compile", *requirements], check=True)
     shutil.rmtree(LIBS / "bin", ignore_errors=True)  # console scripts: the VSIX runs none
     for path in compiled_files(LIBS):
-        if path.relative_to(LIBS).parts[0] in OPTIONAL_COMPILED:
+        top = path.relative_to(LIBS).parts[0]
+        if top in OPTIONAL_COMPILED or "__mypyc." in top:
             path.unlink()
     left = compiled_files(LIBS)
     if left:
