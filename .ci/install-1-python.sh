@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/venv.sh
+# tests/install runs the README's first command with Debian's own python3, which needs its venv.
+[ -x /usr/bin/python3 ] && command -v dpkg-query > /dev/null && bash .ci/apt.sh python3-venv
 rulelens_venv_create
 rulelens_venv_use
 pip=(python -m pip --disable-pip-version-check)
