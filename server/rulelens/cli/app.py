@@ -1,4 +1,4 @@
-"""`rulelens` on the command line: a thin front over the rules core (README, "Command line")."""
+"""`rulelens` on the command line: a thin front over the rules core (docs/cli.md)."""
 
 from __future__ import annotations
 
