@@ -55,6 +55,7 @@ class Root:
         self._agents_at = 0.0
         self._uris: dict[str, str] = {}
         self._agents_sig: tuple[tuple[str, int, int], ...] | None = None
+        self.config_error: str | None = None  # the broken configuration last shown, once
 
     def rel(self, path: str | Path) -> str | None:
         rel = self.repo.rel(path)
