@@ -20,13 +20,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def interrupted() -> int:
     """Say so once and leave now: worker threads (git, the file walk) are not waited for."""
+    import contextlib
     import os
     import sys
 
-    try:
+    with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
-    except (OSError, ValueError):
-        pass
     try:
         # A terminal has echoed `^C` where the cursor was: start a line of our own.
         sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "rulelens: interrupted\n")

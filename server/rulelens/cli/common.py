@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,13 +23,16 @@ def fail(message: str) -> int:
     return EXIT_USAGE
 
 
-@dataclass
 class Run:
-    """One invocation: the parsed arguments and what the global options chose."""
+    """One invocation: the parsed arguments and what the global options chose.
 
-    args: argparse.Namespace
-    root: Path | None  # --root as given; None to find the project upwards
-    quiet: bool
+    A plain class, not a dataclass: `dataclasses` would be a third of `--version`'s imports.
+    """
+
+    def __init__(self, args: argparse.Namespace, root: Path | None, quiet: bool) -> None:
+        self.args = args
+        self.root = root  # --root as given; None to find the project upwards
+        self.quiet = quiet
 
     def repository(self) -> RuleRepository:
         from rulelens.rules.project.root import find_root, is_project

@@ -24,7 +24,6 @@ from rulelens.rules.model import (
     RuleFile,
     unwritable_reason,
 )
-from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.root import NOT_A_PROJECT, RULES_DIR
 from rulelens.rules.write.atomic import (
     crash_point,

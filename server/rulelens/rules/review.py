@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from rulelens.rules.format.globs import patterns_of
 from rulelens.rules.model import Match, RuleError, RuleFile
 from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import completed
+from rulelens.rules.project.git import completed, run_git
 from rulelens.rules.repository import RuleRepository
 
 STATUS = {"A": "added", "M": "modified", "R": "renamed", "C": "copied", "D": "deleted",
@@ -72,6 +72,9 @@ def changes_since(repo: RuleRepository, base: str) -> list[Change]:
     if out is None:
         raise RuleError("git diff failed: git is not installed or did not answer in time.")
     if out.returncode != 0:
+        if run_git(repo.root, "rev-parse", "--git-dir") is None:
+            raise RuleError(f"Cannot review against {base}: {repo.root} is not in a git repository, and "
+                            "review compares git commits.")
         first = (out.stderr.decode("utf-8", "replace").strip().splitlines() or ["git diff failed"])[0]
         raise RuleError(f"Cannot review against {base}: {first.removeprefix('fatal: ')}")
     fields = out.stdout.decode("utf-8", "surrogateescape").split("\0")
