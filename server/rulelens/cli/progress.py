@@ -7,11 +7,13 @@ cleared before the findings print; never on a pipe, in CI logs, or with --quiet.
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
 DELAY = 0.4  # seconds before the first line shows
+_DELAY_ENV = "RULELENS_TEST_PROGRESS_DELAY"  # test hook: a test cannot wait for a slow project
 
 
 @contextlib.contextmanager
@@ -29,9 +31,12 @@ def progress_line(stream: TextIO, enabled: bool = True) -> Iterator[Callable[[st
     def show() -> None:
         with lock:
             state["shown"] = True
-            _write(stream, str(state["text"]))
+            if state["text"]:
+                _write(stream, str(state["text"]))
 
-    timer = threading.Timer(DELAY, show)
+    delay = float(os.environ.get(_DELAY_ENV) or DELAY)
+    state["shown"] = delay <= 0
+    timer = threading.Timer(delay, show)
     timer.daemon = True
 
     def update(text: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from rulelens.cli.common import EXIT_OK, Run
 
@@ -30,6 +31,7 @@ def run(run: Run) -> int:
     includes = [p for p in patterns_of(glob) if p.include]
     files = FileList.for_root(repo.root)
     if includes and not any(files.pattern_matches_any(p) for p in includes):
-        run.say(f"Note: {glob} matches no file in the project now; the rule applies once such a file "
-                "exists (check the glob for a typo).")
+        # On stderr: stdout stays Boost's exact message for scripts that read it.
+        sys.stderr.write(f"rulelens: note: {glob} matches no file in the project now; the rule "
+                         "applies once such a file exists (check the glob for a typo).\n")
     return EXIT_OK
