@@ -251,3 +251,21 @@ def test_zsh_and_fish_scripts_name_every_command(shell: str) -> None:
     if found:  # the shell's own parser accepts the script
         check = subprocess.run([shell, "-n"], input=out.stdout, text=True, capture_output=True, check=False)
         assert check.returncode == 0, check.stderr
+
+
+def test_ctrl_c_in_the_mcp_server_is_one_line_and_exit_130(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "rulelens", "mcp"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}}) + "\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["id"] == 1  # it is serving
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 130
+        assert proc.stderr.read() == "rulelens: interrupted\n"
+    finally:
+        proc.kill()
+        proc.wait()

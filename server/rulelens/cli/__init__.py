@@ -7,9 +7,19 @@ where Ctrl-C ends: at any moment, one line on stderr and exit 130, never a trace
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import FrameType
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import contextlib
+    import signal
+
+    # A handler rather than KeyboardInterrupt: libraries (pygls, anyio) catch that and exit 0
+    # or print their own traceback. Leaving at once is safe: every write is a rename of a
+    # complete file, the same guarantee as a kill (tests/reliability). Off the main thread,
+    # Ctrl-C stays as it is.
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGINT, _on_interrupt)
     try:
         from rulelens.cli.app import main as run
 
@@ -18,13 +28,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return interrupted()
 
 
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    interrupted()
+
+
 def interrupted() -> int:
     """Say so once and leave now: worker threads (git, the file walk) are not waited for."""
     import contextlib
     import os
     import sys
 
-    with contextlib.suppress(OSError, ValueError):
+    # RuntimeError: the handler may run while the main thread is inside a write to the stream.
+    with contextlib.suppress(OSError, ValueError, RuntimeError):
         sys.stdout.flush()
     try:
         # A terminal has echoed `^C` where the cursor was: start a line of our own.
