@@ -65,7 +65,8 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
                 counted.setdefault(agent.name, []).append(f.rel)
     if not has_rules and not others:
         return ProjectCheck([], repo.rules_dir, 0, {}, has_rules=False)
-    say(f"checking {len(repo.files):,} rule files against {len(files):,} project files")
+    rules = "1 rule file" if len(repo.files) == 1 else f"{len(repo.files):,} rule files"
+    say(f"checking {rules} against {len(files):,} project files")
     problems = check_rules(repo, files, drift_after) if has_rules else []
     say("checking the other agents' rule files")
     problems += agent_problems(agents)
