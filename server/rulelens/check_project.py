@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rulelens.rules.check.stale.drift import DRIFT_AFTER
 from rulelens.rules.model import Problem, RuleError
 from rulelens.rules.repository import RuleRepository
+
+if TYPE_CHECKING:
+    from rulelens.rules.check.config import Config
 
 Progress = Callable[[str], None]
 
@@ -40,14 +44,17 @@ class ProjectCheck:
 def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
                   progress: Progress | None = None) -> ProjectCheck:
     """Check the rules folder (lint, index, staleness, drift) and the other agents' files."""
+    from rulelens.agents.codes import known_codes
     from rulelens.agents.project import AgentProject
     from rulelens.agents.traps import agent_problems
+    from rulelens.rules.check.config import load_config
     from rulelens.rules.check.rules_check import check_rules
     from rulelens.rules.check.stale.search_cache import start_snapshot
     from rulelens.rules.project.filelist import FileList
 
     if drift_after < 0:
         raise RuleError("--drift-after needs a number of commits, 0 or more.")
+    config = load_config(repo.root, known_codes())  # a broken configuration stops before the work
     say = progress or (lambda _: None)
     start_snapshot(repo.root, repo.rules_dir)  # git stats the files while they are listed and read
     say("listing the project's files")
@@ -70,11 +77,13 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     problems = check_rules(repo, files, drift_after) if has_rules else []
     say("checking the other agents' rule files")
     problems += agent_problems(agents)
-    return ProjectCheck(_kept(repo, problems), repo.rules_dir, len(repo.files) if has_rules else 0,
+    return ProjectCheck(_kept(repo, problems, config), repo.rules_dir, len(repo.files) if has_rules else 0,
                         counted, has_rules)
 
 
-def _kept(repo: RuleRepository, problems: list[Problem]) -> list[Problem]:
-    """The one place where findings are filtered before any front sees them (the project's
-    configuration and inline suppressions belong here)."""
-    return problems
+def _kept(repo: RuleRepository, problems: list[Problem], config: Config) -> list[Problem]:
+    """The one place where findings are filtered before any front sees them: the project's
+    configuration (severities, excluded paths) and the inline directives in the rule files."""
+    from rulelens.rules.check.config import configured, disk_reader
+
+    return configured(problems, config, disk_reader(repo.root))
