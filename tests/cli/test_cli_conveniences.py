@@ -269,3 +269,15 @@ def test_ctrl_c_in_the_mcp_server_is_one_line_and_exit_130(tmp_path: Path) -> No
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_many_agents_files_are_counted_not_named(tmp_path: Path) -> None:
+    import re
+    import shutil
+
+    shop = Path(shutil.copytree(Path(__file__).parents[1] / "agents/fixtures/all_agents", tmp_path / "shop"))
+    last = run(shop, "check").stdout.splitlines()[-1]
+    found = re.match(r"(\d+) rule files checked \(2 in \.ai/rules, (\d+) of (\d+) other agents\): ", last)
+    assert found is not None, last
+    total, others, agents = map(int, found.groups())
+    assert total == 2 + others and agents >= 8

@@ -71,8 +71,12 @@ def counted(result: ProjectCheck) -> str:
     if not result.agent_files:
         return f"{total} checked in {result.rules_dir}"
     parts = [f"{result.rule_files} in {result.rules_dir}"] if result.has_rules else []
-    for name, files in result.agent_files.items():
-        parts.append(files[0] if len(files) == 1 else f"{len(files)} of {name}'s")
+    others = [f for files in result.agent_files.values() for f in files]
+    if len(others) <= 3:  # a few files are named; many are counted, so the line stays one line
+        parts.extend(others)
+    else:
+        agents = len(result.agent_files)
+        parts.append(f"{len(others)} of {'another agent' if agents == 1 else f'{agents} other agents'}")
     return f"{total} checked ({', '.join(parts)})"
 
 
