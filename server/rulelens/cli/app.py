@@ -120,6 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
 
     _sub(sub, "mcp", "run the MCP server on stdio, for agents", "rulelens mcp")
+
+    from rulelens.cli import map as map_command
+
+    map_command.add_arguments(_sub(sub, "map", map_command.SUMMARY, map_command.EXAMPLE))
     return parser
 
 
@@ -203,6 +207,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from rulelens.cli.review import run_review
 
         return run_review(repo, args.base, _chosen_format(args), _rule_json)
+    if args.command == "map":
+        from rulelens.cli import map as map_command
+
+        return map_command.run(repo, args)
     if args.command == "init":
         from rulelens.setup.init_project import init_project
 
