@@ -26,6 +26,9 @@ export interface ViewNode {
   fix?: Fix;
   /** An agent over its cap. */
   warning?: boolean;
+  /** Drawn open or closed; unset: agents and groups open, files closed. The files this path
+   * brings in show their entries at once; what an agent only may load starts closed. */
+  expanded?: boolean;
   children: ViewNode[];
 }
 
@@ -71,7 +74,7 @@ function boostNode(rules: readonly RuleForPath[]): ViewNode {
     description: `${plural(rules.length, 'file')} · ${formatBytes(bytes)}${unseen ? ` · ${unseen} ${NOT_SEEN}` : ''}`,
     tooltip: 'Laravel Boost\'s rules (.ai/rules), found through the committed index.md.',
     warning: unseen > 0,
-    children: [group('boost', 'For this path', rules.map(ruleNode))],
+    children: [group('boost', 'For this path', rules.map((r) => ({ ...ruleNode(r), expanded: true })))],
   };
 }
 
@@ -111,15 +114,15 @@ function agentNode(agent: AgentView): ViewNode {
     children.push(group(agent.id, 'Always loaded', always.map((l) => loadNode(agent.id, l))));
   }
   if (here.length > 0) {
-    children.push(group(agent.id, 'For this path', here.map((l) => loadNode(agent.id, l))));
+    children.push(group(agent.id, 'For this path', here.map((l) => ({ ...loadNode(agent.id, l), expanded: true }))));
   }
   const maybe = agent.maybe ?? [];
   if (maybe.length > 0) {
-    children.push(group(agent.id, 'May load', maybe.map((m) => ({
+    children.push({ ...group(agent.id, 'May load', maybe.map((m) => ({
       id: `${agent.id}:maybe:${m.file}`, kind: 'file' as const, label: baseName(m.file),
       description: m.how === 'manual' ? 'only when asked for' : 'the model decides',
       tooltip: m.file, icon: 'question', uri: m.uri, line: 0, children: [],
-    }))));
+    }))), expanded: false });
   }
   const notes = [agent.confirmed === false ? 'documented behaviour not confirmed' : null, agent.overBudget]
     .filter((n): n is string => n !== null && n !== undefined);

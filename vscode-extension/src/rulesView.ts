@@ -73,9 +73,9 @@ export class RulesView implements vscode.TreeDataProvider<ViewNode>, vscode.Disp
   }
 
   getTreeItem(node: ViewNode): vscode.TreeItem {
+    const open = node.expanded ?? (node.kind === 'agent' || node.kind === 'group');
     const state = node.children.length === 0 ? vscode.TreeItemCollapsibleState.None
-      : node.kind === 'agent' || node.kind === 'group' ? vscode.TreeItemCollapsibleState.Expanded
-        : vscode.TreeItemCollapsibleState.Collapsed;
+      : open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(node.label, state);
     item.id = node.id;
     item.description = node.description;
