@@ -44,6 +44,8 @@ for (const f of D.folders) {
   (kids[parent] = kids[parent] || []).push(f.path);
 }
 const gaps = new Set(D.gaps);
+// An agent over its cap for every file is marked once, on the root, not on every folder.
+const overAll = new Set(D.overBudget.filter((o) => o.files === D.files).map((o) => o.agent));
 function plural(n, word) { return n.toLocaleString() + ' ' + word + (n === 1 ? '' : 's'); }
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text; return e; }
@@ -66,7 +68,7 @@ function row(path) {
   }
   if (gaps.has(path)) r.appendChild(el('span', 'gap', 'no rule reaches its code'));
   for (const [agent, n] of Object.entries(f.overBudget))
-    r.appendChild(el('span', 'over', name[agent] + ' over budget for ' + n.toLocaleString()));
+    if (path === '' || !overAll.has(agent)) r.appendChild(el('span', 'over', name[agent] + ' over budget for ' + n.toLocaleString()));
   box.appendChild(r);
   if (open) {
     const k = el('div', 'kids'); k.hidden = true; box.appendChild(k);

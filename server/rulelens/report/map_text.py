@@ -26,10 +26,14 @@ def map_text(m: ProjectMap, depth: int = 2) -> str:
         if path:
             children.setdefault(folder_of(path), []).append(path)
 
+    # An agent over its cap for every file is said once, at the root, not on every folder.
+    everywhere = {o.agent for o in m.over_budget if o.files == m.files}
+
     def walk(path: str, level: int) -> None:
         folder = m.folders[path]
         label = (path.rpartition("/")[2] or ".") + ("/" if path else "")
-        lines.append(f"{'  ' * level}{label}  {_counts(folder, names, path in gaps)}")
+        quiet = everywhere if path else set()
+        lines.append(f"{'  ' * level}{label}  {_counts(folder, names, path in gaps, quiet)}")
         if level >= depth:
             return
         for child in children.get(path, []):
@@ -47,12 +51,12 @@ def map_text(m: ProjectMap, depth: int = 2) -> str:
     return "\n".join(lines)
 
 
-def _counts(folder: Folder, names: dict[str, str], gap: bool) -> str:
+def _counts(folder: Folder, names: dict[str, str], gap: bool, quiet: set[str]) -> str:
     parts = [_plural(folder.files, "file")]
     parts += [f"{names.get(a, a)} {n:,}" for a, n in sorted(folder.reached.items(), key=lambda x: -x[1])]
     if gap:
         parts.append(f"! {GAP}")
-    over = [f"{a} over budget for {n:,}" for a, n in folder.over_budget.items()]
+    over = [f"{a} over budget for {n:,}" for a, n in folder.over_budget.items() if a not in quiet]
     return " · ".join(parts + over)
 
 
