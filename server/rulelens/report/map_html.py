@@ -68,7 +68,8 @@ function row(path) {
   }
   if (gaps.has(path)) r.appendChild(el('span', 'gap', 'no rule reaches its code'));
   for (const [agent, n] of Object.entries(f.overBudget))
-    if (path === '' || !overAll.has(agent)) r.appendChild(el('span', 'over', name[agent] + ' over budget for ' + n.toLocaleString()));
+    if (path === '' || !overAll.has(agent))
+      r.appendChild(el('span', 'over', name[agent] + ' over budget for ' + n.toLocaleString()));
   box.appendChild(r);
   if (open) {
     const k = el('div', 'kids'); k.hidden = true; box.appendChild(k);
