@@ -273,9 +273,8 @@ async function rulesViewScenario() {
   await runCommand('Focus on Project Rules View');
   const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Project Rules' }) });
   const row = (text) => pane.locator('.monaco-list-row', { hasText: text });
-  await row('Claude Code').first().waitFor({ timeout: WAIT });
+  await row('Boost').first().waitFor({ timeout: WAIT });
   await row(unseen).first().waitFor({ timeout: WAIT });
-  log('the view lists the agents and the unseen rule file');
   // Give the view the Explorer's height (fold the folder's file tree) and a wider side bar.
   const folderHeader = page.locator('.pane-header', { hasText: config.folderName }).first();
   if ((await folderHeader.getAttribute('aria-expanded')) === 'true') {
@@ -288,6 +287,9 @@ async function rulesViewScenario() {
     await page.mouse.move(side.x + side.width + 300, side.y + 300, { steps: 8 });
     await page.mouse.up();
   }
+  // The list draws only the rows in sight: the next agent shows once the view has the room.
+  await row('Claude Code').first().waitFor({ timeout: WAIT });
+  log('the view lists the agents and the unseen rule files');
   await page.waitForTimeout(500);
   result.rowsBefore = (await pane.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   result.header = (await pane.locator('.pane-header').first().innerText()).replace(/\s+/g, ' ').trim();
@@ -314,9 +316,28 @@ async function rulesViewScenario() {
   const fix = row(unseen).first().locator('.action-label[aria-label="Regenerate the Index"]');
   await fix.waitFor({ state: 'visible', timeout: WAIT });
   await fix.click();
+  await row(unseen).filter({ hasText: 'not seen by agents' }).first().waitFor({ state: 'detached', timeout: WAIT });
+  log('the inline fix regenerated the index and the view followed');
+
+  // Quote the globs of the rule file Boost's YAML cannot read: the server's quick fix, saved;
+  // the file then only misses the index, and the index fix makes every file seen.
+  const quotedRow = () => row(config.quoted).first();
+  await quotedRow().hover();
+  const quote = quotedRow().locator('.action-label[aria-label="Quote the Globs"]');
+  await quote.waitFor({ state: 'visible', timeout: WAIT });
+  result.screenshotQuote = await shot('rules-view-quote');
+  await quote.click();
+  log('quoted the globs');
+  await openFile(sourceFile);
+  const reindex = quotedRow().locator('.action-label[aria-label="Regenerate the Index"]');
+  for (let attempt = 0; attempt < 20 && !(await reindex.isVisible()); attempt++) {
+    await quotedRow().hover();
+    await page.waitForTimeout(500);
+  }
+  await reindex.click();
   await pane.locator('.monaco-list-row', { hasText: 'not seen by agents' }).first()
     .waitFor({ state: 'detached', timeout: WAIT });
-  log('the inline fix regenerated the index and the view followed');
+  log('after quoting and the index fix, agents see every rule file');
   result.rowsAfter = (await pane.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   result.titleActions = await pane.locator('.pane-header .action-label').evaluateAll(
     (els) => els.map((e) => e.getAttribute('aria-label')));

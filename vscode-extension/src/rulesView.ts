@@ -35,7 +35,7 @@ export class RulesView implements vscode.TreeDataProvider<ViewNode>, vscode.Disp
       vscode.commands.registerCommand('rulelens.view.recordRule',
         () => vscode.commands.executeCommand('rulelens.recordRuleForCurrentFile')),
       vscode.commands.registerCommand('rulelens.view.writeIndex', (node?: ViewNode) => this.writeIndex(node)),
-      vscode.commands.registerCommand('rulelens.view.quoteGlobs', (node?: ViewNode) => this.openGlobs(node)),
+      vscode.commands.registerCommand('rulelens.view.quoteGlobs', (node?: ViewNode) => this.quoteGlobs(node)),
     );
     void this.refresh();
   }
@@ -111,14 +111,27 @@ export class RulesView implements vscode.TreeDataProvider<ViewNode>, vscode.Disp
     await this.refresh();
   }
 
-  /** Open the rule file at its `paths` so that the globs can be quoted (the reason says how). */
-  private async openGlobs(node?: ViewNode): Promise<void> {
+  /**
+   * Quote the rule file's globs with the server's quick fix (the same one the light bulb offers
+   * on its finding), and save; without that fix, open the file at its `paths` with the reason.
+   */
+  private async quoteGlobs(node?: ViewNode): Promise<void> {
     if (node?.uri === undefined) {
       return;
     }
     const uri = vscode.Uri.parse(node.uri);
-    const text = (await vscode.workspace.openTextDocument(uri)).getText().split(/\r?\n/);
-    const line = Math.max(0, text.findIndex((l) => /^paths\s*:/.test(l)));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const whole = new vscode.Range(0, 0, document.lineCount, 0);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider', uri, whole, vscode.CodeActionKind.QuickFix.value) ?? [];
+    const fix = actions.find((a) => a.title.startsWith('Quote the globs') && a.edit !== undefined);
+    if (fix?.edit !== undefined && await vscode.workspace.applyEdit(fix.edit)) {
+      await document.save();
+      void vscode.window.setStatusBarMessage(`$(check) rulelens: quoted the globs of ${node.label}`, 5000);
+      await this.refresh();
+      return;
+    }
+    const line = Math.max(0, document.getText().split(/\r?\n/).findIndex((l) => /^paths\s*:/.test(l)));
     await vscode.window.showTextDocument(uri, { selection: new vscode.Range(line, 0, line, 0) });
     if (node.tooltip !== undefined) {
       void vscode.window.showInformationMessage(node.tooltip);
