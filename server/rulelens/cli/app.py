@@ -1,4 +1,4 @@
-"""`rulelens` on the command line: a thin front over the rules core (README, "Command line")."""
+"""`rulelens` on the command line: a thin front over the rules core (docs/cli.md)."""
 
 from __future__ import annotations
 
@@ -355,11 +355,14 @@ def _chosen_format(args: argparse.Namespace) -> str:
 
 
 def _check(repo: RuleRepository, fmt: str, drift_after: int) -> int:
+    from rulelens.agents.codes import known_codes
     from rulelens.agents.project import AgentProject
     from rulelens.agents.traps import agent_problems
+    from rulelens.rules.check.config import configured, disk_reader, load_config
 
     if drift_after < 0:
         raise RuleError("--drift-after needs a number of commits, 0 or more.")
+    config = load_config(repo.root, known_codes())  # a broken configuration stops before the work
     start_snapshot(repo.root, repo.rules_dir)  # git stats the files while they are listed and read
     files = FileList.for_root(repo.root)
     agents = AgentProject(repo, files)
@@ -372,6 +375,7 @@ def _check(repo: RuleRepository, fmt: str, drift_after: int) -> int:
             print(_formatted([], fmt))
         return EXIT_OK
     problems = (repo.check(files, drift_after) if has_rules else []) + agent_problems(agents)
+    problems = configured(problems, config, disk_reader(repo.root))
     failing = [p for p in problems if p.severity in ("error", "warning")]
     if fmt != "text":
         print(_formatted(problems, fmt))

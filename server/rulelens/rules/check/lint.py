@@ -1,4 +1,4 @@
-"""Lint rule files against the project's file list (README, "Command line" `check`)."""
+"""Lint rule files against the project's file list (docs/cli.md, `check`)."""
 
 from __future__ import annotations
 
