@@ -192,6 +192,11 @@ async def test_globs_yaml_cannot_read_get_a_quote_quick_fix(client: LanguageClie
     assert fix.edit is not None and fix.edit.changes is not None
     fixed = apply_text_edits(text, fix.edit.changes[uri], "utf-16")
     assert "paths:\n  - '**/*.php'\n  - 'app/**'\n  - 'it''s/*.md'\n---\n" in fixed
+    # Asked without the diagnostics (a client that has not received them yet): the same fix.
+    again = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=pos(0, 0), end=pos(1, 0)), context=types.CodeActionContext(diagnostics=[])))
+    assert [a.title for a in again or [] if a.title.startswith("Quote the globs")] == [fix.title]
     proj.write(rel, fixed)
     clean = await open_doc(client, proj.uri(".ai/rules/other.md"), fixed)
     assert not [d for d in clean if d.code in ("frontmatter-invalid", "paths-invalid")]

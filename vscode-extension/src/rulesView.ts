@@ -122,9 +122,16 @@ export class RulesView implements vscode.TreeDataProvider<ViewNode>, vscode.Disp
     const uri = vscode.Uri.parse(node.uri);
     const document = await vscode.workspace.openTextDocument(uri);
     const whole = new vscode.Range(0, 0, document.lineCount, 0);
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
-      'vscode.executeCodeActionProvider', uri, whole, vscode.CodeActionKind.QuickFix.value) ?? [];
-    const fix = actions.find((a) => a.title.startsWith('Quote the globs') && a.edit !== undefined);
+    let fix: vscode.CodeAction | undefined;
+    // A document opened just now may reach the server after the first request: ask a few times.
+    for (let attempt = 0; attempt < 10 && fix === undefined; attempt++) {
+      if (attempt > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider', uri, whole, vscode.CodeActionKind.QuickFix.value) ?? [];
+      fix = actions.find((a) => a.title.startsWith('Quote the globs') && a.edit !== undefined);
+    }
     if (fix?.edit !== undefined && await vscode.workspace.applyEdit(fix.edit)) {
       await document.save();
       void vscode.window.setStatusBarMessage(`$(check) rulelens: quoted the globs of ${node.label}`, 5000);

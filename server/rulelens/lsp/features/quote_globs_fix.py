@@ -30,13 +30,17 @@ def actions(server: RulelensServer, target: Target, context: types.CodeActionCon
     if target.kind != "rule" or server.settings_for(target.root).read_only:
         return []
     found = [d for d in context.diagnostics if d.code in CODES]
+    # A client may ask before it has the document's diagnostics (a view's inline action on a file
+    # it just opened): the rule file's own reading says the same.
+    rule = target.root.repo.file(target.rel)
+    known = rule is not None and any(p.code in CODES for p in rule.problems)
     text = server.text_of(target.uri)
-    if not found or text is None:
+    if not (found or known) or text is None:
         return []
     edits = quote_edits(server, text)
     if not edits:
         return []
-    return [types.CodeAction(title=TITLE, kind=KIND, is_preferred=True, diagnostics=found,
+    return [types.CodeAction(title=TITLE, kind=KIND, is_preferred=True, diagnostics=found or None,
                              edit=types.WorkspaceEdit(changes={target.uri: edits}))]
 
 
