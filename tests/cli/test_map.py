@@ -82,7 +82,7 @@ def test_page_renders_offline_in_chromium(name: str, source: Path, tmp_path: Pat
     dom = chromium(page, "--dump-dom")
     assert 'data-ready="1"' in dom, "the page's script did not finish"
     if name == "all-agents":
-        assert "packages/" in dom and "Cursor 3" in dom and "Codex 3" in dom
+        assert "packages/" in dom and "Cursor 3" in dom and "Codex 3" in dom and ">src/<" in dom
         assert "no rule reaches its code" in dom and ">app/Http/<" in dom
         assert "over budget for 1" in dom
     else:

@@ -20,9 +20,10 @@ main{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:24px;pad
 .chip{display:inline-block;border-radius:10px;padding:0 7px;margin:0 3px 0 0;font-size:12px;color:#fff;
 white-space:nowrap}
 .tree{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px}
-.row{display:flex;align-items:center;gap:8px;padding:1px 0;cursor:default;white-space:nowrap}
+.row{display:flex;flex-wrap:wrap;align-items:center;gap:4px 8px;padding:1px 0;cursor:default}
+section{min-width:0}
 .row:hover{background:#f6f8fa}.tog{width:14px;display:inline-block;color:#656d76;cursor:pointer}
-.name{min-width:0;overflow:hidden;text-overflow:ellipsis}.n{color:#656d76;font-size:12px}
+.name{flex:none;white-space:nowrap}.n{color:#656d76;font-size:12px}
 .gap{color:#cf222e;font-size:12px;font-weight:600}.over{color:#9a6700;font-size:12px;font-weight:600}
 .kids{margin-left:18px}ul{padding-left:18px;margin:4px 0}li{margin:2px 0}
 a{color:#0969da;cursor:pointer;text-decoration:none}a:hover{text-decoration:underline}
