@@ -125,6 +125,11 @@ async def test_rules_for_path_has_the_agents(client: LanguageClient, shop: Path)
             "how": "manual"} in agents["kiro"]["maybe"]
     assert agents["codex"]["loads"][0]["how"] == "directory"
     assert agents["codex"]["overBudget"] is None
+    assert agents["codex"]["cap"] is not None and (agents["codex"]["cap"]["limit"], agents["codex"]["cap"]["per"]) == (
+        32 * 1024, "path")
+    assert agents["cursor"]["cap"] is None
+    text = (shop / ".claude/rules/api.md").read_text().splitlines()
+    assert api["entries"] and all(text[e["line"] - 1] == f"## {e['title']}" for e in api["entries"])
 
 
 async def test_rules_for_path_of_an_agent_file(client: LanguageClient, shop: Path) -> None:

@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "init": "point AGENTS.md (and CLAUDE.md) at the rules",
     "serve": "run the language server (stdio by default)",
     "mcp": "run the MCP server on stdio, for agents",
+    "map": "show which agents' rules reach each folder, the gaps, disagreements and budget overruns",
     "completion": "print a shell completion script (bash, zsh or fish)",
 }
 
