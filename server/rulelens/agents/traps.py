@@ -134,12 +134,13 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
             continue
         only_a, only_b = sorted(ca - cb), sorted(cb - ca)
         examples = tuple(only_a[:EXAMPLES] + only_b[:EXAMPLES])
-        first = f"`{only_a[0]}` only through {a.name}" if only_a else f"`{only_b[0]}` only through {b.name}"
+        first, who = (only_a[0], a.name) if only_a else (only_b[0], b.name)
         count = len(only_a) + len(only_b)
-        lead = f"Same rule as `{fb.rel}` ({how}), but {a.name} and {b.name} load them for"
-        message = f"{lead} {count} different files, such as {first}. Align the globs."
+        lead = (f"Same rule as `{fb.rel}` ({how}), but {a.name} and {b.name} disagree on {count} "
+                f"{'file' if count == 1 else 'files'}")
+        message = f"{lead}, such as `{first}` (only {who}). Align the globs."
         if len(message) >= MAX_MESSAGE:
-            message = f"{lead} {count} different files (see the examples). Align the globs."
+            message = f"{lead} (see the examples). Align the globs."
         out.append(Problem(fa.rel, 0, "warning", "agents-disagree", message, examples=examples))
     return out
 
