@@ -164,8 +164,10 @@ class Evidence:
         self._dirty = True
         if not ask:
             return
-        out = run_git(self.root, "log", "--no-merges", "--no-renames", "--no-ext-diff", "--no-textconv",
-                      "-p", "--unified=0", "--format=%x01%h%x02%cs%x02%s",
+        # The root commit only adds: no removal is in it, and on a large import its diff would
+        # be most of the work (log.showRoot=false leaves it out).
+        out = run_git(self.root, "-c", "log.showRoot=false", "log", "--no-merges", "--no-renames",
+                      "--no-ext-diff", "--no-textconv", "-p", "--unified=0", "--format=%x01%h%x02%cs%x02%s",
                       "-G", declaration_pattern(ask), "--", ".", f":(exclude){self.rules_dir}")
         if out is None:
             return
