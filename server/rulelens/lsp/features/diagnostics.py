@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
+from rulelens.agents.codes import known_codes
 from rulelens.lsp.agents import rule_files
 from rulelens.lsp.features import stale_fix
 from rulelens.lsp.language_server import RulelensServer
@@ -21,6 +22,9 @@ from rulelens.lsp.plumbing.stale_findings import StaleFindings
 from rulelens.lsp.plumbing.unseen import unseen_line
 from rulelens.lsp.plumbing.watch import poll
 from rulelens.lsp.plumbing.workspace import Root, Target
+from rulelens.report.words import plural
+from rulelens.rules.check.config import FILES as CONFIG_FILES
+from rulelens.rules.check.config import Config, ConfigError, configured, load_config
 from rulelens.rules.check.lint import check_file, check_index
 from rulelens.rules.model import Match, Problem
 
@@ -58,7 +62,8 @@ def register(server: RulelensServer) -> None:
         if target is not None and target.kind == "agent":
             target.root.forget_agents()  # other files' "In other agents" may change with it
             ls.rules_changed([target.root])
-        elif target is not None and target.kind != "source" and target.root.repo.refresh():
+        elif target is not None and (target.rel in CONFIG_FILES  # the findings' configuration
+                                     or (target.kind != "source" and target.root.repo.refresh())):
             ls.rules_changed([target.root])
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -75,7 +80,7 @@ def compute(server: RulelensServer, target: Target) -> list[types.Diagnostic]:
         return rule_file_diagnostics(server, target)
     if target.kind == "agent":
         text, problems = rule_files.problems(server, target)
-        return to_diagnostics(server, text, problems, target.rel)
+        return to_diagnostics(server, text, problems, target)
     return index_diagnostics(server, target)
 
 
@@ -125,7 +130,7 @@ def summary(matches: list[Match]) -> str:
     """One line per rule file: where it is, what matched, and its entry titles."""
     entries = sum(len(m.rule.entries) for m in matches)
     verb = "applies" if entries == 1 else "apply"
-    head = (f"{_plural(entries, 'project rule')} from {_plural(len(matches), 'rule file')} "
+    head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
             f"{verb} to this file:")
     lines = [head]
     for m in matches[:MAX_LISTED]:
@@ -161,10 +166,6 @@ def related(server: RulelensServer, target: Target,
     return out
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 # -- rule files and the index -----------------------------------------------------------
 def rule_file_diagnostics(server: RulelensServer, target: Target) -> list[types.Diagnostic]:
     rule = live_rule(server, target)
@@ -176,7 +177,7 @@ def rule_file_diagnostics(server: RulelensServer, target: Target) -> list[types.
     files = target.root.files(server.files_ttl)
     problems = check_file(rule, files, drift_after=0, staleness=False)
     problems += _stale_findings(server).get(target.root, rule, files)
-    return to_diagnostics(server, text_for(server, target), problems, target.rel)
+    return to_diagnostics(server, text_for(server, target), problems, target)
 
 
 _STALE: weakref.WeakKeyDictionary[RulelensServer, StaleFindings] = weakref.WeakKeyDictionary()
@@ -201,14 +202,15 @@ def index_diagnostics(server: RulelensServer, target: Target) -> list[types.Diag
     text = server.text_of(target.uri)
     current = text if text is not None else repo.current_index()
     problems = check_index(target.rel, current, repo.index_text())
-    return to_diagnostics(server, current or "", problems, target.rel)
+    return to_diagnostics(server, current or "", problems, target)
 
 
 def to_diagnostics(server: RulelensServer, text: str, problems: list[Problem],
-                   rel: str) -> list[types.Diagnostic]:
+                   target: Target) -> list[types.Diagnostic]:
+    rel = target.rel
     lines = lines_of(text)
     out = []
-    for p in problems:
+    for p in _configured(server, target, text, problems):
         if p.file != rel:
             continue
         rng = span(server.codec, lines, p.line, p.col, p.end_col)
@@ -217,3 +219,21 @@ def to_diagnostics(server: RulelensServer, text: str, problems: list[Problem],
             source=SOURCE, data=stale_fix.data_for(p, lines),
         ))
     return out
+
+
+def _configured(server: RulelensServer, target: Target, text: str,
+                problems: list[Problem]) -> list[Problem]:
+    """The project's configuration and the inline directives (of the text as typed) applied,
+    as `check` applies them; a broken configuration is shown once and leaves the findings."""
+    mine = [p for p in problems if p.file == target.rel]
+    try:
+        config = load_config(target.root.path, known_codes())
+    except ConfigError as exc:
+        if target.root.config_error != str(exc):
+            target.root.config_error = str(exc)
+            server.window_show_message(types.ShowMessageParams(
+                type=types.MessageType.Warning, message=f"rulelens: {exc}"))
+        config = Config()
+    else:
+        target.root.config_error = None
+    return configured(mine, config, lambda rel: text if rel == target.rel else None)
