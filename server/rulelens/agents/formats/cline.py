@@ -25,6 +25,11 @@ def _string_list(value: Any) -> list[str] | None:
     return None
 
 
+def paths_match(patterns: list[str], path: str) -> list[str]:
+    """The `paths` patterns that match `path`; Cline loads the rule when any does."""
+    return [p for p in patterns if picomatch_matches(p, path)]
+
+
 class Cline(GlobAgent):
     id: ClassVar[str] = "cline"
     name: ClassVar[str] = "Cline"

@@ -31,6 +31,18 @@ def _as_list(value: str) -> str:
     return "[" + ", ".join(f'"{p.strip()}"' for p in value.split(",") if p.strip()) + "]"
 
 
+def globs_match(globs: list[str], path: str) -> list[str]:
+    """Continue's `matchesGlobs` on a list: the positive globs that match `path` (or the `!`
+    ones, when there are only those), empty when any `!` glob matches or no positive one does."""
+    positive = [g for g in globs if not g.startswith("!")]
+    negative = [g[1:] for g in globs if g.startswith("!")]
+    if any(minimatch_matches(n, path) for n in negative):
+        return []
+    if not positive:
+        return ["!" + n for n in negative]
+    return [g for g in positive if minimatch_matches(g, path)]
+
+
 class Continue(GlobAgent):
     id: ClassVar[str] = "continue"
     name: ClassVar[str] = "Continue"
@@ -52,13 +64,7 @@ class Continue(GlobAgent):
         return minimatch_matches(pattern, path)
 
     def globs_match(self, globs: list[str], path: str) -> list[str]:
-        positive = [g for g in globs if not g.startswith("!")]
-        negative = [g[1:] for g in globs if g.startswith("!")]
-        if any(minimatch_matches(n, path) for n in negative):
-            return []
-        if not positive:
-            return ["!" + n for n in negative]
-        return [g for g in positive if minimatch_matches(g, path)]
+        return globs_match(globs, path)
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         data = f.data or {}
