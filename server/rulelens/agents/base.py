@@ -45,7 +45,7 @@ class Context:
         return self._folders
 
 
-_MAGIC = frozenset("*?[]{}()!@+\\")
+_MAGIC = frozenset("*?[]{}()!@+\\\"")
 
 
 def literal_prefix(pattern: str) -> str:
