@@ -101,7 +101,8 @@ class Cline(GlobAgent):
             loads = [p for p in self.ctx.paths if picomatch_matches(pattern, p)]
             more = f" and {len(loads) - 3} more" if len(loads) > 3 else ""
             seen = ", ".join(f"`{p}`" for p in loads[:3]) + more
-            where = f"it loads for {len(loads)} of {len(self.ctx.paths)} files ({seen})" if loads else "it adds no file"
+            total = len(self.ctx.paths)
+            where = f"it loads for {len(loads)} of {total} files ({seen})" if loads else "it adds no file"
             out.append(problem(
                 f, line, "warning", "cline-paths-negation",
                 f"Cline loads a rule when any of its `paths` matches, and picomatch reads `{pattern}` as "
