@@ -17,7 +17,9 @@ from functools import lru_cache
 
 from wcmatch import glob as wglob
 
-PICOMATCH_DOT = wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.DOTGLOB | wglob.FORCEUNIX
+# NODOTDIR: picomatch never matches a `.` or `..` segment with a wildcard, even with `dot`.
+PICOMATCH_DOT = (wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.DOTGLOB | wglob.NODOTDIR
+                 | wglob.FORCEUNIX)
 MINIMATCH = wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.FORCEUNIX
 VSCODE = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.IGNORECASE | wglob.FORCEUNIX
 UNDOCUMENTED = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.FORCEUNIX
@@ -62,26 +64,83 @@ def picomatch_syntax(pattern: str) -> str:
                 i = end + 1
                 continue
         if ch == "[":
-            end = pattern.find("]", i + 2)
+            end = _bracket_end(pattern, i)
             if end > i:
                 body = pattern[i + 1:end]
                 if body.startswith("!"):
                     body = "\\!" + body[1:]
                 bracket = f"[{body}]"
-                if end + 1 < n and pattern[end + 1] == "+" and pattern[end + 2:end + 3] != "(":
+                if pattern[end + 1:end + 2] == "+" and pattern[end + 2:end + 3] != "(":
                     out.append(f"+({bracket})")
                     i = end + 2
                 else:
                     out.append(bracket)
                     i = end + 1
                 continue
-        if ch == "(" and not (out and out[-1] and out[-1][-1] in "?*+@!"):
-            out.append("@(")
+        if ch == "{":
+            end = _close(pattern, i, "{", "}")
+            if end > i and pattern[end + 1:end + 2] == "+" and "{" not in pattern[i + 1:end]:
+                items = pattern[i + 1:end].split(",")
+                out.append("+(" + "|".join(picomatch_syntax(x) for x in items) + ")")
+                i = end + 2
+                continue
+        bare_group = ch == "(" and not (out and out[-1] and out[-1][-1] in "?*+@!")
+        if bare_group and _close(pattern, i, "(", ")") > i:
+            end = _close(pattern, i, "(", ")")
+            repeat = end > i and pattern[end + 1:end + 2] == "+"
+            out.append("+(" if repeat else "@(")
+            if repeat:  # `(a|b)+`: the group, one or more times
+                out.append(picomatch_syntax(pattern[i + 1:end]) + ")")
+                i = end + 2
+                continue
             i += 1
             continue
         out.append(ch)
         i += 1
-    return "".join(out)
+    text = "".join(out)
+    if "|" in text and "/" not in text and _top_level_bar(pattern):
+        text = f"@({text})"  # picomatch reads a `|` outside any group as alternation
+    return text
+
+
+def _bracket_end(pattern: str, start: int) -> int:
+    """The `]` closing the bracket at `start`, past POSIX classes (`[[:alpha:]]`); -1 if none."""
+    i = start + 2 if pattern[start + 1:start + 2] in ("!", "^") else start + 1
+    i += 1  # a `]` first in the set is literal
+    while i < len(pattern):
+        if pattern.startswith("[:", i):
+            close = pattern.find(":]", i + 2)
+            if close > 0:
+                i = close + 2
+                continue
+        if pattern[i] == "]":
+            return i
+        i += 1
+    return -1
+
+
+def _close(pattern: str, start: int, opener: str, closer: str) -> int:
+    depth = 0
+    for i in range(start, len(pattern)):
+        if pattern[i] == opener:
+            depth += 1
+        elif pattern[i] == closer:
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def _top_level_bar(pattern: str) -> bool:
+    depth = 0
+    for ch in pattern:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return True
+    return False
 
 
 def picomatch_patterns(pattern: str) -> list[str]:
