@@ -20,7 +20,7 @@ from wcmatch import glob as wglob
 # NODOTDIR: picomatch never matches a `.` or `..` segment with a wildcard, even with `dot`.
 PICOMATCH_DOT = (wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.DOTGLOB | wglob.NODOTDIR
                  | wglob.FORCEUNIX)
-MINIMATCH = wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.FORCEUNIX
+MINIMATCH = wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.NODOTDIR | wglob.FORCEUNIX
 VSCODE = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.IGNORECASE | wglob.FORCEUNIX
 UNDOCUMENTED = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.FORCEUNIX
 
@@ -185,6 +185,11 @@ def minimatch_matches(pattern: str, path: str) -> bool:
     minimatch 10 never matches a dot segment that follows a second `**` with other segments in
     between (`**/b/**/.env` does not match `a/b/.env`); the differential tests pin this.
     """
+    negated, pattern = picomatch_negated(pattern)  # minimatch's leading `!` is "not" too
+    return _minimatch(pattern, path) != negated if pattern else negated
+
+
+def _minimatch(pattern: str, path: str) -> bool:
     segments = pattern.split("/")
     seen_globstar = False
     for i, segment in enumerate(segments):
