@@ -106,7 +106,8 @@ def picomatch_syntax(pattern: str) -> str:
 def _bracket_end(pattern: str, start: int) -> int:
     """The `]` closing the bracket at `start`, past POSIX classes (`[[:alpha:]]`); -1 if none."""
     i = start + 2 if pattern[start + 1:start + 2] in ("!", "^") else start + 1
-    i += 1  # a `]` first in the set is literal
+    if pattern[i:i + 1] == "]":
+        i += 1  # a `]` first in the set is literal
     while i < len(pattern):
         if pattern.startswith("[:", i):
             close = pattern.find(":]", i + 2)

@@ -17,7 +17,7 @@ from typing import ClassVar
 from rulelens.agents.base import GlobAgent, literal_prefix, maybe, problem, scan
 from rulelens.agents.dialects import VSCODE, vscode_matches
 from rulelens.agents.dialects import split_glob_aware as dialect_split
-from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.model import AgentFile, Decision, Load
 from rulelens.rules.model import Problem
 
 ALWAYS = ("**", "**/*", "*")
@@ -91,6 +91,15 @@ class Copilot(GlobAgent):
             return self.ctx.paths
         needle = f"/{prefix}/"
         return [p for p in self.ctx.paths if needle in f"/{p}".casefold()]
+
+    def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
+        """Only the paths some pattern's candidates hold can match (a file loads by its patterns
+        alone, or always): test just those."""
+        if f.rel == REPO_WIDE or any(p in ALWAYS for p in self.patterns(f)):
+            return set(paths)
+        wanted = set(paths)
+        found = {c for p in self.patterns(f) for c in self.candidates(p) if c in wanted}
+        return {p for p in found if isinstance(self.decide(f, p), Load)}
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == REPO_WIDE:
