@@ -95,12 +95,22 @@ def picomatch_syntax(pattern: str) -> str:
                 continue
             i += 1
             continue
+        if ch == "+" and _open_groups(out) and pattern[i + 1:i + 2] != "(" and out and len(out[-1]) == 1 \
+                and out[-1] not in "(|)":
+            out[-1] = f"+({out[-1]})"  # inside a group, `+` repeats the character before it
+            i += 1
+            continue
         out.append(ch)
         i += 1
     text = "".join(out)
     if "|" in text and "/" not in text and _top_level_bar(pattern):
         text = f"@({text})"  # picomatch reads a `|` outside any group as alternation
     return text
+
+
+def _open_groups(out: list[str]) -> bool:
+    text = "".join(out)
+    return text.count("(") > text.count(")")
 
 
 def _bracket_end(pattern: str, start: int) -> int:
@@ -144,7 +154,8 @@ def _top_level_bar(pattern: str) -> bool:
     return False
 
 
-def picomatch_patterns(pattern: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def picomatch_patterns(pattern: str) -> tuple[str, ...]:
     """The wcmatch patterns for one picomatch pattern (its negation taken off).
 
     picomatch drops a leading `./`; and trailing `/**` segments also match the folder before
@@ -160,7 +171,7 @@ def picomatch_patterns(pattern: str) -> list[str]:
         base, trailing = base[:-3], trailing + 1
     if trailing and not base.endswith("*"):
         out.append(base)
-    return out
+    return tuple(out)
 
 
 def picomatch_negated(pattern: str) -> tuple[bool, str]:
