@@ -145,37 +145,74 @@ def test_boost_files_get_no_staleness_findings(project: ProjectFactory) -> None:
     assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path", "stale-name") == []
 
 
-def test_stale_name_in_a_git_project(project: ProjectFactory) -> None:
+def test_stale_name_on_the_history_s_evidence(project: ProjectFactory) -> None:
+    """A class whose declaration a commit deleted is stale, with that commit in the message; a
+    method of an installed dependency (in an ignored vendor/ folder), a naming-convention example,
+    a name that was only ever used, and one never in the history are not."""
+    rule = rule_text(
+        "Use `Money::fromCents()`; `LegacyPriceHelper` rounds; call `OldGateway::charge`.\n"
+        "Relations use `HasOne::ofMany()`. Name tests like `itDoesSomething()`.\n"
+        "Call `formatLegacyCents()` as before. `NeverWritten` is not here.")
     root = project({
-        ".ai/rules/billing.md": rule_text(
-            "Use `LegacyPriceHelper`, `Money::fromCents()`, `App\\Billing\\Invoice`, `created_at`,\n"
-            "`toCents()`, `integer` and `final`. `PaymentGateway` was renamed; `OldGateway::charge` too."),
-        "app/Billing/Invoice.php": "<?php\nnamespace App\\Billing;\n\nfinal class Invoice\n{\n"
-                                   "    public int $created_at;\n    public function toCents() {}\n}\n",
+        ".ai/rules/billing.md": rule,
+        ".gitignore": "vendor/\n",
         "app/Money.php": "<?php\nclass Money { public static function fromCents() {} }\n",
-        "app/LegacyPriceHelperTest.php": "<?php\nclass LegacyPriceHelperTest {}\n",
-        "app/NewGateway.php": "<?php\nclass NewGateway { function charge() {} }\n",
+        "app/LegacyPriceHelper.php": "<?php\nfinal class LegacyPriceHelper {}\n",
+        "app/Gateways.php": "<?php\nclass OldGateway { function charge() {} }\n",
+        "app/View.php": "<?php\n// formats with formatLegacyCents($x) from the old theme\n",
+        "vendor/laravel/HasOne.php": "<?php\nclass HasOne { public function ofMany() {} }\n",
     }, git=True)
+    commit(root, "Start", "2026-01-05T10:00:00Z")
+    (root / "app/LegacyPriceHelper.php").unlink()
+    commit(root, "Drop the legacy helper", "2026-03-02T10:00:00Z")
+    (root / "app/Gateways.php").write_text("<?php\nclass NewGateway { function pay() {} }\n")
+    (root / "app/View.php").write_text("<?php\n")
+    commit(root, "Rename the gateway", "2026-03-03T10:00:00Z")
     found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name")
-    assert [m.split("`")[1] for _, _, m in found] == ["LegacyPriceHelper", "PaymentGateway",
-                                                     "OldGateway::charge"]
-    assert found[0][2] == ("`LegacyPriceHelper` looks like code, but no file outside .ai/rules contains "
-                           "it any more.")
+    short = git(root, "log", "--format=%h", "-n3").split()
+    assert [m for _, _, m in found] == [
+        f"`LegacyPriceHelper`'s file `app/LegacyPriceHelper.php` was deleted in {short[1]} "
+        '(2026-03-02, "Drop the legacy helper"); nothing declares it now.',
+        f'`OldGateway::charge` was deleted in {short[0]} (2026-03-03, "Rename the gateway"); '
+        "nothing declares it now.",
+    ]
 
 
-def test_stale_name_ignores_the_rules_folder_itself(project: ProjectFactory) -> None:
-    root = project({".ai/rules/a.md": rule_text("Use `OnlyInRules`."),
-                    ".ai/rules/b.md": rule_text("`OnlyInRules` again."), "app/x.php": "<?php\n"},
-                   git=True)
-    found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name")
-    assert [(line, m.split("`")[1]) for _, line, m in found] == [(9, "OnlyInRules"), (9, "OnlyInRules")]
-
-
-def test_stale_name_without_git_reads_the_listed_files(project: ProjectFactory) -> None:
+def test_no_stale_name_without_git_history(project: ProjectFactory) -> None:
+    """Without history nothing shows that an absent name was ever the project's."""
     root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper` and `formatCents`."),
                     "resources/js/money.ts": "export function formatCents() {}\n"})
-    found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name")
-    assert [m.split("`")[1] for _, _, m in found] == ["LegacyPriceHelper"]
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name") == []
+    git(root, "init", "-q")  # a work tree without a commit has no history either
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name") == []
+
+
+def test_stale_path_on_the_history_s_evidence(project: ProjectFactory) -> None:
+    """The classes of false `stale-path` found on real repositories, and the true one: a moved
+    test folder is reported with the commit that moved it; a path in another repository, a file
+    the rule asks for, a path inside a submodule and a file generated at run time (all never
+    committed here) are not."""
+    rule = rule_text(
+        "Feature tests live in `tests/Feature/Billing/`; see `tests/Feature/Billing/PlanTest.php`.\n"
+        "The docs site is built from `Documentation/web` in the Documentation repository.\n"
+        "To enforce hooks, add `.claude/settings.json`.\n"
+        "Follow `src/server/common/services/backend.js` in the frontend.\n"
+        "Deploys rewrite `edge/upstream-active.conf` on the host.", "'app/**'")
+    root = project({".ai/rules/testing.md": rule, "app/x.php": "<?php\n",
+                    "tests/Feature/Billing/PlanTest.php": "<?php\n",
+                    "docker/edge/upstream-active.conf.default": "upstream app {}\n",
+                    "frontend/package.json": "{}\n"}, git=True)
+    commit(root, "Start", "2026-01-05T10:00:00Z")
+    git(root, "mv", "tests/Feature/Billing", "tests/Billing")
+    commit(root, "Move the billing tests", "2026-02-01T10:00:00Z")
+    found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path")
+    moved = git(root, "log", "--format=%h", "-n1").strip()
+    since = f'since {moved} (2026-02-01, "Move the billing tests")'
+    assert [m for _, _, m in found] == [
+        f"`tests/Feature/Billing/` is not in the project {since}. Moved to `tests/Billing`?",
+        f"`tests/Feature/Billing/PlanTest.php` is not in the project {since}. Moved to "
+        "`tests/Billing/PlanTest.php`?",
+    ]
 
 
 def test_no_stale_name_when_the_listed_files_are_not_on_disk(project: ProjectFactory) -> None:
