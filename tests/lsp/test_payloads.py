@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typing
 
-from rulelens.lsp import payloads
+from rulelens.lsp.wire import payloads
 
 
 def test_record_rule_args_keep_only_strings() -> None:

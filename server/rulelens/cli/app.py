@@ -17,7 +17,7 @@ from rulelens.rules.check.stale.drift import DRIFT_AFTER
 from rulelens.rules.check.stale.search_cache import start_snapshot
 from rulelens.rules.model import Match, Problem, RuleError
 from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.root import find_root, is_project
+from rulelens.rules.project.root import find_root, writable
 from rulelens.rules.repository import RuleRepository
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -185,7 +185,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return mcp_main(explicit)
     root = find_root(Path.cwd(), explicit)
-    repo = RuleRepository(root, writable=explicit is not None or is_project(root))
+    repo = RuleRepository(root, writable=writable(root, explicit is not None))
     if args.command == "record":
         print(repo.record(args.glob, args.title, args.note).message)
         return EXIT_OK

@@ -207,9 +207,10 @@ def scan_for(root: Path, files: FileList, exclude: str) -> Search | None:
 
 
 def cached_scan_for(root: Path, files: FileList, exclude: str,
-                    cache: bool = True) -> tuple[Search, Search | None] | None:
+                    cache: bool = True, keep: bool = True) -> tuple[Search, Search | None] | None:
     """`scan_for`'s search, and with grep (and `cache`) the cached search that answers a first
-    round from the results of earlier runs (search_cache.py). None when there is nothing to read."""
+    round from the results of earlier runs (search_cache.py; `keep` False reads it, never writes
+    it). None when there is nothing to read."""
     outside = _outside(files, exclude)
     if not outside:
         return None
@@ -224,4 +225,4 @@ def cached_scan_for(root: Path, files: FileList, exclude: str,
     def outputs(paths: Sequence[str], words: Sequence[str], named: bool) -> list[bytes] | None:
         return grep_outputs(root, grep, paths, words, named=named)
 
-    return full, CachedSearch(root, outside, outputs, full, exclude)
+    return full, CachedSearch(root, outside, outputs, full, exclude, keep=keep)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.workspace.roots import Target
 from rulelens.rules.format.reading import read_rule_file
 from rulelens.rules.model import UNWRITABLE, RuleFile
 
@@ -14,7 +14,7 @@ from rulelens.rules.model import UNWRITABLE, RuleFile
 DISK_ONLY = UNWRITABLE
 
 
-def live_rule(server: RulelensServer, target: Target) -> RuleFile | None:
+def live_rule(server: Session, target: Target) -> RuleFile | None:
     """The rule file read from the open buffer (so diagnostics follow typing), else from disk.
 
     The disk's byte-level problems are kept; a symlink out of the root is shown as the core
@@ -38,7 +38,7 @@ def live_rule(server: RulelensServer, target: Target) -> RuleFile | None:
     return live
 
 
-def text_for(server: RulelensServer, target: Target) -> str:
+def text_for(server: Session, target: Target) -> str:
     """The document's text: the buffer, else the file on disk, else empty."""
     text = server.text_of(target.uri)
     if text is not None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rulelens.lsp.plumbing.workspace import Root
+    from rulelens.lsp.workspace.roots import Root
 
 log = logging.getLogger(__name__)
 Listener = Callable[["Sequence[Root]", "str | None"], None]
