@@ -156,7 +156,7 @@ async def test_open_rule_file_keeps_disk_level_problems(
 
 
 async def test_another_agents_key_gets_a_rename_quick_fix(client: LanguageClient, proj: Project) -> None:
-    from tests.lsp.edits import apply_text_edits
+    from tests.lsp.edits import apply_text_edits, edits_of
 
     rel = ".ai/rules/cursorish.md"
     text = "---\nglobs: 'app/**'\n---\n# Cursorish\n\n## A\nB\n"
@@ -169,5 +169,4 @@ async def test_another_agents_key_gets_a_rename_quick_fix(client: LanguageClient
         range=types.Range(start=pos(1, 0), end=pos(1, 0)),
         context=types.CodeActionContext(diagnostics=[d])))
     [fix] = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title.startswith("Rename")]
-    assert fix.edit is not None and fix.edit.changes is not None
-    assert apply_text_edits(text, fix.edit.changes[uri], "utf-16") == text.replace("globs:", "paths:")
+    assert apply_text_edits(text, edits_of(fix.edit, uri), "utf-16") == text.replace("globs:", "paths:")
