@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rulelens.rules.format.globs import Pattern, line_regex, patterns_of
 from rulelens.rules.project.filetree import FileTree
+from rulelens.rules.project.sorted_paths import prefix_span
 
 SKIP_DIRS = {".git", "node_modules", "vendor"}
 
@@ -70,8 +71,7 @@ class FileList:
     def _span(self, pattern: Pattern) -> tuple[int, int]:
         if not pattern.prefix:
             return 0, len(self._joined)
-        lo = bisect.bisect_left(self.paths, pattern.prefix)
-        hi = bisect.bisect_left(self.paths, pattern.prefix + "\U0010ffff", lo)
+        lo, hi = prefix_span(self.paths, pattern.prefix)
         return self._offsets[lo], self._offsets[hi]
 
     def _matches(self, pattern: Pattern) -> Iterator[re.Match[str]]:

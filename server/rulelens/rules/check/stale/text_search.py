@@ -13,7 +13,6 @@ from the results of earlier runs plus a search of the changed files (search_cach
 
 from __future__ import annotations
 
-import bisect
 import os
 import re
 import shutil
@@ -24,6 +23,7 @@ from pathlib import Path
 
 from rulelens.rules.check.stale.search_cache import CachedSearch
 from rulelens.rules.project.filelist import FileList
+from rulelens.rules.project.sorted_paths import prefix_span
 
 TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
 MAX_FILE_BYTES = 1024 * 1024  # without git, larger files are skipped (minified bundles, data)
@@ -185,9 +185,7 @@ def _inner_words(hits: set[str]) -> set[str]:
 
 
 def _outside(files: FileList, exclude: str) -> list[str]:
-    prefix = exclude.rstrip("/") + "/"
-    lo = bisect.bisect_left(files.paths, prefix)
-    hi = bisect.bisect_left(files.paths, prefix + "\U0010ffff", lo)
+    lo, hi = prefix_span(files.paths, exclude.rstrip("/") + "/")
     return files.paths[:lo] + files.paths[hi:]  # the list is sorted: cut the folder out
 
 
