@@ -445,7 +445,6 @@ def print_where(root: Path, paths: list[str]) -> None:
 
     base = tracemalloc.take_snapshot()
     ws = Root(root, ".ai/rules")
-    ws.repo.warm_in_background = False
     for p in paths[:2_000]:
         ws.repo.rules_for(p)
     ws.files()

@@ -1,7 +1,8 @@
 """`rulelens/suggestGlobs`: the globs to offer when recording a rule for a document.
 
 The core's suggestions (the file, `dir/**`, `dir/*.ext`, in that order) with how many project
-files each matches, so that clients stop computing their own (they drifted, in another order).
+files each matches: the clients ask for them rather than compute their own, so that every editor
+offers the same globs in the same order.
 """
 
 from __future__ import annotations

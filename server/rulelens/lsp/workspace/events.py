@@ -1,8 +1,8 @@
 """The one "rules changed" event: whoever changes rules says so once, every view refreshes.
 
 Writers (record, the index fix, the file watcher, polling, a folders or settings change) call
-`server.rules_changed(roots)`; features that show rules subscribe in their `register`. Before,
-each writer refreshed the views it knew about by hand, and they drifted apart.
+`server.rules_changed(roots)`; features that show rules subscribe in their `register`. No writer
+knows the views, so a new view cannot be missed by one of them.
 """
 
 from __future__ import annotations
