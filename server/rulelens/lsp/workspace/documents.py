@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-from rulelens.lsp.session import Session
 from rulelens.lsp.workspace.roots import Target
 from rulelens.rules.format.reading import read_rule_file
 from rulelens.rules.model import UNWRITABLE, RuleFile
+
+if TYPE_CHECKING:
+    from rulelens.lsp.session import Session
 
 # Problems only the bytes on disk can show (the buffer is what the editor decoded); the
 # core refuses to write files that have them, so the editor must keep showing them.
