@@ -103,6 +103,9 @@ class Agent(ABC):
     from_root: ClassVar[bool] = False
     # False where rulelens follows third-party material, or the matcher is not documented.
     confirmed: ClassVar[bool] = True
+    # Where this agent's files can live, root-relative: an editor's cheap test before reading
+    # anything, and the file watchers' globs. `discover()` finds the files themselves.
+    file_globs: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -122,6 +125,11 @@ class Agent(ABC):
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return False
+
+    def split_value(self, value: str) -> list[str] | None:
+        """The patterns this agent's reader takes from a one-line string value of its glob key;
+        None where it takes the string as one pattern."""
+        return None
 
     def view(self, path: str) -> list[Load | Maybe]:
         out: list[Load | Maybe] = []

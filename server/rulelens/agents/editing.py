@@ -7,42 +7,21 @@ for one file, read from the text the person is editing when there is one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from wcmatch import glob as wglob
 
 from rulelens.agents.base import Agent
-from rulelens.agents.formats.copilot import split_glob_aware
 from rulelens.agents.project import AgentProject
 from rulelens.agents.reading import parse_agent_text, read_agent_file
+from rulelens.agents.registry import FILE_GLOBS
 from rulelens.agents.traps import budget_problems, disagreements
-from rulelens.rules.format.globs import split_commas
 from rulelens.rules.format.reading import find_frontmatter, scan_paths
 from rulelens.rules.model import GlobItem, Problem
 
-# Where each agent's files can live (root-relative): a cheap test before reading anything, and
-# the file watchers' globs. Boost's `.ai/rules` is watched on its own.
-AGENT_FILE_GLOBS: tuple[str, ...] = (
-    "**/CLAUDE.md", ".claude/rules/**/*.md",
-    ".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md",
-    ".cursor/rules/**/*.{mdc,md}",
-    ".windsurfrules", ".windsurf/rules/*.md", ".devin/rules/*.md",
-    ".kiro/steering/*.md",
-    ".continue/rules/**/*.md",
-    ".clinerules", ".clinerules/**/*.{md,txt}", ".cline/rules/**/*.{md,txt}",
-    "**/AGENTS.md", "**/AGENTS.override.md",
-)
 _FLAGS = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.FORCEUNIX
-_SHAPES = wglob.compile(list(AGENT_FILE_GLOBS), flags=_FLAGS)
+_SHAPES = wglob.compile(list(FILE_GLOBS), flags=_FLAGS)
 
-# Agents whose reader splits a one-line string value on commas (Copilot as VS Code does, with
-# brackets too; the others outside braces). Kiro and Continue take the string as one pattern.
-_SPLITTERS: dict[str, Callable[[str], list[str]]] = {
-    "copilot": lambda v: [p.strip() for p in split_glob_aware(v) if p.strip()],
-    "cursor": split_commas,
-    "claude-code": split_commas,
-    "windsurf": split_commas,
-}
 
 
 def is_agent_path(rel: str) -> bool:
@@ -93,25 +72,24 @@ def glob_items(agent: Agent, lines: list[str]) -> list[GlobItem]:
     block, items = scan_paths(lines, fm, agent.keys[0])
     if block is None:
         return []
-    split = _SPLITTERS.get(agent.id)
     head = lines[block.start]
     inline_scalar = not head.partition(":")[2].lstrip().startswith("[")
     out: list[GlobItem] = []
     for item in items:
-        if split is None or not inline_scalar or item.line != block.start:
+        if not inline_scalar or item.line != block.start:
             out.append(item)
             continue
-        out.extend(_split_item(item, lines[item.line], split))
+        out.extend(_split_item(item, lines[item.line], agent))
     return out
 
 
-def _split_item(item: GlobItem, line: str, split: Callable[[str], list[str]]) -> list[GlobItem]:
+def _split_item(item: GlobItem, line: str, agent: Agent) -> list[GlobItem]:
     raw = line[item.start_col:item.end_col]
     start = item.start_col
     if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
         raw, start = raw[1:-1], start + 1
-    parts = split(raw)
-    if len(parts) <= 1:
+    parts = agent.split_value(raw)
+    if parts is None or len(parts) <= 1:
         return [item]
     out = []
     pos = 0

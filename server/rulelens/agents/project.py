@@ -6,22 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulelens.agents.base import Agent, Context
-from rulelens.agents.formats.boost import Boost
-from rulelens.agents.formats.claude_code import ClaudeCode
-from rulelens.agents.formats.cline import Cline
-from rulelens.agents.formats.codex import Codex, chain_overflow
-from rulelens.agents.formats.continue_dev import Continue
-from rulelens.agents.formats.copilot import Copilot
-from rulelens.agents.formats.cursor import Cursor
-from rulelens.agents.formats.kiro import Kiro
-from rulelens.agents.formats.windsurf import Windsurf
+from rulelens.agents.formats.codex import chain_overflow
 from rulelens.agents.model import Load, Maybe
+from rulelens.agents.registry import AGENTS
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
-
-AGENT_TYPES: tuple[type[Agent], ...] = (Boost, ClaudeCode, Copilot, Cursor, Windsurf, Kiro, Continue, Cline,
-                                        Codex)
-AGENT_IDS = tuple(t.id for t in AGENT_TYPES)
 
 
 @dataclass(frozen=True)
@@ -45,7 +34,7 @@ class AgentProject:
         self.root: Path = repo.root
         listing = files if files is not None else FileList.for_root(repo.root)
         self.ctx = Context(self.root, listing.paths, repo, listing)
-        self.agents: list[Agent] = [t(self.ctx) for t in AGENT_TYPES]
+        self.agents: list[Agent] = [t(self.ctx) for t in AGENTS]
         self.present: list[Agent] = [a for a in self.agents if a.files]
         # Answers computed once per reading (editors keep one reading until an agent file changes).
         self.memo: dict[str, object] = {}

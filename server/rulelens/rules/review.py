@@ -8,7 +8,6 @@ now match nothing ("this PR moved app/Billing; billing.md now matches nothing").
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -16,6 +15,7 @@ from rulelens.report.github import annotation
 from rulelens.rules.format.globs import patterns_of
 from rulelens.rules.model import Match, RuleError, RuleFile
 from rulelens.rules.project.filelist import FileList
+from rulelens.rules.project.git import completed
 from rulelens.rules.repository import RuleRepository
 
 STATUS = {"A": "added", "M": "modified", "R": "renamed", "C": "copied", "D": "deleted",
@@ -55,12 +55,10 @@ def changes_since(repo: RuleRepository, base: str) -> list[Change]:
     """The change's paths (root-relative, below the root), from git."""
     if base.startswith("-"):
         raise RuleError(f"--base {base} is not a git revision.")
-    cmd = ["git", "-C", str(repo.root), "diff", "--name-status", "-z", "--find-renames", "--relative",
-           f"{base}...HEAD", "--"]
-    try:
-        out = subprocess.run(cmd, capture_output=True, check=False, timeout=120)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise RuleError(f"git diff failed: {exc}") from exc
+    out = completed(repo.root, "diff", "--name-status", "-z", "--find-renames", "--relative",
+                    f"{base}...HEAD", "--")
+    if out is None:
+        raise RuleError("git diff failed: git is not installed or did not answer in time.")
     if out.returncode != 0:
         first = (out.stderr.decode("utf-8", "replace").strip().splitlines() or ["git diff failed"])[0]
         raise RuleError(f"Cannot review against {base}: {first.removeprefix('fatal: ')}")

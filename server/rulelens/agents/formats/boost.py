@@ -34,6 +34,9 @@ class Boost(Agent):
             rel = f"{repo.rules_dir}/index.md"
             self.index = AgentFile(self.id, rel, "", repo.index_path.stat().st_size)
 
+    # `.ai/rules` is read by the core's RuleRepository, and editors watch it on their own.
+    file_globs = ()
+
     def discover(self) -> list[str]:
         return []
 

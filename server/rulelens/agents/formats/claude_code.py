@@ -12,6 +12,7 @@ from typing import ClassVar
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, scan
 from rulelens.agents.dialects import UNDOCUMENTED
 from rulelens.agents.model import AgentFile, Budget, Decision
+from rulelens.rules.format.globs import split_commas
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem
 
@@ -26,6 +27,11 @@ class ClaudeCode(GlobAgent):
     flags = UNDOCUMENTED
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
     source = "code.claude.com memory docs; anthropics/claude-code #17204, #22170"
+
+    file_globs = ("**/CLAUDE.md", ".claude/rules/**/*.md")
+
+    def split_value(self, value: str) -> list[str] | None:
+        return split_commas(value)
 
     def discover(self) -> list[str]:
         memory = sorted(p for p in self.ctx.paths if p == "CLAUDE.md" or p.endswith("/CLAUDE.md"))

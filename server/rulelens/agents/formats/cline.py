@@ -36,6 +36,8 @@ class Cline(GlobAgent):
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return picomatch_matches(pattern, path)
 
+    file_globs = (".clinerules", ".clinerules/**/*.{md,txt}", ".cline/rules/**/*.{md,txt}")
+
     def discover(self) -> list[str]:
         root = self.ctx.root
         single = (root / ".clinerules").is_file()

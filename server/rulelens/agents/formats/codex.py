@@ -29,6 +29,8 @@ class Codex(Agent):
                     "by default", True)
     source = "developers.openai.com/codex/guides/agents-md"
 
+    file_globs = ("**/AGENTS.md", "**/AGENTS.override.md")
+
     def discover(self) -> list[str]:
         found = {p for p in self.ctx.paths if p.rpartition("/")[2] in NAMES}
         found.update(n for n in NAMES if (self.ctx.root / n).is_file())

@@ -39,6 +39,8 @@ class Continue(GlobAgent):
     flags = MINIMATCH
     source = "continuedev/continue getSystemMessageWithRules.ts"
 
+    file_globs = (".continue/rules/**/*.md",)
+
     def discover(self) -> list[str]:
         return scan(self.ctx.root, ".continue/rules", (".md",))
 

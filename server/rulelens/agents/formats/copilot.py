@@ -57,6 +57,11 @@ class Copilot(GlobAgent):
     from_root = False  # absolute paths, case-insensitive
     source = "microsoft/vscode computeAutomaticInstructions.ts"
 
+    file_globs = (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md")
+
+    def split_value(self, value: str) -> list[str] | None:
+        return [p.strip() for p in split_glob_aware(value) if p.strip()]  # as VS Code splits it
+
     def discover(self) -> list[str]:
         found = scan(self.ctx.root, ".github/instructions", (".instructions.md",))
         if (self.ctx.root / REPO_WIDE).is_file():

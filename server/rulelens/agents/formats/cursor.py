@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
 from rulelens.agents.dialects import UNDOCUMENTED
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem
 
 
@@ -24,6 +25,11 @@ class Cursor(GlobAgent):
     keys = ("globs",)
     flags = UNDOCUMENTED
     source = "cursor.com/docs/rules via third-party summaries (skillsaw, rulesync #2875)"
+
+    file_globs = (".cursor/rules/**/*.{mdc,md}",)
+
+    def split_value(self, value: str) -> list[str] | None:
+        return split_commas(value)
 
     def discover(self) -> list[str]:
         return scan(self.ctx.root, ".cursor/rules", (".mdc", ".md"))

@@ -24,6 +24,8 @@ class Kiro(GlobAgent):
     flags = UNDOCUMENTED
     source = "kiro.dev steering docs (third-party summaries); kirodotdev/Kiro #11095, #9176"
 
+    file_globs = (".kiro/steering/*.md",)
+
     def discover(self) -> list[str]:
         return scan(self.ctx.root, ".kiro/steering", (".md",), recursive=False)
 

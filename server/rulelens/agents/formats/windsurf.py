@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
 from rulelens.agents.dialects import UNDOCUMENTED
 from rulelens.agents.model import AgentFile, Budget, Decision
+from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem
 
 LEGACY = ".windsurfrules"
@@ -31,6 +32,11 @@ class Windsurf(GlobAgent):
     budget = Budget(12_000, "characters", "file", "docs.windsurf.com: rule files are limited to 12,000 "
                     "characters each", True)
     source = "docs.windsurf.com memories & rules; skillsaw devin-rules-valid (third-party)"
+
+    file_globs = (".windsurfrules", ".windsurf/rules/*.md", ".devin/rules/*.md")
+
+    def split_value(self, value: str) -> list[str] | None:
+        return split_commas(value)
 
     def discover(self) -> list[str]:
         found = [*scan(self.ctx.root, ".windsurf/rules", (".md",), recursive=False),

@@ -27,8 +27,6 @@ from rulelens.rules.format.yaml_style import dump_scalar
 MAX_ITEMS = 500
 _ITEM_LINE = re.compile(r"^([ \t]*-[ \t]*)(.*)$")
 _INLINE = re.compile(r"^(paths[ \t]*:[ \t]*)(.*)$")
-# Agents whose reader splits a one-line value on commas: an offer completes one part of it.
-_COMMA_LISTS = ("copilot", "cursor", "claude-code", "windsurf")
 _META = re.compile(r"[*?\[{]")
 
 
@@ -108,7 +106,9 @@ def complete(server: Session, target: Target,
         if agent is None or not agent.keys:
             return None
         slot = slot_at(lines, line, col, agent.keys[0])
-        if slot is not None and agent.id in _COMMA_LISTS and "," in lines[line][slot.start:slot.end]:
+        # Where the agent splits a one-line value on commas, an offer completes one part of it.
+        splits = agent.split_value(",") is not None
+        if slot is not None and splits and "," in lines[line][slot.start:slot.end]:
             slot = one_part(slot, lines[line], col)
         counted = agent_files.counter(agent)
     else:

@@ -76,7 +76,7 @@ class AgentMaybe(TypedDict):
 class AgentView(TypedDict):
     """What one agent other than Boost loads for the path."""
 
-    id: str  # "claude-code", "copilot", "cursor", "windsurf", "kiro", "continue", "cline", "codex"
+    id: str  # an id of agents/registry.py (never "boost": Boost is the main view)
     name: str
     confirmed: bool  # False: rulelens follows third-party material ("documented behaviour not confirmed")
     loads: list[AgentLoad]

@@ -1,7 +1,7 @@
 """Picking up changes on disk: file watchers where the client offers them, polling where not.
 
 With dynamic registration the client reports rule-file changes, other agents' rule files'
-changes (`AGENT_FILE_GLOBS`), and created or deleted project files, which change glob counts;
+changes (`agents.registry.FILE_GLOBS`), and created or deleted project files, which change glob counts;
 without it, every request first does a cheap check of the rules folders and, once a second, of
 the agent files last read (`Session.poll`, `Root.poll`). Either way it raises `rules_changed`, and the
 features that show rules refresh themselves; this module knows none of them.
@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from rulelens.agents.editing import AGENT_FILE_GLOBS, is_agent_path
+from rulelens.agents.editing import is_agent_path
+from rulelens.agents.registry import FILE_GLOBS
 from rulelens.lsp.workspace.roots import path_of_uri
 
 if TYPE_CHECKING:
@@ -37,14 +38,14 @@ def watchers(server: Session) -> list[types.FileSystemWatcher]:
                 kind=_ALL))
             out.extend(types.FileSystemWatcher(
                 glob_pattern=types.RelativePattern(base_uri=root.uri, pattern=glob), kind=_ALL)
-                for glob in AGENT_FILE_GLOBS)
+                for glob in FILE_GLOBS)
     else:  # each root's rules folder (they may differ by folder), else the default one
         folders = [r.rules_folder for r in server.roots.all()] or [server.roots.rules_folder]
         for folder in dict.fromkeys(folders):
             out.append(types.FileSystemWatcher(glob_pattern=f"**/{folder}/**", kind=_ALL))
         out.extend(types.FileSystemWatcher(
             glob_pattern=glob if glob.startswith("**/") else f"**/{glob}", kind=_ALL)
-            for glob in AGENT_FILE_GLOBS)
+            for glob in FILE_GLOBS)
     out.append(types.FileSystemWatcher(glob_pattern="**/*",
                                        kind=types.WatchKind.Create | types.WatchKind.Delete))
     return out

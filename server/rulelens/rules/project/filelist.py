@@ -9,13 +9,13 @@ from __future__ import annotations
 import bisect
 import os
 import re
-import subprocess
 from array import array
 from collections.abc import Iterator
 from pathlib import Path
 
 from rulelens.rules.format.globs import Pattern, line_regex, patterns_of
 from rulelens.rules.project.filetree import FileTree
+from rulelens.rules.project.git import git_text
 from rulelens.rules.project.sorted_paths import prefix_span
 
 SKIP_DIRS = {".git", "node_modules", "vendor"}
@@ -23,16 +23,8 @@ SKIP_DIRS = {".git", "node_modules", "vendor"}
 
 def git_files(root: Path) -> list[str] | None:
     """Tracked and untracked-but-not-ignored files, or None outside a git work tree."""
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            capture_output=True, check=False, timeout=60,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    if out.returncode != 0:
-        return None
-    return [p for p in out.stdout.decode("utf-8", "surrogateescape").split("\0") if p]
+    out = git_text(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+    return None if out is None else [p for p in out.split("\0") if p]
 
 
 def walk_files(root: Path) -> list[str]:

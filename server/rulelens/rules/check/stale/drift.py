@@ -3,7 +3,8 @@
 One `git log --name-only` over the last MAX_COMMITS commits (non-merge, below the root) gives,
 for every rule file, the commits since it last changed, and for every changed path, the commits
 that changed it; a rule file's count is the commits since its last change that touched a path
-its globs select. Outside a git work tree, or when git takes longer than TIMEOUT, there is no hint.
+its globs select. Outside a git work tree, or when git does not answer (rules/project/git.py),
+there is no hint.
 
 DRIFT_AFTER = 20 commits by default: one pull request is typically one to a handful of commits,
 so 20 commits on a rule's files without a look at the rule means several changes of that code
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import subprocess
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,13 +26,13 @@ from rulelens.rules.format.globs import patterns_of
 from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.filelist import FileList
+from rulelens.rules.project.git import git_text, run_git
 
 DRIFT_AFTER = 20
 MAX_COMMITS = 1000
 # A commit that changes more files than this is an import, a mass rename or a reformat, not a
 # change of what a rule is about: only its rule files count (so that their last change is known).
 BULK = 2000
-TIMEOUT = 10.0
 HISTORY_CACHE = "rulelens/history.json"
 SHOWN = 80
 
@@ -65,16 +65,14 @@ class History:
 
     @classmethod
     def read(cls, root: Path, rules_dir: str, limit: int = MAX_COMMITS) -> History | None:
-        try:
-            listed = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", rules_dir],
-                                    capture_output=True, check=False, timeout=TIMEOUT)
-        except (OSError, subprocess.TimeoutExpired):
+        listed = run_git(root, "ls-files", "-z", "--", rules_dir)
+        if listed is None:
             return None
         found = _read_commits(root, rules_dir, limit)
         if found is None:
             return None
         commits, complete = found
-        tracked = frozenset(p for p in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
+        tracked = frozenset(p for p in listed.decode("utf-8", "surrogateescape").split("\0") if p)
         return cls(commits, complete, tracked)
 
     def since(self, rule: RuleFile) -> int | None:
@@ -150,11 +148,7 @@ def _read_commits(root: Path, rules_dir: str, limit: int) -> tuple[list[Commit],
     names (`git rev-parse --git-path rulelens/history.json`, beside the name search's cache):
     a second `check` on the same commit does not read the log again. A cache that cannot be
     read is ignored and rewritten."""
-    try:
-        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
-                              text=True, check=False, timeout=TIMEOUT).stdout.strip()
-    except (OSError, subprocess.TimeoutExpired):
-        return None
+    head = (git_text(root, "rev-parse", "HEAD") or "").strip()
     key = [head, str(root), rules_dir, limit, BULK]
     where = cache_file(root, HISTORY_CACHE) if head else None
     if where is not None:
@@ -164,17 +158,13 @@ def _read_commits(root: Path, rules_dir: str, limit: int) -> tuple[list[Commit],
             if raw["key"] == key and all(isinstance(c.date, str) and all(isinstance(p, str) for p in c.paths)
                                          for c in kept):
                 return kept, bool(raw["complete"])
-    cmd = ["git", "-C", str(root), "log", "-z", "--no-merges", "--no-renames", "--relative",
-           "--name-only", "--format=%x01%cs", f"-n{limit}", "--", "."]
-    try:
-        out = subprocess.run(cmd, capture_output=True, check=False, timeout=TIMEOUT)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    if out.returncode != 0:
+    log = git_text(root, "log", "-z", "--no-merges", "--no-renames", "--relative", "--name-only",
+                   "--format=%x01%cs", f"-n{limit}", "--", ".")
+    if log is None:
         return None
     commits = []
     rules = rules_dir.rstrip("/") + "/"
-    for chunk in out.stdout.decode("utf-8", "surrogateescape").split("\x01")[1:]:
+    for chunk in log.split("\x01")[1:]:
         date, _, rest = chunk.partition("\0")
         paths = [p for p in rest.lstrip("\n").split("\0") if p]
         if len(paths) > BULK:

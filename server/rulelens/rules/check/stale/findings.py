@@ -11,7 +11,6 @@ git's folder (search_cache.py, mention_cache.py, drift.py).
 from __future__ import annotations
 
 import posixpath
-import subprocess
 import threading
 import weakref
 from collections.abc import Iterable, Sequence
@@ -27,6 +26,7 @@ from rulelens.rules.check.stale.text_search import Search, cached_scan_for, git_
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.filelist import FileList
+from rulelens.rules.project.git import completed
 
 MAX_SUGGESTIONS = 3
 UNREAD = frozenset({"file-too-large", "file-binary", "file-unreadable", "rule-symlink"})
@@ -180,14 +180,10 @@ class ProjectScan:
             self._excused[rel] = (self.root / rel).exists() or rel.startswith(self.rules_dir + "/")
         ask = [r for r in todo if not self._excused[r]]
         if ask and self.is_git:
-            try:
-                out = subprocess.run(["git", "-C", str(self.root), "check-ignore", "--no-index", "-z",
-                                      "--stdin"],
-                                     input="\0".join(ask).encode("utf-8") + b"\0",
-                                     capture_output=True, check=False, timeout=30)
-                ignored = set(out.stdout.decode("utf-8", "replace").split("\0"))
-            except (OSError, subprocess.TimeoutExpired):
-                ignored = set()
+            # check-ignore exits 1 when nothing is ignored: read its output whatever the status.
+            out = completed(self.root, "check-ignore", "--no-index", "-z", "--stdin",
+                            input="\0".join(ask).encode("utf-8") + b"\0")
+            ignored = set(out.stdout.decode("utf-8", "replace").split("\0")) if out is not None else set()
             for rel in ask:
                 self._excused[rel] = rel in ignored
         return {r for r in rels if self._excused.get(r)}

@@ -28,7 +28,6 @@ import hashlib
 import json
 import os
 import re
-import subprocess
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -36,13 +35,14 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulelens.rules.project.git import git_text, run_git
+
 FORMAT = "rulelens-name-search"
 VERSION = 1
 CARRIERS = 8  # files recorded per matched text: losing all of them at once is rare
 MAX_NEEDLES = 20_000  # words kept across runs; past this the cache keeps only the current ones
 MAX_BYTES = 64 * 1024 * 1024  # a listing larger than this is not kept (about 800,000 files)
 CACHE_PATH = "rulelens/name-search.json"
-TIMEOUT = 60.0
 GROUPS = 4  # of grep's outputs read together: up to 2 recorded holders of a match per group
 EXACT_LINES = 20_000  # (file, match) lines of a search read one by one; past this, at C speed
 _STAGED = re.compile(rb" [123]\t")  # an unmerged entry's stage
@@ -73,14 +73,8 @@ class Stored:
 
 def cache_file(root: Path, name: str = CACHE_PATH) -> Path | None:
     """Where this work tree's cache lives, or None outside git."""
-    try:
-        out = subprocess.run(["git", "-C", str(root), "rev-parse", "--path-format=absolute",
-                              "--git-path", name], capture_output=True, text=True,
-                             check=False, timeout=TIMEOUT)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    path = out.stdout.strip()
-    return Path(path) if out.returncode == 0 and path else None
+    path = (git_text(root, "rev-parse", "--path-format=absolute", "--git-path", name) or "").strip()
+    return Path(path) if path else None
 
 
 def _listing_file(where: Path) -> Path:
@@ -95,15 +89,10 @@ def snapshot(root: Path, exclude: str) -> Snapshot | None:
     answer.
     """
     spec = ["--", ".", f":(exclude,literal){exclude.rstrip('/')}"]
-    cmds = [["git", "-C", str(root), "ls-files", "-z", "-s", *spec],
-            ["git", "-C", str(root), "diff-files", "--name-only", "-z", "--relative", *spec]]
+    cmds = [["ls-files", "-z", "-s", *spec], ["diff-files", "--name-only", "-z", "--relative", *spec]]
 
     def run(cmd: list[str]) -> bytes | None:
-        try:
-            out = subprocess.run(cmd, capture_output=True, check=False, timeout=TIMEOUT)
-        except (OSError, subprocess.TimeoutExpired):
-            return None
-        return out.stdout if out.returncode == 0 else None
+        return run_git(root, *cmd)
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         listed, changed = pool.map(run, cmds)

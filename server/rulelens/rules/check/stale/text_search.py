@@ -23,6 +23,7 @@ from pathlib import Path
 
 from rulelens.rules.check.stale.search_cache import CachedSearch
 from rulelens.rules.project.filelist import FileList
+from rulelens.rules.project.git import git_text
 from rulelens.rules.project.sorted_paths import prefix_span
 
 TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
@@ -35,12 +36,7 @@ Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it match
 
 def git_work_tree(root: Path) -> bool:
     """Whether root is inside a git work tree (for what only git knows: ignores, history)."""
-    try:
-        out = subprocess.run(["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"],
-                             capture_output=True, text=True, check=False, timeout=30)
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return out.returncode == 0 and out.stdout.strip() == "true"
+    return (git_text(root, "rev-parse", "--is-inside-work-tree") or "").strip() == "true"
 
 
 def gnu_grep() -> str | None:

@@ -1,0 +1,52 @@
+"""The agent registry is the one list of agents: every surface derives from it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wcmatch import glob as wglob
+
+from rulelens.agents.editing import is_agent_path
+from rulelens.agents.project import AgentProject
+from rulelens.agents.registry import AGENT_IDS, AGENTS, FILE_GLOBS
+from rulelens.rules.repository import RuleRepository
+
+FIXTURE = Path(__file__).parent / "fixtures" / "all_agents"
+SERVER = Path(__file__).parents[2] / "server" / "rulelens"
+
+
+def test_ids_are_unique_and_boost_comes_first() -> None:
+    assert len(set(AGENT_IDS)) == len(AGENT_IDS)
+    assert AGENT_IDS[0] == "boost"
+
+
+def test_every_discovered_file_is_where_its_agent_declares_files() -> None:
+    project = AgentProject(RuleRepository(FIXTURE))
+    seen = 0
+    for agent in project.present:
+        if agent.id == "boost":
+            continue
+        shapes = wglob.compile(list(agent.file_globs), flags=wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB)
+        for f in agent.files:
+            assert shapes.match(f.rel), f"{agent.id} reads {f.rel}, outside its file_globs"
+            assert is_agent_path(f.rel)
+            seen += 1
+    assert seen >= 20  # the fixture has files for every agent
+
+
+def test_watched_globs_are_the_agents_declarations() -> None:
+    assert FILE_GLOBS == tuple(g for a in AGENTS for g in a.file_globs)
+    assert not is_agent_path("src/main.py")
+
+
+def test_no_module_outside_the_agents_formats_names_an_agent_id() -> None:
+    """Adding an agent is one module and one registry line: nothing else may list agents by id."""
+    ids = [i for i in AGENT_IDS if i != "boost"]
+    offenders = []
+    for path in SERVER.rglob("*.py"):
+        rel = path.relative_to(SERVER).as_posix()
+        if rel.startswith("agents/formats/") or rel == "agents/registry.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        offenders += [f"{rel}: {i}" for i in ids if f'"{i}"' in text or f"'{i}'" in text]
+    assert offenders == []
