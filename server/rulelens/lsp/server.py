@@ -1,4 +1,5 @@
-"""The server's lifecycle and the list of its features; each feature registers itself."""
+"""Build a session: the lifecycle (`initialize`, the `initialized` hooks) and `FEATURES`, the
+features in the order they register."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The session: everything one connection holds, on pygls' LanguageServer.
 
 The roots, the settings of each workspace folder, what the client can do, the staleness worker,
-the edits sent but not seen arrive, and the `rules_changed` event. Features keep no state of
+the edits sent but not yet seen to arrive, and the `rules_changed` event. Features keep no state of
 their own: they are registered on the session by `server.build` and read it.
 """
 
