@@ -5,6 +5,8 @@
 # or the repository's own node_modules, nothing in $HOME.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source .ci/venv.sh
+rulelens_venv_use  # pre-commit goes beside rulelens, on the tests' PATH
 CACHE="$PWD/.ci/cache"
 CLAUDE_VERSION=2.1.332
 PRE_COMMIT_VERSION=4.7.0
@@ -24,11 +26,11 @@ else
   (cd "$CACHE/claude-code" && npm install --no-audit --no-fund --loglevel=error "@anthropic-ai/claude-code@$CLAUDE_VERSION")
 fi
 
-if python3 -m pip --disable-pip-version-check show pre-commit 2>/dev/null | grep -q "^Version: $PRE_COMMIT_VERSION$"; then
+if python -m pip --disable-pip-version-check show pre-commit 2>/dev/null | grep -q "^Version: $PRE_COMMIT_VERSION$"; then
   step "pre-commit $PRE_COMMIT_VERSION present"
 else
   step "pip install pre-commit==$PRE_COMMIT_VERSION"
-  python3 -m pip install --disable-pip-version-check -q --root-user-action=ignore \
+  python -m pip install --disable-pip-version-check -q \
     -c .ci/constraints.txt "pre-commit==$PRE_COMMIT_VERSION"
 fi
 

@@ -35,7 +35,7 @@ def test_every_discovered_file_is_where_its_agent_declares_files() -> None:
 
 
 def test_watched_globs_are_the_agents_declarations() -> None:
-    assert FILE_GLOBS == tuple(g for a in AGENTS for g in a.file_globs)
+    assert tuple(g for a in AGENTS for g in a.file_globs) == FILE_GLOBS
     assert not is_agent_path("src/main.py")
 
 

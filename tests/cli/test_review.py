@@ -132,6 +132,7 @@ def test_review_refuses_an_unknown_base_and_a_folder_outside_git(moved: Path, tm
     (plain / ".ai" / "rules").mkdir(parents=True)
     out = run(plain, "review", "--base", "main")
     assert out.returncode == 2 and out.stderr.startswith("rulelens: Cannot review against main:")
+    assert "is not in a git repository" in out.stderr and "--no-index" not in out.stderr
 
 
 def test_check_sarif_validates_against_the_sarif_2_1_0_schema(moved: Path) -> None:

@@ -3,14 +3,14 @@
 "   vim -N -u ale_driver.vim -i NONE --not-a-term
 "
 " Environment: RULELENS_PROJECT (the project root), RULELENS_RESULT (where to write the
-" JSON). The ALE setup between the markers is the one docs/editors.md recommends.
+" JSON). The ALE setup between the markers is the one docs/vim.md recommends.
 
 set nocompatible
 set encoding=utf-8
 set hidden  " ALE opens the rule file to apply an edit while the source file stays open
 let s:result = {}
 
-" --- the configuration from docs/editors.md -------------------------------------------
+" --- the configuration from docs/vim.md ------------------------------------------------
 packadd! ale
 
 function! RulelensRoot(buffer) abort

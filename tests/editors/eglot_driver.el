@@ -4,7 +4,7 @@
 ;;
 ;; Run without -Q so that Debian's site-start puts elpa-eglot on the load path, as it does
 ;; for a person.  Environment: RULELENS_PROJECT (the project root), RULELENS_RESULT (where
-;; to write the JSON).  The eglot setup below is the one docs/editors.md recommends.
+;; to write the JSON).  The eglot setup below is the one docs/emacs.md recommends.
 
 (require 'eglot)
 (require 'flymake)
@@ -16,7 +16,7 @@
 (defvar rl-result (getenv "RULELENS_RESULT"))
 (defvar rl-out nil "Alist written as the result.")
 
-;; --- the configuration from docs/editors.md --------------------------------------------
+;; --- the configuration from docs/emacs.md ---------------------------------------------
 ;; Emacs 28 has no php-mode; .php files open in fundamental-mode here.
 (add-to-list 'eglot-server-programs
              '((php-mode fundamental-mode markdown-mode text-mode) . ("rulelens" "serve")))

@@ -1,4 +1,4 @@
-"""Emacs 28 with eglot (Debian's elpa-eglot), in batch mode, with the config in the README's Editors section."""
+"""Emacs 28 with eglot (Debian's elpa-eglot), in batch mode, with the config of docs/emacs.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Vim 9 with ALE (Debian's vim-ale), headless, with the config in the README's Editors section."""
+"""Vim 9 with ALE (Debian's vim-ale), headless, with the config of docs/vim.md."""
 
 from __future__ import annotations
 

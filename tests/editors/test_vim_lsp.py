@@ -1,4 +1,4 @@
-"""Vim 9 with vim-lsp (../shared/editors/vim-lsp), headless, with the README's configuration.
+"""Vim 9 with vim-lsp (../shared/editors/vim-lsp), headless, with the configuration of docs/vim.md.
 
 vim-lsp cannot prompt, so the record action is an edit that places an entry skeleton in the
 rule file's buffer. vim-lsp opens that buffer to the server (didOpen, version 1) with the text

@@ -5,7 +5,7 @@
 " Environment: RULELENS_VIM_LSP (the vim-lsp folder), RULELENS_PROJECT (the project root),
 " RULELENS_RESULT (where to write the JSON), RULELENS_VIMLSP_LOG (optional: vim-lsp's log
 " file, with every message). The registration between the markers is the
-" README's vim-lsp section. The driver picks the record action twice through vim-lsp's own
+" vim-lsp section of docs/vim.md. The driver picks the record action twice through vim-lsp's own
 " code-action menu, without saving in between, then saves every buffer.
 
 set nocompatible
@@ -17,7 +17,7 @@ let g:lsp_log_file = $RULELENS_VIMLSP_LOG
 let g:lsp_diagnostics_enabled = 1
 let g:lsp_code_action_ui = 'float'
 
-" --- the configuration from the README ---------------------------------------------------
+" --- the configuration from docs/vim.md ------------------------------------------------
 augroup rulelens
   autocmd!
   autocmd User lsp_setup call lsp#register_server({

@@ -67,12 +67,12 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     assert "[CLAUDE.md]" in claude and "always" in claude
     copilot = section[section.index("**Copilot in VS Code**"):section.index("**Cursor**")]
     assert NOT_CONFIRMED not in copilot  # VS Code's own source: confirmed
-    assert "model may pick: `anchored.instructions.md`, `described.instructions.md`, " \
+    assert "the model decides: `anchored.instructions.md`, `described.instructions.md`, " \
            "`python.instructions.md`" in copilot
     assert "by `**`" in copilot
     kiro = section[section.index("**Kiro**"):section.index("**Continue**")]
     assert "`.kiro/steering/api.md`" not in kiro and ".kiro/steering/api.md" in kiro
-    assert "model may pick: `auto.md` · on request: `manual.md`" in kiro
+    assert "the model decides: `auto.md` · on request: `manual.md`" in kiro
     codex = section[section.index("**Codex**"):]
     assert "[AGENTS.md]" in codex and "folder chain" in codex
     assert "**Boost**" not in section  # Boost is the main section
@@ -125,6 +125,11 @@ async def test_rules_for_path_has_the_agents(client: LanguageClient, shop: Path)
             "how": "manual"} in agents["kiro"]["maybe"]
     assert agents["codex"]["loads"][0]["how"] == "directory"
     assert agents["codex"]["overBudget"] is None
+    assert agents["codex"]["cap"] is not None and (agents["codex"]["cap"]["limit"], agents["codex"]["cap"]["per"]) == (
+        32 * 1024, "path")
+    assert agents["cursor"]["cap"] is None
+    text = (shop / ".claude/rules/api.md").read_text().splitlines()
+    assert api["entries"] and all(text[e["line"] - 1] == f"## {e['title']}" for e in api["entries"])
 
 
 async def test_rules_for_path_of_an_agent_file(client: LanguageClient, shop: Path) -> None:

@@ -38,11 +38,15 @@ def test_the_contract_keys_are_camel_case_as_documented() -> None:
     assert list(typing.get_type_hints(payloads.RulesForPath)) == [
         "uri", "root", "rootUri", "rulesFolder", "path", "kind", "rules", "agents", "agent"]
     assert list(typing.get_type_hints(payloads.AgentView)) == [
-        "id", "name", "confirmed", "loads", "maybe", "overBudget"]
-    assert list(typing.get_type_hints(payloads.AgentLoad)) == ["file", "uri", "how", "patterns", "bytes"]
+        "id", "name", "confirmed", "loads", "maybe", "overBudget", "cap"]
+    assert list(typing.get_type_hints(payloads.AgentLoad)) == [
+        "file", "uri", "how", "patterns", "bytes", "entries"]
+    assert list(typing.get_type_hints(payloads.AgentCap)) == ["limit", "unit", "per", "source"]
     assert list(typing.get_type_hints(payloads.RuleForPath)) == [
         "file", "uri", "title", "line", "globs", "matched", "agentsSee", "agentsMissBecause",
-        "entries"]
+        "agentsMissFix", "bytes", "entries"]
+    assert list(typing.get_type_hints(payloads.RulesChanged)) == ["roots"]
+    assert payloads.RULES_CHANGED == "rulelens/rulesChanged"
     assert list(typing.get_type_hints(payloads.GlobSuggestion)) == ["glob", "count"]
     assert payloads.RULES_FOR_PATH == "rulelens/rulesForPath"
     assert payloads.SUGGEST_GLOBS == "rulelens/suggestGlobs"

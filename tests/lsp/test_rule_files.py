@@ -170,3 +170,36 @@ async def test_another_agents_key_gets_a_rename_quick_fix(client: LanguageClient
         context=types.CodeActionContext(diagnostics=[d])))
     [fix] = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title.startswith("Rename")]
     assert apply_text_edits(text, edits_of(fix.edit, uri), "utf-16") == text.replace("globs:", "paths:")
+
+
+async def test_globs_yaml_cannot_read_get_a_quote_quick_fix(client: LanguageClient, proj: Project) -> None:
+    """`- **/*.php` (an alias to YAML) and `- 0o17` are quoted; a quoted item stays as it is."""
+    from tests.lsp.edits import apply_text_edits, edits_of
+
+    rel = ".ai/rules/php.md"
+    text = BROKEN.replace("  - **/*.php\n", "  - **/*.php\n  - 'app/**'\n  - it's/*.md\n")
+    proj.write(rel, text)
+    uri = proj.uri(rel)
+    found = await open_doc(client, uri, text)
+    bad = [d for d in found if d.code == "frontmatter-invalid"]
+    assert bad
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=pos(0, 0), end=pos(len(text.splitlines()), 0)),
+        context=types.CodeActionContext(diagnostics=bad)))
+    [fix] = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title.startswith("Quote the globs")]
+    fixed = apply_text_edits(text, edits_of(fix.edit, uri), "utf-16")
+    assert "paths:\n  - '**/*.php'\n  - 'app/**'\n  - 'it''s/*.md'\n---\n" in fixed
+    # Asked without the diagnostics (a client that has not received them yet): the same fix.
+    again = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=pos(0, 0), end=pos(1, 0)), context=types.CodeActionContext(diagnostics=[])))
+    assert [a.title for a in again or [] if a.title.startswith("Quote the globs")] == [fix.title]
+    proj.write(rel, fixed)
+    clean = await open_doc(client, proj.uri(".ai/rules/other.md"), fixed)
+    assert not [d for d in clean if d.code in ("frontmatter-invalid", "paths-invalid")]
+    # Nothing to offer on a file without those findings.
+    none = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=proj.uri(".ai/rules/models.md")),
+        range=types.Range(start=pos(0, 0), end=pos(5, 0)), context=types.CodeActionContext(diagnostics=[])))
+    assert not [a for a in none or [] if a.title.startswith("Quote the globs")]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
@@ -94,3 +96,31 @@ async def test_read_only_offers_no_writes_and_refuses_commands(client: LanguageC
         command="rulelens.writeIndex", arguments=[{}]))
     assert "read-only" in result["error"]
     assert {p: p.read_bytes() for p in (proj.root / ".ai/rules").iterdir()} == before
+
+
+async def test_an_unindexed_rule_names_its_fix_and_a_record_says_rules_changed(
+    client: LanguageClient, proj: Project,
+) -> None:
+    """A rule file missing from the index carries `writeIndex`; a record notifies the client."""
+    changed: list[object] = []
+    client.feature("rulelens/rulesChanged")(lambda params: changed.append(plain(params)))
+    proj.write(".ai/rules/extra.md", "---\npaths:\n  - 'app/Models/**'\n---\n\n# Extra\n\n## One\nx\n")
+    uri = proj.uri("app/Models/Invoice.php")
+    await open_doc(client, uri, "<?php\n")
+    data = await rules_for(client, uri)
+    assert data is not None
+    rules = {r["file"]: r for r in data["rules"]}
+    extra = rules[".ai/rules/extra.md"]
+    assert (extra["agentsSee"], extra["agentsMissFix"]) == (False, "writeIndex")
+    assert extra["bytes"] == len(proj.read(".ai/rules/extra.md").encode())
+    assert rules[".ai/rules/models.md"]["agentsMissFix"] is None
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="rulelens.writeIndex", arguments=[{"root": proj.root.as_uri()}]))
+    assert result["written"] is True
+    for _ in range(100):
+        if changed:
+            break
+        await asyncio.sleep(0.05)
+    assert {"roots": [proj.root.as_uri()]} in changed
+    data = await rules_for(client, uri)
+    assert data is not None and all(r["agentsSee"] for r in data["rules"])

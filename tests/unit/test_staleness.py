@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulelens.rules.check.conflicts import conflict_lines
+from rulelens.rules.check.rules_check import check_rules
 from rulelens.rules.check.stale.mentions import find_mentions, identifier_in, path_in
 from rulelens.rules.check.stale.text_search import file_search, gnu_grep, grep_search, present
 from rulelens.rules.format.reading import read_rule_file
@@ -99,7 +100,7 @@ def test_stale_path_suggests_where_a_file_of_the_same_name_moved(project: Projec
         "and `app/Http/Kernel.php`, and the folder `app/Legacy/`. Boot in `Bootstrap/app.php`.")})
     files = FileList(["app/Money/Currency.php", "app/Billing/Invoice.php", "app/Http/Kernel.php",
                       "src/Legacy/x.php", "lib/Legacy/y.php", "bootstrap/app.php", "config/app.php"])
-    found = codes(RuleRepository(root).check(files), "stale-path")
+    found = codes(check_rules(RuleRepository(root), files), "stale-path")
     assert found == [
         ("stale-path", 9, "`app/Support/Currency.php` is not in the project. Moved to "
                           "`app/Money/Currency.php`?"),
@@ -120,13 +121,13 @@ def test_what_the_corpus_showed_is_not_a_claim(project: ProjectFactory) -> None:
         "Copy `frontend/src/server/client.js` for every new service.\n"
         "But the helper in `app/Gone.php` and the folder public/old/ are claims.")})
     files = FileList(["public/index.php", "storage/.gitignore", "frontend", "app/x.php"])
-    found = [m.split("`")[1] for _, _, m in codes(RuleRepository(root).check(files), "stale-path")]
+    found = [m.split("`")[1] for _, _, m in codes(check_rules(RuleRepository(root), files), "stale-path")]
     assert found == ["app/Gone.php", "public/old/"]
 
 
 def test_stale_path_has_the_mention_s_columns(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": rule_text("Not here: `app/Gone.php`.")})
-    (problem,) = [p for p in RuleRepository(root).check(FileList(["app/x.php"])) if p.code == "stale-path"]
+    (problem,) = [p for p in check_rules(RuleRepository(root), FileList(["app/x.php"])) if p.code == "stale-path"]
     assert (problem.line, problem.col, problem.end_col) == (8, 11, 23)
     assert problem.severity == "warning"
 
@@ -135,13 +136,13 @@ def test_git_ignored_and_local_files_are_not_stale(project: ProjectFactory) -> N
     root = project({".ai/rules/env.md": rule_text("Copy `.env.example` to `.env`; logs go to storage/logs/app.log."),
                     ".gitignore": ".env\nstorage/logs/\n", ".env.example": "A=1\n", "app/x.php": ""},
                    git=True)
-    assert codes(RuleRepository(root).check(FileList.for_root(root)), "stale-path") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path") == []
 
 
 def test_boost_files_get_no_staleness_findings(project: ProjectFactory) -> None:
     root = project({".ai/rules/boost/laravel.md": "## Models\nSee `app/Models/Gone.php` and `GoneHelper`.\n",
                     "app/x.php": "<?php\n"})
-    assert codes(RuleRepository(root).check(FileList.for_root(root)), "stale-path", "stale-name") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path", "stale-name") == []
 
 
 def test_stale_name_in_a_git_project(project: ProjectFactory) -> None:
@@ -155,7 +156,7 @@ def test_stale_name_in_a_git_project(project: ProjectFactory) -> None:
         "app/LegacyPriceHelperTest.php": "<?php\nclass LegacyPriceHelperTest {}\n",
         "app/NewGateway.php": "<?php\nclass NewGateway { function charge() {} }\n",
     }, git=True)
-    found = codes(RuleRepository(root).check(FileList.for_root(root)), "stale-name")
+    found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name")
     assert [m.split("`")[1] for _, _, m in found] == ["LegacyPriceHelper", "PaymentGateway",
                                                      "OldGateway::charge"]
     assert found[0][2] == ("`LegacyPriceHelper` looks like code, but no file outside .ai/rules contains "
@@ -166,21 +167,21 @@ def test_stale_name_ignores_the_rules_folder_itself(project: ProjectFactory) -> 
     root = project({".ai/rules/a.md": rule_text("Use `OnlyInRules`."),
                     ".ai/rules/b.md": rule_text("`OnlyInRules` again."), "app/x.php": "<?php\n"},
                    git=True)
-    found = codes(RuleRepository(root).check(FileList.for_root(root)), "stale-name")
+    found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name")
     assert [(line, m.split("`")[1]) for _, line, m in found] == [(9, "OnlyInRules"), (9, "OnlyInRules")]
 
 
 def test_stale_name_without_git_reads_the_listed_files(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper` and `formatCents`."),
                     "resources/js/money.ts": "export function formatCents() {}\n"})
-    found = codes(RuleRepository(root).check(FileList.for_root(root)), "stale-name")
+    found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name")
     assert [m.split("`")[1] for _, _, m in found] == ["LegacyPriceHelper"]
 
 
 def test_no_stale_name_when_the_listed_files_are_not_on_disk(project: ProjectFactory) -> None:
     """A file list alone (the corpus) says nothing about what the files contain."""
     root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper`.")})
-    assert codes(RuleRepository(root).check(FileList(["app/x.php"])), "stale-name") == []
+    assert codes(check_rules(RuleRepository(root), FileList(["app/x.php"])), "stale-name") == []
 
 
 @pytest.mark.parametrize("kind", ["grep", "python"])
@@ -208,19 +209,19 @@ def test_rule_drift_counts_commits_on_the_rule_s_files_since_it_changed(project:
         (root / "app" / "Billing" / "Invoice.php").write_text(str(i))
         commit(root, f"billing {i}", f"2026-03-0{3 + i}T10:00:00")
     files = FileList.for_root(root)
-    found = codes(RuleRepository(root).check(files, drift_after=4), "rule-drift")
+    found = codes(check_rules(RuleRepository(root), files, drift_after=4), "rule-drift")
     assert found == [("rule-drift", 6, "app/Billing/** changed in 4 commits since this file last changed "
                                        "on 2026-03-02: review it.")]
-    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=5), "rule-drift") == []
-    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=0), "rule-drift") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=5), "rule-drift") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=0), "rule-drift") == []
     (root / ".ai" / "rules" / "billing.md").write_text(rule_text("Reviewed.", "'app/Billing/**'"))
     commit(root, "reviewed", "2026-03-09T10:00:00")
-    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=1), "rule-drift") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=1), "rule-drift") == []
 
 
 def test_no_rule_drift_outside_git(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": rule_text("Note."), "app/x.php": ""})
-    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=1), "rule-drift") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=1), "rule-drift") == []
 
 
 CONFLICT = "<<<<<<< HEAD\n## Ours\nA.\n=======\n## Theirs\nB.\n>>>>>>> feature\n"
@@ -238,7 +239,7 @@ def test_conflict_markers_and_what_is_not_one() -> None:
 def test_check_reports_rule_and_index_conflicts(project: ProjectFactory) -> None:
     root = project({".ai/rules/a.md": rule_text("x") + CONFLICT,
                     ".ai/rules/index.md": "# Project Rules Index\n" + CONFLICT})
-    found = codes(RuleRepository(root).check(), "rule-conflict", "index-conflict", "index-stale")
+    found = codes(check_rules(RuleRepository(root)), "rule-conflict", "index-conflict", "index-stale")
     assert [(c, line) for c, line, _ in found] == [("rule-conflict", 10), ("index-conflict", 2)]
 
 

@@ -267,6 +267,84 @@ async function agentsScenario() {
   result.state = await dumpState();
 }
 
+async function rulesViewScenario() {
+  // The Project Rules view in the Explorer: per agent the files that load for the active file.
+  const { unseen, entry, entryFile } = config;
+  await runCommand('Focus on Project Rules View');
+  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Project Rules' }) });
+  const row = (text) => pane.locator('.monaco-list-row', { hasText: text });
+  await row('Boost').first().waitFor({ timeout: WAIT });
+  await row(unseen).first().waitFor({ timeout: WAIT });
+  // Give the view the Explorer's height (fold the folder's file tree) and a wider side bar.
+  const folderHeader = page.locator('.pane-header', { hasText: config.folderName }).first();
+  if ((await folderHeader.getAttribute('aria-expanded')) === 'true') {
+    await folderHeader.click();
+  }
+  const side = await page.locator('.part.sidebar').first().boundingBox();
+  if (side) {
+    await page.mouse.move(side.x + side.width + 1, side.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(side.x + side.width + 300, side.y + 300, { steps: 8 });
+    await page.mouse.up();
+  }
+  // The list draws only the rows in sight: the next agent shows once the view has the room.
+  await row('Claude Code').first().waitFor({ timeout: WAIT });
+  log('the view lists the agents and the unseen rule files');
+  await page.waitForTimeout(500);
+  result.rowsBefore = (await pane.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  result.header = (await pane.locator('.pane-header').first().innerText()).replace(/\s+/g, ' ').trim();
+  result.screenshot = await shot('rules-view');
+
+  // A click on an entry opens its rule file at that line.
+  await row(entry).first().click();
+  await page.locator('.tabs-container .tab.active', { hasText: entryFile.split('/').pop() }).waitFor({ timeout: WAIT });
+  // The cursor moves to the entry just after the tab shows: wait for the expected line.
+  const cursor = page.locator('.statusbar-item', { hasText: new RegExp(`^\\s*Ln ${config.entryLine}, Col \\d+`) });
+  try {
+    await cursor.first().waitFor({ timeout: WAIT / 4 });
+  } catch {
+    log('the cursor did not reach the entry\'s line');
+  }
+  result.entryCursor = (await page.locator('.statusbar-item', { hasText: /^\s*Ln \d+, Col \d+/ }).first().innerText()).trim();
+  log(`the entry opened at ${result.entryCursor}`);
+
+  // The inline fix on the unseen rule file: regenerate the index; the server's rulesChanged
+  // notification redraws the view without it being marked.
+  await openFile(sourceFile);
+  await row(unseen).first().waitFor({ timeout: WAIT });
+  await row(unseen).first().hover();
+  const fix = row(unseen).first().locator('.action-label[aria-label="Regenerate the Index"]');
+  await fix.waitFor({ state: 'visible', timeout: WAIT });
+  await fix.click();
+  await row(unseen).filter({ hasText: 'not seen by agents' }).first().waitFor({ state: 'detached', timeout: WAIT });
+  log('the inline fix regenerated the index and the view followed');
+
+  // Quote the globs of the rule file Boost's YAML cannot read: the server's quick fix, saved;
+  // the file then only misses the index, and the index fix makes every file seen.
+  const quotedRow = () => row(config.quoted).first();
+  await quotedRow().hover();
+  const quote = quotedRow().locator('.action-label[aria-label="Quote the Globs"]');
+  await quote.waitFor({ state: 'visible', timeout: WAIT });
+  result.screenshotQuote = await shot('rules-view-quote');
+  await quote.click();
+  log('quoted the globs');
+  await openFile(sourceFile);
+  const reindex = quotedRow().locator('.action-label[aria-label="Regenerate the Index"]');
+  for (let attempt = 0; attempt < 20 && !(await reindex.isVisible()); attempt++) {
+    await quotedRow().hover();
+    await page.waitForTimeout(500);
+  }
+  await reindex.click();
+  await pane.locator('.monaco-list-row', { hasText: 'not seen by agents' }).first()
+    .waitFor({ state: 'detached', timeout: WAIT });
+  log('after quoting and the index fix, agents see every rule file');
+  result.rowsAfter = (await pane.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  result.titleActions = await pane.locator('.pane-header .action-label').evaluateAll(
+    (els) => els.map((e) => e.getAttribute('aria-label')));
+  result.state = await dumpState();
+  await shot('rules-view-fixed');
+}
+
 async function notFoundScenario() {
   const toast = page.locator('.notifications-toasts .notification-toast', { hasText: config.expect });
   await toast.first().waitFor({ state: 'visible', timeout: WAIT });
@@ -372,6 +450,8 @@ try {
     await bundledScenario();
   } else if (config.scenario === 'agents') {
     await agentsScenario();
+  } else if (config.scenario === 'rulesView') {
+    await rulesViewScenario();
   } else if (config.scenario === 'untrusted') {
     await untrustedScenario();
   } else {

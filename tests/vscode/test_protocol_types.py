@@ -18,10 +18,10 @@ import sys
 import types
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
 import pytest
-from typing_extensions import NotRequired, Required, TypedDict, get_type_hints, is_typeddict
+from typing_extensions import TypedDict, get_type_hints, is_typeddict
 
 from tests.conftest import REPO, require_tool
 

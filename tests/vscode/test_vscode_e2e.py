@@ -226,6 +226,61 @@ def test_other_agents_in_hover_lens_and_tooltip(tools: Tools, tmp_path: Path) ->
         "claude-code", "copilot", "cursor", "windsurf", "kiro", "continue", "cline", "codex"]
 
 
+UNINDEXED_API = "---\npaths:\n  - 'src/api/**'\n---\n\n# API rules\n\n## Validate every request\nUse zod.\n"
+UNQUOTED_TS = "---\npaths:\n  - **/*.ts\n---\n\n# Legacy TS\n\n## No default exports\nName them.\n"
+
+
+def test_project_rules_view_in_the_nine_agent_project(tools: Tools, tmp_path: Path) -> None:
+    """The Project Rules view (screenshot: test-output/vscode/rules-view.png) on a file that every
+    agent loads something for, with a Boost rule file the index misses: it lists each agent's
+    files, always-loaded ones apart, with bytes against Codex's cap; an entry opens at its line;
+    the inline fixes regenerate the index and quote the globs Boost's YAML cannot read, and the
+    view follows the server's rulesChanged."""
+    workspace = Path(shutil.copytree(AGENTS_FIXTURE, tmp_path / "shop"))
+    (workspace / ".ai/rules/api.md").write_text(UNINDEXED_API)
+    (workspace / ".ai/rules/legacy.md").write_text(UNQUOTED_TS)
+    path = os.pathsep.join([str(Path(sys.executable).parent), str(tools.node.parent),
+                            os.environ.get("PATH", "")])
+    with code_server(tools, tmp_path, workspace, path) as editor:
+        result = run_browser(tools, tmp_path, {
+            "scenario": "rulesView",
+            "folderName": workspace.name,
+            "url": editor["url"],
+            "folder": str(workspace),
+            "sourceFile": "src/api/users.ts",
+            "unseen": "API rules",
+            "quoted": "Legacy TS",
+            "entry": "Validate input",
+            "entryFile": ".claude/rules/api.md",
+            "entryLine": 8,
+            "stateFile": str(editor["state"]),
+        })
+    print(f"screenshot of the view: {result['screenshot']}")
+    assert Path(result["screenshot"]).is_file()
+    rows = result["rowsBefore"]  # what is drawn (label and description run together)
+    assert any(r.startswith("API rules") and "not seen by agents" in r for r in rows), rows
+    assert any(r.startswith("Claude Code") and "cap 200 lines per file" in r for r in rows), rows
+    assert "Always loaded3 files" in rows and "Validate input" in rows, rows
+    # `## Validate input` is line 8 of .claude/rules/api.md.
+    assert result["entryCursor"].startswith("Ln 8,"), result["entryCursor"]
+    assert any(r.startswith("Legacy TS") and "not seen by agents" in r for r in rows), rows
+    assert not any(r.startswith("API rules") and "not seen" in r for r in result["rowsAfter"]), result["rowsAfter"]
+    index = (workspace / ".ai/rules/index.md").read_text()
+    assert "| src/api/** | .ai/rules/api.md |" in index and "| **/*.ts | .ai/rules/legacy.md |" in index
+    assert "  - '**/*.ts'\n" in (workspace / ".ai/rules/legacy.md").read_text()
+    assert {"Record a Rule for This File", "Refresh"} <= set(result["titleActions"]), result["titleActions"]
+    view = result["state"]["rulesView"]
+    assert view["empty"] is None
+    names = [n["label"] for n in view["nodes"]]
+    assert names == ["Boost", "Claude Code", "Copilot in VS Code", "Cursor", "Windsurf", "Kiro", "Continue",
+                     "Cline", "Codex"], names
+    claude = view["nodes"][1]
+    assert [g["label"] for g in claude["children"]] == ["Always loaded", "For this path"]
+    codex = view["nodes"][-1]
+    assert codex["description"].endswith(" of 32,768 bytes"), codex
+    assert [f["label"] for f in codex["children"][0]["children"]] == ["AGENTS.md"]  # the root's: always
+
+
 SYSTEM_PATH = ("/usr/bin", "/bin")
 
 

@@ -35,16 +35,19 @@ STAMP = LIBS.parent / ".libs-pins"  # outside libs/, so not in the VSIX
 LOCK = LIBS.parent / ".libs-lock"
 
 # What `rulelens serve` imports, transitively: the dependencies in pyproject.toml but `mcp` (only
-# `rulelens mcp` needs it), and theirs. exceptiongroup is cattrs's dependency on Python 3.10.
+# `rulelens mcp` needs it), and theirs. On Python 3.10, which the bundle still serves though the
+# package needs 3.11: exceptiongroup for cattrs, and tomli in place of tomllib (rules/check/config.py).
 # tests/vscode/test_bundle.py checks this list against pyproject.toml and imports the server from
 # the bundle alone.
 PACKAGES = (
     "pygls", "lsprotocol", "attrs", "cattrs", "typing_extensions", "exceptiongroup",
     "pathspec", "bracex", "wcmatch", "python-frontmatter", "PyYAML", "anyascii",
-    "markdown-it-py", "mdurl",
+    "markdown-it-py", "mdurl", "tomli",
 )
-# Top-level packages whose compiled modules are optional speedups, deleted from the bundle.
-OPTIONAL_COMPILED = ("yaml",)
+# Top-level packages whose compiled modules are optional speedups, deleted from the bundle: PyYAML's
+# C loader, and tomli's mypyc build (its .py sources sit beside it; the runtime module is the
+# top-level `<hash>__mypyc` file).
+OPTIONAL_COMPILED = ("yaml", "tomli")
 COMPILED = (".so", ".pyd", ".dylib", ".dll")
 
 
@@ -78,7 +81,8 @@ def install(requirements: list[str]) -> None:
                     "--no-compile", *requirements], check=True)
     shutil.rmtree(LIBS / "bin", ignore_errors=True)  # console scripts: the VSIX runs none
     for path in compiled_files(LIBS):
-        if path.relative_to(LIBS).parts[0] in OPTIONAL_COMPILED:
+        top = path.relative_to(LIBS).parts[0]
+        if top in OPTIONAL_COMPILED or "__mypyc." in top:
             path.unlink()
     left = compiled_files(LIBS)
     if left:

@@ -13,7 +13,7 @@ import {
   ServerOptions,
 } from 'vscode-languageclient/node';
 import { extensionVersion, findServer } from './serverCommand';
-import { RECORD_RULE, RecordRuleArgs, RecordRuleResult, WRITE_INDEX } from './protocol';
+import { RECORD_RULE, RecordRuleArgs, RecordRuleResult, RULES_CHANGED, RulesChanged, WRITE_INDEX } from './protocol';
 import { INSTALL_COMMAND, notFoundMessage, PYTHON_DOWNLOAD, versionNote } from './discovery';
 import { configurationAnswer, SECTION, ServerSettings, serverSettings } from './settings';
 
@@ -27,6 +27,8 @@ export class ServerManager implements vscode.Disposable {
   private starting: Promise<void> | undefined;
   private warnedMissing = false;
   readonly changed = new vscode.EventEmitter<void>();
+  /** The server's `rulelens/rulesChanged`: rules or agent files of these roots changed. */
+  readonly rulesChanged = new vscode.EventEmitter<RulesChanged>();
 
   constructor(
     readonly log: vscode.LogOutputChannel,
@@ -66,6 +68,7 @@ export class ServerManager implements vscode.Disposable {
   dispose(): void {
     void this.stop();
     this.changed.dispose();
+    this.rulesChanged.dispose();
   }
 
   /** Send one of rulelens's own requests; undefined when no server runs or the request fails. */
@@ -114,6 +117,7 @@ export class ServerManager implements vscode.Disposable {
     const client = new LanguageClient('rulelens', 'rulelens', serverOptions, this.clientOptions());
     this.client = client;
     client.onDidChangeState(() => this.changed.fire());
+    client.onNotification(RULES_CHANGED, (params: RulesChanged) => this.rulesChanged.fire(params));
     try {
       await client.start();
       const note = versionNote(found, client.initializeResult?.serverInfo?.version, extensionVersion());

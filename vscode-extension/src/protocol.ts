@@ -7,6 +7,8 @@
 
 export const RULES_FOR_PATH = 'rulelens/rulesForPath';
 export const SUGGEST_GLOBS = 'rulelens/suggestGlobs';
+/** A notification from the server: the rules or agent files of these roots changed. */
+export const RULES_CHANGED = 'rulelens/rulesChanged';
 export const RECORD_RULE = 'rulelens.recordRule';
 export const OPEN_RULE = 'rulelens.openRule';
 export const WRITE_INDEX = 'rulelens.writeIndex';
@@ -38,6 +40,10 @@ export interface RuleForPath {
   agentsSee: boolean;
   /** One line: why agents miss the file and how to fix it; null when they see it. */
   agentsMissBecause: string | null;
+  /** The one action that makes agents see it: rewrite the index, or quote the globs. */
+  agentsMissFix: 'writeIndex' | 'quoteGlobs' | null;
+  /** The file's size, what an agent reads when it follows the index to it. */
+  bytes: number;
   entries: EntryRef[];
 }
 
@@ -53,6 +59,8 @@ export interface AgentLoad {
   /** The patterns that matched (for `glob`). */
   patterns: string[];
   bytes: number;
+  /** Its `## ` headings. */
+  entries: EntryRef[];
 }
 
 /** A file the model may pick by its description, or that loads only when asked for. */
@@ -60,6 +68,14 @@ export interface AgentMaybe {
   file: string;
   uri: string;
   how: 'agent-decides' | 'manual';
+}
+
+/** An agent's documented cap: over the files loaded for one path, or on each file. */
+export interface AgentCap {
+  limit: number;
+  unit: 'bytes' | 'characters' | 'lines';
+  per: 'path' | 'file';
+  source: string;
 }
 
 /** What one agent other than Boost loads for the path. */
@@ -73,6 +89,7 @@ export interface AgentView {
   maybe: AgentMaybe[];
   /** One line when the load is over the agent's cap. */
   overBudget: string | null;
+  cap: AgentCap | null;
 }
 
 /** The answer to `rulelens/rulesForPath` (null for a document outside every root). */
@@ -92,6 +109,12 @@ export interface RulesForPath {
   agents: AgentView[];
   /** For kind `agent`: the id of the agent whose rule file this is. */
   agent: string | null;
+}
+
+/** The params of `rulelens/rulesChanged`. */
+export interface RulesChanged {
+  /** The roots' URIs. */
+  roots: string[];
 }
 
 /** A glob the server suggests for recording a rule, with how many project files it matches. */

@@ -6,13 +6,13 @@ import { entryCount, showRulesRows, statusText, statusTooltip } from '../src/rul
 const MODELS: RuleForPath = {
   file: '.ai/rules/models.md', uri: 'file:///w/.ai/rules/models.md', title: 'Models', line: 5,
   globs: ['app/Models/**'], matched: ['app/Models/**'], agentsSee: true, agentsMissBecause: null,
-  entries: [{ title: 'Money is stored as integer cents', line: 7 }, { title: 'Dates: immutable', line: 10 }],
+  agentsMissFix: null, bytes: 120, entries: [{ title: 'Money is stored as integer cents', line: 7 }, { title: 'Dates: immutable', line: 10 }],
 };
 const LEGACY: RuleForPath = {
   file: '.ai/rules/legacy.md', uri: 'file:///w/.ai/rules/legacy.md', title: null, line: 1,
   globs: ['**/*.php'], matched: ['**/*.php'], agentsSee: false,
   agentsMissBecause: 'invalid YAML, so index.md has no row for it: quote the glob (\'**/*.php\').',
-  entries: [{ title: 'Use strict types', line: 6 }],
+  agentsMissFix: 'quoteGlobs', bytes: 80, entries: [{ title: 'Use strict types', line: 6 }],
 };
 
 function answer(rules: RuleForPath[], agents: AgentView[] = []): RulesForPath {
@@ -21,19 +21,21 @@ function answer(rules: RuleForPath[], agents: AgentView[] = []): RulesForPath {
 }
 
 const CLAUDE: AgentView = {
-  id: 'claude-code', name: 'Claude Code', confirmed: false, overBudget: null, maybe: [],
+  id: 'claude-code', name: 'Claude Code', confirmed: false, overBudget: null, maybe: [], cap: null,
   loads: [
-    { file: 'CLAUDE.md', uri: 'file:///w/CLAUDE.md', how: 'always', patterns: [], bytes: 40 },
+    { file: 'CLAUDE.md', uri: 'file:///w/CLAUDE.md', how: 'always', patterns: [], bytes: 40, entries: [] },
     { file: '.claude/rules/models.md', uri: 'file:///w/.claude/rules/models.md', how: 'glob',
-      patterns: ['app/Models/**'], bytes: 90 },
+      patterns: ['app/Models/**'], bytes: 90,
+      entries: [{ title: 'Casts', line: 6 }] },
   ],
 };
 const CODEX: AgentView = {
   id: 'codex', name: 'Codex', confirmed: true, overBudget: null, maybe: [],
-  loads: [{ file: 'AGENTS.md', uri: 'file:///w/AGENTS.md', how: 'directory', patterns: [], bytes: 30 }],
+  cap: { limit: 32768, unit: 'bytes', per: 'path', source: 'docs' },
+  loads: [{ file: 'AGENTS.md', uri: 'file:///w/AGENTS.md', how: 'directory', patterns: [], bytes: 30, entries: [] }],
 };
 const CURSOR_NOTHING: AgentView = {
-  id: 'cursor', name: 'Cursor', confirmed: false, overBudget: null, loads: [],
+  id: 'cursor', name: 'Cursor', confirmed: false, overBudget: null, loads: [], cap: null,
   maybe: [{ file: '.cursor/rules/x.mdc', uri: 'file:///w/.cursor/rules/x.mdc', how: 'manual' }],
 };
 

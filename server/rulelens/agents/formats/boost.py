@@ -75,7 +75,11 @@ class Boost(Agent):
         rule = repo.file(f.rel) if repo is not None else None
         if rule is None or listing is None:
             return super().loads_for(f, paths)
-        wanted = set(paths)
+        # The same list comes for every rule file (a map asks for all of them): one set for it.
+        cached = self.__dict__.get("_wanted")
+        if cached is None or cached[0] is not paths:
+            cached = self.__dict__["_wanted"] = (paths, set(paths))
+        wanted = cached[1]
         found = {p for item in rule.lenient_paths for p in listing.matching(item) if p in wanted}
         return {p for p in found if isinstance(self.decide(f, p), Load)}
 

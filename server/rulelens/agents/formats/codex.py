@@ -8,11 +8,13 @@ concatenated root first; adding stops once the combined size reaches `project_do
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rulelens.agents.base import Agent, problem
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.rules.model import Problem
+from rulelens.rules.project.sorted_paths import starting_with
 
 NAMES = ("AGENTS.override.md", "AGENTS.md")
 
@@ -55,6 +57,14 @@ class Codex(Agent):
 
     def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
         return (self.id, f.rel)
+
+    def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
+        """The paths below the file's folder, when it is the folder's chosen file: no per-path test
+        (the first path need not be below it, so the base class's shortcut would miss)."""
+        if self.chosen().get(folder_of(f.rel)) is not f:
+            return set()
+        folder = folder_of(f.rel)
+        return set(starting_with(paths, folder + "/") if folder else paths)
 
     def view(self, path: str) -> list[Load | Maybe]:
         loads = super().view(path)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
+from rulelens.agents.codes import known_codes
 from rulelens.lsp.session import Session
 from rulelens.lsp.views import agent_files
 from rulelens.lsp.views.unseen import unseen_line
@@ -18,6 +19,9 @@ from rulelens.lsp.wire.payloads import mention_data
 from rulelens.lsp.wire.positions import lines_of, span, start_of_file, whole_line
 from rulelens.lsp.workspace.documents import live_rule, text_for
 from rulelens.lsp.workspace.roots import Root, Target
+from rulelens.report.words import plural
+from rulelens.rules.check.config import FILES as CONFIG_FILES
+from rulelens.rules.check.config import Config, ConfigError, configured, load_config
 from rulelens.rules.check.lint import check_file, check_index
 from rulelens.rules.model import Match, Problem
 
@@ -56,7 +60,8 @@ def register(server: Session) -> None:
         if target is not None and target.kind == "agent":
             target.root.forget_agents()  # other files' "In other agents" may change with it
             ls.rules_changed([target.root])
-        elif target is not None and target.kind != "source" and target.root.repo.refresh():
+        elif target is not None and (target.rel in CONFIG_FILES  # the findings' configuration
+                                     or (target.kind != "source" and target.root.repo.refresh())):
             ls.rules_changed([target.root])
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -73,7 +78,7 @@ def compute(server: Session, target: Target) -> list[types.Diagnostic]:
         return rule_file_diagnostics(server, target)
     if target.kind == "agent":
         text, problems = agent_files.problems(server, target)
-        return to_diagnostics(server, text, problems, target.rel)
+        return to_diagnostics(server, text, problems, target)
     return index_diagnostics(server, target)
 
 
@@ -123,7 +128,7 @@ def summary(matches: list[Match]) -> str:
     """One line per rule file: where it is, what matched, and its entry titles."""
     entries = sum(len(m.rule.entries) for m in matches)
     verb = "applies" if entries == 1 else "apply"
-    head = (f"{_plural(entries, 'project rule')} from {_plural(len(matches), 'rule file')} "
+    head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
             f"{verb} to this file:")
     lines = [head]
     for m in matches[:MAX_LISTED]:
@@ -159,10 +164,6 @@ def related(server: Session, target: Target,
     return out
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 # -- rule files and the index -----------------------------------------------------------
 def rule_file_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]:
     rule = live_rule(server, target)
@@ -175,7 +176,7 @@ def rule_file_diagnostics(server: Session, target: Target) -> list[types.Diagnos
     problems = check_file(rule, files, drift_after=0, staleness=False)
     read_only = server.settings_for(target.root).read_only
     problems += server.stale_findings.get(target.root, rule, files, keep_caches=not read_only)
-    return to_diagnostics(server, text_for(server, target), problems, target.rel)
+    return to_diagnostics(server, text_for(server, target), problems, target)
 
 
 def republish_rules(server: Session, root: Root) -> None:
@@ -191,14 +192,15 @@ def index_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]
     text = server.text_of(target.uri)
     current = text if text is not None else repo.current_index()
     problems = check_index(target.rel, current, repo.index_text())
-    return to_diagnostics(server, current or "", problems, target.rel)
+    return to_diagnostics(server, current or "", problems, target)
 
 
 def to_diagnostics(server: Session, text: str, problems: list[Problem],
-                   rel: str) -> list[types.Diagnostic]:
+                   target: Target) -> list[types.Diagnostic]:
+    rel = target.rel
     lines = lines_of(text)
     out = []
-    for p in problems:
+    for p in _configured(server, target, text, problems):
         if p.file != rel:
             continue
         rng = span(server.codec, lines, p.line, p.col, p.end_col)
@@ -207,3 +209,21 @@ def to_diagnostics(server: Session, text: str, problems: list[Problem],
             source=SOURCE, data=mention_data(p, lines),
         ))
     return out
+
+
+def _configured(server: Session, target: Target, text: str,
+                problems: list[Problem]) -> list[Problem]:
+    """The project's configuration and the inline directives (of the text as typed) applied,
+    as `check` applies them; a broken configuration is shown once and leaves the findings."""
+    mine = [p for p in problems if p.file == target.rel]
+    try:
+        config = load_config(target.root.path, known_codes())
+    except ConfigError as exc:
+        if target.root.config_error != str(exc):
+            target.root.config_error = str(exc)
+            server.window_show_message(types.ShowMessageParams(
+                type=types.MessageType.Warning, message=f"rulelens: {exc}"))
+        config = Config()
+    else:
+        target.root.config_error = None
+    return configured(mine, config, lambda rel: text if rel == target.rel else None)

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from rulelens.agents.base import NOT_CONFIRMED, Agent
 from rulelens.agents.model import Load, Maybe
 from rulelens.lsp.session import Session
-from rulelens.lsp.wire.payloads import AgentLoad, AgentMaybe, AgentView
+from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
 from rulelens.lsp.wire.sanitize import code, defang
 from rulelens.lsp.workspace.roots import Target
+from rulelens.report.words import MAYBE
+from rulelens.rules.format.reading import read_entries
 
 MAX_FILES = 4  # files listed per agent in the hover; the rest are counted
-MAX_MAYBE = 3  # files named in the one "may pick" line
+MAX_MAYBE = 3  # files named in the one line of files the agent may load
 MAX_CHARS = 3_000  # the section's visible text (links' targets not counted); agents past it are counted
 
 
@@ -53,11 +55,11 @@ def _why(load: Load, as_code: bool) -> str:
 
 
 def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
-    """One line: the first few files the model may pick, then those loaded only on request (file
+    """One line: the first few files the model decides on, then those loaded only on request (file
     names only: the line stays short; `rulesForPath` and `match --agents` have the paths)."""
     parts: list[str] = []
     room = MAX_MAYBE
-    for label, how in (("model may pick", "agent-decides"), ("on request", "manual")):
+    for how, label in MAYBE.items():
         files = [m.file for m in maybe if m.how == how]
         if not files:
             continue
@@ -85,7 +87,7 @@ def _head(x: AgentLoads, markdown: bool) -> str:
 
 
 def section_markdown(target: Target, found: list[AgentLoads]) -> str:
-    """A few lines per agent: the files that load (linked) and why, and one "may pick" line."""
+    """A few lines per agent: the files that load (linked) and why, and one line of what it may load."""
     blocks: list[str] = []
     used = 0
     for n, x in enumerate(found):
@@ -141,6 +143,19 @@ def payload(target: Target, found: list[AgentLoads]) -> list[AgentView]:
     return [AgentView(
         id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed,
         loads=[AgentLoad(file=load.file, uri=uri(load.file), how=load.how, patterns=list(load.patterns),
-                         bytes=load.bytes) for load in x.loads],
+                         bytes=load.bytes, entries=_entries(x.agent, load.file)) for load in x.loads],
         maybe=[AgentMaybe(file=m.file, uri=uri(m.file), how=m.how) for m in x.maybe],
-        overBudget=x.over_budget) for x in found]
+        overBudget=x.over_budget, cap=_cap(x.agent)) for x in found]
+
+
+def _entries(agent: Agent, rel: str) -> list[EntryRef]:
+    """The `## ` headings of an agent file, read as Boost's entries are (the same `## ` rule)."""
+    f = agent.file(rel)
+    if f is None:
+        return []
+    return [EntryRef(title=e.title, line=e.line + 1) for e in read_entries(f.text.splitlines(), 0)[2]]
+
+
+def _cap(agent: Agent) -> AgentCap | None:
+    b = agent.budget
+    return None if b is None else AgentCap(limit=b.limit, unit=b.unit, per=b.per, source=b.source)

@@ -26,6 +26,7 @@ RECORD_KIND = "source.rulelens.record"  # the code action kind of the record act
 
 RULES_FOR_PATH = "rulelens/rulesForPath"
 SUGGEST_GLOBS = "rulelens/suggestGlobs"
+RULES_CHANGED = "rulelens/rulesChanged"  # a notification to the client: ask rulesForPath again
 
 # "agent": another agent's rule file (`.claude/rules/*.md`, `.github/instructions`, `AGENTS.md`...).
 Kind = Literal["source", "rule", "index", "agent"]
@@ -52,6 +53,9 @@ class RuleForPath(TypedDict):
     matched: list[str]  # their expanded alternatives that matched
     agentsSee: bool
     agentsMissBecause: str | None  # one line saying why and how to fix it; None when seen
+    # What fixes it, when one action does: rewrite the index, or quote the globs in the file.
+    agentsMissFix: Literal["writeIndex", "quoteGlobs"] | None
+    bytes: int  # the rule file's size, what an agent reads when it follows the index to it
     entries: list[EntryRef]
 
 
@@ -63,6 +67,7 @@ class AgentLoad(TypedDict):
     how: Literal["always", "glob", "directory"]
     patterns: list[str]  # the patterns that matched (for "glob")
     bytes: int
+    entries: list[EntryRef]  # its `## ` headings (1-based lines)
 
 
 class AgentMaybe(TypedDict):
@@ -71,6 +76,15 @@ class AgentMaybe(TypedDict):
     file: str
     uri: str
     how: Literal["agent-decides", "manual"]
+
+
+class AgentCap(TypedDict):
+    """An agent's documented cap: over the files loaded for one path, or on each file."""
+
+    limit: int
+    unit: Literal["bytes", "characters", "lines"]
+    per: Literal["path", "file"]
+    source: str
 
 
 class AgentView(TypedDict):
@@ -82,6 +96,7 @@ class AgentView(TypedDict):
     loads: list[AgentLoad]
     maybe: list[AgentMaybe]
     overBudget: str | None  # one line when the load is over the agent's cap
+    cap: AgentCap | None
 
 
 class RulesForPath(TypedDict):
@@ -98,6 +113,12 @@ class RulesForPath(TypedDict):
     # rule files, the index and other agents' rule files. Clients must tolerate its absence.
     agents: list[AgentView]
     agent: str | None  # for kind "agent": the id of the agent whose rule file this is
+
+
+class RulesChanged(TypedDict):
+    """`rulelens/rulesChanged`'s params: the roots (URIs) whose rules or agent files changed."""
+
+    roots: list[str]
 
 
 class GlobSuggestion(TypedDict):

@@ -49,6 +49,7 @@ class Root:
         self._agents_key: tuple[object, object] | None = None
         self._agents_at = 0.0
         self._agents_sig: tuple[tuple[str, int, int], ...] | None = None
+        self.config_error: str | None = None  # the broken configuration last shown, once
 
     def rel(self, path: str | Path) -> str | None:
         rel = self.repo.rel(path)

@@ -1,4 +1,4 @@
-"""The project's file list (README, "Command line") and fast glob counts over it.
+"""The project's file list (docs/cli.md) and fast glob counts over it.
 
 Counting scans a newline-joined list with one C-level regex search per glob, limited to the
 slice below the glob's literal folder prefix (found by bisect), instead of testing every file.

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The rulelens GitHub Action's one step (action.yml runs it; tests/cli/test_action.py runs it too).
+#
+# Inputs come as INPUT_* variables; it writes `exit-code` (and `sarif-file`) to $GITHUB_OUTPUT.
+# With RULELENS_DEFER_EXIT=true it exits 0 so that the SARIF upload still runs, and the action's
+# last step fails with the recorded code; without, it exits with rulelens's own code.
+set -uo pipefail
+
+command="$(echo "${INPUT_COMMAND:-check}" | xargs)"
+format="${INPUT_FORMAT:-github}"
+sarif="${INPUT_SARIF:-false}"
+python="${RULELENS_PYTHON:-python3}"
+out_dir="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
+output="${GITHUB_OUTPUT:-/dev/null}"
+summary="${GITHUB_STEP_SUMMARY:-/dev/null}"
+
+finish() {
+  echo "exit-code=$1" >>"$output"
+  if [ "${RULELENS_DEFER_EXIT:-false}" = "true" ]; then
+    exit 0
+  fi
+  exit "$1"
+}
+
+fail_usage() {
+  echo "::error title=rulelens action::$1"
+  finish 2
+}
+
+case "$format" in
+  github|text|json|markdown) ;;
+  *) fail_usage "format must be github, text, json or markdown, not '$format'" ;;
+esac
+
+if [ "${RULELENS_SKIP_INSTALL:-false}" != "true" ]; then
+  spec="${INPUT_RULELENS:-}"
+  if [ -z "$spec" ]; then
+    spec="${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set; give the rulelens input}"
+  fi
+  "$python" -m pip install --disable-pip-version-check --quiet "$spec" || fail_usage "pip could not install $spec"
+fi
+rulelens=("$python" -m rulelens)
+
+case "$command" in
+  check)
+    if [ "$sarif" = "true" ]; then
+      file="$out_dir/rulelens.sarif"
+      "${rulelens[@]}" check --format sarif >"$file"
+      code=$?
+      echo "sarif-file=$file" >>"$output"
+      results="$("$python" -c 'import json,sys; print(sum(len(r["results"]) for r in json.load(open(sys.argv[1]))["runs"]))' "$file" 2>/dev/null || echo "?")"
+      echo "rulelens check: $results findings, written to $file for code scanning."
+      finish "$code"
+    fi
+    case "$format" in
+      github) "${rulelens[@]}" check --format github ;;
+      json) "${rulelens[@]}" check --format json ;;
+      *) "${rulelens[@]}" check ;;
+    esac
+    finish $?
+    ;;
+  "index --check"|index)
+    [ "$sarif" = "true" ] && fail_usage "SARIF is for check only"
+    report="$("${rulelens[@]}" index --check)"
+    code=$?
+    echo "$report"
+    if [ "$code" = "1" ] && [ "$format" = "github" ]; then
+      index="$("$python" -c 'import sys; from rulelens.rules.repository import RuleRepository; from pathlib import Path; print(RuleRepository(Path.cwd()).rules_dir)' 2>/dev/null || echo .ai/rules)/index.md"
+      echo "::error file=$index,line=1,title=rulelens index-stale::$report"
+    fi
+    finish "$code"
+    ;;
+  review|"review --base "*)
+    [ "$sarif" = "true" ] && fail_usage "SARIF is for check only"
+    base="${INPUT_BASE:-}"
+    if [ -z "$base" ] && [ "$command" != "review" ]; then
+      base="$(echo "${command#review --base }" | xargs)"
+    fi
+    if [ -z "$base" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then
+      base="origin/$GITHUB_BASE_REF"
+    fi
+    [ -z "$base" ] && fail_usage "review needs a base: set the base input (outside pull requests there is no base branch)"
+    case "$format" in
+      github)
+        "${rulelens[@]}" review --base "$base" --format github
+        code=$?
+        [ "$code" = "0" ] && "${rulelens[@]}" review --base "$base" --format markdown >>"$summary"
+        ;;
+      markdown)
+        "${rulelens[@]}" review --base "$base" --format markdown | tee -a "$summary"
+        code=${PIPESTATUS[0]}
+        ;;
+      *) "${rulelens[@]}" review --base "$base" --format "$format"; code=$? ;;
+    esac
+    finish "$code"
+    ;;
+  *)
+    fail_usage "command must be check, index --check or review (review --base REF), not '$command'"
+    ;;
+esac

@@ -1,0 +1,64 @@
+"""`rulelens map`: the project map as a compact text tree, `depth` levels deep (the page and
+`--json` have every folder), then the gaps, disagreements and budget overruns."""
+
+from __future__ import annotations
+
+from rulelens.agents.folder_map import Folder, ProjectMap, folder_of
+
+GAP = "no rule reaches its code"
+
+
+def map_text(m: ProjectMap, depth: int = 2) -> str:
+    names = {a.id: a.id for a in m.agents}
+    lines = [f"{m.root}: {_plural(m.files, 'file')}"]
+    if not m.agents:
+        lines.append("No agent's rule files in this project.")
+        return "\n".join(lines)
+    lines.append("Agents: " + "; ".join(
+        f"{a.name} ({_plural(a.files, 'rule file')}, scoped ones reach {a.reached:,})"
+        for a in m.agents))
+    if m.everywhere:
+        lines.append("Loaded for every file: " + ", ".join(f"{e.file} ({e.agent})" for e in m.everywhere))
+    lines.append("")
+    gaps = set(m.gaps)
+    children: dict[str, list[str]] = {}
+    for path in sorted(m.folders):
+        if path:
+            children.setdefault(folder_of(path), []).append(path)
+
+    # An agent over its cap for every file is said once, at the root, not on every folder.
+    everywhere = {o.agent for o in m.over_budget if o.files == m.files}
+
+    def walk(path: str, level: int) -> None:
+        folder = m.folders[path]
+        label = (path.rpartition("/")[2] or ".") + ("/" if path else "")
+        quiet = everywhere if path else set()
+        lines.append(f"{'  ' * level}{label}  {_counts(folder, names, path in gaps, quiet)}")
+        if level >= depth:
+            return
+        for child in children.get(path, []):
+            walk(child, level + 1)
+
+    walk("", 0)
+    for title, items in (
+            ("Folders with code that no rule reaches", [f"  {g or '.'}/" for g in m.gaps]),
+            ("Where agents disagree", [f"  {d.file}: {d.message}" for d in m.disagreements]),
+            ("Over budget", [f"  {o.agent}: {_plural(o.files, 'file')} under {o.folder or '.'}/, "
+                             f"e.g. {o.example}: {o.note}" for o in m.over_budget]
+             + [f"  {d.file}: {d.message}" for d in m.files_over_cap])):
+        if items:
+            lines += ["", f"{title}:", *items]
+    return "\n".join(lines)
+
+
+def _counts(folder: Folder, names: dict[str, str], gap: bool, quiet: set[str]) -> str:
+    parts = [_plural(folder.files, "file")]
+    parts += [f"{names.get(a, a)} {n:,}" for a, n in sorted(folder.reached.items(), key=lambda x: -x[1])]
+    if gap:
+        parts.append(f"! {GAP}")
+    over = [f"{a} over budget for {n:,}" for a, n in folder.over_budget.items() if a not in quiet]
+    return " · ".join(parts + over)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"

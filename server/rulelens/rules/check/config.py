@@ -1,0 +1,188 @@
+"""The project's configuration of findings, and the one function every front applies it with.
+
+Read from `rulelens.toml` at the project root, else from `[tool.rulelens]` in `pyproject.toml`
+(as ruff reads `ruff.toml` before `pyproject.toml`); docs/configuration.md is the reference:
+
+    [tool.rulelens]
+    exclude = [".ai/rules/legacy.md"]   # gitignore-style globs: no findings in these files
+    [tool.rulelens.severity]
+    stale-name = "info"                 # error, warning, info, or off
+
+`configured()` takes the findings of `check` (the CLI, the language server, SARIF and GitHub
+annotations alike) and returns what the configuration and the inline directives
+(rules/check/suppress.py) leave, at the configured severity.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import sys
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import pathspec
+
+from rulelens.rules.check.codes import CODES
+from rulelens.rules.check.suppress import Suppressions, suppressions
+from rulelens.rules.model import Problem, RuleError, Severity
+
+if sys.version_info >= (3, 11):  # noqa: UP036 - the VSIX bundle also runs on 3.10
+    import tomllib
+else:  # only the server bundled in the VS Code extension runs on 3.10; it carries tomli
+    import tomli as tomllib
+
+FILES = ("rulelens.toml", "pyproject.toml")
+LEVELS: tuple[str, ...] = ("error", "warning", "info", "off")
+_KEYS = ("exclude", "severity")
+_CODE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+
+
+class ConfigError(RuleError):
+    """The configuration cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class Config:
+    source: str | None = None  # the file it came from, root-relative; None: no configuration
+    severity: Mapping[str, str] = field(default_factory=dict)
+    exclude: tuple[str, ...] = ()
+
+    def excluded(self, rel: str) -> bool:
+        return bool(self.exclude) and _spec(self.exclude).match_file(rel)
+
+
+_SPECS: dict[tuple[str, ...], pathspec.GitIgnoreSpec] = {}
+
+
+def _spec(globs: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
+    if globs not in _SPECS:
+        _SPECS[globs] = pathspec.GitIgnoreSpec.from_lines(globs)
+    return _SPECS[globs]
+
+
+def _stat_key(root: Path) -> tuple[tuple[int, int] | None, ...]:
+    out: list[tuple[int, int] | None] = []
+    for name in FILES:
+        try:
+            st = os.stat(root / name)
+        except OSError:
+            out.append(None)
+        else:
+            out.append((st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+_CACHE: dict[tuple[Path, frozenset[str]], tuple[tuple[tuple[int, int] | None, ...], Config]] = {}
+
+
+def load_config(root: Path, known: Collection[str] = CODES) -> Config:
+    """The configuration of the project at `root`; read again only when its file changes.
+
+    `known` is every code a front can report (the agents' codes too), so that a misspelt code
+    is an error rather than a setting that silently does nothing.
+    """
+    key = (root, frozenset(known))
+    stamp = _stat_key(root)
+    cached = _CACHE.get(key)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    config = _read(root, known)
+    _CACHE[key] = (stamp, config)
+    return config
+
+
+def _read(root: Path, known: Collection[str]) -> Config:
+    for name in FILES:
+        path = root / name
+        if not path.is_file():
+            continue
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{name}: cannot be read ({exc}).") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{name}: not valid TOML ({exc}).") from None
+        if name == "pyproject.toml":
+            tool = data.get("tool")
+            if not isinstance(tool, dict) or "rulelens" not in tool:
+                continue
+            return _parse(tool["rulelens"], name, "tool.rulelens", known)
+        return _parse(data, name, "", known)
+    return Config()
+
+
+def _parse(data: Any, name: str, prefix: str, known: Collection[str]) -> Config:
+    where = f"{name}: {prefix}" if prefix else f"{name}:"
+
+    def key(k: str) -> str:
+        return f"{prefix}.{k}" if prefix else k
+
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where} must be a table.")
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise ConfigError(f"{name}: unknown key `{key(unknown[0])}`; the keys are "
+                          f"{', '.join(f'`{k}`' for k in _KEYS)}.")
+    exclude = data.get("exclude", [])
+    if not isinstance(exclude, list) or not all(isinstance(g, str) and g.strip() for g in exclude):
+        raise ConfigError(f"{name}: `{key('exclude')}` must be a list of globs (strings), "
+                          "such as [\".ai/rules/legacy.md\"].")
+    severity = data.get("severity", {})
+    if not isinstance(severity, dict):
+        raise ConfigError(f"{name}: `{key('severity')}` must be a table of code = level, "
+                          "such as stale-name = \"info\".")
+    for code, level in severity.items():
+        if not _CODE.match(code) or code not in known:
+            near = difflib.get_close_matches(code, sorted(known), n=1)
+            hint = f" (did you mean `{near[0]}`?)" if near else ""
+            raise ConfigError(f"{name}: `{key('severity')}` names `{code}`, which is no rulelens "
+                              f"code{hint}; the codes are in docs/configuration.md.")
+        if level not in LEVELS:
+            raise ConfigError(f"{name}: `{key('severity')}.{code}` is {level!r}; it must be one of "
+                              f"{', '.join(LEVELS)}.")
+    return Config(source=name, severity=dict(severity), exclude=tuple(g.strip() for g in exclude))
+
+
+def configured(problems: Iterable[Problem], config: Config,
+               text_of: Callable[[str], str | None]) -> list[Problem]:
+    """The findings the project keeps: excluded files, inline directives and `off` codes drop
+    out; the rest take their configured severity. `text_of(rel)` is a file's text (what the
+    editor shows, or what is on disk), None when it cannot be read."""
+    directives: dict[str, Suppressions] = {}
+    out: list[Problem] = []
+    for p in problems:
+        if config.excluded(p.file):
+            continue
+        if p.file not in directives:
+            text = text_of(p.file)
+            directives[p.file] = suppressions(text) if text is not None else Suppressions()
+        if directives[p.file].silences(p.line, p.code):
+            continue
+        level = config.severity.get(p.code)
+        if level == "off":
+            continue
+        if level is not None and level != p.severity:
+            p = replace(p, severity=_severity(level))
+        out.append(p)
+    return out
+
+
+def _severity(level: str) -> Severity:
+    if level == "error":
+        return "error"
+    return "warning" if level == "warning" else "info"
+
+
+def disk_reader(root: Path, limit: int = 2 * 1024 * 1024) -> Callable[[str], str | None]:
+    """`text_of` for `configured()` from the files on disk (at most `limit` bytes of each)."""
+    def text_of(rel: str) -> str | None:
+        try:
+            with open(root / rel, "rb") as handle:
+                return handle.read(limit).decode("utf-8", errors="replace")
+        except OSError:
+            return None
+    return text_of
