@@ -444,11 +444,10 @@ def print_where(root: Path, paths: list[str]) -> None:
         print(f"| {name} | {self_us / 1000:.0f} | {total_us / 1000:.0f} |")
 
     tracemalloc.start(1)
-    from rulelens.lsp.plumbing.workspace import Root
+    from rulelens.lsp.workspace.roots import Root
 
     base = tracemalloc.take_snapshot()
     ws = Root(root, ".ai/rules")
-    ws.repo.warm_in_background = False
     for p in paths[:2_000]:
         ws.repo.rules_for(p)
     ws.files()

@@ -22,7 +22,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from rulelens import __version__
 from rulelens.report.markdown import SEARCH_LIMIT, render_matches, render_search
 from rulelens.rules.model import RuleError
-from rulelens.rules.project.root import find_root, is_project
+from rulelens.rules.project.root import find_root, writable
 from rulelens.rules.repository import RuleRepository
 
 log = logging.getLogger("rulelens.mcp")
@@ -229,7 +229,7 @@ class RulesTools:
 def main(root: Path | None) -> int:
     """Serve the tools on stdio until the client closes the connection."""
     project = find_root(Path.cwd(), root)
-    tools = RulesTools(project, writable=root is not None or is_project(project))
+    tools = RulesTools(project, writable=writable(project, root is not None))
     log.info("rulelens mcp serving %s", tools.root)
     tools.server().run("stdio")
     return 0

@@ -52,3 +52,14 @@ def apply_workspace_edit(edit: types.WorkspaceEdit, client: LanguageClient) -> N
                                                  if isinstance(e, types.TextEdit)])
     for uri, edits in (edit.changes or {}).items():
         edit_file(uri, list(edits))
+
+
+def edits_of(edit: types.WorkspaceEdit | None, uri: str) -> list[types.TextEdit]:
+    """The text edits of `uri` in a one-document edit, versioned or plain."""
+    assert edit is not None
+    if edit.document_changes:
+        [change] = edit.document_changes
+        assert isinstance(change, types.TextDocumentEdit) and change.text_document.uri == uri
+        return [e for e in change.edits if isinstance(e, types.TextEdit)]
+    assert edit.changes is not None
+    return list(edit.changes[uri])

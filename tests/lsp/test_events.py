@@ -60,8 +60,8 @@ async def test_folders_change_refreshes_diagnostics_and_lenses(
 
 
 def test_rules_changed_calls_every_listener_with_the_roots(tmp_path: Path) -> None:
-    from rulelens.lsp.plumbing.events import RulesChanged
-    from rulelens.lsp.plumbing.workspace import Root
+    from rulelens.lsp.workspace.events import RulesChanged
+    from rulelens.lsp.workspace.roots import Root
 
     event = RulesChanged()
     calls: list[tuple[str, list[Path], str | None]] = []

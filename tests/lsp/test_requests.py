@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.requests import document_request
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.requests import document_request
+from rulelens.lsp.workspace.roots import Target
 from tests.lsp.project import make_project
 
 
@@ -20,12 +20,12 @@ def _params(uri: str) -> types.HoverParams:
 
 def test_documents_outside_every_root_get_the_default(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "proj")
-    server = RulelensServer()
+    server = Session()
     server.roots.configure([(proj.root, ".ai/rules")], ".ai/rules")
     seen: list[Target] = []
 
     @document_request(default=[])
-    def handler(ls: RulelensServer, target: Target, params: types.HoverParams) -> list[str]:
+    def handler(ls: Session, target: Target, params: types.HoverParams) -> list[str]:
         seen.append(target)
         return [target.kind]
 
@@ -40,11 +40,11 @@ def test_documents_outside_every_root_get_the_default(tmp_path: Path) -> None:
 
 def test_a_failing_handler_answers_the_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     proj = make_project(tmp_path / "proj")
-    server = RulelensServer()
+    server = Session()
     server.roots.configure([(proj.root, ".ai/rules")], ".ai/rules")
 
     @document_request(default=None)
-    def handler(ls: RulelensServer, target: Target, params: types.HoverParams) -> str:
+    def handler(ls: Session, target: Target, params: types.HoverParams) -> str:
         raise RuntimeError("bug")
 
     monkeypatch.delenv("RULELENS_LSP_RAISE", raising=False)

@@ -156,7 +156,7 @@ async def test_open_rule_file_keeps_disk_level_problems(
 
 
 async def test_another_agents_key_gets_a_rename_quick_fix(client: LanguageClient, proj: Project) -> None:
-    from tests.lsp.edits import apply_text_edits
+    from tests.lsp.edits import apply_text_edits, edits_of
 
     rel = ".ai/rules/cursorish.md"
     text = "---\nglobs: 'app/**'\n---\n# Cursorish\n\n## A\nB\n"
@@ -169,13 +169,12 @@ async def test_another_agents_key_gets_a_rename_quick_fix(client: LanguageClient
         range=types.Range(start=pos(1, 0), end=pos(1, 0)),
         context=types.CodeActionContext(diagnostics=[d])))
     [fix] = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title.startswith("Rename")]
-    assert fix.edit is not None and fix.edit.changes is not None
-    assert apply_text_edits(text, fix.edit.changes[uri], "utf-16") == text.replace("globs:", "paths:")
+    assert apply_text_edits(text, edits_of(fix.edit, uri), "utf-16") == text.replace("globs:", "paths:")
 
 
 async def test_globs_yaml_cannot_read_get_a_quote_quick_fix(client: LanguageClient, proj: Project) -> None:
     """`- **/*.php` (an alias to YAML) and `- 0o17` are quoted; a quoted item stays as it is."""
-    from tests.lsp.edits import apply_text_edits
+    from tests.lsp.edits import apply_text_edits, edits_of
 
     rel = ".ai/rules/php.md"
     text = BROKEN.replace("  - **/*.php\n", "  - **/*.php\n  - 'app/**'\n  - it's/*.md\n")
@@ -189,8 +188,7 @@ async def test_globs_yaml_cannot_read_get_a_quote_quick_fix(client: LanguageClie
         range=types.Range(start=pos(0, 0), end=pos(len(text.splitlines()), 0)),
         context=types.CodeActionContext(diagnostics=bad)))
     [fix] = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title.startswith("Quote the globs")]
-    assert fix.edit is not None and fix.edit.changes is not None
-    fixed = apply_text_edits(text, fix.edit.changes[uri], "utf-16")
+    fixed = apply_text_edits(text, edits_of(fix.edit, uri), "utf-16")
     assert "paths:\n  - '**/*.php'\n  - 'app/**'\n  - 'it''s/*.md'\n---\n" in fixed
     # Asked without the diagnostics (a client that has not received them yet): the same fix.
     again = await client.text_document_code_action_async(types.CodeActionParams(

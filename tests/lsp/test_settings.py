@@ -8,7 +8,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from rulelens.lsp.plumbing.settings import Settings
+from rulelens.lsp.workspace.settings import Settings
 from tests.lsp.helpers import diagnostics_after, open_doc, published
 from tests.lsp.project import Project, make_project
 

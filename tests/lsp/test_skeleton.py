@@ -8,7 +8,7 @@ from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 from pytest_lsp import LanguageClient
 
-from rulelens.lsp.features.skeleton import minimal_edit
+from rulelens.lsp.wire.edits import minimal_edit
 from tests.lsp.edits import apply_text_edits
 from tests.lsp.helpers import open_doc, pos, with_document_changes, without_document_changes
 from tests.lsp.project import Project

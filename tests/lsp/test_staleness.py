@@ -10,7 +10,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp.edits import apply_text_edits
+from tests.lsp.edits import apply_text_edits, edits_of
 from tests.lsp.helpers import (
     diagnostics_after,
     encoding,
@@ -88,20 +88,10 @@ async def _actions(client: LanguageClient, uri: str, d: types.Diagnostic) -> lis
             and [(x.code, x.range) for x in a.diagnostics or []] == [(d.code, d.range)]]
 
 
-def _edits(action: types.CodeAction, uri: str) -> list[types.TextEdit]:
-    assert action.edit is not None
-    if action.edit.document_changes:
-        [change] = action.edit.document_changes
-        assert isinstance(change, types.TextDocumentEdit) and change.text_document.uri == uri
-        return [e for e in change.edits if isinstance(e, types.TextEdit)]
-    assert action.edit.changes is not None
-    return list(action.edit.changes[uri])
-
-
 async def _apply(client: LanguageClient, uri: str, text: str, action: types.CodeAction,
                  version: int = 2) -> tuple[str, list[types.Diagnostic]]:
     """Apply the action's edit as the editor would, and wait for the diagnostics of the result."""
-    new = apply_text_edits(text, _edits(action, uri), encoding(client))
+    new = apply_text_edits(text, edits_of(action.edit, uri), encoding(client))
     seen = published(client, uri)
     # A new dead path at the end, which only the worker can report: its publication is the one
     # with the whole truth about this text (the fast one keeps earlier findings in place, and

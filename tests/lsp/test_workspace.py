@@ -79,7 +79,7 @@ async def test_documents_outside_roots_get_nothing(
 
 
 def test_a_folder_that_is_no_project_is_read_but_not_written(tmp_path: Path) -> None:
-    from rulelens.lsp.plumbing.workspace import Root
+    from rulelens.lsp.workspace.roots import Root
     from rulelens.rules.model import RuleError
 
     lonely = Root(tmp_path, ".ai/rules")

@@ -1,5 +1,5 @@
 """The wire payloads: the TypeScript interfaces of vscode-extension/src/protocol.ts agree with the
-TypedDicts of rulelens.lsp.payloads (the source of truth) on names, keys, optionality and types.
+TypedDicts of rulelens.lsp.wire.payloads (the source of truth) on names, keys, optionality and types.
 
 Both sides are read by their own language's tools: the TypedDicts through `typing`
 introspection, the interfaces through the TypeScript compiler's parser (ts_interfaces.mjs).
@@ -133,12 +133,12 @@ def node() -> str:
 
 def _payloads() -> types.ModuleType:
     try:
-        return importlib.import_module("rulelens.lsp.payloads")
+        return importlib.import_module("rulelens.lsp.wire.payloads")
     except ModuleNotFoundError:
         # Only until the server's payloads land; under CI a missing contract is a failure.
         if os.environ.get("CI"):
             raise
-        pytest.skip("rulelens.lsp.payloads is not there yet")
+        pytest.skip("rulelens.lsp.wire.payloads is not there yet")
 
 
 # -- the contract --------------------------------------------------------------------------

@@ -12,9 +12,9 @@ import {
   RevealOutputChannelOn,
   ServerOptions,
 } from 'vscode-languageclient/node';
-import { extensionVersion, findServer } from './discovery';
+import { extensionVersion, findServer } from './serverCommand';
 import { RECORD_RULE, RecordRuleArgs, RecordRuleResult, RULES_CHANGED, RulesChanged, WRITE_INDEX } from './protocol';
-import { INSTALL_COMMAND, notFoundMessage, PYTHON_DOWNLOAD, versionNote } from './serverCommand';
+import { INSTALL_COMMAND, notFoundMessage, PYTHON_DOWNLOAD, versionNote } from './discovery';
 import { configurationAnswer, SECTION, ServerSettings, serverSettings } from './settings';
 
 const WRITE_COMMANDS = new Set([RECORD_RULE, WRITE_INDEX]);

@@ -1,6 +1,6 @@
 /**
  * The wire payloads of rulelens's own requests, mirrored from the Python TypedDicts in
- * `server/rulelens/lsp/payloads.py` (the source of truth). `tests/vscode/test_protocol_types.py`
+ * `server/rulelens/lsp/wire/payloads.py` (the source of truth). `tests/vscode/test_protocol_types.py`
  * fails when the two disagree on an interface's name, its keys, their optionality or their types.
  * Pure (no `vscode` import), so it is unit tested.
  */

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -15,6 +14,7 @@ from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem, Severity
+from rulelens.rules.project.sorted_paths import prefix_span, starting_with
 
 if TYPE_CHECKING:
     from rulelens.rules.project.filelist import FileList
@@ -58,15 +58,6 @@ def literal_prefix(pattern: str) -> str:
             break
         literal.append(segment)
     return "/".join(literal)
-
-
-def starting_with(paths: Sequence[str], prefix: str) -> Sequence[str]:
-    """The slice of sorted `paths` that start with `prefix`, found by bisection."""
-    if not prefix:
-        return paths
-    lo = bisect.bisect_left(paths, prefix)
-    hi = bisect.bisect_left(paths, prefix + "\U0010ffff", lo)
-    return paths[lo:hi]
 
 
 def scan(root: Path, folder: str, suffixes: tuple[str, ...], recursive: bool = True) -> list[str]:
@@ -215,9 +206,8 @@ class Agent(ABC):
         return cache[pattern]
 
     def listed(self, path: str) -> bool:
-        paths = self.ctx.paths  # sorted (see `starting_with`)
-        i = bisect.bisect_left(paths, path)
-        return i < len(paths) and paths[i] == path
+        start, end = prefix_span(self.ctx.paths, path)  # sorted: `path` is first if listed
+        return start < end and self.ctx.paths[start] == path
 
     def traps(self) -> list[Problem]:
         out: list[Problem] = []

@@ -35,11 +35,11 @@ class Run:
         self.quiet = quiet
 
     def repository(self) -> RuleRepository:
-        from rulelens.rules.project.root import find_root, is_project
+        from rulelens.rules.project.root import find_root, writable
         from rulelens.rules.repository import RuleRepository
 
         found = find_root(Path.cwd(), self.root)
-        return RuleRepository(found, writable=self.root is not None or is_project(found))
+        return RuleRepository(found, writable=writable(found, self.root is not None))
 
     def say(self, text: str) -> None:
         """A confirmation or summary line: left out with --quiet."""

@@ -1,3 +1,5 @@
-"""`rulelens serve`: the language server (docs/lsp.md). `server.py` is the lifecycle and the list of
-features; each feature is a module in `features/` with `register(server)`; `plumbing/` holds
-what they stand on; `payloads.py` is the wire contract of rulelens's own methods."""
+"""`rulelens serve`: the language server (docs/lsp.md has the layout and its layering).
+
+`main.py` serves; `server.py` builds a session and registers the features; `session.py` is the
+per-connection state; `features/` one module per method or command; `writes.py` the steps every
+write command takes; `views/`, `workspace/` and `wire/` what the features stand on."""

@@ -1,4 +1,5 @@
-"""The server's lifecycle and the list of its features; each feature registers itself."""
+"""Build a session: the lifecycle (`initialize`, the `initialized` hooks) and `FEATURES`, the
+features in the order they register."""
 
 from __future__ import annotations
 
@@ -26,8 +27,8 @@ from rulelens.lsp.features import (
     suggest_globs,
     symbols,
 )
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.guard import guarded
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.guard import guarded
 
 # In order: `initialized` hooks run in this order (watchers are registered before settings
 # are pulled), and code_actions must follow the features that add action providers.
@@ -52,17 +53,17 @@ FEATURES: list[ModuleType] = [
 ]
 
 
-def build(explicit_root: Path | None = None) -> RulelensServer:
-    server = RulelensServer(explicit_root)
+def build(explicit_root: Path | None = None) -> Session:
+    server = Session(explicit_root)
 
     @server.feature(types.INITIALIZE)
-    def initialize(ls: RulelensServer, params: types.InitializeParams) -> None:
+    def initialize(ls: Session, params: types.InitializeParams) -> None:
         ls.set_settings(base=ls.settings.merged(params.initialization_options))
         ls.configure_roots()
 
     @server.feature(types.INITIALIZED)
     @guarded()
-    async def initialized(ls: RulelensServer, params: types.InitializedParams) -> None:
+    async def initialized(ls: Session, params: types.InitializedParams) -> None:
         for hook in ls.initialized_hooks:
             await hook()
 

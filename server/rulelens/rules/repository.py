@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -61,8 +60,7 @@ class RuleRepository:
     """Reads, matches, records and indexes the rules below one project root (`check` is
     rules.check.rules_check, over it)."""
 
-    def __init__(self, root: Path, rules_dir: str = RULES_DIR, warm_in_background: bool = False,
-                 writable: bool = True) -> None:
+    def __init__(self, root: Path, rules_dir: str = RULES_DIR, writable: bool = True) -> None:
         self.root = root.resolve()
         # False when the root is only the folder a front was started in, not a project: reads
         # work, writes are refused (a client started from the home folder must not get .ai/ there).
@@ -75,8 +73,6 @@ class RuleRepository:
         self._ruleset: RuleSet | None = None
         self._loaded = False
         self._rows: tuple[Signature, dict[str, IndexRow]] | None = None
-        # Long-lived fronts (the language server) compile the glob index off the request path.
-        self.warm_in_background = warm_in_background
 
     # -- paths -------------------------------------------------------------------------
     def rel(self, path: Path | str) -> str | None:
@@ -178,8 +174,6 @@ class RuleRepository:
         self._ensure()
         if self._ruleset is None:
             self._ruleset = RuleSet([f.lenient_paths for f in self._files])
-            if self.warm_in_background:
-                threading.Thread(target=self._ruleset.warm, name="rulelens-warm", daemon=True).start()
         return self._ruleset
 
     def rules_for(self, rel_path: str) -> list[Match]:

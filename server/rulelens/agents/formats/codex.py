@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rulelens.agents.base import Agent, problem, starting_with
+from rulelens.agents.base import Agent, problem
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.rules.model import Problem
+from rulelens.rules.project.sorted_paths import starting_with
 
 NAMES = ("AGENTS.override.md", "AGENTS.md")
 

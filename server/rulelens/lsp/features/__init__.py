@@ -1,1 +1,2 @@
-"""One module per feature of docs/lsp.md, each with a `register(server)` entry point."""
+"""One module per LSP method or rulelens command, each with `register(session)`; features import
+wire/, workspace/, views/ and the session, never one another (server.py lists them in order)."""

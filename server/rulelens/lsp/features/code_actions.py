@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.requests import document_request
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.requests import document_request
+from rulelens.lsp.workspace.roots import Target
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     kinds = list(dict.fromkeys(kind for kind, _ in server.code_action_providers))
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=kinds, resolve_provider=True))
     @document_request(default=[])
-    def on_code_action(ls: RulelensServer, target: Target,
+    def on_code_action(ls: Session, target: Target,
                        params: types.CodeActionParams) -> list[types.CodeAction]:
         return [action for kind, provide in ls.code_action_providers
                 if wanted(params.context, kind)

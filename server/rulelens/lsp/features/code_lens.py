@@ -12,33 +12,33 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from rulelens.lsp.agents.view import loading, other_agents
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.payloads import OPEN_RULE, OpenRuleArgs
-from rulelens.lsp.plumbing.positions import start_of_file
-from rulelens.lsp.plumbing.requests import document_request
-from rulelens.lsp.plumbing.workspace import Root, Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.views.other_agents import loading, other_agents
+from rulelens.lsp.wire.payloads import OPEN_RULE, OpenRuleArgs
+from rulelens.lsp.wire.positions import start_of_file
+from rulelens.lsp.wire.requests import document_request
+from rulelens.lsp.workspace.roots import Root, Target
 
 UNSEEN = "not seen by agents"
 ALSO = "Also loaded by"
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     server.rules_changed.subscribe(lambda roots, skip: refresh(server, roots))
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
     @document_request(default=[])
-    def on_code_lens(ls: RulelensServer, target: Target,
+    def on_code_lens(ls: Session, target: Target,
                      params: types.CodeLensParams) -> list[types.CodeLens]:
         return lenses(ls, target)
 
 
-def refresh(server: RulelensServer, roots: Sequence[Root]) -> None:
+def refresh(server: Session, roots: Sequence[Root]) -> None:
     if roots and server.supports("workspace.code_lens.refresh_support"):
         server.workspace_code_lens_refresh(None)
 
 
-def lenses(server: RulelensServer, target: Target) -> list[types.CodeLens]:
+def lenses(server: Session, target: Target) -> list[types.CodeLens]:
     if not server.settings_for(target.root).code_lens or target.kind not in ("source", "agent"):
         return []
     out = []
@@ -59,7 +59,7 @@ def lenses(server: RulelensServer, target: Target) -> list[types.CodeLens]:
     return out
 
 
-def agents_lens(server: RulelensServer, target: Target) -> list[types.CodeLens]:
+def agents_lens(server: Session, target: Target) -> list[types.CodeLens]:
     """"Also loaded by: Claude Code, Codex": the other agents that load something for the file."""
     found = loading(other_agents(server, target))
     if not found:

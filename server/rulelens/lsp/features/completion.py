@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from rulelens.lsp.agents import rule_files
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.documents import text_for
-from rulelens.lsp.plumbing.positions import lines_of, position, to_code_points
-from rulelens.lsp.plumbing.requests import document_request
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.views import agent_files
+from rulelens.lsp.wire.positions import lines_of, position, to_code_points
+from rulelens.lsp.wire.requests import document_request
+from rulelens.lsp.workspace.documents import text_for
+from rulelens.lsp.workspace.roots import Target
 from rulelens.rules.format.reading import find_frontmatter, scan_paths
 from rulelens.rules.format.yaml_style import dump_scalar
 
@@ -30,11 +30,11 @@ _INLINE = re.compile(r"^(paths[ \t]*:[ \t]*)(.*)$")
 _META = re.compile(r"[*?\[{]")
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=["/", "'", '"']))
     @document_request(default=None)
-    def on_completion(ls: RulelensServer, target: Target,
+    def on_completion(ls: Session, target: Target,
                       params: types.CompletionParams) -> types.CompletionList | None:
         return complete(ls, target, params.position)
 
@@ -94,7 +94,7 @@ def one_part(slot: Slot, text: str, col: int) -> Slot:
     return Slot(slot.line, start, max(end, col), slot.quote, text[start:col], raw=not slot.quote)
 
 
-def complete(server: RulelensServer, target: Target,
+def complete(server: Session, target: Target,
              pos: types.Position) -> types.CompletionList | None:
     if target.kind not in ("rule", "agent"):
         return None
@@ -102,7 +102,7 @@ def complete(server: RulelensServer, target: Target,
     line, col = to_code_points(server.codec, lines, pos)
     counted: Callable[[str], int] | None = None  # another agent's matcher, else the tree's counts
     if target.kind == "agent":
-        agent = rule_files.owner(server, target)
+        agent = agent_files.owner(server, target)
         if agent is None or not agent.keys:
             return None
         slot = slot_at(lines, line, col, agent.keys[0])
@@ -110,7 +110,7 @@ def complete(server: RulelensServer, target: Target,
         splits = agent.split_value(",") is not None
         if slot is not None and splits and "," in lines[line][slot.start:slot.end]:
             slot = one_part(slot, lines[line], col)
-        counted = rule_files.counter(agent)
+        counted = agent_files.counter(agent)
     else:
         slot = slot_at(lines, line, col)
     if slot is None:

@@ -13,13 +13,13 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing import watch
-from rulelens.lsp.plumbing.guard import guarded
-from rulelens.lsp.plumbing.settings import SECTION, Settings
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.guard import guarded
+from rulelens.lsp.workspace import watch
+from rulelens.lsp.workspace.settings import SECTION, Settings
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     async def pull_at_start() -> None:
         await pull(server)
 
@@ -27,7 +27,7 @@ def register(server: RulelensServer) -> None:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     @guarded()
-    async def configuration(ls: RulelensServer,
+    async def configuration(ls: Session,
                             params: types.DidChangeConfigurationParams) -> None:
         raw = params.settings
         pushed = isinstance(raw, Mapping) and isinstance(raw.get(SECTION), Mapping)
@@ -40,14 +40,14 @@ def register(server: RulelensServer) -> None:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
     @guarded()
-    async def folders(ls: RulelensServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+    async def folders(ls: Session, params: types.DidChangeWorkspaceFoldersParams) -> None:
         ls.configure_roots()
         await watch.register(ls)
         if not await pull(ls, always_apply=True):  # the new folders' own settings
             ls.rules_changed(ls.roots.all())  # documents may have gained or lost a root
 
 
-async def pull(server: RulelensServer, base: Settings | None = None,
+async def pull(server: Session, base: Settings | None = None,
                always_apply: bool = False) -> bool:
     """Ask the client for the `rulelens` section of every workspace folder, where it can;
     True when the views were refreshed."""
@@ -70,7 +70,7 @@ async def pull(server: RulelensServer, base: Settings | None = None,
     return False
 
 
-async def apply(server: RulelensServer, base: Settings | None,
+async def apply(server: Session, base: Settings | None,
                 pulled: Mapping[Path, object] | None, force: bool = False) -> bool:
     """Take the new settings; rebuild roots and watchers if a rules folder moved; refresh the
     views when anything changed (or when `force`d: a client that cannot be asked)."""

@@ -6,22 +6,19 @@ every open document of a root whose rules changed.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 
 from lsprotocol import types
 
 from rulelens.agents.codes import known_codes
-from rulelens.lsp.agents import rule_files
-from rulelens.lsp.features import stale_fix
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.documents import live_rule, text_for
-from rulelens.lsp.plumbing.guard import guarded
-from rulelens.lsp.plumbing.positions import lines_of, span, start_of_file, whole_line
-from rulelens.lsp.plumbing.stale_findings import StaleFindings
-from rulelens.lsp.plumbing.unseen import unseen_line
-from rulelens.lsp.plumbing.watch import poll
-from rulelens.lsp.plumbing.workspace import Root, Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.views import agent_files
+from rulelens.lsp.views.unseen import unseen_line
+from rulelens.lsp.wire.guard import guarded
+from rulelens.lsp.wire.payloads import mention_data
+from rulelens.lsp.wire.positions import lines_of, span, start_of_file, whole_line
+from rulelens.lsp.workspace.documents import live_rule, text_for
+from rulelens.lsp.workspace.roots import Root, Target
 from rulelens.report.words import plural
 from rulelens.rules.check.config import FILES as CONFIG_FILES
 from rulelens.rules.check.config import Config, ConfigError, configured, load_config
@@ -38,26 +35,27 @@ _SEVERITY = {
 }
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     server.rules_changed.subscribe(lambda roots, skip: republish(server, roots, skip))
+    server.findings_ready.append(lambda root: republish_rules(server, root))
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded()
-    def did_open(ls: RulelensServer, params: types.DidOpenTextDocumentParams) -> None:
+    def did_open(ls: Session, params: types.DidOpenTextDocumentParams) -> None:
         ls.opened(params.text_document.uri)
-        poll(ls, skip=params.text_document.uri)
+        ls.poll(skip=params.text_document.uri)
         publish(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     @guarded()
-    def did_change(ls: RulelensServer, params: types.DidChangeTextDocumentParams) -> None:
+    def did_change(ls: Session, params: types.DidChangeTextDocumentParams) -> None:
         target = ls.target(params.text_document.uri)
         if target is not None and target.kind != "source":
             publish(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
     @guarded()
-    def did_save(ls: RulelensServer, params: types.DidSaveTextDocumentParams) -> None:
+    def did_save(ls: Session, params: types.DidSaveTextDocumentParams) -> None:
         target = ls.target(params.text_document.uri)
         if target is not None and target.kind == "agent":
             target.root.forget_agents()  # other files' "In other agents" may change with it
@@ -68,23 +66,23 @@ def register(server: RulelensServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded()
-    def did_close(ls: RulelensServer, params: types.DidCloseTextDocumentParams) -> None:
+    def did_close(ls: Session, params: types.DidCloseTextDocumentParams) -> None:
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=params.text_document.uri, diagnostics=[]))
 
 
-def compute(server: RulelensServer, target: Target) -> list[types.Diagnostic]:
+def compute(server: Session, target: Target) -> list[types.Diagnostic]:
     if target.kind == "source":
         return rules_diagnostic(server, target)
     if target.kind == "rule":
         return rule_file_diagnostics(server, target)
     if target.kind == "agent":
-        text, problems = rule_files.problems(server, target)
+        text, problems = agent_files.problems(server, target)
         return to_diagnostics(server, text, problems, target)
     return index_diagnostics(server, target)
 
 
-def publish(server: RulelensServer, uri: str) -> None:
+def publish(server: Session, uri: str) -> None:
     """Publish (or clear) the diagnostics of one open document."""
     target = server.target(uri)
     diagnostics = compute(server, target) if target is not None else []
@@ -96,7 +94,7 @@ def publish(server: RulelensServer, uri: str) -> None:
     ))
 
 
-def republish(server: RulelensServer, roots: Sequence[Root], skip: str | None = None) -> None:
+def republish(server: Session, roots: Sequence[Root], skip: str | None = None) -> None:
     """Republish the open documents under `roots` (all but `skip`), and clear those now outside
     every root (a folder or rules folder went away)."""
     paths = {r.path for r in roots}
@@ -109,7 +107,7 @@ def republish(server: RulelensServer, roots: Sequence[Root], skip: str | None = 
 
 
 # -- source files -------------------------------------------------------------------------
-def rules_diagnostic(server: RulelensServer, target: Target) -> list[types.Diagnostic]:
+def rules_diagnostic(server: Session, target: Target) -> list[types.Diagnostic]:
     severity = server.settings_for(target.root).lsp_severity
     if severity is None:
         return []
@@ -144,7 +142,7 @@ def summary(matches: list[Match]) -> str:
     return "\n".join(lines)
 
 
-def related(server: RulelensServer, target: Target,
+def related(server: Session, target: Target,
             matches: list[Match]) -> list[types.DiagnosticRelatedInformation]:
     out = []
     for m in matches:
@@ -159,7 +157,7 @@ Places = tuple[types.Location, list[types.DiagnosticRelatedInformation]]
 _PLACES: dict[tuple[int, str, str], tuple[RuleFile, Places]] = {}
 
 
-def _places(server: RulelensServer, target: Target, rule: RuleFile) -> Places:
+def _places(server: Session, target: Target, rule: RuleFile) -> Places:
     """Where a rule file's heading is, and its entries' related information: the same for every
     source file it applies to, so kept per rule file as read (a file opened at 10,000 globs is
     listed beside a dozen rule files). Shared, never changed: they are only serialised."""
@@ -183,29 +181,21 @@ def _places(server: RulelensServer, target: Target, rule: RuleFile) -> Places:
 
 
 # -- rule files and the index -----------------------------------------------------------
-def rule_file_diagnostics(server: RulelensServer, target: Target) -> list[types.Diagnostic]:
+def rule_file_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]:
     rule = live_rule(server, target)
     if rule is None:
         return []
     # No `rule-drift` here: it reads git history, and a checkout storm would make an idle server
     # re-read it on every file-list refresh (tests/reliability/test_storm.py); `check` has it.
-    # Staleness comes from a worker thread: published again when ready (plumbing/stale_findings).
+    # Staleness comes from a worker thread: published again when ready (workspace/stale_findings.py).
     files = target.root.files(server.files_ttl)
     problems = check_file(rule, files, drift_after=0, staleness=False)
-    problems += _stale_findings(server).get(target.root, rule, files)
+    read_only = server.settings_for(target.root).read_only
+    problems += server.stale_findings.get(target.root, rule, files, keep_caches=not read_only)
     return to_diagnostics(server, text_for(server, target), problems, target)
 
 
-_STALE: weakref.WeakKeyDictionary[RulelensServer, StaleFindings] = weakref.WeakKeyDictionary()
-
-
-def _stale_findings(server: RulelensServer) -> StaleFindings:
-    if server not in _STALE:
-        _STALE[server] = StaleFindings(lambda root: republish_rules(server, root))
-    return _STALE[server]
-
-
-def republish_rules(server: RulelensServer, root: Root) -> None:
+def republish_rules(server: Session, root: Root) -> None:
     """Republish the open rule files of `root` (their staleness findings are ready)."""
     for uri in server.open_uris():
         target = server.target(uri)
@@ -213,7 +203,7 @@ def republish_rules(server: RulelensServer, root: Root) -> None:
             publish(server, uri)
 
 
-def index_diagnostics(server: RulelensServer, target: Target) -> list[types.Diagnostic]:
+def index_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]:
     repo = target.root.repo
     text = server.text_of(target.uri)
     current = text if text is not None else repo.current_index()
@@ -221,7 +211,7 @@ def index_diagnostics(server: RulelensServer, target: Target) -> list[types.Diag
     return to_diagnostics(server, current or "", problems, target)
 
 
-def to_diagnostics(server: RulelensServer, text: str, problems: list[Problem],
+def to_diagnostics(server: Session, text: str, problems: list[Problem],
                    target: Target) -> list[types.Diagnostic]:
     rel = target.rel
     lines = lines_of(text)
@@ -232,12 +222,12 @@ def to_diagnostics(server: RulelensServer, text: str, problems: list[Problem],
         rng = span(server.codec, lines, p.line, p.col, p.end_col)
         out.append(types.Diagnostic(
             range=rng, message=p.message, severity=_SEVERITY[p.severity], code=p.code,
-            source=SOURCE, data=stale_fix.data_for(p, lines),
+            source=SOURCE, data=mention_data(p, lines),
         ))
     return out
 
 
-def _configured(server: RulelensServer, target: Target, text: str,
+def _configured(server: Session, target: Target, text: str,
                 problems: list[Problem]) -> list[Problem]:
     """The project's configuration and the inline directives (of the text as typed) applied,
     as `check` applies them; a broken configuration is shown once and leaves the findings."""

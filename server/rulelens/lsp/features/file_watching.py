@@ -1,15 +1,15 @@
-"""File watchers where the client offers dynamic registration (the logic is in plumbing/watch)."""
+"""File watchers where the client offers dynamic registration (the logic is in workspace/watch.py)."""
 
 from __future__ import annotations
 
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing import watch
-from rulelens.lsp.plumbing.guard import guarded
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.guard import guarded
+from rulelens.lsp.workspace import watch
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     async def register_watchers() -> None:
         await watch.register(server)
 
@@ -17,5 +17,5 @@ def register(server: RulelensServer) -> None:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     @guarded()
-    def watched(ls: RulelensServer, params: types.DidChangeWatchedFilesParams) -> None:
+    def watched(ls: Session, params: types.DidChangeWatchedFilesParams) -> None:
         watch.changed(ls, params)

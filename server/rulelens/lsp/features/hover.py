@@ -6,30 +6,30 @@ from __future__ import annotations
 from lsprotocol import types
 
 from rulelens.agents.base import NOT_CONFIRMED
-from rulelens.lsp.agents import rule_files
-from rulelens.lsp.agents.view import other_agents, section_markdown, section_plain
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.documents import live_rule, text_for
-from rulelens.lsp.plumbing.positions import lines_of, span, to_code_points
-from rulelens.lsp.plumbing.requests import document_request
-from rulelens.lsp.plumbing.sanitize import code, defang
-from rulelens.lsp.plumbing.unseen import unseen_line
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.views import agent_files
+from rulelens.lsp.views.other_agents import other_agents, section_markdown, section_plain
+from rulelens.lsp.views.unseen import unseen_line
+from rulelens.lsp.wire.positions import lines_of, span, to_code_points
+from rulelens.lsp.wire.requests import document_request
+from rulelens.lsp.wire.sanitize import code, defang
+from rulelens.lsp.workspace.documents import live_rule, text_for
+from rulelens.lsp.workspace.roots import Target
 from rulelens.rules.model import GlobItem, Match
 
 MAX_CHARS = 12_000
 EXAMPLES = 5
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @document_request(default=None)
-    def on_hover(ls: RulelensServer, target: Target,
+    def on_hover(ls: Session, target: Target,
                  params: types.HoverParams) -> types.Hover | None:
         return hover(ls, target, params.position)
 
 
-def hover(server: RulelensServer, target: Target, pos: types.Position) -> types.Hover | None:
+def hover(server: Session, target: Target, pos: types.Position) -> types.Hover | None:
     if target.kind == "source":
         return _source_hover(server, target, pos)
     if target.kind == "rule":
@@ -40,14 +40,14 @@ def hover(server: RulelensServer, target: Target, pos: types.Position) -> types.
     return None
 
 
-def _markup(server: RulelensServer, markdown: str, plain: str) -> types.MarkupContent:
+def _markup(server: Session, markdown: str, plain: str) -> types.MarkupContent:
     if server.markdown:
         return types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown)
     return types.MarkupContent(kind=types.MarkupKind.PlainText, value=plain)
 
 
 # -- source files -------------------------------------------------------------------------
-def _source_hover(server: RulelensServer, target: Target,
+def _source_hover(server: Session, target: Target,
                   pos: types.Position) -> types.Hover | None:
     mode = server.settings_for(target.root).hover
     if mode == "off" or (mode == "firstLine" and pos.line != 0):
@@ -99,7 +99,7 @@ def rules_plain(matches: list[Match]) -> str:
 
 
 # -- globs in rule files -------------------------------------------------------------------
-def glob_at(server: RulelensServer, target: Target,
+def glob_at(server: Session, target: Target,
             pos: types.Position) -> tuple[GlobItem, list[str]] | None:
     """The `paths` item under the cursor (from the live buffer) and the buffer's lines."""
     rule = live_rule(server, target)
@@ -113,7 +113,7 @@ def glob_at(server: RulelensServer, target: Target,
     return None
 
 
-def _glob_hover(server: RulelensServer, target: Target,
+def _glob_hover(server: Session, target: Target,
                 pos: types.Position) -> types.Hover | None:
     found = glob_at(server, target, pos)
     if found is None:
@@ -126,9 +126,9 @@ def _glob_hover(server: RulelensServer, target: Target,
                         lines, item, "")
 
 
-def _agent_glob_hover(server: RulelensServer, target: Target,
+def _agent_glob_hover(server: Session, target: Target,
                       pos: types.Position) -> types.Hover | None:
-    found = rule_files.glob_at(server, target, pos)
+    found = agent_files.glob_at(server, target, pos)
     if found is None:
         return None
     agent = found.agent
@@ -139,7 +139,7 @@ def _agent_glob_hover(server: RulelensServer, target: Target,
                         found.total, found.lines, found.item, note + ".")
 
 
-def _count_hover(server: RulelensServer, text: str, count: int, examples: list[str], total: int,
+def _count_hover(server: Session, text: str, count: int, examples: list[str], total: int,
                  lines: list[str], item: GlobItem, note: str) -> types.Hover:
     verb = "excludes" if text.startswith("!") else "matches"
     if count == 0:

@@ -1,29 +1,38 @@
-"""The stale-index quick fix: regenerate `.ai/rules/index.md` through the core."""
+"""The stale-index quick fix: regenerate `.ai/rules/index.md` through the core (off the event
+loop: writes.py)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.payloads import WRITE_INDEX, ErrorResult, WriteIndexArgs, WriteIndexResult, write_index_args
-from rulelens.lsp.plumbing.guard import guarded
-from rulelens.lsp.plumbing.workspace import Target
-from rulelens.rules.model import RuleError
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.guard import guarded
+from rulelens.lsp.wire.payloads import (
+    WRITE_INDEX,
+    ErrorResult,
+    WriteIndexArgs,
+    WriteIndexResult,
+    write_index_args,
+)
+from rulelens.lsp.workspace.roots import Root, Target
+from rulelens.lsp.writes import named_root, off_loop, write
 
 KIND = types.CodeActionKind.QuickFix
 _CODES = {"index-stale", "index-missing"}
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     server.code_action_providers.append((KIND.value, actions))
 
     @server.command(WRITE_INDEX)
     @guarded()
-    def write_index(ls: RulelensServer, *args: object) -> WriteIndexResult | ErrorResult:
-        return execute(ls, write_index_args(args))
+    async def write_index(ls: Session, *args: object) -> WriteIndexResult | ErrorResult:
+        return await execute(ls, write_index_args(args))
 
 
-def actions(server: RulelensServer, target: Target, context: types.CodeActionContext,
+def actions(server: Session, target: Target, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
     if target.kind not in ("index", "rule") or server.settings_for(target.root).read_only:
         return []
@@ -38,21 +47,8 @@ def actions(server: RulelensServer, target: Target, context: types.CodeActionCon
     )]
 
 
-def execute(server: RulelensServer, params: WriteIndexArgs) -> WriteIndexResult | ErrorResult:
-    root_uri = params.get("root")
-    root = server.roots.by_uri(root_uri) if root_uri is not None else None
-    if root is None and len(server.roots.all()) == 1:
-        root = server.roots.all()[0]
-    refused = server.refuse_write(root)
-    if refused:
-        return ErrorResult(error=refused)
-    if root is None:
-        return ErrorResult(error="No such project root.")
-    try:
-        written = root.repo.write_index()
-    except RuleError as exc:
-        server.window_show_message(types.ShowMessageParams(type=types.MessageType.Error,
-                                                           message=str(exc)))
-        return ErrorResult(error=str(exc))
-    server.rules_changed([root])
-    return WriteIndexResult(written=written)
+async def execute(server: Session, params: WriteIndexArgs) -> WriteIndexResult | ErrorResult:
+    async def regenerate(root: Root) -> WriteIndexResult:
+        return WriteIndexResult(written=await off_loop(server, root, lambda repo: repo.write_index()))
+
+    return await write(server, partial(named_root, server, params.get("root")), regenerate)

@@ -6,24 +6,24 @@ import re
 
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.documents import text_for
-from rulelens.lsp.plumbing.positions import lines_of, span
-from rulelens.lsp.plumbing.requests import document_request
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.positions import lines_of, span
+from rulelens.lsp.wire.requests import document_request
+from rulelens.lsp.workspace.documents import text_for
+from rulelens.lsp.workspace.roots import Target
 
 _LAST_CELL = re.compile(r"\|\s*([^|]*?\.md)\s*\|\s*$")
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK)
     @document_request(default=[])
-    def on_document_link(ls: RulelensServer, target: Target,
+    def on_document_link(ls: Session, target: Target,
                          params: types.DocumentLinkParams) -> list[types.DocumentLink]:
         return links(ls, target)
 
 
-def links(server: RulelensServer, target: Target) -> list[types.DocumentLink]:
+def links(server: Session, target: Target) -> list[types.DocumentLink]:
     if target.kind != "index":
         return []
     tooltip = server.supports("text_document.document_link.tooltip_support")

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.workspace.roots import Target
 
 KIND = types.CodeActionKind.QuickFix
 CODE = "paths-key-other"
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     server.code_action_providers.append((KIND.value, actions))
 
 
-def actions(server: RulelensServer, target: Target, context: types.CodeActionContext,
+def actions(server: Session, target: Target, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
     if target.kind != "rule" or server.settings_for(target.root).read_only:
         return []
@@ -27,5 +27,5 @@ def actions(server: RulelensServer, target: Target, context: types.CodeActionCon
         edit = types.TextEdit(range=diagnostic.range, new_text="paths")
         out.append(types.CodeAction(
             title="Rename the key to `paths`, which Boost reads", kind=KIND, is_preferred=True,
-            diagnostics=[diagnostic], edit=types.WorkspaceEdit(changes={target.uri: [edit]})))
+            diagnostics=[diagnostic], edit=server.edit(target.uri, [edit])))
     return out

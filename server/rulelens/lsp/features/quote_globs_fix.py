@@ -10,9 +10,9 @@ import re
 
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.positions import span
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.positions import span
+from rulelens.lsp.workspace.roots import Target
 from rulelens.rules.format.yaml_style import single_quoted
 
 KIND = types.CodeActionKind.QuickFix
@@ -21,11 +21,11 @@ TITLE = "Quote the globs in `paths`, so that Boost reads them"
 _ITEM = re.compile(r"^(\s*-\s+)(\S.*?)\s*$")
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     server.code_action_providers.append((KIND.value, actions))
 
 
-def actions(server: RulelensServer, target: Target, context: types.CodeActionContext,
+def actions(server: Session, target: Target, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
     if target.kind != "rule" or server.settings_for(target.root).read_only:
         return []
@@ -41,10 +41,10 @@ def actions(server: RulelensServer, target: Target, context: types.CodeActionCon
     if not edits:
         return []
     return [types.CodeAction(title=TITLE, kind=KIND, is_preferred=True, diagnostics=found or None,
-                             edit=types.WorkspaceEdit(changes={target.uri: edits}))]
+                             edit=server.edit(target.uri, edits))]
 
 
-def quote_edits(server: RulelensServer, text: str) -> list[types.TextEdit]:
+def quote_edits(server: Session, text: str) -> list[types.TextEdit]:
     """One edit per unquoted item of the frontmatter's `paths:` block, from the item's first
     character to the end of its line."""
     lines = text.splitlines()

@@ -3,8 +3,8 @@
 The action offers the core's suggested globs (the file, `dir/**`, `dir/*.ext`). A client
 that can prompt gets a command with `{glob, root, uri}` and is expected to ask for the title
 and note and send `rulelens.recordRule` with `{glob, title, note}` added. The server then
-records through the core (same lock, same bytes as the CLI), the index is rebuilt, open
-documents are republished and the rule file is shown at the new entry.
+records through the core (same lock, same bytes as the CLI) on a worker thread (writes.py), the
+index is rebuilt, open documents are republished and the rule file is shown at the new entry.
 
 A client that cannot prompt (setting `prompt: false`, or no `window/showDocument`) gets the
 action as a workspace edit that places an entry skeleton in the right rule file; a command
@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from functools import partial
 
 from lsprotocol import types
 
-from rulelens.lsp.features.open_rule import show
-from rulelens.lsp.features.skeleton import plan, workspace_edit
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.payloads import (
+from rulelens.lsp.session import Session
+from rulelens.lsp.views.skeleton import plan, workspace_edit
+from rulelens.lsp.wire.guard import guarded
+from rulelens.lsp.wire.payloads import (
     OPEN_RULE,
+    RECORD_KIND,
     RECORD_RULE,
     ErrorResult,
     OpenRuleArgs,
@@ -31,30 +33,30 @@ from rulelens.lsp.payloads import (
     RecordRuleArgs,
     record_rule_args,
 )
-from rulelens.lsp.plumbing.guard import guarded
-from rulelens.lsp.plumbing.workspace import Root, Target, path_of_uri
+from rulelens.lsp.workspace.roots import Root, Target, path_of_uri
+from rulelens.lsp.writes import off_loop, write
 from rulelens.rules.model import RuleError
 
 log = logging.getLogger(__name__)
-KIND = "source.rulelens.record"
+KIND = RECORD_KIND
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     server.code_action_providers.append((KIND, actions))
 
     @server.feature(types.CODE_ACTION_RESOLVE)
     @guarded()
-    def on_code_action_resolve(ls: RulelensServer, action: types.CodeAction) -> types.CodeAction:
+    def on_code_action_resolve(ls: Session, action: types.CodeAction) -> types.CodeAction:
         return resolve(ls, action)
 
     @server.command(RECORD_RULE)
     @guarded()
-    async def record_rule(ls: RulelensServer, *args: object,
+    async def record_rule(ls: Session, *args: object,
                           ) -> RecordedRule | PlacedSkeleton | ErrorResult:
         return await execute(ls, record_rule_args(args))
 
 
-def actions(server: RulelensServer, target: Target,
+def actions(server: Session, target: Target,
             context: types.CodeActionContext) -> list[types.CodeAction]:
     if target.kind != "source" or server.settings_for(target.root).read_only:
         return []
@@ -86,13 +88,13 @@ def actions(server: RulelensServer, target: Target,
     return out
 
 
-def _resolvable(server: RulelensServer) -> list[str]:
+def _resolvable(server: Session) -> list[str]:
     support = server.caps.text_document and server.caps.text_document.code_action
     resolve = support.resolve_support if support else None
     return list(resolve.properties) if resolve else []
 
 
-def fallback_action(server: RulelensServer, root: Root, title: str,
+def fallback_action(server: Session, root: Root, title: str,
                     args: RecordRuleArgs) -> types.CodeAction:
     """The action as an edit that adds an entry skeleton, then shows it (where possible)."""
     sk = plan(server, root, args.get("glob", ""))
@@ -104,7 +106,7 @@ def fallback_action(server: RulelensServer, root: Root, title: str,
                             data=dict(args), command=command)
 
 
-def resolve(server: RulelensServer, action: types.CodeAction) -> types.CodeAction:
+def resolve(server: Session, action: types.CodeAction) -> types.CodeAction:
     data = record_rule_args([action.data]) if isinstance(action.data, Mapping) else None
     if data is None or "glob" not in data or action.edit is not None:
         return action
@@ -118,7 +120,7 @@ def resolve(server: RulelensServer, action: types.CodeAction) -> types.CodeActio
     return action
 
 
-def root_for(server: RulelensServer, args: RecordRuleArgs) -> Root:
+def root_for(server: Session, args: RecordRuleArgs) -> Root:
     """The root a record is for: named by `root`, or by the document `uri`, or the only one."""
     root_uri = args.get("root")
     if root_uri is not None:
@@ -142,44 +144,29 @@ def root_for(server: RulelensServer, args: RecordRuleArgs) -> Root:
     raise RuleError("Cannot tell which project to record in: pass `root` (the project's URI).")
 
 
-async def execute(server: RulelensServer,
+async def execute(server: Session,
                   params: RecordRuleArgs) -> RecordedRule | PlacedSkeleton | ErrorResult:
     """`rulelens.recordRule`: record when title and note are given, else place a skeleton."""
-    root: Root | None = None
-    unknown: RuleError | None = None
-    try:
-        root = root_for(server, params)
-    except RuleError as exc:
-        unknown = exc
-    refused = server.refuse_write(root)
-    if refused:
-        return ErrorResult(error=refused)
-    try:
-        if unknown is not None or root is None:
-            raise unknown or RuleError("No such project root.")
-        glob = params.get("glob")
-        title, note = params.get("title"), params.get("note")
-        if glob is None:
-            raise RuleError("rulelens.recordRule needs {glob, title, note}; glob is missing.")
-        if title is None and note is None:
-            return await _skeleton(server, root, glob)
-        result = root.repo.record(glob, title or "", note or "")
-    except RuleError as exc:
-        message = str(exc)
-        server.window_show_message(types.ShowMessageParams(type=types.MessageType.Error,
-                                                           message=message))
-        return ErrorResult(error=message)
-    root.repo.refresh()
-    server.rules_changed([root])
+    return await write(server, partial(root_for, server, params), partial(_record, server, params))
+
+
+async def _record(server: Session, params: RecordRuleArgs, root: Root) -> RecordedRule | PlacedSkeleton:
+    glob = params.get("glob")
+    title, note = params.get("title"), params.get("note")
+    if glob is None:
+        raise RuleError("rulelens.recordRule needs {glob, title, note}; glob is missing.")
+    if title is None and note is None:
+        return await _skeleton(server, root, glob)
+    result = await off_loop(server, root, lambda repo: repo.record(glob, title or "", note or ""))
     uri = root.uri_of(result.file)
     server.window_log_message(types.LogMessageParams(type=types.MessageType.Info,
                                                      message=result.message))
-    await show(server, uri, result.line)
+    await server.show(uri, result.line)
     return RecordedRule(file=result.file, line=result.line + 1, created=result.created,
                         message=result.message, uri=uri)
 
 
-async def _skeleton(server: RulelensServer, root: Root, glob: str) -> PlacedSkeleton:
+async def _skeleton(server: Session, root: Root, glob: str) -> PlacedSkeleton:
     sk = plan(server, root, glob)
     uri = sk.path.as_uri()
     if not server.supports("workspace.apply_edit"):
@@ -188,5 +175,5 @@ async def _skeleton(server: RulelensServer, root: Root, glob: str) -> PlacedSkel
         edit=workspace_edit(server, sk), label="Record a project rule"))
     if not result.applied:
         raise RuleError(f"The editor did not apply the rule skeleton: {result.failure_reason}")
-    await show(server, uri, sk.line, sk.new)
+    await server.show(uri, sk.line, sk.new)
     return PlacedSkeleton(file=str(sk.path), line=sk.line + 1, skeleton=True, uri=uri)

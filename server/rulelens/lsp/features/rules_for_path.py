@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from rulelens.lsp.agents.view import other_agents, payload
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.payloads import (
+from rulelens.lsp.session import Session
+from rulelens.lsp.views.other_agents import other_agents, payload
+from rulelens.lsp.wire.payloads import (
     RULES_CHANGED,
     RULES_FOR_PATH,
     EntryRef,
@@ -20,23 +20,23 @@ from rulelens.lsp.payloads import (
     RulesForPath,
     document_uri,
 )
-from rulelens.lsp.plumbing.requests import document_request
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.wire.requests import document_request
+from rulelens.lsp.workspace.roots import Target
 from rulelens.rules.model import Match
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     # Views that show this answer (VS Code's Project Rules) ask again when told.
     server.rules_changed.subscribe(
         lambda roots, skip: server.protocol.notify(RULES_CHANGED, RulesChanged(roots=[r.uri for r in roots])))
 
     @server.feature(RULES_FOR_PATH)
     @document_request(None, document_uri)
-    def on_rules_for_path(ls: RulelensServer, target: Target, params: Any) -> RulesForPath:
+    def on_rules_for_path(ls: Session, target: Target, params: Any) -> RulesForPath:
         return rules_for(ls, target)
 
 
-def rules_for(server: RulelensServer, target: Target) -> RulesForPath:
+def rules_for(server: Session, target: Target) -> RulesForPath:
     """Boost's rules for a source file or another agent's rule file (when its globs reach it);
     what the other agents load, for a source file."""
     root = target.root

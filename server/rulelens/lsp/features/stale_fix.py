@@ -1,6 +1,6 @@
 """Quick fixes for `stale-path` and `stale-name`: replace a moved path, or remove a dead mention.
 
-The diagnostic carries what the fixes need in its `data` (payloads.MentionFix: the mention as
+The diagnostic carries what the fixes need in its `data` (wire/payloads.MentionFix: the mention as
 published and its replacements), so the fix never parses the message. Before editing, the fix
 checks that the document still has that mention at the diagnostic's range; a client that sent
 an old diagnostic after further typing gets no action rather than a wrong edit.
@@ -18,39 +18,26 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.payloads import MentionFix, mention_fix
-from rulelens.lsp.plumbing.documents import text_for
-from rulelens.lsp.plumbing.positions import lines_of, position, to_code_points
-from rulelens.lsp.plumbing.workspace import Target
-from rulelens.rules.model import Problem
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.payloads import STALE_CODES, MentionFix, mention_fix
+from rulelens.lsp.wire.positions import lines_of, position, to_code_points
+from rulelens.lsp.workspace.documents import text_for
+from rulelens.lsp.workspace.roots import Target
 
 KIND = types.CodeActionKind.QuickFix
-CODES = frozenset({"stale-path", "stale-name"})
 # What is left of a line that said only the mention: a list marker, a colon or full stop.
 _NOTHING_LEFT = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])?\s*(?:\[[ xX]\])?\s*[.,;:]?\s*")
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     server.code_action_providers.append((KIND.value, actions))
 
 
-def data_for(problem: Problem, lines: Sequence[str]) -> MentionFix | None:
-    """The `data` of a published staleness diagnostic (None for other findings)."""
-    if problem.code not in CODES or not 0 <= problem.line < len(lines):
-        return None
-    line = lines[problem.line]
-    mention = line[problem.col : problem.end_col if problem.end_col is not None else len(line)]
-    if not mention:
-        return None
-    return MentionFix(mention=mention, replacements=list(problem.replacements))
-
-
-def actions(server: RulelensServer, target: Target, context: types.CodeActionContext,
+def actions(server: Session, target: Target, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
     if target.kind != "rule" or server.settings_for(target.root).read_only:
         return []
-    wanted = [d for d in context.diagnostics if d.code in CODES]
+    wanted = [d for d in context.diagnostics if d.code in STALE_CODES]
     if not wanted:
         return []
     lines = lines_of(text_for(server, target))
@@ -70,7 +57,7 @@ def actions(server: RulelensServer, target: Target, context: types.CodeActionCon
     return out
 
 
-def _mention_at(server: RulelensServer, lines: Sequence[str], rng: types.Range,
+def _mention_at(server: Session, lines: Sequence[str], rng: types.Range,
                 fix: MentionFix | None) -> tuple[int, int, int] | None:
     """(line, start, end) in code points when the document still has the mention there."""
     if fix is None or rng.start.line != rng.end.line or rng.start.line >= len(lines):
@@ -80,7 +67,7 @@ def _mention_at(server: RulelensServer, lines: Sequence[str], rng: types.Range,
     return (line, start, end) if lines[line][start:end] == fix["mention"] else None
 
 
-def _removal(server: RulelensServer, lines: Sequence[str], n: int, start: int, end: int,
+def _removal(server: Session, lines: Sequence[str], n: int, start: int, end: int,
              mention: str) -> tuple[str, types.TextEdit]:
     line = lines[n]
     a, b = _with_backticks(line, start, end)
@@ -120,18 +107,7 @@ def _with_backticks(line: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _action(server: RulelensServer, target: Target, title: str, diagnostic: types.Diagnostic,
+def _action(server: Session, target: Target, title: str, diagnostic: types.Diagnostic,
             edits: list[types.TextEdit], preferred: bool) -> types.CodeAction:
     return types.CodeAction(title=title, kind=KIND, is_preferred=preferred or None,
-                            diagnostics=[diagnostic], edit=_workspace_edit(server, target.uri, edits))
-
-
-def _workspace_edit(server: RulelensServer, uri: str, edits: list[types.TextEdit]) -> types.WorkspaceEdit:
-    """A versioned edit where the client takes one (it refuses it if the buffer moved on since),
-    else plain `changes`."""
-    if server.supports("workspace.workspace_edit.document_changes"):
-        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
-            text_document=types.OptionalVersionedTextDocumentIdentifier(
-                uri=uri, version=server.version_of(uri)),
-            edits=list(edits))])
-    return types.WorkspaceEdit(changes={uri: list(edits)})
+                            diagnostics=[diagnostic], edit=server.edit(target.uri, edits))

@@ -4,37 +4,36 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.documents import live_rule, text_for
-from rulelens.lsp.plumbing.guard import guarded
-from rulelens.lsp.plumbing.positions import lines_of, span, whole_line
-from rulelens.lsp.plumbing.requests import document_request
-from rulelens.lsp.plumbing.watch import poll
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.guard import guarded
+from rulelens.lsp.wire.positions import lines_of, span, whole_line
+from rulelens.lsp.wire.requests import document_request
+from rulelens.lsp.workspace.documents import live_rule, text_for
+from rulelens.lsp.workspace.roots import Target
 from rulelens.rules.model import Entry
 
 MAX_WORKSPACE = 2000
 KIND = types.SymbolKind.String
 
 
-def register(server: RulelensServer) -> None:
+def register(server: Session) -> None:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @document_request(default=[])
     def on_document_symbol(
-        ls: RulelensServer, target: Target, params: types.DocumentSymbolParams,
+        ls: Session, target: Target, params: types.DocumentSymbolParams,
     ) -> list[types.DocumentSymbol] | list[types.SymbolInformation]:
         return document_symbols(ls, target)
 
     @server.feature(types.WORKSPACE_SYMBOL)
     @guarded(default=[])
-    def on_workspace_symbol(ls: RulelensServer,
+    def on_workspace_symbol(ls: Session,
                             params: types.WorkspaceSymbolParams) -> list[types.SymbolInformation]:
-        poll(ls)
+        ls.poll()
         return workspace_symbols(ls, params.query)
 
 
 def document_symbols(
-    server: RulelensServer, target: Target,
+    server: Session, target: Target,
 ) -> list[types.DocumentSymbol] | list[types.SymbolInformation]:
     if target.kind != "rule":
         return []
@@ -54,7 +53,7 @@ def document_symbols(
     ]
 
 
-def _symbol(server: RulelensServer, lines: list[str], entry: Entry) -> types.DocumentSymbol:
+def _symbol(server: Session, lines: list[str], entry: Entry) -> types.DocumentSymbol:
     heading = whole_line(server.codec, lines, entry.line)
     return types.DocumentSymbol(
         name=entry.title or "(untitled)", kind=KIND, range=_entry_range(server, lines, entry),
@@ -63,14 +62,14 @@ def _symbol(server: RulelensServer, lines: list[str], entry: Entry) -> types.Doc
     )
 
 
-def _entry_range(server: RulelensServer, lines: list[str], entry: Entry) -> types.Range:
+def _entry_range(server: Session, lines: list[str], entry: Entry) -> types.Range:
     last = max(entry.line, min(entry.end_line, len(lines)) - 1)
     start = span(server.codec, lines, entry.line, 0, 0).start
     end = whole_line(server.codec, lines, last).end
     return types.Range(start=start, end=end)
 
 
-def workspace_symbols(server: RulelensServer, query: str) -> list[types.SymbolInformation]:
+def workspace_symbols(server: Session, query: str) -> list[types.SymbolInformation]:
     """Entries whose title or note contains the query, across every root; all for ''."""
     out: list[types.SymbolInformation] = []
     for root in server.roots.all():

@@ -25,6 +25,7 @@ from rulelens.rules.format.globs import (
 )
 from rulelens.rules.project.filetree import FileTree
 from rulelens.rules.project.git import git_text
+from rulelens.rules.project.sorted_paths import prefix_span
 
 SKIP_DIRS = {".git", "node_modules", "vendor"}
 _FEW = 4096  # files below a glob's folder tested one by one; past it one regex scan is faster
@@ -72,8 +73,7 @@ class FileList:
     def _span(self, pattern: Pattern) -> tuple[int, int]:
         if not pattern.prefix:
             return 0, len(self._joined)
-        lo = bisect.bisect_left(self.paths, pattern.prefix)
-        hi = bisect.bisect_left(self.paths, pattern.prefix + "\U0010ffff", lo)
+        lo, hi = prefix_span(self.paths, pattern.prefix)
         return self._offsets[lo], self._offsets[hi]
 
     def _matches(self, pattern: Pattern) -> Iterator[re.Match[str]]:

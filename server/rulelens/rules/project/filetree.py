@@ -7,11 +7,10 @@ folder costs O(children x log files) and a recursive count costs two bisects.
 
 from __future__ import annotations
 
-import bisect
 from collections import Counter
 from collections.abc import Sequence
 
-_END = "\U0010ffff"
+from rulelens.rules.project.sorted_paths import prefix_span
 
 
 class FileTree:
@@ -22,10 +21,7 @@ class FileTree:
 
     def _span(self, folder: str) -> tuple[int, int, str]:
         prefix = f"{folder}/" if folder else ""
-        if not prefix:
-            return 0, len(self._paths), prefix
-        lo = bisect.bisect_left(self._paths, prefix)
-        return lo, bisect.bisect_left(self._paths, prefix + _END, lo), prefix
+        return (*prefix_span(self._paths, prefix), prefix)
 
     def count_below(self, folder: str) -> int:
         """Files anywhere below the folder (what `folder/**` or a bare folder matches)."""
@@ -51,7 +47,7 @@ class FileTree:
                 i += 1
                 continue
             name = rest[:slash]
-            end = bisect.bisect_left(paths, f"{prefix}{name}/{_END}", i, hi)
+            _, end = prefix_span(paths, f"{prefix}{name}/", i, hi)
             folders.append((name, end - i))
             i = end
         folders.sort()

@@ -29,3 +29,9 @@ NOT_A_PROJECT = ("No project here: neither {rules} nor .git exists in {root} or 
 def is_project(root: Path, rules_dir: str = RULES_DIR) -> bool:
     """Whether `root` is a project that writes may go to (find_root falls back to any folder)."""
     return (root / rules_dir).exists() or (root / ".git").exists()
+
+
+def writable(root: Path, explicit: bool, rules_dir: str = RULES_DIR) -> bool:
+    """Whether a front may write below `root`: the person named it (`--root`), or it is a
+    project. A front started from the home folder must not create `.ai/` there."""
+    return explicit or is_project(root, rules_dir)

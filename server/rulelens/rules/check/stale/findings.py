@@ -77,6 +77,7 @@ class ProjectScan:
     _evidence_lock: threading.Lock = field(default_factory=threading.Lock)
     _store: MentionStore | None = None
     _pending: threading.Thread | None = None
+    keep_caches: bool = True  # False: read the caches in git's folder, write none (read-only workspace)
 
     # -- where names live ---------------------------------------------------------------
     def _sets(self) -> None:
@@ -141,7 +142,7 @@ class ProjectScan:
             self._store = MentionStore(self.root)
 
     def save_mentions(self) -> None:
-        if self._store is not None:
+        if self._store is not None and self.keep_caches:
             self._store.save()
 
     def missing(self, text: str) -> tuple[str, tuple[str, ...]] | None:
@@ -258,7 +259,8 @@ class ProjectScan:
         todo = sorted({n for ident in identifiers for alt in ident.alternatives for n in alt
                        if n not in self._present})
         if not self._searched:
-            found_scan = cached_scan_for(self.root, self.files, self.rules_dir)
+            found_scan = cached_scan_for(self.root, self.files, self.rules_dir,
+                                         keep=self.keep_caches)
             if found_scan is not None:
                 self._search, self._first = found_scan
             self._searched = True
@@ -298,12 +300,13 @@ def _root_of(path: Path, rel: str, is_boost: bool) -> tuple[Path, str]:
     return path.parents[depth - 1], folder
 
 
-def scan_of(rule: RuleFile, files: FileList) -> ProjectScan:
+def scan_of(rule: RuleFile, files: FileList, keep_caches: bool = True) -> ProjectScan:
     root, rules_dir = root_of(rule)
     per_list = _SCANS.setdefault(files, {})
     key = (root, rules_dir)
     if key not in per_list:
         per_list[key] = ProjectScan(root, files, rules_dir)
+    per_list[key].keep_caches = keep_caches
     return per_list[key]
 
 
@@ -356,7 +359,8 @@ def stale_names(rule: RuleFile, scan: ProjectScan) -> list[tuple[Mention, Remova
     return out
 
 
-def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int = DRIFT_AFTER) -> None:
+def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int = DRIFT_AFTER,
+            keep_caches: bool = True) -> None:
     """Search every identifier of every rule in one pass, and ask git about every missing path at
     once, before the files are checked one by one."""
     if files is None or not rules:
@@ -364,7 +368,7 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
     chosen = [r for r in rules if not r.is_boost and not any(p.code in UNREAD for p in r.problems)]
     scans: dict[int, tuple[ProjectScan, list[RuleFile]]] = {}
     for rule in chosen:
-        scan = scan_of(rule, files)
+        scan = scan_of(rule, files, keep_caches)
         scans.setdefault(id(scan), (scan, []))[1].append(rule)
     for scan, own in scans.values():
         if drift_after > 0:
@@ -417,13 +421,13 @@ def _moved(candidates: tuple[str, ...]) -> str:
 
 
 def staleness_problems(rule: RuleFile, files: FileList | None,
-                       drift_after: int = DRIFT_AFTER) -> list[Problem]:
+                       drift_after: int = DRIFT_AFTER, keep_caches: bool = True) -> list[Problem]:
     """The `stale-path`, `stale-name` and `rule-drift` findings of one rule file (none without a
     file list; `drift_after` 0 turns `rule-drift` off)."""
     # Boost writes `boost/` from its own generic guidelines: the project cannot fix their text.
     if files is None or rule.is_boost or any(p.code in UNREAD for p in rule.problems):
         return []
-    scan = scan_of(rule, files)
+    scan = scan_of(rule, files, keep_caches)
     out = []
     lines = split_lines(rule.text)
     for stale in stale_paths(rule, scan):

@@ -290,8 +290,9 @@ class CachedSearch:
     """
 
     def __init__(self, root: Path, outside: Sequence[str], grep: Grep,
-                 full: Callable[[list[str]], set[str] | None], exclude: str) -> None:
+                 full: Callable[[list[str]], set[str] | None], exclude: str, keep: bool = True) -> None:
         self.root, self.outside, self.grep, self.full, self.exclude = root, outside, grep, full, exclude
+        self.keep = keep  # False: answer from the cache, never write it (a read-only workspace)
         self.outcome = "none"  # "hit", "miss" or "none" (no cache here): for tests and benchmarks
 
     def __call__(self, words: list[str]) -> set[str] | None:
@@ -346,7 +347,8 @@ class CachedSearch:
                     hits[text] = (len(clean) if exact else count, clean)
                     if exact and not clean:
                         del hits[text]
-        save(where, self.root, Stored(frozenset(needles), snap.digest, unstable, hits), snap.listing)
+        if self.keep:
+            save(where, self.root, Stored(frozenset(needles), snap.digest, unstable, hits), snap.listing)
         return found
 
     def _warm(self, where: Path, snap: Snapshot, unstable: frozenset[str],
@@ -379,7 +381,7 @@ class CachedSearch:
         for text, (n, files) in holders(added_out).items():
             count, carriers = hits.get(text, (0, []))
             hits[text] = (count + n, sorted(set(carriers) | set(files))[:CARRIERS])
-        if added or removed - stored.unstable or unstable != stored.unstable:
+        if self.keep and (added or removed - stored.unstable or unstable != stored.unstable):
             save(where, self.root, Stored(stored.needles, snap.digest, unstable, hits),
                  snap.listing if snap.digest != stored.digest else None)
         return set(hits) | _texts(unstable_out)

@@ -13,7 +13,6 @@ from the results of earlier runs plus a search of the changed files (search_cach
 
 from __future__ import annotations
 
-import bisect
 import os
 import re
 import shutil
@@ -25,6 +24,7 @@ from pathlib import Path
 from rulelens.rules.check.stale.search_cache import CachedSearch
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.git import git_text
+from rulelens.rules.project.sorted_paths import prefix_span
 
 TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
 MAX_FILE_BYTES = 1024 * 1024  # without git, larger files are skipped (minified bundles, data)
@@ -181,9 +181,7 @@ def _inner_words(hits: set[str]) -> set[str]:
 
 
 def _outside(files: FileList, exclude: str) -> list[str]:
-    prefix = exclude.rstrip("/") + "/"
-    lo = bisect.bisect_left(files.paths, prefix)
-    hi = bisect.bisect_left(files.paths, prefix + "\U0010ffff", lo)
+    lo, hi = prefix_span(files.paths, exclude.rstrip("/") + "/")
     return files.paths[:lo] + files.paths[hi:]  # the list is sorted: cut the folder out
 
 
@@ -203,9 +201,10 @@ def scan_for(root: Path, files: FileList, exclude: str) -> Search | None:
 
 
 def cached_scan_for(root: Path, files: FileList, exclude: str,
-                    cache: bool = True) -> tuple[Search, Search | None] | None:
+                    cache: bool = True, keep: bool = True) -> tuple[Search, Search | None] | None:
     """`scan_for`'s search, and with grep (and `cache`) the cached search that answers a first
-    round from the results of earlier runs (search_cache.py). None when there is nothing to read."""
+    round from the results of earlier runs (search_cache.py; `keep` False reads it, never writes
+    it). None when there is nothing to read."""
     outside = _outside(files, exclude)
     if not outside:
         return None
@@ -220,4 +219,4 @@ def cached_scan_for(root: Path, files: FileList, exclude: str,
     def outputs(paths: Sequence[str], words: Sequence[str], named: bool) -> list[bytes] | None:
         return grep_outputs(root, grep, paths, words, named=named)
 
-    return full, CachedSearch(root, outside, outputs, full, exclude)
+    return full, CachedSearch(root, outside, outputs, full, exclude, keep=keep)

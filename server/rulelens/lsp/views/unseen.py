@@ -1,4 +1,4 @@
-"""How every surface says that agents miss a rule file (issue 10): one line, the core's reason.
+"""How every surface says that agents miss a rule file: one line, the core's reason.
 
 A rule file agents see gets no line at all, so the common case stays quiet.
 """

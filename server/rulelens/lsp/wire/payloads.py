@@ -1,7 +1,8 @@
 """The wire contract of rulelens's own methods and commands: names and payload shapes.
 
 Python is the source of truth: the VS Code extension mirrors these TypedDicts in
-`vscode-extension/src/protocol.ts` (and a test compares the two), Neovim reads the same keys.
+`vscode-extension/src/protocol.ts`, and the Neovim plugin names the same methods and kinds in
+`neovim/lua/rulelens/init.lua` (tests compare each with this module). Neovim reads the same keys.
 Keys are camelCase on the wire; clients must ignore keys they do not know.
 
 Incoming arguments are untrusted JSON: `*_args` below read them into these shapes, keeping
@@ -11,13 +12,17 @@ only values of the right type, so that a handler never sees a half-typed dict.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal, TypedDict
+from typing import TYPE_CHECKING, Literal, TypedDict
+
+if TYPE_CHECKING:
+    from rulelens.rules.model import Problem
 
 # -- names ---------------------------------------------------------------------------------
 RECORD_RULE = "rulelens.recordRule"
 OPEN_RULE = "rulelens.openRule"
 WRITE_INDEX = "rulelens.writeIndex"
 COMMANDS = [RECORD_RULE, OPEN_RULE, WRITE_INDEX]
+RECORD_KIND = "source.rulelens.record"  # the code action kind of the record actions
 
 RULES_FOR_PATH = "rulelens/rulesForPath"
 SUGGEST_GLOBS = "rulelens/suggestGlobs"
@@ -128,6 +133,9 @@ class SuggestGlobs(TypedDict):
 
 
 # -- diagnostic data -----------------------------------------------------------------------
+STALE_CODES = frozenset({"stale-path", "stale-name"})
+
+
 class MentionFix(TypedDict):
     """`data` of a `stale-path` or `stale-name` diagnostic (clients send it back unchanged with
     the code action request): what its quick fixes edit, so that they never re-read the message."""
@@ -212,6 +220,17 @@ def open_rule_args(args: Sequence[object]) -> OpenRuleArgs | None:
 def write_index_args(args: Sequence[object]) -> WriteIndexArgs:
     root = _first(args).get("root")
     return WriteIndexArgs(root=root) if isinstance(root, str) else WriteIndexArgs()
+
+
+def mention_data(problem: Problem, lines: Sequence[str]) -> MentionFix | None:
+    """The `data` of a published staleness diagnostic (None for other findings)."""
+    if problem.code not in STALE_CODES or not 0 <= problem.line < len(lines):
+        return None
+    line = lines[problem.line]
+    mention = line[problem.col : problem.end_col if problem.end_col is not None else len(line)]
+    if not mention:
+        return None
+    return MentionFix(mention=mention, replacements=list(problem.replacements))
 
 
 def mention_fix(data: object) -> MentionFix | None:

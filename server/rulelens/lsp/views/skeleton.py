@@ -8,18 +8,17 @@ target choice and text edits (so the file and the `paths` block come out exactly
 from __future__ import annotations
 
 from lsprotocol import types
-from pygls.workspace.position_codec import PositionCodec
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.workspace import Root
-from rulelens.rules.format.reading import split_keepends
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.edits import minimal_edit
+from rulelens.lsp.workspace.roots import Root
 from rulelens.rules.model import RecordPlan, RuleError
 
 TITLE = "New rule title"
 NOTE = "What an agent must know before editing these files."
 
 
-def plan(server: RulelensServer, root: Root, glob: str) -> RecordPlan:
+def plan(server: Session, root: Root, glob: str) -> RecordPlan:
     """Where a record of `glob` lands and the file text after it, from the open buffer when
     there is one (raises RuleError, as the record itself would)."""
     sk = root.repo.plan_record(glob, TITLE, NOTE, lambda path: server.text_of(path.as_uri()))
@@ -27,7 +26,7 @@ def plan(server: RulelensServer, root: Root, glob: str) -> RecordPlan:
     return sk
 
 
-def refuse_stale(server: RulelensServer, root: Root, sk: RecordPlan) -> None:
+def refuse_stale(server: Session, root: Root, sk: RecordPlan) -> None:
     """Refuse a skeleton computed from text that an earlier unversioned edit may have replaced.
 
     A client without versioned edits (vim-lsp) can apply our edit to a hidden buffer and tell
@@ -55,7 +54,7 @@ def refuse_stale(server: RulelensServer, root: Root, sk: RecordPlan) -> None:
                     "did not apply it, close the file and try again.)")
 
 
-def workspace_edit(server: RulelensServer, sk: RecordPlan) -> types.WorkspaceEdit:
+def workspace_edit(server: Session, sk: RecordPlan) -> types.WorkspaceEdit:
     uri = sk.path.as_uri()
     if sk.old is None:
         create = types.CreateFile(uri=uri, options=types.CreateFileOptions(ignore_if_exists=True))
@@ -70,35 +69,6 @@ def workspace_edit(server: RulelensServer, sk: RecordPlan) -> types.WorkspaceEdi
             ),
         ])
     edit = minimal_edit(server.codec, sk.old, sk.new)
-    if server.supports("workspace.workspace_edit.document_changes"):
-        # The version the edit was computed against: a client holding a newer buffer (edited
-        # since, e.g. an unsaved earlier skeleton) refuses it instead of corrupting the file.
-        # None only for a document the server never saw open: it was computed from the disk.
-        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
-            text_document=types.OptionalVersionedTextDocumentIdentifier(
-                uri=uri, version=server.version_of(uri)),
-            edits=[edit],
-        )])
-    if server.text_of(uri) is None:  # the client will open the file to apply the edit
-        server.unconfirmed_edits[uri] = (sk.old, False)
-    return types.WorkspaceEdit(changes={uri: [edit]})
-
-
-def minimal_edit(codec: PositionCodec, old: str, new: str) -> types.TextEdit:
-    """One edit replacing only the lines that differ (keeps the person's cursor and folds)."""
-    a = split_keepends(old)
-    b = split_keepends(new)
-    head = 0
-    while head < min(len(a), len(b)) and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while (tail < min(len(a), len(b)) - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]):
-        tail += 1
-    start = types.Position(line=head, character=0)
-    end_line = len(a) - tail
-    if end_line < len(a) or not a or a[-1].endswith(("\n", "\r")):
-        end = types.Position(line=end_line, character=0)
-    else:  # the replaced part runs to the end of a last line without a line break
-        end = types.Position(line=len(a) - 1, character=codec.client_num_units(a[-1]))
-    return types.TextEdit(range=types.Range(start=start, end=end),
-                          new_text="".join(b[head:len(b) - tail]))
+    if not server.versioned_edits and server.text_of(uri) is None:
+        server.unconfirmed_edits[uri] = (sk.old, False)  # the client will open the file to apply it
+    return server.edit(uri, [edit])

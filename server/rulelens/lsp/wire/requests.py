@@ -1,20 +1,22 @@
 """One decorator for requests about a document: poll, resolve the target, guard.
 
-Every document request used to open with the same lines (`watch.poll(ls); target =
-ls.target(uri); return X(...) if target else default`); this is them, once.
+A handler written as `fn(session, target, params)` is answered on the event loop: these requests
+read the session and the core's caches, which only the loop changes. Work that may wait (a write
+behind the rules folder's lock) is a command that leaves the loop (writes.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.guard import guarded
-from rulelens.lsp.plumbing.watch import poll
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.wire.guard import guarded
+
+if TYPE_CHECKING:
+    from rulelens.lsp.session import Session
+    from rulelens.lsp.workspace.roots import Target
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -28,15 +30,15 @@ def text_document_uri(params: Any) -> str | None:
 
 
 def document_request(default: D, uri_of: Callable[[Any], str | None] = text_document_uri,
-                     ) -> Callable[[Callable[[RulelensServer, Target, P], R]],
-                                   Callable[[RulelensServer, P], R | D]]:
+                     ) -> Callable[[Callable[[Session, Target, P], R]],
+                                   Callable[[Session, P], R | D]]:
     """`fn(ls, target, params)` becomes a pygls handler `(ls, params)`: it first picks up
     changes on disk, answers `default` for documents outside every root, and logs rather than
     fails (see guard). `uri_of` finds the document in a custom request's params."""
 
-    def wrap(fn: Callable[[RulelensServer, Target, P], R]) -> Callable[[RulelensServer, P], R | D]:
-        def handler(ls: RulelensServer, params: P) -> R | D:
-            poll(ls)
+    def wrap(fn: Callable[[Session, Target, P], R]) -> Callable[[Session, P], R | D]:
+        def handler(ls: Session, params: P) -> R | D:
+            ls.poll()
             uri = uri_of(params)
             target = ls.target(uri) if uri else None
             return fn(ls, target, params) if target is not None else default

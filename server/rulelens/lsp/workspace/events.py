@@ -1,8 +1,8 @@
 """The one "rules changed" event: whoever changes rules says so once, every view refreshes.
 
 Writers (record, the index fix, the file watcher, polling, a folders or settings change) call
-`server.rules_changed(roots)`; features that show rules subscribe in their `register`. Before,
-each writer refreshed the views it knew about by hand, and they drifted apart.
+`server.rules_changed(roots)`; features that show rules subscribe in their `register`. No writer
+knows the views, so a new view cannot be missed by one of them.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rulelens.lsp.plumbing.workspace import Root
+    from rulelens.lsp.workspace.roots import Root
 
 log = logging.getLogger(__name__)
 Listener = Callable[["Sequence[Root]", "str | None"], None]

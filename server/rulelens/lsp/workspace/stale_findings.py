@@ -20,8 +20,8 @@ import weakref
 from collections.abc import Callable
 from pathlib import Path
 
-from rulelens.lsp.plumbing.positions import lines_of
-from rulelens.lsp.plumbing.workspace import Root
+from rulelens.lsp.wire.positions import lines_of
+from rulelens.lsp.workspace.roots import Root
 from rulelens.rules.check.stale.findings import prepare, staleness_problems
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.filelist import FileList
@@ -29,11 +29,15 @@ from rulelens.rules.project.filelist import FileList
 log = logging.getLogger(__name__)
 KEPT = 256  # finished texts kept per file list (each open rule file's recent versions)
 
-Job = tuple[Root, RuleFile, FileList]
+Job = tuple[Root, RuleFile, FileList, bool]  # the bool: whether to write caches in git's folder
 
 
 class StaleFindings:
-    """One per server: `get` answers from finished work or queues the work and returns."""
+    """One per session: `get` answers from finished work or queues the work and returns.
+
+    In a read-only workspace (`keep_caches` False) the core reads the caches it finds in git's
+    folder and writes none; what it computes stays in memory with the file list.
+    """
 
     def __init__(self, on_ready: Callable[[Root], None]) -> None:
         self._on_ready = on_ready
@@ -47,7 +51,7 @@ class StaleFindings:
         self._worker: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    def get(self, root: Root, rule: RuleFile, files: FileList) -> list[Problem]:
+    def get(self, root: Root, rule: RuleFile, files: FileList, keep_caches: bool = True) -> list[Problem]:
         """The findings of this text when ready; else the previous ones still in place, and
         the work queued (`on_ready(root)` runs on the server's loop when it is done)."""
         with self._lock:
@@ -58,8 +62,8 @@ class StaleFindings:
                 try:
                     self._loop = asyncio.get_running_loop()
                 except RuntimeError:  # not on the server's loop (a direct call): compute here
-                    return staleness_problems(rule, files, drift_after=0)
-            self._queue[(root.path, rule.rel)] = (root, rule, files)
+                    return staleness_problems(rule, files, drift_after=0, keep_caches=keep_caches)
+            self._queue[(root.path, rule.rel)] = (root, rule, files, keep_caches)
             if self._worker is None:
                 self._worker = threading.Thread(target=self._work, name="rulelens-staleness", daemon=True)
                 self._worker.start()
@@ -75,9 +79,9 @@ class StaleFindings:
                     self._worker = None
                     return
                 key = next(iter(self._queue))
-                root, rule, files = self._queue.pop(key)
+                root, rule, files, keep_caches = self._queue.pop(key)
             try:
-                problems = self._compute(root, rule, files)
+                problems = self._compute(root, rule, files, keep_caches)
             except Exception:  # a broken rule file is no reason to stop the worker or the server
                 log.exception("staleness findings of %s", rule.rel)
                 problems = []
@@ -94,12 +98,12 @@ class StaleFindings:
             if changed and loop is not None and not loop.is_closed():
                 loop.call_soon_threadsafe(self._on_ready, root)
 
-    def _compute(self, root: Root, rule: RuleFile, files: FileList) -> list[Problem]:
+    def _compute(self, root: Root, rule: RuleFile, files: FileList, keep_caches: bool) -> list[Problem]:
         if files not in self._prepared:
             # Every rule file's names in one search, as `check` does.
-            prepare(root.repo.files, files, drift_after=0)
+            prepare(root.repo.files, files, drift_after=0, keep_caches=keep_caches)
             self._prepared.add(files)
-        return staleness_problems(rule, files, drift_after=0)
+        return staleness_problems(rule, files, drift_after=0, keep_caches=keep_caches)
 
 
 def still_in_place(problems: list[Problem], before: str, text: str) -> list[Problem]:

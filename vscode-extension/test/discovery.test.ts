@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import * as path from 'node:path';
 import {
   discoverServer, DiscoveryInputs, findExecutable, normaliseCommand, notFoundMessage, INSTALL_COMMAND, recentEnough, versionNote,
-} from '../src/serverCommand';
+} from '../src/discovery';
 
 const BUNDLED = '/ext/bundled/tool/rulelens_server.py';
 

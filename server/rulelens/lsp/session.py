@@ -1,7 +1,8 @@
-"""`RulelensServer`: pygls' LanguageServer plus what every feature reads.
+"""The session: everything one connection holds, on pygls' LanguageServer.
 
-It holds the roots, the settings of each workspace folder, what the client can do, and the
-`rules_changed` event; features are registered on it by `server.build`.
+The roots, the settings of each workspace folder, what the client can do, the staleness worker,
+the edits sent but not yet seen to arrive, and the `rules_changed` event. Features keep no state of
+their own: they are registered on the session by `server.build` and read it.
 """
 
 from __future__ import annotations
@@ -15,18 +16,21 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace.position_codec import PositionCodec
 
 from rulelens import __version__
-from rulelens.lsp.plumbing.events import RulesChanged
-from rulelens.lsp.plumbing.protocol import RulelensProtocol
-from rulelens.lsp.plumbing.settings import Settings
-from rulelens.lsp.plumbing.workspace import FILES_TTL, Root, Roots, Target, path_of_uri
+from rulelens.lsp.wire.edits import text_edits
+from rulelens.lsp.wire.positions import lines_of, whole_line
+from rulelens.lsp.wire.protocol import RulelensProtocol
+from rulelens.lsp.workspace.events import RulesChanged
+from rulelens.lsp.workspace.roots import FILES_TTL, Root, Roots, Target, path_of_uri
+from rulelens.lsp.workspace.settings import Settings
+from rulelens.lsp.workspace.stale_findings import StaleFindings
 
 Hook = Callable[[], Awaitable[None]]
 # (server, target, context) -> actions; registered with the kind of the actions it offers.
-CodeActionProvider = Callable[["RulelensServer", Target, types.CodeActionContext],
+CodeActionProvider = Callable[["Session", Target, types.CodeActionContext],
                               list[types.CodeAction]]
 
 
-class RulelensServer(LanguageServer):
+class Session(LanguageServer):
     """One instance per connection."""
 
     def __init__(self, explicit_root: Path | None = None) -> None:
@@ -40,8 +44,12 @@ class RulelensServer(LanguageServer):
         self.rules_changed = RulesChanged()
         self.initialized_hooks: list[Hook] = []  # run in order after `initialized`
         self.code_action_providers: list[tuple[str, CodeActionProvider]] = []
+        # Staleness findings computed off the event loop; `findings_ready` runs on the loop
+        # when a root's are done (diagnostics republishes its rule files).
+        self.findings_ready: list[Callable[[Root], None]] = []
+        self.stale_findings = StaleFindings(self._findings_ready)
         # Rule file URI -> [its text when rulelens last sent an unversioned skeleton edit for it,
-        # whether the client opened it since] (features/skeleton.py: a client without versioned
+        # whether the client opened it since] (views/skeleton.py: a client without versioned
         # edits, such as vim-lsp, opens the file to apply the edit and then reports nothing).
         self.unconfirmed_edits: dict[str, tuple[str, bool]] = {}
 
@@ -102,6 +110,27 @@ class RulelensServer(LanguageServer):
                                                          message=message))
         return message
 
+    @property
+    def versioned_edits(self) -> bool:
+        return self.supports("workspace.workspace_edit.document_changes")
+
+    def edit(self, uri: str, edits: list[types.TextEdit]) -> types.WorkspaceEdit:
+        """Edits of an existing document, versioned where the client takes that (wire/edits.py)."""
+        return text_edits(uri, edits, self.version_of(uri), self.versioned_edits)
+
+    async def show(self, uri: str, line: int, text: str | None = None) -> None:
+        """Show a file with line `line` (0-based) selected, where the client can."""
+        if not self.supports("window.show_document.support"):
+            return
+        if text is None:
+            path = path_of_uri(uri)
+            try:
+                text = path.read_text(encoding="utf-8") if path is not None else ""
+            except OSError:
+                text = ""
+        await self.window_show_document_async(types.ShowDocumentParams(
+            uri=uri, take_focus=True, selection=whole_line(self.codec, lines_of(text), line)))
+
     # -- documents ------------------------------------------------------------------------
     def target(self, uri: str) -> Target | None:
         return self.roots.target(uri, self.files_ttl)
@@ -147,6 +176,17 @@ class RulelensServer(LanguageServer):
                  for _, path in self.workspace_folders()]
         self.roots.configure(pairs, self.settings.rules_folder)
         return before != [(r.path, r.rules_folder) for r in self.roots.all()]
+
+    def poll(self, skip: str | None = None) -> None:
+        """Before a request from a client that does not watch files: reload what moved on disk
+        (workspace/watch.py). `skip` is a document the caller publishes itself right after."""
+        if self.watching:
+            return
+        self.rules_changed([root for root in self.roots.all() if root.poll()], skip)
+
+    def _findings_ready(self, root: Root) -> None:
+        for listener in self.findings_ready:
+            listener(root)
 
     @property
     def files_ttl(self) -> float | None:

@@ -14,21 +14,21 @@ from lsprotocol import types
 
 from rulelens.agents.base import Agent
 from rulelens.agents.editing import file_problems, glob_items, matching_paths
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.documents import text_for
-from rulelens.lsp.plumbing.positions import lines_of, to_code_points
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.positions import lines_of, to_code_points
+from rulelens.lsp.workspace.documents import text_for
+from rulelens.lsp.workspace.roots import Target
 from rulelens.rules.model import GlobItem, Problem
 
 
-def owner(server: RulelensServer, target: Target) -> Agent | None:
+def owner(server: Session, target: Target) -> Agent | None:
     """The owning agent in the root's current reading (the target's may be an older one)."""
     if target.agent is None:
         return None
     return target.root.agents(server.files_ttl).agent(target.agent.id)
 
 
-def problems(server: RulelensServer, target: Target) -> tuple[str, list[Problem]]:
+def problems(server: Session, target: Target) -> tuple[str, list[Problem]]:
     """The buffer's text and `check`'s findings for it."""
     text = text_for(server, target)
     agent = owner(server, target)
@@ -49,7 +49,7 @@ class GlobFacts:
     total: int
 
 
-def glob_at(server: RulelensServer, target: Target, pos: types.Position) -> GlobFacts | None:
+def glob_at(server: Session, target: Target, pos: types.Position) -> GlobFacts | None:
     agent = owner(server, target)
     if agent is None:
         return None

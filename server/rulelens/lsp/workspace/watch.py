@@ -3,7 +3,7 @@
 With dynamic registration the client reports rule-file changes, other agents' rule files'
 changes (`agents.registry.FILE_GLOBS`), and created or deleted project files, which change glob counts;
 without it, every request first does a cheap check of the rules folders and, once a second, of
-the agent files last read (`Root.poll`). Either way it raises `rules_changed`, and the
+the agent files last read (`Session.poll`, `Root.poll`). Either way it raises `rules_changed`, and the
 features that show rules refresh themselves; this module knows none of them.
 """
 
@@ -11,20 +11,23 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from rulelens.agents.editing import is_agent_path
 from rulelens.agents.registry import FILE_GLOBS
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.workspace import path_of_uri
+from rulelens.lsp.workspace.roots import path_of_uri
+
+if TYPE_CHECKING:
+    from rulelens.lsp.session import Session
 
 log = logging.getLogger(__name__)
 REGISTRATION_ID = "rulelens-watch"
 _ALL = types.WatchKind.Create | types.WatchKind.Change | types.WatchKind.Delete
 
 
-def watchers(server: RulelensServer) -> list[types.FileSystemWatcher]:
+def watchers(server: Session) -> list[types.FileSystemWatcher]:
     relative = server.supports("workspace.did_change_watched_files.relative_pattern_support")
     out: list[types.FileSystemWatcher] = []
     if relative:
@@ -48,7 +51,7 @@ def watchers(server: RulelensServer) -> list[types.FileSystemWatcher]:
     return out
 
 
-async def register(server: RulelensServer) -> None:
+async def register(server: Session) -> None:
     """(Re-)register our watchers; on failure fall back to polling."""
     if not server.supports("workspace.did_change_watched_files.dynamic_registration"):
         server.watching = False
@@ -74,7 +77,7 @@ async def register(server: RulelensServer) -> None:
         server.watching = False
 
 
-def changed(server: RulelensServer, params: types.DidChangeWatchedFilesParams) -> None:
+def changed(server: Session, params: types.DidChangeWatchedFilesParams) -> None:
     """Reload what the events touch; republish open documents when rules changed."""
     dirty: set[Path] = set()
     for event in params.changes:
@@ -98,12 +101,3 @@ def changed(server: RulelensServer, params: types.DidChangeWatchedFilesParams) -
             dirty.add(root.path)
     server.rules_changed([r for r in server.roots.all() if r.path in dirty])
 
-
-def poll(server: RulelensServer, skip: str | None = None) -> None:
-    """Before a request from a client that does not watch files: reload what moved on disk.
-
-    `skip` is a document the caller publishes itself right after.
-    """
-    if server.watching:
-        return
-    server.rules_changed([root for root in server.roots.all() if root.poll()], skip)

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from rulelens.agents.base import NOT_CONFIRMED, Agent
 from rulelens.agents.model import Load, Maybe
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
-from rulelens.lsp.plumbing.sanitize import code, defang
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.session import Session
+from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
+from rulelens.lsp.wire.sanitize import code, defang
+from rulelens.lsp.workspace.roots import Target
 from rulelens.report.words import MAYBE
 from rulelens.rules.format.reading import read_entries
 
@@ -31,7 +31,7 @@ class AgentLoads:
     over_budget: str | None
 
 
-def other_agents(server: RulelensServer, target: Target) -> list[AgentLoads]:
+def other_agents(server: Session, target: Target) -> list[AgentLoads]:
     """Per present agent other than Boost, in the core's order: what loads for the file."""
     project = target.root.agents(server.files_ttl)
     if not any(a.id != "boost" for a in project.present):

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-from rulelens.lsp.language_server import RulelensServer
-from rulelens.lsp.plumbing.workspace import Target
+from rulelens.lsp.workspace.roots import Target
 from rulelens.rules.format.reading import read_rule_file
 from rulelens.rules.model import UNWRITABLE, RuleFile
+
+if TYPE_CHECKING:
+    from rulelens.lsp.session import Session
 
 # Problems only the bytes on disk can show (the buffer is what the editor decoded); the
 # core refuses to write files that have them, so the editor must keep showing them.
 DISK_ONLY = UNWRITABLE
 
 
-def live_rule(server: RulelensServer, target: Target) -> RuleFile | None:
+def live_rule(server: Session, target: Target) -> RuleFile | None:
     """The rule file read from the open buffer (so diagnostics follow typing), else from disk.
 
     The disk's byte-level problems are kept; a symlink out of the root is shown as the core
@@ -38,7 +41,7 @@ def live_rule(server: RulelensServer, target: Target) -> RuleFile | None:
     return live
 
 
-def text_for(server: RulelensServer, target: Target) -> str:
+def text_for(server: Session, target: Target) -> str:
     """The document's text: the buffer, else the file on disk, else empty."""
     text = server.text_of(target.uri)
     if text is not None:

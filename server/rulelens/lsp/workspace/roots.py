@@ -11,7 +11,6 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 from urllib.parse import urlparse
 
 from pygls.uris import to_fs_path
@@ -19,13 +18,12 @@ from pygls.uris import to_fs_path
 from rulelens.agents.base import Agent
 from rulelens.agents.editing import is_agent_path
 from rulelens.agents.project import AgentProject
+from rulelens.lsp.wire.payloads import Kind
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.filetree import FileTree
-from rulelens.rules.project.root import RULES_DIR, find_root, is_project
+from rulelens.rules.project.root import RULES_DIR, find_root, writable
 from rulelens.rules.repository import RuleRepository
 
-# "agent": another agent's rule file (`.claude/rules`, `.github/instructions`, `AGENTS.md`...).
-Kind = Literal["source", "rule", "index", "agent"]
 FILES_TTL = 30.0  # seconds a file list lives when no watcher tells us about new files
 _SKIP = (".git/",)
 
@@ -34,13 +32,10 @@ class Root:
     """One project root: its rules, and its file list loaded lazily and cached."""
 
     def __init__(self, path: Path, rules_folder: str, explicit: bool = False) -> None:
-        # No background warm-up: compiling every glob bucket in a thread competed (GIL) with the
-        # first diagnostics and with the opens after them, and kept ~4 MB of regexes that most
-        # sessions never reach; each bucket compiles the first time a lookup reaches it.
-        # A folder with neither the rules folder nor .git is no project: reads work there, writes
-        # are refused (a client started from the home folder must not get `.ai/` in it).
-        self.repo = RuleRepository(path, rules_folder, warm_in_background=False,
-                                   writable=explicit or is_project(path, rules_folder))
+        # Each glob bucket compiles the first time a lookup reaches it, on the request path: a
+        # warm-up thread would compete (GIL) with the first diagnostics for regexes most
+        # sessions never reach.
+        self.repo = RuleRepository(path, rules_folder, writable=writable(path, explicit, rules_folder))
         self.path = self.repo.root
         self.uri = self.path.as_uri()
         self.rules_folder = rules_folder
@@ -73,6 +68,10 @@ class Root:
                 self._uris.clear()
             uri = self._uris[rel] = (self.path / rel).as_uri()
         return uri
+
+    def writer(self) -> RuleRepository:
+        """A repository of this root for one write on another thread (lsp/writes.py)."""
+        return RuleRepository(self.path, self.rules_folder, writable=self.repo.writable)
 
     # -- the project's file list ---------------------------------------------------------
     def files(self, ttl: float | None = None) -> FileList:

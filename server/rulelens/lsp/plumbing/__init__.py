@@ -1,1 +1,0 @@
-"""What every feature stands on: positions, settings, workspace roots, guards, the protocol, events."""
