@@ -1,6 +1,6 @@
 """`rulelens mcp`: the agent's side of the rules, on the same core as the editor and the CLI.
 
-Three tools over stdio (docs/mcp.md). Each tool checks its own arguments (see `_TextTool`), so an
+Four tools over stdio (docs/mcp.md). Each tool checks its own arguments (see `_TextTool`), so an
 agent that sends a number, null or nothing gets one plain sentence back, never a pydantic
 report or a traceback. Logs go to stderr; stdout carries only protocol messages.
 """
@@ -31,7 +31,7 @@ INSTRUCTIONS = (
     "Project rules for this repository live in .ai/rules. Before planning or editing a file, "
     "call rules-for-path with its path and follow what it returns. Use search-rules for "
     "concepts that cut across folders. Call record-rule only when the user asks you to "
-    "record a rule."
+    "record a rule. check-rules reports what is wrong with the rules themselves."
 )
 
 RECORD_DESCRIPTION = (
@@ -50,6 +50,12 @@ SEARCH_DESCRIPTION = (
     "Find rule entries whose title or note contains the query (case-insensitive), with the "
     f"rule file and 1-based line of each entry. Use it for concepts that cut across folders, "
     f"and for rules in files without globs. At most {SEARCH_LIMIT} entries are returned."
+)
+CHECK_DESCRIPTION = (
+    "Check the project's rules as `rulelens check` does: rule files agents cannot read, globs "
+    "that match no file, a stale or missing index, mentions of files and code the project no "
+    "longer has, and other agents' rule files. One finding per line (`file:line: severity "
+    "[code] message`), then a count. Takes no arguments."
 )
 
 
@@ -137,7 +143,7 @@ def _json_type(value: object) -> str:
 
 # -- the server ------------------------------------------------------------------------------
 class RulesTools:
-    """The three tools over one repository; core calls run one at a time, off the event loop."""
+    """The tools over one repository; core calls run one at a time, off the event loop."""
 
     def __init__(self, root: Path, writable: bool = True) -> None:
         self.repo = RuleRepository(root, writable=writable)
@@ -188,6 +194,24 @@ class RulesTools:
 
         return await self._core(work)
 
+    async def check_rules(self, arguments: dict[str, Any]) -> CallToolResult:
+        try:
+            _strings("check-rules", arguments, ())
+        except RuleError as exc:
+            return _text(str(exc), error=True)
+
+        def work() -> str:
+            from rulelens.check_project import check_project
+            from rulelens.report.text import NO_RULES, check_summary, problem
+
+            self.repo.refresh()
+            result = check_project(self.repo)
+            if result.nothing_to_check:
+                return NO_RULES.format(self.repo.rules_dir)
+            return "\n".join([*(problem(p) for p in result.problems), check_summary(result)])
+
+        return await self._core(work)
+
     def relative(self, path: str) -> str:
         """Root-relative POSIX path of a path inside the root; refuses anything else."""
         text = path.strip()
@@ -221,6 +245,7 @@ class RulesTools:
             _make_tool("search-rules", SEARCH_DESCRIPTION, {
                 "query": "Text to look for in entry titles and notes, e.g. `billing`.",
             }, self.search_rules, read_only=True),
+            _make_tool("check-rules", CHECK_DESCRIPTION, {}, self.check_rules, read_only=True),
         ]
         return MCPServer(name="rulelens", version=__version__, instructions=INSTRUCTIONS,
                          tools=tools, log_level="WARNING")

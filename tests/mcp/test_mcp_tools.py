@@ -1,4 +1,4 @@
-"""The three tools of `rulelens mcp`, over stdio, through the `mcp` package's real client."""
+"""The tools of `rulelens mcp`, over stdio, through the `mcp` package's real client."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from tests.mcp.mcp_support import RULES, rulelens_client, run_cli, server_params
 EMPTY = "A rule needs a non-empty glob, title, and note. Missing or empty: {}."
 
 
-async def test_lists_the_three_tools_with_string_schemas(project: Path) -> None:
+async def test_lists_the_tools_with_string_schemas(project: Path) -> None:
     async with rulelens_client(project) as client:
         tools = {t.name: t for t in (await client.list_tools()).tools}
-    assert set(tools) == {"record-rule", "rules-for-path", "search-rules"}
+    assert set(tools) == {"record-rule", "rules-for-path", "search-rules", "check-rules"}
+    assert tools["check-rules"].input_schema["required"] == []
     assert "Only record what the user asked you to record" in (tools["record-rule"].description
                                                                 or "")
     for name, fields in (("record-rule", ["glob", "title", "note"]),
@@ -303,3 +304,17 @@ async def test_record_rule_outside_any_project_writes_nothing(tmp_path: Path) ->
     assert recorded.is_error and "open a project or pass --root" in text_of(recorded)
     assert not read.is_error
     assert list(lonely.iterdir()) == []
+
+
+async def test_check_rules_reports_what_the_cli_check_reports(project: Path) -> None:
+    """MCP and the command line ask the core's one check_project() and say the same."""
+    write(project, f"{RULES}/gone.md", "---\npaths:\n  - 'app/Gone/**'\n---\n\n# Gone\n\n## Old\nx\n")
+    async with rulelens_client(project) as client:
+        checked = await client.call_tool("check-rules", {})
+        refused = await client.call_tool("check-rules", {"path": "x"})
+    cli = run_cli(project, "check")
+    assert not checked.is_error
+    assert "[glob-matches-nothing]" in text_of(checked)
+    assert "[index-stale]" in text_of(checked)
+    assert text_of(checked).strip() == cli.stdout.strip()
+    assert refused.is_error
