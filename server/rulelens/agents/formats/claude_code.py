@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, scan
 from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.format.reading import split_lines
@@ -22,7 +23,24 @@ RULES = ".claude/rules"
 class ClaudeCode(GlobAgent):
     id: ClassVar[str] = "claude-code"
     name: ClassVar[str] = "Claude Code"
-    confirmed = False
+    facts = (
+        Fact('files', '`.claude/rules/**/*.md` (recursive, symlinks followed); `CLAUDE.md` up the '
+             'folder chain',
+             'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
+        Fact('keys', '`paths`: a YAML list (2.1.84), or one string split on commas',
+             'anthropics/claude-code@5cfc0a1 CHANGELOG.md (2.1.84)', 'docs', '2026-12-04'),
+        Fact('loading', 'no `paths`: at session start; with `paths`: when the agent reads a matching file',
+             'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
+        Fact('loading', 'unparseable frontmatter: the rule loads unconditionally',
+             'anthropics/claude-code #17204 (user reports)', 'third-party', '2026-12-03'),
+        Fact('loading', '`AGENTS.md` at the root when there is no `CLAUDE.md` (2.1.277); nested '
+             '`AGENTS.md` on read unless a `CLAUDE.md` is beside it',
+             'anthropics/claude-code@42a37c2 mods/agents-md/README.md', 'docs', '2026-12-04'),
+        Fact('dialect', 'matcher not documented: picomatch-style with dotfiles, from the root',
+             'https://code.claude.com/docs/en/memory', 'inferred', '2026-12-03'),
+        Fact('cap', 'docs recommend a `CLAUDE.md` under about 200 lines',
+             'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
+    )
     keys = ("paths",)
     flags = UNDOCUMENTED
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rulelens.agents.base import Agent, problem, starting_with
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.rules.model import Problem
 
@@ -25,7 +26,15 @@ def folder_of(rel: str) -> str:
 class Codex(Agent):
     id: ClassVar[str] = "codex"
     name: ClassVar[str] = "Codex"
-    confirmed = True
+    facts = (
+        Fact('files', '`AGENTS.override.md`, else `AGENTS.md`, in each folder from the root down to '
+             'the working folder',
+             'https://developers.openai.com/codex/guides/agents-md', 'docs', '2026-12-03'),
+        Fact('loading', 'the whole chain, root first, once per run; empty files skipped',
+             'https://developers.openai.com/codex/guides/agents-md', 'docs', '2026-12-03'),
+        Fact('cap', '32 KiB for the chain together (`project_doc_max_bytes`); the rest is cut',
+             'https://developers.openai.com/codex/guides/agents-md', 'docs', '2026-12-03'),
+    )
     budget = Budget(32 * 1024, "bytes", "path", "developers.openai.com: project_doc_max_bytes, 32 KiB "
                     "by default", True)
     source = "developers.openai.com/codex/guides/agents-md"

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
 from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
 
@@ -19,7 +20,19 @@ from rulelens.rules.model import Problem
 class Kiro(GlobAgent):
     id: ClassVar[str] = "kiro"
     name: ClassVar[str] = "Kiro"
-    confirmed = False
+    facts = (
+        Fact('files', '`.kiro/steering/*.md`; `AGENTS.md` anywhere in the workspace (CLI 2.18.0, IDE '
+             '1.0.309)',
+             'dyoshikawa/rulesync@cfebcd7 docs/reference/supported-tools.md (Kiro '
+                  'note)', 'third-party', '2026-12-04'),
+        Fact('keys', '`inclusion`: `always` (default), `fileMatch` by `fileMatchPattern` (string or '
+             'list), `manual`, `auto` by `description`',
+             'https://kiro.dev/docs/steering/', 'docs', '2026-12-04'),
+        Fact('keys', 'a comma-separated `fileMatchPattern` string is one pattern and matches nothing',
+             'kirodotdev/Kiro #11095', 'third-party', '2026-12-03'),
+        Fact('dialect', 'matcher not documented',
+             'https://kiro.dev/docs/steering/', 'inferred', '2026-12-03'),
+    )
     keys = ("fileMatchPattern",)
     flags = UNDOCUMENTED
     source = "kiro.dev steering docs (third-party summaries); kirodotdev/Kiro #11095, #9176"

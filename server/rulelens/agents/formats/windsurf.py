@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
 from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem
@@ -26,7 +27,19 @@ def _as_list(value: str) -> str:
 class Windsurf(GlobAgent):
     id: ClassVar[str] = "windsurf"
     name: ClassVar[str] = "Windsurf"
-    confirmed = False
+    facts = (
+        Fact('files', '`.devin/rules/*.md` (preferred), `.windsurf/rules/*.md` '
+             '(fallback), `.windsurfrules` (legacy)',
+             'https://docs.devin.ai/cli/extensibility/rules.md', 'docs', '2026-12-04'),
+        Fact('keys', '`trigger`: `always_on`, `glob` (by `globs`), `model_decision`, `manual`',
+             'https://docs.windsurf.com/windsurf/cascade/memories', 'docs', '2026-12-03'),
+        Fact('keys', 'the Devin CLI needs `globs` as a YAML list; a string fails to load',
+             'stbenjam/skillsaw@a3eb177 devin-rules-valid', 'third-party', '2026-12-04'),
+        Fact('dialect', 'matcher not documented',
+             'https://docs.windsurf.com/windsurf/cascade/memories', 'inferred', '2026-12-03'),
+        Fact('cap', '12,000 characters per rule file',
+             'https://docs.windsurf.com/windsurf/cascade/memories', 'docs', '2026-12-03'),
+    )
     keys = ("globs",)
     flags = UNDOCUMENTED
     budget = Budget(12_000, "characters", "file", "docs.windsurf.com: rule files are limited to 12,000 "
