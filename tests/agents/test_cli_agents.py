@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 FIXTURE = Path(__file__).parent / "fixtures" / "all_agents"
-IDS = ["boost", "claude-code", "copilot", "cursor", "windsurf", "kiro", "continue", "cline", "codex"]
+IDS = ["boost", "claude-code", "copilot", "cursor", "windsurf", "kiro", "continue", "cline", "codex",
+       "antigravity", "openhands", "amp"]  # the last three read the root AGENTS.md
 
 
 def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -69,7 +70,8 @@ def test_what_each_agent_loads_for_an_api_file(shop: Path) -> None:
     assert agents["claude-code"][".claude/rules/broken.md"] == ("always", [])
     assert agents["claude-code"][".claude/rules/api.md"] == ("glob", ["src/api/**"])
     assert agents["kiro"] == {".kiro/steering/api.md": ("glob", ["src/api/**"]),
-                              ".kiro/steering/product.md": ("always", [])}
+                              ".kiro/steering/product.md": ("always", []), "AGENTS.md": ("always", []),
+                              **{f"packages/{p}/AGENTS.md": ("always", []) for p in ("api", "big", "web")}}
     assert ".continue/rules/exclude.md" not in agents["continue"]
     assert agents["copilot"][".github/instructions/all.instructions.md"] == ("glob", ["**"])
     assert maybe["copilot"][".github/instructions/python.instructions.md"] == "agent-decides"
@@ -120,7 +122,9 @@ def test_check_reports_each_trap(shop: Path) -> None:
         (".clinerules/never.md", "cline-paths-empty"),
     }
     assert expected <= found, expected - found
-    messages = {p["code"]: p["message"] for p in json.loads(out.stdout)}
+    messages: dict[str, str] = {}
+    for p in json.loads(out.stdout):
+        messages[p["code"]] = messages.get(p["code"], "") + p["message"]
     assert "`lib/src/util.py`" in messages["copilot-applyto-elsewhere"]
     assert "Copilot in VS Code" in messages["copilot-applyto-elsewhere"]
     assert "`app/Models/User.php`" in messages["agents-disagree"]

@@ -37,16 +37,21 @@ class Kiro(GlobAgent):
     flags = UNDOCUMENTED
     source = "kiro.dev steering docs (third-party summaries); kirodotdev/Kiro #11095, #9176"
 
-    file_globs = (".kiro/steering/*.md",)
+    file_globs = (".kiro/steering/*.md", "**/AGENTS.md")
 
     def discover(self) -> list[str]:
-        return scan(self.ctx.root, ".kiro/steering", (".md",), recursive=False)
+        agents = sorted(p for p in self.ctx.paths if p.rpartition("/")[2] == "AGENTS.md")
+        if (self.ctx.root / "AGENTS.md").is_file() and "AGENTS.md" not in agents:
+            agents.insert(0, "AGENTS.md")
+        return [*scan(self.ctx.root, ".kiro/steering", (".md",), recursive=False), *agents]
 
     def patterns(self, f: AgentFile) -> list[str]:
         value = f.data.get("fileMatchPattern") if f.data is not None else None
         return glob_list(value, split=False) or []  # a string is one pattern, commas and all
 
     def decide(self, f: AgentFile, path: str) -> Decision:
+        if f.rel.rpartition("/")[2] == "AGENTS.md" and not f.rel.startswith(".kiro/"):
+            return self.load(f, "always")  # AGENTS.md anywhere in the workspace: always included
         inclusion = (f.data or {}).get("inclusion", "always")
         if inclusion == "fileMatch":
             hit = self.matching(self.patterns(f), path)
