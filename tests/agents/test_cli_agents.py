@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
+from rulelens.agents.registry import AGENT_IDS
+
 FIXTURE = Path(__file__).parent / "fixtures" / "all_agents"
-IDS = ["boost", "claude-code", "copilot", "cursor", "windsurf", "kiro", "continue", "cline", "codex",
-       "antigravity", "openhands", "amp"]  # the last three read the root AGENTS.md
+IDS = list(AGENT_IDS)  # the fixture has files for every agent
 
 
 def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -96,8 +97,8 @@ def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
     assert text.startswith("packages/big/app.ts: 0 rule files apply\n")
     for agent in IDS:
         assert f"\n  {agent}: " in text
-    assert "  codex: 2 files, 35,140 bytes\n" in text
-    assert "! over budget: 35,140 bytes exceed Codex's 32 KiB cap" in text
+    assert "  codex: 2 files, 35,169 bytes\n" in text
+    assert "! over budget: 35,169 bytes exceed Codex's 32 KiB cap" in text
     assert "packages/big/AGENTS.md is cut" in text
     assert "  cursor: 2 files, 166 bytes  (documented behaviour not confirmed)" in text
 

@@ -118,6 +118,9 @@ class Agent(ABC):
     # Where this agent's files can live, root-relative: an editor's cheap test before reading
     # anything, and the file watchers' globs. `discover()` finds the files themselves.
     file_globs: ClassVar[tuple[str, ...]] = ()
+    # True where the agent also reads files that its own files name (Amp's @-mentions), which
+    # can be anywhere: those are found through the naming file, not by a glob.
+    follows_mentions: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

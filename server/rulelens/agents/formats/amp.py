@@ -44,6 +44,7 @@ class Amp(GlobAgent):
     from_root = False
     source = NEWS
     file_globs = ("AGENTS.md",)
+    follows_mentions = True
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
