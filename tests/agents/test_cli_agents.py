@@ -38,7 +38,8 @@ def match_json(root: Path, *paths: str) -> list[dict[str, Any]]:
 
 def test_json_shape_and_every_agent_present(shop: Path) -> None:
     [item] = match_json(shop, "src/api/users.ts")
-    assert list(item) == ["path", "rules", "agents", "agents_maybe"]
+    assert list(item) == ["path", "rules", "agents", "agents_maybe", "agents_probably"]
+    assert "cursor" in item["agents_probably"] and "cline" not in item["agents_probably"]
     assert list(item["agents"]) == IDS and list(item["agents_maybe"]) == IDS
     for loads in item["agents"].values():
         for load in loads:
@@ -100,7 +101,7 @@ def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
     assert "  codex: 2 files, 35,169 bytes\n" in text
     assert "! over budget: 35,169 bytes exceed Codex's 32 KiB cap" in text
     assert "packages/big/AGENTS.md is cut" in text
-    assert "  cursor: 2 files, 166 bytes  (documented behaviour not confirmed)" in text
+    assert "  cursor: 2 files, 166 bytes  (probably: documented behaviour not confirmed)" in text
 
 
 def test_check_reports_each_trap(shop: Path) -> None:

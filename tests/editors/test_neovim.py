@@ -499,7 +499,7 @@ def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path)
         ("app.md", 7, "App: Typed", ""),
         ("seen.md", 1, ".ai/rules/seen.md (app/**)", ""),
         ("old.md", 3, ".ai/rules/old.md — Old (app/*)", ""),
-        ("CLAUDE.md", 1, "Claude Code: CLAUDE.md (always) (documented behaviour not confirmed)", ""),
+        ("CLAUDE.md", 1, "Claude Code: CLAUDE.md (always) (probably: documented behaviour not confirmed)", ""),
         ("app.md", 1, "Claude Code: .claude/rules/app.md (app/**)", ""),
         ("AGENTS.md", 1, "Codex: AGENTS.md (folder chain)", ""),
     ]

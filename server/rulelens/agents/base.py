@@ -121,6 +121,9 @@ class Agent(ABC):
     # True where the agent also reads files that its own files name (Amp's @-mentions), which
     # can be anywhere: those are found through the naming file, not by a glob.
     follows_mentions: ClassVar[bool] = False
+    # File names this agent reads in another agent's format (`AGENTS.md`): an editor shows such a
+    # file as that other agent's, so its findings and glob hovers are the format's own.
+    borrows: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -16,6 +16,8 @@ Topic = Literal["files", "keys", "loading", "dialect", "cap"]
 TOPICS: tuple[Topic, ...] = ("files", "keys", "loading", "dialect", "cap")
 CONFIRMING: frozenset[str] = frozenset({"code", "docs"})
 PROBABLY = "probably"
+# How an answer that rests on an unconfirmed claim is marked wherever it is shown.
+PROBABLY_NOTE = "probably: documented behaviour not confirmed"
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,9 @@ class AgentProject:
 
     def owner_of(self, rel: str) -> Agent | None:
         """The agent whose rule file `rel` is (for an editor: its frontmatter key is `keys[0]`)."""
-        return next((a for a in self.present if a.id != "boost" and a.file(rel) is not None), None)
+        readers = [a for a in self.present if a.id != "boost" and a.file(rel) is not None]
+        name = rel.rpartition("/")[2]
+        return next((a for a in readers if name not in a.borrows), readers[0] if readers else None)
 
     def view(self, path: str) -> PathView:
         loads: dict[str, list[Load]] = {}

@@ -11,6 +11,7 @@ import io
 import json
 from collections.abc import Callable
 
+from rulelens.agents.facts import PROBABLY_NOTE
 from rulelens.agents.project import AgentProject, PathView
 from rulelens.rules.repository import RuleRepository
 
@@ -33,6 +34,9 @@ def match_with_agents(repo: RuleRepository, paths: list[str], as_json: bool, mat
             item["agents_maybe"] = {a: [x.to_json() for x in m] for a, m in view.maybe.items()}
             if view.over_budget:
                 item["agents_over_budget"] = dict(view.over_budget)
+            probably = [a.id for a in project.present if not a.confirmed]
+            if probably:  # agents whose answer rests on a claim neither code nor docs confirm
+                item["agents_probably"] = probably
         print(json.dumps(items, indent=2, ensure_ascii=False))
         return code
     code = 0
@@ -57,7 +61,7 @@ def print_agents(project: AgentProject, view: PathView) -> None:
     for agent in project.present:
         loads = view.loads.get(agent.id, [])
         total = view.bytes_of(agent.id)
-        note = "" if agent.confirmed else "  (documented behaviour not confirmed)"
+        note = "" if agent.confirmed else f"  ({PROBABLY_NOTE})"
         count = "1 file" if len(loads) == 1 else f"{len(loads)} files"
         print(f"\n  {agent.id}: {count}, {total:,} bytes{note}")
         for load in loads:

@@ -43,6 +43,7 @@ class Amp(GlobAgent):
     flags = UNDOCUMENTED
     from_root = False
     source = NEWS
+    borrows = ("AGENTS.md",)
     file_globs = ("AGENTS.md",)
     follows_mentions = True
 

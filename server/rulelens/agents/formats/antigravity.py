@@ -30,6 +30,7 @@ class Antigravity(GlobAgent):
     keys = ("globs",)
     flags = UNDOCUMENTED
     source = RS
+    borrows = ("AGENTS.md", "GEMINI.md")
     file_globs = ("AGENTS.md", "CONTEXT.md", "GEMINI.md", ".agents/rules/*.md")
 
     def split_value(self, value: str) -> list[str] | None:

@@ -50,6 +50,7 @@ class ClaudeCode(GlobAgent):
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
     source = "code.claude.com memory docs; anthropics/claude-code #17204, #22170"
 
+    borrows = ("AGENTS.md",)
     file_globs = ("**/CLAUDE.md", ".claude/rules/**/*.md", ".claude/skills/*/SKILL.md", "**/AGENTS.md")
 
     def split_value(self, value: str) -> list[str] | None:

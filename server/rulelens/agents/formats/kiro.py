@@ -37,6 +37,7 @@ class Kiro(GlobAgent):
     flags = UNDOCUMENTED
     source = "kiro.dev steering docs (third-party summaries); kirodotdev/Kiro #11095, #9176"
 
+    borrows = ("AGENTS.md",)
     file_globs = (".kiro/steering/*.md", "**/AGENTS.md")
 
     def discover(self) -> list[str]:

@@ -36,6 +36,7 @@ class OpenHands(GlobAgent):
     flags = UNDOCUMENTED
     from_root = False  # gitignore patterns without a slash match at any depth
     source = DOCS
+    borrows = ("AGENTS.md",)
     file_globs = ("AGENTS.md", ".agents/skills/*/SKILL.md", ".openhands/microagents/**/*.md")
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
