@@ -121,3 +121,9 @@ def test_kiro_reads_agents_md_anywhere(project: ProjectFactory) -> None:
     root = project({"x/y.py": "", "AGENTS.md": "# Root\n", "lib/AGENTS.md": "# Lib\n"})
     loads, _ = _view(root, "x/y.py")
     assert loads["kiro"] == {"AGENTS.md": ("always", ()), "lib/AGENTS.md": ("always", ())}
+
+
+def test_openhands_skill_without_paths_is_the_agents_choice(project: ProjectFactory) -> None:
+    root = project({"a.py": "", ".agents/skills/style/SKILL.md": "---\nname: style\ndescription: Style\n---\n# S\n"})
+    loads, maybe = _view(root, "a.py")
+    assert loads["openhands"] == {} and maybe["openhands"] == {".agents/skills/style/SKILL.md": "agent-decides"}

@@ -3,8 +3,9 @@ scoped by `paths`, and the root `AGENTS.md`.
 
 A skill with `paths` (a list, or one string split on commas) is added once per conversation
 when the agent reads, edits or creates a matching file; `paths` beats `triggers`. Patterns are
-gitignore-style and case-sensitive against workspace-relative POSIX paths. A skill without
-`paths` or `triggers` is always in context; one with only `triggers` loads on a keyword.
+gitignore-style and case-sensitive against workspace-relative POSIX paths. A `SKILL.md` without
+`paths` is advertised by its description and invoked by the agent (or on a keyword); a legacy
+`.openhands/microagents/` file without a trigger loads in full.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ class OpenHands(GlobAgent):
         Fact("files", "`.agents/skills/<name>/SKILL.md`, legacy `.openhands/microagents/`; root `AGENTS.md`",
              "https://docs.openhands.dev/overview/skills", "docs", "2026-12-04"),
         Fact("keys", "`paths` (a list or a comma string) beats `triggers`", DOCS, "docs", "2026-12-04"),
+        Fact("loading", "a `SKILL.md` without `paths`: advertised, the agent invokes it; a legacy skill "
+             "without a trigger: always", "https://docs.openhands.dev/overview/skills", "docs", "2026-12-04"),
         Fact("loading", "when the agent reads, edits or creates a matching file, once per conversation",
              DOCS, "docs", "2026-12-04"),
         Fact("dialect", "gitignore-style, case-sensitive, workspace-relative POSIX paths", DOCS, "docs",
@@ -62,6 +65,6 @@ class OpenHands(GlobAgent):
         if patterns:
             hit = self.matching(patterns, path)
             return self.load(f, "glob", hit) if hit else None
-        if data.get("triggers"):
-            return maybe(f, "agent-decides")
-        return self.load(f, "always")
+        if data.get("triggers") or f.rel.endswith("/SKILL.md"):
+            return maybe(f, "agent-decides")  # a keyword, or the agent invokes it by its description
+        return self.load(f, "always")  # a legacy skill without a trigger loads in full
