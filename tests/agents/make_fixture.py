@@ -83,7 +83,7 @@ FILES = {
     ".agents/rules/spec.md": "---\ntrigger: glob\nglobs: \"*.spec.ts\"\n---\n\n# Specs\n\nOne describe per file.\n",
     ".agents/rules/db.md": "---\ntrigger: model_decision\ndescription: Database work\n---\n\n# DB\n\nUse transactions.\n",
     # Firebender
-    ".firebender/rules/models.mdc": "---\ndescription: Models\nglobs: \"*.php\"\nalwaysApply: false\n---\n\n# PHP\n\nStrict types.\n",
+    ".firebender/rules/models.mdc": "---\ndescription: Models\nglobs: \"app/Models/*.php, *.tsx\"\nalwaysApply: false\n---\n\n# PHP\n\nStrict types.\n",
     # OpenHands
     ".agents/skills/python/SKILL.md": "---\nname: python\npaths: \"*.py\"\n---\n\n# Python\n\nRun ruff.\n",
     ".openhands/microagents/repo.md": "# Repository\n\nUse make.\n",

@@ -118,9 +118,11 @@ def test_claude_code_skills_with_paths_and_agents_md_fallback(project: ProjectFa
 
 
 def test_kiro_reads_agents_md_anywhere(project: ProjectFactory) -> None:
-    root = project({"x/y.py": "", "AGENTS.md": "# Root\n", "lib/AGENTS.md": "# Lib\n"})
+    root = project({"x/y.py": "", "lib/z.py": "", "AGENTS.md": "# Root\n", "lib/AGENTS.md": "# Lib\n"})
     loads, _ = _view(root, "x/y.py")
-    assert loads["kiro"] == {"AGENTS.md": ("always", ()), "lib/AGENTS.md": ("always", ())}
+    assert loads["kiro"] == {"AGENTS.md": ("always", ())}
+    nested, _ = _view(root, "lib/z.py")
+    assert nested["kiro"] == {"AGENTS.md": ("always", ()), "lib/AGENTS.md": ("directory", ())}
 
 
 def test_openhands_skill_without_paths_is_the_agents_choice(project: ProjectFactory) -> None:

@@ -72,8 +72,7 @@ def test_what_each_agent_loads_for_an_api_file(shop: Path) -> None:
     assert agents["claude-code"][".claude/rules/broken.md"] == ("always", [])
     assert agents["claude-code"][".claude/rules/api.md"] == ("glob", ["src/api/**"])
     assert agents["kiro"] == {".kiro/steering/api.md": ("glob", ["src/api/**"]),
-                              ".kiro/steering/product.md": ("always", []), "AGENTS.md": ("always", []),
-                              **{f"packages/{p}/AGENTS.md": ("always", []) for p in ("api", "big", "web")}}
+                              ".kiro/steering/product.md": ("always", []), "AGENTS.md": ("always", [])}
     assert ".continue/rules/exclude.md" not in agents["continue"]
     assert agents["copilot"][".github/instructions/all.instructions.md"] == ("glob", ["**"])
     assert maybe["copilot"][".github/instructions/python.instructions.md"] == "agent-decides"

@@ -52,7 +52,12 @@ class Kiro(GlobAgent):
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel.rpartition("/")[2] == "AGENTS.md" and not f.rel.startswith(".kiro/"):
-            return self.load(f, "always")  # AGENTS.md anywhere in the workspace: always included
+            # AGENTS.md anywhere in the workspace. Whether a nested one is for its folder or for
+            # everything is not documented: rulelens reads it as every other agent does, for its folder.
+            folder = f.rel.rpartition("/")[0]
+            if not folder:
+                return self.load(f, "always")
+            return self.load(f, "directory") if path.startswith(folder + "/") else None
         inclusion = (f.data or {}).get("inclusion", "always")
         if inclusion == "fileMatch":
             hit = self.matching(self.patterns(f), path)
