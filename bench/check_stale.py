@@ -3,7 +3,8 @@
 Usage: python bench/check_stale.py [--files N] [--rule-files N] [--commits N] [--runs N]
                                    [--project DIR]
 Builds a git work tree (bench/generate.py's layout, with PHP-like text in every file, rule files
-that name existing and vanished paths and identifiers, and a history of commits), then times the
+that name existing and vanished paths and identifiers, the vanished ones committed and then
+deleted so that the history holds their evidence, and a history of commits), then times the
 real CLI's `check`, interleaved run by run so that the machine's load hits all alike:
   baseline  check without the staleness findings (their hooks replaced by no-ops)
   cold      check with stale-path, stale-name and rule-drift, the name search's cache removed
@@ -40,7 +41,7 @@ GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@
 BASELINE = """
 import sys
 import rulelens.rules.check.lint as check
-check.prepare = lambda *a, **k: None
+check.prepare = lambda *a, **k: None  # nor the history's evidence, which prepare reads
 check.staleness_problems = lambda *a, **k: []
 from rulelens.cli.app import main
 sys.exit(main(sys.argv[1:]))
@@ -55,7 +56,7 @@ def content(path: str) -> str:
             "    }\n}\n")
 
 
-def rule_body(i: int, rng: random.Random, packages: int) -> str:
+def rule_body(i: int, rng: random.Random, packages: int, gone: dict[str, str] | None = None) -> str:
     p, m, k = rng.randrange(packages), rng.randrange(50), rng.randrange(20)
     ext = EXTS[k % len(EXTS)]
     lines = [f"## Convention {i}",
@@ -63,6 +64,8 @@ def rule_body(i: int, rng: random.Random, packages: int) -> str:
              f"from `Pkg{p}\\Mod{m}\\Pkg{p}Mod{m}HelperFor{k}`; amounts are `total_cents`."]
     if i % 10 == 0:
         lines.append(f"The old `LegacyPriceHelper{i}` in pkg{p}/mod{m}/gone{i}.php is gone.")
+        if gone is not None:  # committed first and deleted later: the history's evidence
+            gone[f"pkg{p}/mod{m}/gone{i}.php"] = f"<?php\n\nfinal class LegacyPriceHelper{i}\n{{\n}}\n"
     return "\n".join(lines)
 
 
@@ -77,14 +80,19 @@ def build(root: Path, files: int, rule_files: int, globs: int, commits: int, see
     rules.mkdir(parents=True)
     packages = max(1, files // 1000)
     per_file = [globs // rule_files + (1 if i < globs % rule_files else 0) for i in range(rule_files)]
+    gone: dict[str, str] = {}
     for i, n in enumerate(per_file):
         chosen = [glob_for(rng, packages) for _ in range(n)]
-        text = f"---\n{paths_block(chosen)}---\n\n# Rule {i}\n\n{rule_body(i, rng, packages)}\n"
+        text = f"---\n{paths_block(chosen)}---\n\n# Rule {i}\n\n{rule_body(i, rng, packages, gone)}\n"
         (rules / f"rule-{i:04d}.md").write_text(text)
+    for rel, text in gone.items():
+        (root / rel).write_text(text)
     git = ["git", "-C", str(root)]
     subprocess.run([*git, "init", "-q"], check=True)
     subprocess.run([*git, "add", "-A"], check=True)
     subprocess.run([*git, "commit", "-q", "-m", "start"], check=True, env=GIT_ENV)
+    subprocess.run([*git, "rm", "-q", "--", *gone], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "drop the legacy helpers"], check=True, env=GIT_ENV)
     subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), "index"], check=True,
                    capture_output=True)
     for c in range(commits):

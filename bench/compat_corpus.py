@@ -15,6 +15,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulelens.rules.check.rules_check import check_rules
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
 
@@ -48,7 +49,7 @@ def compare(corpus_repo: Path, scratch: Path) -> Row:
     identical = current == repo.index_text()
     files_txt = corpus_repo / "files.txt"
     files = FileList(files_txt.read_text().splitlines()) if files_txt.exists() else None
-    problems = repo.check(files)
+    problems = check_rules(repo, files)
     stale = []
     for p in problems:
         if p.code == "stale-path":

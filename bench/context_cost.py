@@ -31,7 +31,7 @@ import anyio
 from mcp import Client, StdioServerParameters
 from mcp_types import TextContent
 
-from rulelens.mcp import render_matches
+from rulelens.report.markdown import render_matches
 from rulelens.rules.repository import RuleRepository
 
 RULES = ".ai/rules"

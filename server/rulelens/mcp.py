@@ -20,14 +20,12 @@ from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from rulelens import __version__
-from rulelens.rules.format.reading import split_lines
-from rulelens.rules.model import Entry, Match, RuleError, RuleFile
+from rulelens.report.markdown import SEARCH_LIMIT, render_matches, render_search
+from rulelens.rules.model import RuleError
 from rulelens.rules.project.root import find_root, is_project
 from rulelens.rules.repository import RuleRepository
 
 log = logging.getLogger("rulelens.mcp")
-
-SEARCH_LIMIT = 50
 
 INSTRUCTIONS = (
     "Project rules for this repository live in .ai/rules. Before planning or editing a file, "
@@ -135,50 +133,6 @@ def _json_type(value: object) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
-
-
-# -- rendering (also used by bench/context_cost.py) ------------------------------------------
-def entry_text(entry: Entry) -> str:
-    return f"## {entry.title}\n{entry.note}".rstrip()
-
-
-def preamble(rule: RuleFile) -> str:
-    """Text between the `# Heading` (or frontmatter) and the first entry.
-
-    It is part of the rules: a third of real rule files put guidance there (some hold nothing
-    else), so leaving it out would make this route silently drop rules.
-    """
-    lines = split_lines(rule.text)
-    start = rule.frontmatter_lines[1] + 1 if rule.frontmatter_lines else 0
-    if rule.heading_line is not None:
-        start = max(start, rule.heading_line + 1)
-    end = rule.entries[0].line if rule.entries else len(lines)
-    return "\n".join(lines[start:end]).strip()
-
-
-def render_matches(matches: list[Match]) -> str:
-    """The applying rules: one `# <rule file>` line per file, then its preamble and entries."""
-    blocks = []
-    for match in matches:
-        parts = [f"# {match.rule.rel}"]
-        if not match.agents_see:
-            parts.append(f"(Agents do not see this file: {match.agents_miss_because})")
-        intro = preamble(match.rule)
-        if intro:
-            parts.append(intro)
-        parts.extend(entry_text(e) for e in match.rule.entries)
-        blocks.append("\n\n".join(parts))
-    return "\n\n".join(blocks) + "\n" if blocks else ""
-
-
-def render_search(hits: list[tuple[RuleFile, Entry]], query: str) -> str:
-    if not hits:
-        return f"No rule entries contain {query!r}."
-    shown = [f"{rule.rel}:{entry.line + 1}\n{entry_text(entry)}" for rule, entry in
-             hits[:SEARCH_LIMIT]]
-    if len(hits) > SEARCH_LIMIT:
-        shown.append(f"... and {len(hits) - SEARCH_LIMIT} more entries; narrow the query.")
-    return "\n\n".join(shown) + "\n"
 
 
 # -- the server ------------------------------------------------------------------------------

@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from tests.cli.test_cli import run
 from tests.conftest import ProjectFactory
+from tests.unit.test_staleness import commit, git
 
 RULE = """\
 ---
@@ -21,6 +25,24 @@ paths:
 Call `OldInvoiceService::total` for sums.
 """
 FILES = {".ai/rules/app.md": RULE, "app/Invoice.php": "<?php\n"}
+
+
+@pytest.fixture
+def project(project: ProjectFactory) -> ProjectFactory:
+    """The project; in git, with the history that makes `OldInvoiceService` stale (a commit
+    deleted its class: `stale-name` is reported on that evidence only)."""
+
+    def make(files: dict[str, str | bytes] | None = None, git_repo: bool = False, **kw: bool) -> Path:
+        in_git = git_repo or kw.get("git", False)
+        root = project(files, git=in_git)
+        if in_git:
+            (root / "app/OldInvoiceService.php").write_text("<?php\nclass OldInvoiceService {}\n")
+            commit(root, "start")
+            git(root, "rm", "-q", "app/OldInvoiceService.php")
+            commit(root, "drop the old service")
+        return root
+
+    return make  # type: ignore[return-value]
 
 
 def findings(root: object, *extra: str) -> list[tuple[str, str]]:

@@ -22,7 +22,7 @@ def run(root: Path | None, *args: str, cwd: Path | None = None) -> subprocess.Co
 
 
 def test_record_prints_boosts_message(project: ProjectFactory) -> None:
-    root = project()
+    root = project({"app/Models/Invoice.php": ""})
     out = run(root, "record", "--glob", "app/Models/**", "--title", "Cents", "--note", "Integer cents.")
     assert (out.returncode, out.stdout, out.stderr) == (0, "Recorded rule in .ai/rules/models.md: Cents.\n", "")
 
@@ -244,7 +244,7 @@ def test_counts_agree_in_number_and_info_is_one_word(project: ProjectFactory) ->
     root = project({".ai/rules/g.md": "# Glossary\n\n## Cents\nIntegers.\n"})
     run(root, "index")
     out = run(root, "check")
-    assert out.stdout.splitlines()[-1] == "1 rule file checked: 0 errors, 0 warnings, 1 info."
+    assert out.stdout.splitlines()[-1] == "1 rule file checked in .ai/rules: 0 errors, 0 warnings, 1 info."
     assert json.loads(run(root, "check", "--json").stdout)[0]["severity"] == "info"
 
 
@@ -312,4 +312,4 @@ def test_a_project_with_only_other_agents_rules_is_still_checked(tmp_path: Path)
         "---\ninclusion: fileMatch\nfileMatchPattern: 'app/**,routes/**'\n---\n# API\n")
     out = run(tmp_path, "check")
     assert out.returncode == 1 and "kiro-pattern-comma" in out.stdout
-    assert out.stdout.splitlines()[-1].startswith("1 rule file checked: ")
+    assert out.stdout.splitlines()[-1].startswith("1 rule file checked (.kiro/steering/api.md): ")

@@ -63,8 +63,10 @@ def test_check_before_and_after_the_move(project: ProjectFactory, moved: Path) -
     assert sorted((p["code"], p["line"]) for p in after) == [
         ("glob-matches-nothing", 3), ("stale-name", 9), ("stale-path", 9), ("stale-path", 9)]
     moved_to = [p["message"] for p in after if "Moved to" in p["message"]]
-    assert moved_to == ["`app/Billing/Invoice.php` is not in the project. Moved to "
-                        "`app/Models/Invoice.php` or `app/Payments/Invoice.php`?"]
+    sha = git(moved, "log", "--format=%h %cs", "-n1").split()
+    assert moved_to == [f"`app/Billing/Invoice.php` is not in the project since {sha[0]} ({sha[1]}, "
+                        '"move billing, drop the helper"). Moved to `app/Models/Invoice.php` or '
+                        "`app/Payments/Invoice.php`?"]
 
 
 def test_review_text_groups_rules_and_names_what_the_change_emptied(moved: Path) -> None:
@@ -132,6 +134,7 @@ def test_review_refuses_an_unknown_base_and_a_folder_outside_git(moved: Path, tm
     (plain / ".ai" / "rules").mkdir(parents=True)
     out = run(plain, "review", "--base", "main")
     assert out.returncode == 2 and out.stderr.startswith("rulelens: Cannot review against main:")
+    assert "is not in a git repository" in out.stderr and "--no-index" not in out.stderr
 
 
 def test_check_sarif_validates_against_the_sarif_2_1_0_schema(moved: Path) -> None:

@@ -68,12 +68,12 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     assert "[CLAUDE.md]" in claude and "always" in claude
     copilot = section[section.index("**Copilot in VS Code**"):section.index("**Cursor**")]
     assert NOT_CONFIRMED not in copilot  # VS Code's own source: confirmed
-    assert "model may pick: `anchored.instructions.md`, `described.instructions.md`, " \
+    assert "the model decides: `anchored.instructions.md`, `described.instructions.md`, " \
            "`python.instructions.md`" in copilot
     assert "by `**`" in copilot
     kiro = section[section.index("**Kiro**"):section.index("**Continue**")]
     assert "`.kiro/steering/api.md`" not in kiro and ".kiro/steering/api.md" in kiro
-    assert "model may pick: `auto.md` · on request: `manual.md`" in kiro
+    assert "the model decides: `auto.md` · on request: `manual.md`" in kiro
     codex = section[section.index("**Codex**"):]
     assert "[AGENTS.md]" in codex and "folder chain" in codex
     assert "**Boost**" not in section  # Boost is the main section

@@ -4,6 +4,8 @@ mention; applying one makes the finding go away."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
@@ -17,7 +19,8 @@ from tests.lsp.helpers import (
     with_document_changes,
     without_document_changes,
 )
-from tests.lsp.project import Project
+from tests.lsp.project import Project, make_project
+from tests.unit.test_staleness import commit, git
 
 RULE = ".ai/rules/billing.md"
 TEXT = """\
@@ -37,6 +40,23 @@ Old places:
 
 
 MARKER = "\nAlso `app/Nowhere/Marker.php`.\n"
+
+
+@pytest.fixture
+def proj(tmp_path: Path) -> Project:
+    """The project, in git, with a history that shows what the rule names was there: the
+    mentioned files and the `LegacyPriceHelper` class were committed, then deleted or moved."""
+    project = make_project(tmp_path / "proj")
+    git(project.root, "init", "-q")
+    gone = {"app/Billing/Ledger.php": "<?php\n\nclass Ledger {}\n", "app/Legacy/Old.php": "<?php\n",
+            "app/Nowhere/Marker.php": "<?php\n",
+            "app/LegacyPriceHelper.php": "<?php\n\nclass LegacyPriceHelper {}\nclass LegacyPriceHelpe {}\n"}
+    for rel, text in gone.items():
+        project.write(rel, text)
+    commit(project.root, "start")
+    git(project.root, "rm", "-q", "--", *gone)
+    commit(project.root, "move billing, drop the legacy helpers")
+    return project
 
 
 def _marked(diags: list[types.Diagnostic]) -> bool:

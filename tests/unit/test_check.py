@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulelens.rules.check.rules_check import check_rules
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
 from tests.conftest import ProjectFactory
@@ -9,7 +10,7 @@ from tests.conftest import ProjectFactory
 
 def run_check(root, files: list[str]) -> dict[str, list[tuple[str, int]]]:  # type: ignore[no-untyped-def]
     found: dict[str, list[tuple[str, int]]] = {}
-    for p in RuleRepository(root).check(FileList(files)):
+    for p in check_rules(RuleRepository(root), FileList(files)):
         found.setdefault(p.code, []).append((p.file, p.line))
     return found
 

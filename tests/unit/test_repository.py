@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from rulelens.rules.check.rules_check import check_rules
 from rulelens.rules.model import RuleError
 from rulelens.rules.repository import RuleRepository
 from tests.conftest import ProjectFactory
@@ -93,5 +94,5 @@ def test_a_repository_that_is_not_a_project_refuses_writes_but_reads(tmp_path: P
 def test_check_reports_a_rules_path_that_is_a_file(tmp_path: Path) -> None:
     (tmp_path / ".ai").mkdir()
     (tmp_path / ".ai/rules").write_text("x")
-    [problem] = RuleRepository(tmp_path).check()
+    [problem] = check_rules(RuleRepository(tmp_path))
     assert problem.code == "rules-folder-invalid"

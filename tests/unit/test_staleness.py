@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulelens.rules.check.conflicts import conflict_lines
+from rulelens.rules.check.rules_check import check_rules
 from rulelens.rules.check.stale.mentions import find_mentions, identifier_in, path_in
 from rulelens.rules.check.stale.text_search import file_search, gnu_grep, grep_search, present
 from rulelens.rules.format.reading import read_rule_file
@@ -99,7 +100,7 @@ def test_stale_path_suggests_where_a_file_of_the_same_name_moved(project: Projec
         "and `app/Http/Kernel.php`, and the folder `app/Legacy/`. Boot in `Bootstrap/app.php`.")})
     files = FileList(["app/Money/Currency.php", "app/Billing/Invoice.php", "app/Http/Kernel.php",
                       "src/Legacy/x.php", "lib/Legacy/y.php", "bootstrap/app.php", "config/app.php"])
-    found = codes(RuleRepository(root).check(files), "stale-path")
+    found = codes(check_rules(RuleRepository(root), files), "stale-path")
     assert found == [
         ("stale-path", 9, "`app/Support/Currency.php` is not in the project. Moved to "
                           "`app/Money/Currency.php`?"),
@@ -120,13 +121,13 @@ def test_what_the_corpus_showed_is_not_a_claim(project: ProjectFactory) -> None:
         "Copy `frontend/src/server/client.js` for every new service.\n"
         "But the helper in `app/Gone.php` and the folder public/old/ are claims.")})
     files = FileList(["public/index.php", "storage/.gitignore", "frontend", "app/x.php"])
-    found = [m.split("`")[1] for _, _, m in codes(RuleRepository(root).check(files), "stale-path")]
+    found = [m.split("`")[1] for _, _, m in codes(check_rules(RuleRepository(root), files), "stale-path")]
     assert found == ["app/Gone.php", "public/old/"]
 
 
 def test_stale_path_has_the_mention_s_columns(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": rule_text("Not here: `app/Gone.php`.")})
-    (problem,) = [p for p in RuleRepository(root).check(FileList(["app/x.php"])) if p.code == "stale-path"]
+    (problem,) = [p for p in check_rules(RuleRepository(root), FileList(["app/x.php"])) if p.code == "stale-path"]
     assert (problem.line, problem.col, problem.end_col) == (8, 11, 23)
     assert problem.severity == "warning"
 
@@ -135,52 +136,89 @@ def test_git_ignored_and_local_files_are_not_stale(project: ProjectFactory) -> N
     root = project({".ai/rules/env.md": rule_text("Copy `.env.example` to `.env`; logs go to storage/logs/app.log."),
                     ".gitignore": ".env\nstorage/logs/\n", ".env.example": "A=1\n", "app/x.php": ""},
                    git=True)
-    assert codes(RuleRepository(root).check(FileList.for_root(root)), "stale-path") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path") == []
 
 
 def test_boost_files_get_no_staleness_findings(project: ProjectFactory) -> None:
     root = project({".ai/rules/boost/laravel.md": "## Models\nSee `app/Models/Gone.php` and `GoneHelper`.\n",
                     "app/x.php": "<?php\n"})
-    assert codes(RuleRepository(root).check(FileList.for_root(root)), "stale-path", "stale-name") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path", "stale-name") == []
 
 
-def test_stale_name_in_a_git_project(project: ProjectFactory) -> None:
+def test_stale_name_on_the_history_s_evidence(project: ProjectFactory) -> None:
+    """A class whose declaration a commit deleted is stale, with that commit in the message; a
+    method of an installed dependency (in an ignored vendor/ folder), a naming-convention example,
+    a name that was only ever used, and one never in the history are not."""
+    rule = rule_text(
+        "Use `Money::fromCents()`; `LegacyPriceHelper` rounds; call `OldGateway::charge`.\n"
+        "Relations use `HasOne::ofMany()`. Name tests like `itDoesSomething()`.\n"
+        "Call `formatLegacyCents()` as before. `NeverWritten` is not here.")
     root = project({
-        ".ai/rules/billing.md": rule_text(
-            "Use `LegacyPriceHelper`, `Money::fromCents()`, `App\\Billing\\Invoice`, `created_at`,\n"
-            "`toCents()`, `integer` and `final`. `PaymentGateway` was renamed; `OldGateway::charge` too."),
-        "app/Billing/Invoice.php": "<?php\nnamespace App\\Billing;\n\nfinal class Invoice\n{\n"
-                                   "    public int $created_at;\n    public function toCents() {}\n}\n",
+        ".ai/rules/billing.md": rule,
+        ".gitignore": "vendor/\n",
         "app/Money.php": "<?php\nclass Money { public static function fromCents() {} }\n",
-        "app/LegacyPriceHelperTest.php": "<?php\nclass LegacyPriceHelperTest {}\n",
-        "app/NewGateway.php": "<?php\nclass NewGateway { function charge() {} }\n",
+        "app/LegacyPriceHelper.php": "<?php\nfinal class LegacyPriceHelper {}\n",
+        "app/Gateways.php": "<?php\nclass OldGateway { function charge() {} }\n",
+        "app/View.php": "<?php\n// formats with formatLegacyCents($x) from the old theme\n",
+        "vendor/laravel/HasOne.php": "<?php\nclass HasOne { public function ofMany() {} }\n",
     }, git=True)
-    found = codes(RuleRepository(root).check(FileList.for_root(root)), "stale-name")
-    assert [m.split("`")[1] for _, _, m in found] == ["LegacyPriceHelper", "PaymentGateway",
-                                                     "OldGateway::charge"]
-    assert found[0][2] == ("`LegacyPriceHelper` looks like code, but no file outside .ai/rules contains "
-                           "it any more.")
+    commit(root, "Start", "2026-01-05T10:00:00Z")
+    (root / "app/LegacyPriceHelper.php").unlink()
+    commit(root, "Drop the legacy helper", "2026-03-02T10:00:00Z")
+    (root / "app/Gateways.php").write_text("<?php\nclass NewGateway { function pay() {} }\n")
+    (root / "app/View.php").write_text("<?php\n")
+    commit(root, "Rename the gateway", "2026-03-03T10:00:00Z")
+    found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name")
+    short = git(root, "log", "--format=%h", "-n3").split()
+    assert [m for _, _, m in found] == [
+        f"`LegacyPriceHelper`'s file `app/LegacyPriceHelper.php` was deleted in {short[1]} "
+        '(2026-03-02, "Drop the legacy helper"); nothing declares it now.',
+        f'`OldGateway::charge` was deleted in {short[0]} (2026-03-03, "Rename the gateway"); '
+        "nothing declares it now.",
+    ]
 
 
-def test_stale_name_ignores_the_rules_folder_itself(project: ProjectFactory) -> None:
-    root = project({".ai/rules/a.md": rule_text("Use `OnlyInRules`."),
-                    ".ai/rules/b.md": rule_text("`OnlyInRules` again."), "app/x.php": "<?php\n"},
-                   git=True)
-    found = codes(RuleRepository(root).check(FileList.for_root(root)), "stale-name")
-    assert [(line, m.split("`")[1]) for _, line, m in found] == [(9, "OnlyInRules"), (9, "OnlyInRules")]
-
-
-def test_stale_name_without_git_reads_the_listed_files(project: ProjectFactory) -> None:
+def test_no_stale_name_without_git_history(project: ProjectFactory) -> None:
+    """Without history nothing shows that an absent name was ever the project's."""
     root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper` and `formatCents`."),
                     "resources/js/money.ts": "export function formatCents() {}\n"})
-    found = codes(RuleRepository(root).check(FileList.for_root(root)), "stale-name")
-    assert [m.split("`")[1] for _, _, m in found] == ["LegacyPriceHelper"]
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name") == []
+    git(root, "init", "-q")  # a work tree without a commit has no history either
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name") == []
+
+
+def test_stale_path_on_the_history_s_evidence(project: ProjectFactory) -> None:
+    """The classes of false `stale-path` found on real repositories, and the true one: a moved
+    test folder is reported with the commit that moved it; a path in another repository, a file
+    the rule asks for, a path inside a submodule and a file generated at run time (all never
+    committed here) are not."""
+    rule = rule_text(
+        "Feature tests live in `tests/Feature/Billing/`; see `tests/Feature/Billing/PlanTest.php`.\n"
+        "The docs site is built from `Documentation/web` in the Documentation repository.\n"
+        "To enforce hooks, add `.claude/settings.json`.\n"
+        "Follow `src/server/common/services/backend.js` in the frontend.\n"
+        "Deploys rewrite `edge/upstream-active.conf` on the host.", "'app/**'")
+    root = project({".ai/rules/testing.md": rule, "app/x.php": "<?php\n",
+                    "tests/Feature/Billing/PlanTest.php": "<?php\n",
+                    "docker/edge/upstream-active.conf.default": "upstream app {}\n",
+                    "frontend/package.json": "{}\n"}, git=True)
+    commit(root, "Start", "2026-01-05T10:00:00Z")
+    git(root, "mv", "tests/Feature/Billing", "tests/Billing")
+    commit(root, "Move the billing tests", "2026-02-01T10:00:00Z")
+    found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path")
+    moved = git(root, "log", "--format=%h", "-n1").strip()
+    since = f'since {moved} (2026-02-01, "Move the billing tests")'
+    assert [m for _, _, m in found] == [
+        f"`tests/Feature/Billing/` is not in the project {since}. Moved to `tests/Billing`?",
+        f"`tests/Feature/Billing/PlanTest.php` is not in the project {since}. Moved to "
+        "`tests/Billing/PlanTest.php`?",
+    ]
 
 
 def test_no_stale_name_when_the_listed_files_are_not_on_disk(project: ProjectFactory) -> None:
     """A file list alone (the corpus) says nothing about what the files contain."""
     root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper`.")})
-    assert codes(RuleRepository(root).check(FileList(["app/x.php"])), "stale-name") == []
+    assert codes(check_rules(RuleRepository(root), FileList(["app/x.php"])), "stale-name") == []
 
 
 @pytest.mark.parametrize("kind", ["grep", "python"])
@@ -208,19 +246,19 @@ def test_rule_drift_counts_commits_on_the_rule_s_files_since_it_changed(project:
         (root / "app" / "Billing" / "Invoice.php").write_text(str(i))
         commit(root, f"billing {i}", f"2026-03-0{3 + i}T10:00:00")
     files = FileList.for_root(root)
-    found = codes(RuleRepository(root).check(files, drift_after=4), "rule-drift")
+    found = codes(check_rules(RuleRepository(root), files, drift_after=4), "rule-drift")
     assert found == [("rule-drift", 6, "app/Billing/** changed in 4 commits since this file last changed "
                                        "on 2026-03-02: review it.")]
-    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=5), "rule-drift") == []
-    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=0), "rule-drift") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=5), "rule-drift") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=0), "rule-drift") == []
     (root / ".ai" / "rules" / "billing.md").write_text(rule_text("Reviewed.", "'app/Billing/**'"))
     commit(root, "reviewed", "2026-03-09T10:00:00")
-    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=1), "rule-drift") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=1), "rule-drift") == []
 
 
 def test_no_rule_drift_outside_git(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": rule_text("Note."), "app/x.php": ""})
-    assert codes(RuleRepository(root).check(FileList.for_root(root), drift_after=1), "rule-drift") == []
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=1), "rule-drift") == []
 
 
 CONFLICT = "<<<<<<< HEAD\n## Ours\nA.\n=======\n## Theirs\nB.\n>>>>>>> feature\n"
@@ -238,7 +276,7 @@ def test_conflict_markers_and_what_is_not_one() -> None:
 def test_check_reports_rule_and_index_conflicts(project: ProjectFactory) -> None:
     root = project({".ai/rules/a.md": rule_text("x") + CONFLICT,
                     ".ai/rules/index.md": "# Project Rules Index\n" + CONFLICT})
-    found = codes(RuleRepository(root).check(), "rule-conflict", "index-conflict", "index-stale")
+    found = codes(check_rules(RuleRepository(root)), "rule-conflict", "index-conflict", "index-stale")
     assert [(c, line) for c, line, _ in found] == [("rule-conflict", 10), ("index-conflict", 2)]
 
 

@@ -46,7 +46,7 @@ class Context:
         return self._folders
 
 
-_MAGIC = frozenset("*?[]{}()!@+\\")
+_MAGIC = frozenset("*?[]{}()!@+\\\"")
 
 
 def literal_prefix(pattern: str) -> str:
@@ -89,6 +89,12 @@ def scan(root: Path, folder: str, suffixes: tuple[str, ...], recursive: bool = T
             dirs[:] = []
         dirs.sort()
     return sorted(found)
+
+
+def nested(ctx: Context, marker: str) -> list[str]:
+    """Folders of the project named `marker` below the root (`backend/.cursor/rules`), sorted:
+    the agents that read rule folders in subfolders too."""
+    return sorted(d for d in ctx.folders if d.endswith("/" + marker))
 
 
 def glob_list(value: Any, split: bool = True) -> list[str] | None:
@@ -170,6 +176,17 @@ class Agent(ABC):
         """A one-line note when one loaded file is over this agent's per-file cap."""
         return None
 
+    def glob_base(self, f: AgentFile) -> str:
+        """The folder `f` applies to and its globs are relative to: "" for the root's files."""
+        return ""
+
+    def within(self, f: AgentFile, path: str) -> str | None:
+        """`path` relative to `f`'s folder, or None when it lies outside it."""
+        base = self.glob_base(f)
+        if not base:
+            return path
+        return path[len(base) + 1:] if path.startswith(base + "/") else None
+
     def file(self, rel: str) -> AgentFile | None:
         return next((f for f in self.files if f.rel == rel), None)
 
@@ -189,12 +206,13 @@ class Agent(ABC):
         first = self.decide(f, paths[0])
         if isinstance(first, Load) and first.how == "always":
             return set(paths)
+        base = self.glob_base(f)
         if isinstance(first, Load) and first.how == "directory":
-            folder = f.rel.rpartition("/")[0]
+            folder = base or f.rel.rpartition("/")[0]
             if folder:
                 paths = starting_with(paths, folder + "/")
         else:
-            prefixes = {literal_prefix(p) for p in self.patterns(f)}
+            prefixes = {"/".join(x for x in (base, literal_prefix(p)) if x) for p in self.patterns(f)}
             if self.from_root and prefixes and "" not in prefixes:
                 paths = sorted({p for prefix in prefixes for p in starting_with(paths, prefix)})
         return {p for p in paths if isinstance(self.decide(f, p), Load)}
@@ -224,11 +242,19 @@ class Agent(ABC):
             cache[pattern] = any(self.pattern_matches(pattern, p) for p in self.candidates(pattern))
         return cache[pattern]
 
+    def matches_any_in(self, f: AgentFile, pattern: str) -> bool:
+        """`matches_any`, for the files below `f`'s folder when its globs are relative to it."""
+        base = self.glob_base(f)
+        if not base:
+            return self.matches_any(pattern)
+        return any(self.pattern_matches(pattern, p[len(base) + 1:])
+                   for p in starting_with(self.ctx.paths, base + "/"))
+
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
         out: list[Problem] = []
         sure = self.sure_of("dialect")
         for pattern in self.patterns(f):
-            if self.matches_any(pattern):
+            if self.matches_any_in(f, pattern):
                 continue
             line = f.line_of(self.keys[0]) if self.keys else 0
             if sure:

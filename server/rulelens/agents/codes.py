@@ -10,7 +10,8 @@ from rulelens.rules.check.codes import CODES
 
 AGENT_CODES = frozenset({
     "agent-budget-exceeded", "agent-glob-matches-nothing", "agent-yaml-invalid", "agents-disagree",
-    "cline-paths-empty", "cline-paths-not-list", "codex-shadowed", "continue-globs-comma",
+    "cline-paths-empty", "cline-paths-negation", "cline-paths-not-list", "codex-shadowed",
+    "continue-globs-comma",
     "copilot-applyto-elsewhere", "copilot-no-applyto", "cursor-alwaysapply-string",
     "kiro-pattern-comma", "windsurf-globs-string",
 })

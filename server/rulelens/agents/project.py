@@ -21,6 +21,8 @@ class PathView:
     loads: dict[str, list[Load]]
     maybe: dict[str, list[Maybe]]
     over_budget: dict[str, str]
+    # Agents whose answer rests on a claim neither their code nor their docs confirm.
+    probably: tuple[str, ...] = ()
 
     def bytes_of(self, agent: str) -> int:
         return sum(load.bytes for load in self.loads.get(agent, []))
@@ -63,7 +65,8 @@ class AgentProject:
             found = [n for n in notes if n]
             if found:
                 over[agent.id] = "; ".join(found)
-        return PathView(path, loads, maybe, over)
+        probably = tuple(a.id for a in self.present if not a.confirmed)
+        return PathView(path, loads, maybe, over, probably)
 
 
 def budget_note(agent: Agent, loads: list[Load]) -> str | None:

@@ -3,8 +3,12 @@ agents that carry the same rule."""
 
 from __future__ import annotations
 
+import contextlib
+import difflib
+import os
 import re
 from itertools import combinations
+from pathlib import Path
 
 from rulelens.agents.base import Agent
 from rulelens.agents.formats.codex import chain_overflow
@@ -14,6 +18,8 @@ from rulelens.rules.model import Problem
 
 _SPACE = re.compile(r"\s+")
 MIN_BODY = 24
+EXAMPLES = 3  # paths per side in a finding's `examples`
+MAX_MESSAGE = 200
 
 
 def agent_problems(project: AgentProject) -> list[Problem]:
@@ -51,38 +57,62 @@ def budget_problems(project: AgentProject) -> list[Problem]:
     return out
 
 
-_ENTRY = re.compile(r"^##[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
-Key = tuple[str, str]
+# Two bodies at least this similar (difflib's ratio over their whitespace-folded lines: line by
+# line keeps it linear-ish on long files, where a character comparison takes seconds) are one rule
+# kept in two places: a sync tool's copy that gained or lost a line, a retitled heading or a
+# reflowed paragraph stays well above it, while two different rules written from one template
+# (the same `## Best Practices` and boilerplate, different advice) fall well below it.
+SAME_RULE = 0.9
 
 
-def _identity(f: AgentFile) -> list[Key]:
-    """What makes two files the same rule: the `# heading`, a `## entry` title, or the body."""
-    keys: list[Key] = []
-    if f.heading:
-        keys.append(("#", f.heading.strip()))
-    keys.extend(("##", m.group(1).strip()) for m in _ENTRY.finditer(f.body))
-    body = _SPACE.sub(" ", f.body).casefold().strip()
-    if len(body) >= MIN_BODY:
-        keys.append(("body", body))
-    return keys
+def _folded(f: AgentFile) -> tuple[str, ...]:
+    lines = (_SPACE.sub(" ", line).casefold().strip() for line in f.body.splitlines())
+    return tuple(line for line in lines if line)
 
 
-def _norm(key: Key) -> Key:
-    return (key[0], key[1].casefold()) if key[0] != "body" else key
+def _real(root: Path, rel: str) -> str:
+    with contextlib.suppress(OSError):
+        return os.path.realpath(root / rel)
+    return rel
+
+
+def _sameness(real: tuple[str, str], a: tuple[str, ...], b: tuple[str, ...]) -> str | None:
+    """How two files are the same rule: one file through a symlink, a copy, nearly the same body;
+    None when they are different rules (never by a shared heading alone)."""
+    if real[0] == real[1]:
+        return "the same file"
+    if sum(map(len, a)) < MIN_BODY or sum(map(len, b)) < MIN_BODY:
+        return None
+    if a == b:
+        return "a copy"
+    # The ratio is at most 2*min/(sum of lengths): skip the comparison when that cannot reach it.
+    if 2 * min(len(a), len(b)) / (len(a) + len(b)) < SAME_RULE:
+        return None
+    matcher = difflib.SequenceMatcher(None, a, b)
+    if matcher.real_quick_ratio() < SAME_RULE or matcher.quick_ratio() < SAME_RULE:
+        return None
+    return "nearly the same text" if matcher.ratio() >= SAME_RULE else None
 
 
 def disagreements(project: AgentProject, only: str | None = None) -> list[Problem]:
-    """`agents-disagree`: the same heading, entry or body in two agents' files, reaching different
-    project files. `only`: just the findings reported on that file (an editor's one document)."""
-    entries: list[tuple[Agent, AgentFile]] = [(a, f) for a in project.present for f in a.files]
-    identities = [_identity(f) for _, f in entries]
-    by_key: dict[Key, list[int]] = {}
-    for i, keys in enumerate(identities):
-        for key in {_norm(k) for k in keys}:
-            by_key.setdefault(key, []).append(i)
-    pairs = sorted({(i, j) for owners in by_key.values() for i, j in combinations(owners, 2)
-                    if entries[i][0].id != entries[j][0].id
-                    and (only is None or entries[i][1].rel == only)})
+    """`agents-disagree`: one rule (one file through a symlink, a copy, or nearly the same body)
+    carried by two agents, reaching different project files: one finding per pair of files.
+    `only`: just the findings reported on that file (an editor's one document)."""
+    # Without a committed index, Boost's agent finds no rule by path: `index-missing` says so once,
+    # rather than one disagreement per rule file that another agent also carries.
+    entries: list[tuple[Agent, AgentFile]] = [(a, f) for a in project.present for f in a.files
+                                              if not (a.id == "boost" and getattr(a, "index", True) is None)]
+    folded = [_folded(f) for _, f in entries]
+    reals = [_real(project.root, f.rel) for _, f in entries]
+    pairs = []
+    for i, j in combinations(range(len(entries)), 2):
+        if entries[i][0].id == entries[j][0].id or (only is not None and entries[i][1].rel != only):
+            continue
+        how = _sameness((reals[i], reals[j]), folded[i], folded[j])
+        if how is not None:
+            pairs.append((i, j, how))
+    if not pairs:
+        return []
     # What each file reaches: kept with the project reading, so one editor document after another
     # does not compute it again.
     coverage: dict[tuple[str, ...], set[str]] = project.memo.setdefault(  # type: ignore[assignment]
@@ -97,22 +127,21 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
         return coverage[key]
 
     out: list[Problem] = []
-    for i, j in pairs:
+    for i, j, how in pairs:
         (a, fa), (b, fb) = entries[i], entries[j]
         ca, cb = covered(a, fa), covered(b, fb)
         if ca == cb:
             continue
-        shared = {_norm(k) for k in identities[j]}
-        first = next(k for k in identities[i] if _norm(k) in shared)
-        what = "the same text" if first[0] == "body" else f"`{first[0]} {first[1]}`"
-        parts = []
-        if ca - cb:
-            parts.append(f"{a.name} loads `{fa.rel}` for {_some(ca - cb)} where {b.name} does not")
-        if cb - ca:
-            parts.append(f"{b.name} loads `{fb.rel}` for {_some(cb - ca)} where {a.name} does not")
-        out.append(Problem(fa.rel, 0, "warning", "agents-disagree",
-                           f"{what} is also in `{fb.rel}` ({b.name}), but the two reach different files: "
-                           f"{'; '.join(parts)}. Align the globs."))
+        only_a, only_b = sorted(ca - cb), sorted(cb - ca)
+        examples = tuple(only_a[:EXAMPLES] + only_b[:EXAMPLES])
+        first, who = (only_a[0], a.name) if only_a else (only_b[0], b.name)
+        count = len(only_a) + len(only_b)
+        lead = (f"Same rule as `{fb.rel}` ({how}), but {a.name} and {b.name} disagree on {count} "
+                f"{'file' if count == 1 else 'files'}")
+        message = f"{lead}, such as `{first}` (only {who}). Align the globs."
+        if len(message) >= MAX_MESSAGE:
+            message = f"{lead} (see the examples). Align the globs."
+        out.append(Problem(fa.rel, 0, "warning", "agents-disagree", message, examples=examples))
     return out
 
 

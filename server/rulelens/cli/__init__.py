@@ -1,14 +1,49 @@
-"""The command line: `app` parses the arguments and runs one command module.
+"""The command line: `app` parses the arguments and runs one module of `commands/`.
 
-`main` imports the parser only when called, so `import rulelens.cli` costs nothing.
+`main` imports the parser only when called, so `import rulelens.cli` costs nothing. It is also
+where Ctrl-C ends: at any moment, one line on stderr and exit 130, never a traceback.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import FrameType
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from rulelens.cli.app import main as run
+    import contextlib
+    import signal
 
-    return run(argv)
+    # A handler rather than KeyboardInterrupt: libraries (pygls, anyio) catch that and exit 0
+    # or print their own traceback. Leaving at once is safe: every write is a rename of a
+    # complete file, the same guarantee as a kill (tests/reliability). Off the main thread,
+    # Ctrl-C stays as it is.
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGINT, _on_interrupt)
+    try:
+        from rulelens.cli.app import main as run
+
+        return run(argv)
+    except KeyboardInterrupt:
+        return interrupted()
+
+
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    interrupted()
+
+
+def interrupted() -> int:
+    """Say so once and leave now: worker threads (git, the file walk) are not waited for."""
+    import contextlib
+    import os
+    import sys
+
+    # RuntimeError: the handler may run while the main thread is inside a write to the stream.
+    with contextlib.suppress(OSError, ValueError, RuntimeError):
+        sys.stdout.flush()
+    try:
+        # A terminal has echoed `^C` where the cursor was: start a line of our own.
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "rulelens: interrupted\n")
+        sys.stderr.flush()
+    finally:
+        os._exit(130)

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rulelens.report.words import departure, plural
 from rulelens.rules.model import Problem, Severity
+
+if TYPE_CHECKING:
+    from rulelens.rules.review import Review
 
 COMMANDS: dict[Severity, str] = {"error": "error", "warning": "warning", "info": "notice"}
 
@@ -28,3 +34,24 @@ def annotation(command: str, file: str, line: int, title: str, message: str, col
 
 def problem_annotation(p: Problem) -> str:
     return annotation(COMMANDS[p.severity], p.file, p.line + 1, f"rulelens {p.code}", p.message, p.col + 1)
+
+
+def review(result: Review) -> list[str]:
+    out = []
+    for change in result.changes:
+        matches = result.matches.get(change.path, [])
+        if matches:
+            said = "; ".join(f"{m.rule.rel}: " + ", ".join(e.title for e in m.rule.entries)
+                             for m in matches)
+            verb = "applies" if len(matches) == 1 else "apply"
+            out.append(annotation("notice", change.path, 1, f"{plural(len(matches), 'rule file')} {verb}",
+                                  said))
+    for change in result.touched:
+        if change.status != "deleted":
+            out.append(annotation("notice", change.path, 1, "Rule file changed",
+                                  f"This change {change.status} a rule file: agents read the new text."))
+    for e in result.emptied:
+        out.append(annotation("warning", e.file, e.line + 1, "rulelens glob-matches-nothing",
+                              f"`{e.glob}` matches nothing after this change: "
+                              + "; ".join(departure(c) for c in e.left)))
+    return out

@@ -47,15 +47,21 @@ class Problem:
     # Texts that could replace the span [col, end_col), best first (a moved path's new place):
     # what an editor's quick fix offers, without reading the message back.
     replacements: tuple[str, ...] = ()
+    # Project paths that show the finding (the files two copies of one rule load for differently),
+    # kept out of the message so that it stays short.
+    examples: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "file": self.file,
             "line": self.line + 1,
             "severity": self.severity,
             "code": self.code,
             "message": self.message,
         }
+        if self.examples:
+            out["examples"] = list(self.examples)
+        return out
 
 
 @dataclass

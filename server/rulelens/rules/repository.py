@@ -9,8 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from rulelens.rules.check.conflicts import first_conflicted
-from rulelens.rules.check.lint import check_all, check_index
-from rulelens.rules.check.stale.drift import DRIFT_AFTER
 from rulelens.rules.format.globs import expand
 from rulelens.rules.format.index_render import render_index
 from rulelens.rules.format.reading import MAX_BYTES, decode, read_rule_file
@@ -26,7 +24,6 @@ from rulelens.rules.model import (
     RuleFile,
     unwritable_reason,
 )
-from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.root import NOT_A_PROJECT, RULES_DIR
 from rulelens.rules.write.atomic import (
     crash_point,
@@ -60,7 +57,8 @@ class _Cached:
 
 
 class RuleRepository:
-    """Reads, matches, records, indexes and checks the rules below one project root."""
+    """Reads, matches, records and indexes the rules below one project root (`check` is
+    rules.check.rules_check, over it)."""
 
     def __init__(self, root: Path, rules_dir: str = RULES_DIR, warm_in_background: bool = False,
                  writable: bool = True) -> None:
@@ -269,18 +267,6 @@ class RuleRepository:
         crash_point("before-index-write")
         write_atomic(self.index_path, expected.encode("utf-8"), self.root)
         return True
-
-    # -- check -------------------------------------------------------------------------
-    def check(self, files: FileList | None = None, drift_after: int = DRIFT_AFTER) -> list[Problem]:
-        """Every problem in the rules and the index; files=None skips match-nothing checks."""
-        if self.rules_path.exists() and not self.rules_path.is_dir():
-            return [Problem(self.rules_dir, 0, "error", "rules-folder-invalid",
-                            f"{self.rules_dir} exists but is not a folder; no rules can be read.")]
-        problems = check_all(self.files, files, drift_after)
-        if self.rules_path.is_dir():
-            index_rel = f"{self.rules_dir}/{INDEX}"
-            problems += check_index(index_rel, self.current_index(), self.index_text())
-        return problems
 
     # -- recording ---------------------------------------------------------------------
     def record(self, glob: str, title: str, note: str) -> RecordResult:

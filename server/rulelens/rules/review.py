@@ -1,9 +1,10 @@
-"""`rulelens review --base REF`: the rules a change touches, for a reviewer (issue 13).
+"""`rulelens review --base REF`: the rules a change touches, for a reviewer.
 
 The change is `git diff --name-status REF...HEAD` (what the branch did since it left REF, as a
 pull request shows it). For each path it adds, modifies or renames: the rules that apply now.
 Also the rule files it touched, and the globs that matched files the change moved or deleted and
 now match nothing ("this PR moved app/Billing; billing.md now matches nothing").
+report/ renders it.
 """
 
 from __future__ import annotations
@@ -11,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rulelens.report.github import annotation
 from rulelens.rules.format.globs import patterns_of
 from rulelens.rules.model import Match, RuleError, RuleFile
 from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import completed
+from rulelens.rules.project.git import completed, run_git
 from rulelens.rules.repository import RuleRepository
 
 STATUS = {"A": "added", "M": "modified", "R": "renamed", "C": "copied", "D": "deleted",
@@ -50,6 +50,18 @@ class Review:
     def emptied_by(self, change: Change) -> list[EmptiedGlob]:
         return [e for e in self.emptied if change in e.left]
 
+    def grouped(self) -> list[tuple[Match, list[Change]]]:
+        """Each rule file that applies to a changed path, with those paths, in index order."""
+        groups: dict[str, tuple[Match, list[Change]]] = {}
+        for change in self.changes:
+            for m in self.matches.get(change.path, []):
+                groups.setdefault(m.rule.rel, (m, []))[1].append(change)
+        return [groups[k] for k in sorted(groups, key=lambda r: r.encode())]
+
+    def unruled(self) -> list[Change]:
+        """The changed paths (not deleted) that no rule applies to."""
+        return [c for c in self.changes if c.status != "deleted" and not self.matches.get(c.path)]
+
 
 def changes_since(repo: RuleRepository, base: str) -> list[Change]:
     """The change's paths (root-relative, below the root), from git."""
@@ -60,6 +72,9 @@ def changes_since(repo: RuleRepository, base: str) -> list[Change]:
     if out is None:
         raise RuleError("git diff failed: git is not installed or did not answer in time.")
     if out.returncode != 0:
+        if run_git(repo.root, "rev-parse", "--git-dir") is None:
+            raise RuleError(f"Cannot review against {base}: {repo.root} is not in a git repository, and "
+                            "review compares git commits.")
         first = (out.stderr.decode("utf-8", "replace").strip().splitlines() or ["git diff failed"])[0]
         raise RuleError(f"Cannot review against {base}: {first.removeprefix('fatal: ')}")
     fields = out.stdout.decode("utf-8", "surrogateescape").split("\0")
@@ -105,110 +120,3 @@ def _emptied(rules: list[RuleFile], files: FileList, departed: dict[str, Change]
             left = tuple(departed[p] for p in gone.matching(text))
             if left:
                 yield EmptiedGlob(rule.rel, item.line, text, left)
-
-
-# -- rendering -------------------------------------------------------------------------------
-def _grouped(result: Review) -> list[tuple[Match, list[Change]]]:
-    """Each rule file that applies to a changed path, with those paths, in index order."""
-    groups: dict[str, tuple[Match, list[Change]]] = {}
-    for change in result.changes:
-        for m in result.matches.get(change.path, []):
-            groups.setdefault(m.rule.rel, (m, []))[1].append(change)
-    return [groups[k] for k in sorted(groups, key=lambda r: r.encode())]
-
-
-def _unruled(result: Review) -> list[Change]:
-    return [c for c in result.changes if c.status != "deleted" and not result.matches.get(c.path)]
-
-
-def _how(change: Change) -> str:
-    return f"renamed from {change.old}" if change.old is not None and change.status == "renamed" else (
-        f"copied from {change.old}" if change.old is not None else change.status)
-
-
-def _departure(change: Change) -> str:
-    if change.status == "renamed":
-        return f"{change.old} was renamed to {change.path}"
-    return f"{change.path} was deleted"
-
-
-def _summary(result: Review) -> str:
-    counts: dict[str, int] = {}
-    for c in result.changes:
-        counts[c.status] = counts.get(c.status, 0) + 1
-    parts = ", ".join(f"{n} {status}" for status, n in counts.items())
-    files = "1 changed file" if len(result.changes) == 1 else f"{len(result.changes)} changed files"
-    return f"{files} against {result.base}" + (f" ({parts})" if parts else "")
-
-
-def review_text(result: Review) -> str:
-    lines = [_summary(result)]
-    for m, changes in _grouped(result):
-        title = f" ({m.rule.heading})" if m.rule.heading else ""
-        n = len(changes)
-        lines += ["", f"{m.rule.rel}{title}: applies to {n} changed file{'s' if n != 1 else ''}"]
-        lines += [f"  {c.path} ({_how(c)})" for c in changes]
-        if not m.agents_see:
-            lines.append(f"  agents do not see this file: {m.agents_miss_because}")
-        lines += [f"  ## {e.title}  [{m.rule.rel}:{e.line + 1}]" for e in m.rule.entries]
-    unruled = _unruled(result)
-    if unruled:
-        lines += ["", "No rule applies to: " + ", ".join(c.path for c in unruled)]
-    if result.touched:
-        lines += ["", "This change touches rule files: "
-                  + ", ".join(f"{c.path} ({_how(c)})" for c in result.touched)]
-    if result.emptied:
-        lines += ["", "Globs this change made match nothing:"]
-        lines += [f"  {e.file}:{e.line + 1}: `{e.glob}` ({'; '.join(_departure(c) for c in e.left)})"
-                  for e in result.emptied]
-    return "\n".join(lines)
-
-
-def _md(text: str) -> str:
-    """Text in a Markdown comment: characters that would start markup are escaped."""
-    return "".join("\\" + ch if ch in "\\`*_[]<>|#" else ch for ch in text)
-
-
-def review_markdown(result: Review) -> str:
-    lines = ["### Project rules for this change", "", _md(_summary(result)) + "."]
-    for m, changes in _grouped(result):
-        title = f" — {_md(m.rule.heading)}" if m.rule.heading else ""
-        paths = ", ".join(f"`{c.path}`" for c in changes)
-        lines += ["", f"**`{m.rule.rel}`**{title}, for {paths}", ""]
-        if not m.agents_see:
-            lines.append(f"> agents do not see this file: {_md(m.agents_miss_because or '')}")
-            lines.append("")
-        lines += [f"- {_md(e.title)}" for e in m.rule.entries] or ["- (no entries)"]
-    unruled = _unruled(result)
-    if unruled:
-        lines += ["", "No rule applies to " + ", ".join(f"`{c.path}`" for c in unruled) + "."]
-    if result.touched:
-        lines += ["", "**Rule files this change touches:** "
-                  + ", ".join(f"`{c.path}` ({_md(_how(c))})" for c in result.touched)]
-    if result.emptied:
-        lines += ["", "**Globs this change made match nothing:**", ""]
-        lines += [f"- `{e.file}` line {e.line + 1}: `{e.glob}` "
-                  f"({_md('; '.join(_departure(c) for c in e.left))})" for e in result.emptied]
-    return "\n".join(lines)
-
-
-def review_annotations(result: Review) -> list[str]:
-    out = []
-    for change in result.changes:
-        matches = result.matches.get(change.path, [])
-        if matches:
-            said = "; ".join(f"{m.rule.rel}: " + ", ".join(e.title for e in m.rule.entries)
-                             for m in matches)
-            n = len(matches)
-            out.append(annotation("notice", change.path, 1,
-                                  f"{n} rule file{'s' if n != 1 else ''} appl{'ies' if n == 1 else 'y'}",
-                                  said))
-    for change in result.touched:
-        if change.status != "deleted":
-            out.append(annotation("notice", change.path, 1, "Rule file changed",
-                                  f"This change {change.status} a rule file: agents read the new text."))
-    for e in result.emptied:
-        out.append(annotation("warning", e.file, e.line + 1, "rulelens glob-matches-nothing",
-                              f"`{e.glob}` matches nothing after this change: "
-                              + "; ".join(_departure(c) for c in e.left)))
-    return out

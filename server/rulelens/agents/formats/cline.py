@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, problem, scan
-from rulelens.agents.dialects import PICOMATCH_DOT, picomatch_matches
+from rulelens.agents.base import GlobAgent, literal_prefix, problem, scan
+from rulelens.agents.dialects import PICOMATCH_DOT, picomatch_matches, picomatch_negated
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
@@ -24,6 +24,11 @@ def _string_list(value: Any) -> list[str] | None:
     if isinstance(value, list) and all(isinstance(v, str) and v for v in value):
         return list(value)
     return None
+
+
+def paths_match(patterns: list[str], path: str) -> list[str]:
+    """The `paths` patterns that match `path`; Cline loads the rule when any does."""
+    return [p for p in patterns if picomatch_matches(p, path)]
 
 
 class Cline(GlobAgent):
@@ -97,4 +102,40 @@ class Cline(GlobAgent):
             out.append(problem(f, line, "info", "cline-paths-empty",
                                "`paths` is empty, so Cline never loads this rule. Remove `paths` to load it "
                                "always, or list the globs it is for."))
+        out.extend(self.negation_traps(f, line))
         return out
+
+    def negation_traps(self, f: AgentFile, line: int) -> list[Problem]:
+        """A `!` pattern in `paths`: picomatch reads it as "not", and Cline loads the rule when
+        any pattern matches, so the `!` pattern adds every other file instead of excluding."""
+        out: list[Problem] = []
+        for pattern in self.patterns(f):
+            negated, rest = picomatch_negated(pattern)
+            if not negated:
+                continue
+            loads = [p for p in self.ctx.paths if picomatch_matches(pattern, p)]
+            more = f" and {len(loads) - 3} more" if len(loads) > 3 else ""
+            seen = ", ".join(f"`{p}`" for p in loads[:3]) + more
+            total = len(self.ctx.paths)
+            where = f"it loads for {len(loads)} of {total} files ({seen})" if loads else "it adds no file"
+            out.append(problem(
+                f, line, "warning", "cline-paths-negation",
+                f"Cline loads a rule when any of its `paths` matches, and picomatch reads `{pattern}` as "
+                f"\"every file not matching `{rest}`\": a `!` pattern does not exclude in Cline, so {where}. "
+                f"{self.negation_fix(rest)}"))
+        return out
+
+    def negation_fix(self, excluded: str) -> str:
+        """List the folders beside the excluded one instead (Cline has no exclusion)."""
+        parent, _, name = literal_prefix(excluded + "/x").rpartition("/")
+        if not name:
+            return "Remove the `!` pattern and list only the folders the rule is for."
+        prefix = f"{parent}/" if parent else ""
+        siblings = sorted(d for d in self.ctx.folders
+                          if d and d.rpartition("/")[0] == parent and d != f"{prefix}{name}")
+        files_here = any(p.rpartition("/")[0] == parent for p in self.ctx.paths)
+        fix = ([f"{prefix}*"] if files_here else []) + [f"{d}/**" for d in siblings]
+        if not fix:
+            return "Remove the `!` pattern and list only the folders the rule is for."
+        shown = ", ".join(f'"{g}"' for g in fix[:6]) + (", …" if len(fix) > 6 else "")
+        return f"Remove it and list the folders the rule is for instead, e.g. `paths: [{shown}]`."

@@ -32,6 +32,21 @@ def _as_list(value: str) -> str:
     return "[" + ", ".join(f'"{p.strip()}"' for p in value.split(",") if p.strip()) + "]"
 
 
+def globs_match(globs: list[str], path: str) -> list[str]:
+    """Continue's `matchesGlobs` on a list: the positive globs that match `path` (or the `!`
+    ones, when there are only those), empty when any `!` glob matches or no positive one does."""
+    positive = [g for g in globs if not g.startswith("!")]
+    negative = [g[1:] for g in globs if g.startswith("!")]
+    if any(minimatch_matches(n, path) for n in negative):
+        return []
+    if not positive:
+        return ["!" + n for n in negative]
+    return [g for g in positive if minimatch_matches(g, path)]
+
+
+CODEBASE_RULES = "rules.md"
+
+
 class Continue(GlobAgent):
     id: ClassVar[str] = "continue"
     name: ClassVar[str] = "Continue"
@@ -48,33 +63,62 @@ class Continue(GlobAgent):
     flags = MINIMATCH
     source = "continuedev/continue getSystemMessageWithRules.ts"
 
-    file_globs = (".continue/rules/**/*.md",)
+    file_globs = (".continue/rules/**/*.md", "**/rules.md")
 
     def discover(self) -> list[str]:
-        return scan(self.ctx.root, ".continue/rules", (".md",))
+        """`.continue/rules`, then each `rules.md` in the codebase (`loadCodebaseRules.ts`)."""
+        found = scan(self.ctx.root, ".continue/rules", (".md",))
+        found.extend(p for p in self.ctx.paths if p.rpartition("/")[2] == CODEBASE_RULES
+                     and ".continue" not in p and p not in found)
+        return found
+
+    def codebase(self, f: AgentFile) -> bool:
+        return f.rel.rpartition("/")[2] == CODEBASE_RULES and ".continue" not in f.rel
+
+    def folder(self, f: AgentFile) -> str:
+        return f.rel.rpartition("/")[0] if self.codebase(f) else ""
+
+    def globs(self, f: AgentFile) -> list[str] | None:
+        """The globs Continue matches: a codebase `rules.md`'s are taken below its folder
+        (`markdownToRule`'s `getGlobPattern`: the folder, then `**/` unless the glob starts with
+        `**`; none is the folder's `**/*`). The root's `rules.md` gets `/`, which Continue
+        matches against absolute paths; on root-relative paths that is no folder at all."""
+        found = _globs((f.data or {}).get("globs"))
+        if not self.codebase(f):
+            return found
+        folder = self.folder(f)
+        prefix = f"{folder}/" if folder else ""
+        if not found:
+            return [f"{prefix}**/*"]
+        return [prefix + (g if g.startswith("**") else "**/" + g) for g in found]
 
     def patterns(self, f: AgentFile) -> list[str]:
-        found = _globs((f.data or {}).get("globs")) or []
+        """As Continue matches them: root-relative, a codebase rule's below its folder."""
+        found = (self.globs(f) if self.codebase(f) else _globs((f.data or {}).get("globs"))) or []
         return [g for g in found if not g.startswith("!")]
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return minimatch_matches(pattern, path)
 
     def globs_match(self, globs: list[str], path: str) -> list[str]:
-        positive = [g for g in globs if not g.startswith("!")]
-        negative = [g[1:] for g in globs if g.startswith("!")]
-        if any(minimatch_matches(n, path) for n in negative):
-            return []
-        if not positive:
-            return ["!" + n for n in negative]
-        return [g for g in positive if minimatch_matches(g, path)]
+        return globs_match(globs, path)
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         data = f.data or {}
         always = data.get("alwaysApply")
-        globs = _globs(data.get("globs"))
         regex = data.get("regex")
-        if always is True or (not globs and not regex and always is not False):
+        if always is True:
+            return self.load(f, "always")
+        if self.codebase(f):
+            folder = self.folder(f)
+            if folder and not path.startswith(folder + "/"):
+                return None  # a codebase rule looks only at the files in its folder
+            hit = globs_match(self.globs(f) or [], path)
+            if hit and regex and not self.contents_match(regex, path):
+                hit = []
+            return self.load(f, "glob", hit) if hit else None
+        globs = _globs(data.get("globs"))
+        if not globs and not regex and always is not False:
             return self.load(f, "always")
         if always is False and globs is None and regex is None:
             return maybe(f, "agent-decides") if data.get("description") else None

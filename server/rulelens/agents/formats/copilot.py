@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rulelens.agents.base import GlobAgent, literal_prefix, maybe, problem, scan
-from rulelens.agents.dialects import VSCODE, matches
+from rulelens.agents.dialects import VSCODE, vscode_matches
+from rulelens.agents.dialects import split_glob_aware as dialect_split
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, Load
 from rulelens.rules.model import Problem
@@ -26,27 +27,23 @@ SURFACE = "Copilot in VS Code"
 
 
 def split_glob_aware(value: str) -> list[str]:
-    """VS Code's `splitGlobAware(pattern, ',')`, ported: commas inside `{}` or `[]` do not split.
+    """VS Code's `splitGlobAware(pattern, ',')`: commas inside `{}` or `[]` do not split."""
+    return dialect_split(value, ",")
 
-    (A port rather than a library: this is VS Code's own small tokenizer, whose on/off flags for
-    braces and brackets differ from a depth-counting split on nested braces.)
-    """
-    parts: list[str] = []
-    in_braces = in_brackets = False
-    current = ""
-    for ch in value:
-        if ch == "," and not in_braces and not in_brackets:
-            parts.append(current)
-            current = ""
-            continue
-        if ch in "{}":
-            in_braces = ch == "{"
-        elif ch in "[]":
-            in_brackets = ch == "["
-        current += ch
-    if current:
-        parts.append(current)
-    return parts
+
+def pattern_matches(pattern: str, absolute: str) -> bool:
+    """One trimmed `applyTo` pattern against a file's absolute path, as `_matches` tests it."""
+    if pattern in ALWAYS:
+        return True
+    if not pattern.startswith(("/", "**/")):
+        pattern = "**/" + pattern
+    return vscode_matches(pattern, absolute)
+
+
+def applies(apply_to: str, absolute: str) -> str | None:
+    """The first pattern of an `applyTo` string that attaches the file at `absolute`."""
+    patterns = (q.strip() for q in split_glob_aware(apply_to))
+    return next((p for p in patterns if p and pattern_matches(p, absolute)), None)
 
 
 class Copilot(GlobAgent):
@@ -98,23 +95,7 @@ class Copilot(GlobAgent):
         return f"{self.ctx.root.as_posix().rstrip('/')}/{path}"
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
-        if pattern in ALWAYS:
-            return True
-        if pattern.startswith("/"):
-            return matches(pattern, self.absolute(path), self.flags)
-        # `**/p` against the absolute path is `p` against one of its tails that start a segment;
-        # testing the tails is the same answer, and much faster than the leading globstar.
-        rest = pattern
-        while rest.startswith("**/"):
-            rest = rest[3:]
-        full = self.absolute(path).lstrip("/")
-        start = 0
-        while True:
-            if matches(rest, full[start:], self.flags):
-                return True
-            start = full.find("/", start) + 1
-            if start == 0:
-                return False
+        return pattern_matches(pattern, self.absolute(path))
 
     def candidates(self, pattern: str) -> Sequence[str]:
         """The paths holding the pattern's literal folders (after the prepended `**/`), case
@@ -163,7 +144,7 @@ class Copilot(GlobAgent):
         cache: dict[str, list[str]] = self.__dict__.setdefault("_elsewhere", {})
         if pattern not in cache:
             cache[pattern] = [p for p in self.candidates(pattern)
-                              if self.pattern_matches(pattern, p) and not matches(pattern, p, self.flags)]
+                              if self.pattern_matches(pattern, p) and not vscode_matches(pattern, p)]
         return cache[pattern]
 
     def file_traps(self, f: AgentFile) -> list[Problem]:

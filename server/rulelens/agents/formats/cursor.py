@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem, scan
 from rulelens.agents.dialects import UNDOCUMENTED
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
@@ -36,13 +36,21 @@ class Cursor(GlobAgent):
     flags = UNDOCUMENTED
     source = "cursor.com/docs/rules via third-party summaries (skillsaw, rulesync #2875)"
 
-    file_globs = (".cursor/rules/**/*.{mdc,md}",)
+    file_globs = ("**/.cursor/rules/**/*.{mdc,md}",)
 
     def split_value(self, value: str) -> list[str] | None:
         return split_commas(value)
 
     def discover(self) -> list[str]:
-        return scan(self.ctx.root, ".cursor/rules", (".mdc", ".md"))
+        """The root's `.cursor/rules`, then those in subfolders: Cursor's docs have
+        `backend/.cursor/rules/*.mdc` apply to `backend/`, their globs relative to it."""
+        found = scan(self.ctx.root, ".cursor/rules", (".mdc", ".md"))
+        for folder in nested(self.ctx, ".cursor/rules"):
+            found.extend(scan(self.ctx.root, folder, (".mdc", ".md")))
+        return found
+
+    def glob_base(self, f: AgentFile) -> str:
+        return f.rel.partition("/.cursor/rules/")[0] if "/.cursor/rules/" in f.rel else ""
 
     def fields(self, f: AgentFile) -> dict[str, Any]:
         if f.data is not None:
@@ -57,11 +65,14 @@ class Cursor(GlobAgent):
         return [] if always is True or (always == "true" and f.data is None) else super().nothing_traps(f)
 
     def decide(self, f: AgentFile, path: str) -> Decision:
+        inner = self.within(f, path)
+        if inner is None:
+            return None  # a nested folder's rules are for the files below it
         fields = self.fields(f)
         if fields.get("alwaysApply") is True or (fields.get("alwaysApply") == "true" and f.data is None):
-            return self.load(f, "always")
+            return self.load(f, "directory" if self.glob_base(f) else "always")
         patterns = self.patterns(f)
-        hit = self.matching(patterns, path)
+        hit = self.matching(patterns, inner)
         if hit:
             return self.load(f, "glob", hit)
         if fields.get("description"):

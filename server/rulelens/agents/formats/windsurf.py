@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem, scan
 from rulelens.agents.dialects import UNDOCUMENTED
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
@@ -48,7 +48,7 @@ class Windsurf(GlobAgent):
                     "characters each", True)
     source = "docs.windsurf.com memories & rules; skillsaw devin-rules-valid (third-party)"
 
-    file_globs = (".windsurfrules", ".windsurf/rules/*.md", ".devin/rules/*.md")
+    file_globs = (".windsurfrules", "**/.windsurf/rules/*.md", "**/.devin/rules/*.md")
 
     def split_value(self, value: str) -> list[str] | None:
         return split_commas(value)
@@ -57,9 +57,19 @@ class Windsurf(GlobAgent):
         # `.devin/rules` is preferred; `.windsurf/rules` is read only when it is absent.
         found = (scan(self.ctx.root, ".devin/rules", (".md",), recursive=False)
                  or scan(self.ctx.root, ".windsurf/rules", (".md",), recursive=False))
+        # Rules discovery also reads the rule folders of subfolders; each applies below its folder.
+        for marker in (".windsurf/rules", ".devin/rules"):
+            for folder in nested(self.ctx, marker):
+                found.extend(scan(self.ctx.root, folder, (".md",), recursive=False))
         if (self.ctx.root / LEGACY).is_file():
             found.insert(0, LEGACY)
         return found
+
+    def glob_base(self, f: AgentFile) -> str:
+        for marker in ("/.windsurf/rules/", "/.devin/rules/"):
+            if marker in f.rel:
+                return f.rel.partition(marker)[0]
+        return ""
 
     def fields(self, f: AgentFile) -> dict[str, Any]:
         if f.data is not None:
@@ -74,11 +84,14 @@ class Windsurf(GlobAgent):
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == LEGACY:
             return self.load(f, "always")
+        inner = self.within(f, path)
+        if inner is None:
+            return None  # a subfolder's rules are for the files below it
         trigger = self.fields(f).get("trigger")
         if trigger == "always_on":
-            return self.load(f, "always")
+            return self.load(f, "directory" if self.glob_base(f) else "always")
         if trigger == "glob":
-            hit = self.matching(self.patterns(f), path)
+            hit = self.matching(self.patterns(f), inner)
             return self.load(f, "glob", hit) if hit else None
         if trigger == "model_decision":
             return maybe(f, "agent-decides")

@@ -16,10 +16,11 @@ from rulelens.lsp.language_server import RulelensServer
 from rulelens.lsp.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
 from rulelens.lsp.plumbing.sanitize import code, defang
 from rulelens.lsp.plumbing.workspace import Target
+from rulelens.report.words import MAYBE
 from rulelens.rules.format.reading import read_entries
 
 MAX_FILES = 4  # files listed per agent in the hover; the rest are counted
-MAX_MAYBE = 3  # files named in the one "may pick" line
+MAX_MAYBE = 3  # files named in the one line of files the agent may load
 MAX_CHARS = 3_000  # the section's visible text (links' targets not counted); agents past it are counted
 
 
@@ -55,11 +56,11 @@ def _why(load: Load, as_code: bool) -> str:
 
 
 def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
-    """One line: the first few files the model may pick, then those loaded only on request (file
+    """One line: the first few files the model decides on, then those loaded only on request (file
     names only: the line stays short; `rulesForPath` and `match --agents` have the paths)."""
     parts: list[str] = []
     room = MAX_MAYBE
-    for label, how in (("model may pick", "agent-decides"), ("on request", "manual")):
+    for how, label in MAYBE.items():
         files = [m.file for m in maybe if m.how == how]
         if not files:
             continue
@@ -87,7 +88,7 @@ def _head(x: AgentLoads, markdown: bool) -> str:
 
 
 def section_markdown(target: Target, found: list[AgentLoads]) -> str:
-    """A few lines per agent: the files that load (linked) and why, and one "may pick" line."""
+    """A few lines per agent: the files that load (linked) and why, and one line of what it may load."""
     blocks: list[str] = []
     used = 0
     for n, x in enumerate(found):

@@ -22,6 +22,7 @@ from rulelens.lsp.plumbing.stale_findings import StaleFindings
 from rulelens.lsp.plumbing.unseen import unseen_line
 from rulelens.lsp.plumbing.watch import poll
 from rulelens.lsp.plumbing.workspace import Root, Target
+from rulelens.report.words import plural
 from rulelens.rules.check.config import FILES as CONFIG_FILES
 from rulelens.rules.check.config import Config, ConfigError, configured, load_config
 from rulelens.rules.check.lint import check_file, check_index
@@ -129,7 +130,7 @@ def summary(matches: list[Match]) -> str:
     """One line per rule file: where it is, what matched, and its entry titles."""
     entries = sum(len(m.rule.entries) for m in matches)
     verb = "applies" if entries == 1 else "apply"
-    head = (f"{_plural(entries, 'project rule')} from {_plural(len(matches), 'rule file')} "
+    head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
             f"{verb} to this file:")
     lines = [head]
     for m in matches[:MAX_LISTED]:
@@ -163,10 +164,6 @@ def related(server: RulelensServer, target: Target,
                 message=f"{name}: {entry.title}",
             ))
     return out
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # -- rule files and the index -----------------------------------------------------------

@@ -65,12 +65,14 @@ CODES: dict[str, Code] = {
         "`rulelens index`."),
     "stale-path": Code(
         "The rule names a path that is not in the project.",
-        "The file or folder was moved or deleted. Where a file of the same name exists elsewhere, "
-        "the message suggests it; update the rule or remove the mention."),
+        "The file or folder was moved or deleted: in git, a commit the message names deleted it "
+        "(a path never committed is not reported). Where a file of the same name exists "
+        "elsewhere, the message suggests it; update the rule or remove the mention."),
     "stale-name": Code(
-        "The rule names code that no file contains any more.",
+        "The rule names code that the project deleted.",
         "A backticked identifier (a class, function, `Class::method` or namespace) appears in no "
-        "file outside the rules folder: it was renamed or removed. Update the rule."),
+        "file outside the rules folder, and the history shows a commit (named in the message) "
+        "deleted its declaration or a file named after it. Update the rule."),
     "rule-drift": Code(
         "The rule's files changed in many commits since the rule did.",
         "The code a rule file covers has moved on while the rule stayed the same. Read the rule "

@@ -77,7 +77,11 @@ def write_atomic(path: Path, data: bytes, root: Path) -> None:
     mode = None
     with contextlib.suppress(FileNotFoundError):
         mode = path.stat().st_mode & 0o777
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    except PermissionError as exc:
+        # The temporary name means nothing to a person: the folder is what needs the permission.
+        raise PermissionError(exc.errno, exc.strerror, str(path.parent)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

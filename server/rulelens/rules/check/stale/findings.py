@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rulelens.rules.check.stale.drift import DRIFT_AFTER, History, drift_problem
+from rulelens.rules.check.stale.evidence import Evidence, Removal
 from rulelens.rules.check.stale.mention_cache import MentionStore
 from rulelens.rules.check.stale.mention_cache import key as mention_key
 from rulelens.rules.check.stale.mentions import Identifier, Mention, find_mentions, identifier_in
@@ -38,6 +39,7 @@ class StalePath:
 
     mention: Mention
     candidates: tuple[str, ...]
+    removal: Removal | None = None  # the commit that deleted it, when the history is read
 
     @property
     def replacement(self) -> str | None:
@@ -70,6 +72,9 @@ class ProjectScan:
     _history: History | None = None
     _history_read: bool = False
     _history_thread: threading.Thread | None = None
+    _evidence: Evidence | None = None
+    _evidence_read: bool = False
+    _evidence_lock: threading.Lock = field(default_factory=threading.Lock)
     _store: MentionStore | None = None
     _pending: threading.Thread | None = None
 
@@ -196,6 +201,22 @@ class ProjectScan:
             self._history_read = True
         return self._history
 
+    @property
+    def evidence(self) -> Evidence | None:
+        """What HEAD's history shows was removed (read once per file list); None outside git, in
+        a shallow clone or before the first commit."""
+        with self._evidence_lock:
+            if not self._evidence_read:
+                self._evidence = Evidence.read(self.root, self.rules_dir) if self.is_git else None
+                self._evidence_read = True
+        return self._evidence
+
+    def evidence_in_background(self) -> threading.Thread:
+        """Read the deleted paths while the rule texts are read for mentions."""
+        thread = threading.Thread(target=lambda: self.evidence, daemon=True, name="rulelens-evidence")
+        thread.start()
+        return thread
+
     def history_in_background(self) -> None:
         """Start `git log` now, so that it runs while the rule texts are read for mentions."""
         if self._history_read or self._history_thread is not None:
@@ -287,16 +308,52 @@ def scan_of(rule: RuleFile, files: FileList) -> ProjectScan:
 
 
 def stale_paths(rule: RuleFile, scan: ProjectScan) -> list[StalePath]:
+    """Paths the rule names that are not in the project. With git history, only those that the
+    history shows were there (deleted or moved): a path never committed is one the rule asks for,
+    one in another repository or one generated at run time, not a stale one."""
     found = [(m, scan.missing(m.text)) for m in scan.mentions(rule) if m.kind == "path"]
     gone = [(m, miss) for m, miss in found if miss is not None]
     excused = scan.excused(rel for _, (rel, _) in gone)
-    return [StalePath(m, candidates) for m, (rel, candidates) in gone if rel not in excused]
+    evidence = scan.evidence if gone else None
+    out = []
+    for m, (rel, candidates) in gone:
+        if rel in excused:
+            continue
+        removal = None
+        if evidence is not None:
+            removal = evidence.path_removal(rel, m.text.startswith(("/", "./")), m.text.endswith("/"))
+            if removal is None:
+                continue
+        out.append(StalePath(m, candidates, removal))
+    return out
 
 
-def stale_names(rule: RuleFile, scan: ProjectScan) -> list[Mention]:
+def declared_names(ident: Identifier) -> list[str]:
+    """The names whose declaration would make the identifier the project's: a class for
+    `App\\Billing\\Invoice`, the method or its class for `Money::fromCents()`."""
+    if "::" in ident.text:
+        owner, _, member = ident.text.partition("::")
+        return [member.removesuffix("()").lstrip("$"), owner.rpartition("\\")[2]]
+    text = ident.text.removesuffix("()").lstrip("$\\")
+    return [text.rpartition("\\")[2]]
+
+
+def stale_names(rule: RuleFile, scan: ProjectScan) -> list[tuple[Mention, Removal]]:
+    """Names that no file holds now and whose declaration the history shows was deleted; without
+    history, none (a name absent now may never have been the project's)."""
     idents = [(m, identifier_in(m.text)) for m in scan.mentions(rule) if m.kind == "name"]
     scan.prefetch(i for _, i in idents if i is not None)
-    return [m for m, i in idents if i is not None and scan.is_present(i) is False]
+    absent = [(m, i) for m, i in idents if i is not None and scan.is_present(i) is False]
+    evidence = scan.evidence if absent else None
+    if evidence is None:
+        return []
+    evidence.explain(n for _, i in absent for n in declared_names(i))
+    out = []
+    for m, i in absent:
+        removal = evidence.name_removal(declared_names(i))
+        if removal is not None:
+            out.append((m, removal))
+    return out
 
 
 def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int = DRIFT_AFTER) -> None:
@@ -312,6 +369,7 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
     for scan, own in scans.values():
         if drift_after > 0:
             scan.history_in_background()
+        reading = scan.evidence_in_background()
         # The search first: grep reads the files on the other core while the rest runs here.
         scan.keep_mentions()
         mentions = [m for rule in own for m in scan.mentions(rule)]
@@ -323,6 +381,12 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
         scan.excused(miss[0] for text in paths for miss in [scan.missing(text)] if miss is not None)
         if drift_after > 0 and scan.history is not None:
             scan.history.cover_all(own, drift_after)
+        reading.join()
+        if scan.evidence is not None:
+            # Every absent name of every rule file in one `git log -G`.
+            named = [i for i in idents if scan.is_present(i) is False]
+            scan.evidence.explain(n for i in named for n in declared_names(i))
+            scan.evidence.save()
 
 
 def replacements(path: str, written: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
@@ -334,6 +398,13 @@ def replacements(path: str, written: str, candidates: tuple[str, ...]) -> tuple[
     trail = "/" if path.endswith("/") else ""
     suffix = written[len(path):]
     return tuple(f"{lead}{c.strip('/')}{trail}{suffix}" for c in candidates)
+
+
+def name_message(text: str, removal: Removal) -> str:
+    name = text.strip("`")
+    if removal.file:
+        return f"`{name}`'s file `{removal.path}` was deleted in {removal.when()}; nothing declares it now."
+    return f"`{name}` was deleted in {removal.when()}; nothing declares it now."
 
 
 def _moved(candidates: tuple[str, ...]) -> str:
@@ -358,13 +429,13 @@ def staleness_problems(rule: RuleFile, files: FileList | None,
     for stale in stale_paths(rule, scan):
         m = stale.mention
         written = lines[m.line][m.col:m.end_col] if m.line < len(lines) else m.text
+        since = f" since {stale.removal.when()}" if stale.removal is not None else ""
         out.append(Problem(rule.rel, m.line, "warning", "stale-path",
-                           f"`{m.text}` is not in the project.{_moved(stale.candidates)}",
+                           f"`{m.text}` is not in the project{since}.{_moved(stale.candidates)}",
                            m.col, m.end_col, replacements(m.text, written, stale.candidates)))
-    for m in stale_names(rule, scan):
-        out.append(Problem(rule.rel, m.line, "warning", "stale-name",
-                           f"`{m.text}` looks like code, but no file outside {scan.rules_dir} contains "
-                           "it any more.", m.col, m.end_col))
+    for m, removal in stale_names(rule, scan):
+        out.append(Problem(rule.rel, m.line, "warning", "stale-name", name_message(m.text, removal),
+                           m.col, m.end_col))
     history = scan.history if drift_after > 0 else None
     drift = drift_problem(rule, history, drift_after) if history is not None else None
     if drift is not None:

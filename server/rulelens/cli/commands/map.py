@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
-from rulelens.agents.folder_map import build_map
-from rulelens.agents.project import AgentProject
-from rulelens.rules.model import RuleError
-from rulelens.rules.repository import RuleRepository
-from rulelens.rules.write.atomic import write_atomic
+from rulelens.cli.common import EXIT_OK, Run
 
-SUMMARY = "show which agents' rules reach each folder, the gaps, disagreements and budget overruns"
 EXAMPLE = "rulelens map --html rules-map.html"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def arguments(parser: argparse.ArgumentParser) -> None:
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the map as JSON (default: a text tree)")
     out.add_argument("--html", type=Path, metavar="FILE",
@@ -25,12 +19,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder levels the text tree shows (default: 2)")
 
 
-def run(repo: RuleRepository, args: argparse.Namespace) -> int:
+def run(run: Run) -> int:
+    from rulelens.agents.folder_map import build_map
+    from rulelens.agents.project import AgentProject
+    from rulelens.report.as_json import dumps
     from rulelens.report.map_data import map_data
+    from rulelens.rules.model import RuleError
+    from rulelens.rules.write.atomic import write_atomic
 
-    project_map = build_map(AgentProject(repo))
+    args = run.args
+    project_map = build_map(AgentProject(run.repository()))
     if args.json:
-        print(json.dumps(map_data(project_map), indent=2, ensure_ascii=False))
+        print(dumps(map_data(project_map)))
     elif args.html is not None:
         from rulelens.report.map_html import map_html
 
@@ -39,9 +39,9 @@ def run(repo: RuleRepository, args: argparse.Namespace) -> int:
             raise RuleError(f"--html {args.html}: the folder {target.parent} does not exist.")
         # The page is the user's file, wherever they ask: the write is atomic but not held to the root.
         write_atomic(target, map_html(map_data(project_map)).encode("utf-8"), target.parent)
-        print(f"Wrote {args.html} ({len(project_map.folders):,} folders, {project_map.files:,} files).")
+        run.say(f"Wrote {args.html} ({len(project_map.folders):,} folders, {project_map.files:,} files).")
     else:
         from rulelens.report.map_text import map_text
 
         print(map_text(project_map, max(0, args.depth)))
-    return 0
+    return EXIT_OK

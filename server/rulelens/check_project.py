@@ -1,0 +1,89 @@
+"""`check` of a whole project: Boost's rules folder and every other agent's rule files, as data.
+
+It lives above `rules/` and `agents/` because it needs both (the core's one-way layering keeps
+`rules/` from importing `agents/`), and below the fronts so that the command line, MCP and the
+language server ask the same question and get the same findings. It renders nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulelens.rules.check.stale.drift import DRIFT_AFTER
+from rulelens.rules.model import Problem, RuleError
+from rulelens.rules.repository import RuleRepository
+
+if TYPE_CHECKING:
+    from rulelens.rules.check.config import Config
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class ProjectCheck:
+    """The findings, and what was counted to find them."""
+
+    problems: list[Problem]
+    rules_dir: str
+    rule_files: int  # Boost's rule files in the rules folder
+    # Other agents' rule files: each file once, under the first agent (in registry order) that reads it.
+    agent_files: dict[str, list[str]] = field(default_factory=dict)
+    has_rules: bool = True
+
+    @property
+    def nothing_to_check(self) -> bool:
+        return not self.has_rules and not self.agent_files
+
+    @property
+    def files_checked(self) -> int:
+        return self.rule_files + sum(len(files) for files in self.agent_files.values())
+
+
+def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
+                  progress: Progress | None = None) -> ProjectCheck:
+    """Check the rules folder (lint, index, staleness, drift) and the other agents' files."""
+    from rulelens.agents.codes import known_codes
+    from rulelens.agents.project import AgentProject
+    from rulelens.agents.traps import agent_problems
+    from rulelens.rules.check.config import load_config
+    from rulelens.rules.check.rules_check import check_rules
+    from rulelens.rules.check.stale.search_cache import start_snapshot
+    from rulelens.rules.project.filelist import FileList
+
+    if drift_after < 0:
+        raise RuleError("--drift-after needs a number of commits, 0 or more.")
+    config = load_config(repo.root, known_codes())  # a broken configuration stops before the work
+    say = progress or (lambda _: None)
+    start_snapshot(repo.root, repo.rules_dir)  # git stats the files while they are listed and read
+    say("listing the project's files")
+    files = FileList.for_root(repo.root)
+    say(f"reading the agents' rule files ({len(files):,} project files)")
+    agents = AgentProject(repo, files)
+    others = [a for a in agents.present if a.id != "boost"]
+    has_rules = repo.rules_path.exists()
+    counted: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for agent in others:
+        for f in agent.files:
+            if f.rel not in seen:
+                seen.add(f.rel)
+                counted.setdefault(agent.name, []).append(f.rel)
+    if not has_rules and not others:
+        return ProjectCheck([], repo.rules_dir, 0, {}, has_rules=False)
+    rules = "1 rule file" if len(repo.files) == 1 else f"{len(repo.files):,} rule files"
+    say(f"checking {rules} against {len(files):,} project files")
+    problems = check_rules(repo, files, drift_after) if has_rules else []
+    say("checking the other agents' rule files")
+    problems += agent_problems(agents)
+    return ProjectCheck(_kept(repo, problems, config), repo.rules_dir, len(repo.files) if has_rules else 0,
+                        counted, has_rules)
+
+
+def _kept(repo: RuleRepository, problems: list[Problem], config: Config) -> list[Problem]:
+    """The one place where findings are filtered before any front sees them: the project's
+    configuration (severities, excluded paths) and the inline directives in the rule files."""
+    from rulelens.rules.check.config import configured, disk_reader
+
+    return configured(problems, config, disk_reader(repo.root))

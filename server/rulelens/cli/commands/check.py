@@ -1,0 +1,69 @@
+"""`rulelens check`: lint the rule files, the index and the other agents' rule files."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from rulelens.cli.common import EXIT_OK, EXIT_PROBLEMS, Run, chosen_format
+from rulelens.rules.check.stale.drift import DRIFT_AFTER
+from rulelens.rules.model import Problem
+
+EXAMPLE = "rulelens check --format sarif > rulelens.sarif"
+FORMATS = ("text", "json", "sarif", "github")
+# The least severe finding that fails the run, and everything more severe.
+FAILING = {"error": ("error",), "warning": ("error", "warning"), "info": ("error", "warning", "info")}
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help="text, json, sarif (SARIF 2.1.0, for code scanning) or github (Actions "
+                             "annotations) (default: text)")
+    parser.add_argument("--json", action="store_true", help="the same as --format json (default: off)")
+    parser.add_argument("--fail-on", choices=tuple(FAILING), default="warning", metavar="SEVERITY",
+                        help="exit 1 when a finding is this severe or more: error, warning or info "
+                             "(default: warning)")
+    parser.add_argument("--drift-after", type=int, default=DRIFT_AFTER, metavar="N",
+                        help="hint `rule-drift` when a rule file's globs changed in N commits since the "
+                             f"rule file did; 0 turns it off (default: {DRIFT_AFTER})")
+
+
+def run(run: Run) -> int:
+    from rulelens.check_project import check_project
+    from rulelens.cli.progress import progress_line
+    from rulelens.report import text
+
+    fmt = chosen_format(run.args)
+    repo = run.repository()
+    with progress_line(sys.stderr, enabled=not run.quiet) as progress:
+        result = check_project(repo, run.args.drift_after, progress)
+    failing = [p for p in result.problems if p.severity in FAILING[run.args.fail_on]]
+    if result.nothing_to_check:
+        if fmt == "text":
+            run.say(text.NO_RULES.format(repo.rules_dir))
+        elif fmt != "github":
+            print(_formatted([], fmt))
+        return EXIT_OK
+    if fmt != "text":
+        print(_formatted(result.problems, fmt))
+    else:
+        paint = run.palette()
+        for p in result.problems:
+            print(text.problem(p, paint))
+        run.say(text.check_summary(result))
+    return EXIT_PROBLEMS if failing else EXIT_OK
+
+
+def _formatted(problems: Sequence[Problem], fmt: str) -> str:
+    from rulelens.report import as_json
+
+    if fmt == "sarif":
+        from rulelens.report.sarif import to_sarif
+
+        return as_json.dumps(to_sarif(problems))
+    if fmt == "github":
+        from rulelens.report.github import problem_annotation
+
+        return "\n".join(problem_annotation(p) for p in problems)
+    return as_json.dumps(as_json.problems(problems))

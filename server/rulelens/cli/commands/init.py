@@ -1,0 +1,25 @@
+"""`rulelens init`: point AGENTS.md (and CLAUDE.md) at the rules; optionally MCP and the plugin."""
+
+from __future__ import annotations
+
+import argparse
+
+from rulelens.cli.common import EXIT_OK, Run
+
+EXAMPLE = "rulelens init --mcp"
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--mcp", action="store_true",
+                        help="also register `rulelens mcp` in .mcp.json (default: off)")
+    parser.add_argument("--claude", action="store_true",
+                        help="also write the Claude Code project plugin .claude/skills/rulelens "
+                             "(rulelens serve and rulelens mcp) (default: off)")
+
+
+def run(run: Run) -> int:
+    from rulelens.setup.init_project import init_project
+
+    for line in init_project(run.repository().root, run.args.mcp, run.args.claude):
+        run.say(line)
+    return EXIT_OK

@@ -1,0 +1,61 @@
+"""`rulelens match`: the rules for each path (a file, or the files below a folder), computed once
+and rendered as text or as JSON; `--agents` adds what every agent loads for each file."""
+
+from __future__ import annotations
+
+import argparse
+
+from rulelens.cli.common import EXIT_OK, EXIT_USAGE, Run, fail, resolve
+
+EXAMPLE = "rulelens match app/Models/Invoice.php routes/web.php"
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH",
+                        help="files or folders: root-relative, relative to the current folder, or absolute")
+    parser.add_argument("--json", action="store_true",
+                        help="print a JSON array, one object per path (default: off)")
+    parser.add_argument("--agents", action="store_true",
+                        help="also show what every agent (Boost, Claude Code, Copilot, Cursor, Windsurf, "
+                             "Kiro, Continue, Cline, Codex) loads for each file (default: off)")
+
+
+def run(run: Run) -> int:
+    """Every good path's rules, one error line per bad one (exit 2 when there was any)."""
+    from rulelens.agents.project import AgentProject, PathView
+    from rulelens.report import as_json, text
+    from rulelens.report.agents import loads_text
+    from rulelens.rules.match.paths import FileRules, FolderRules, folder_rules
+    from rulelens.rules.model import RuleError
+    from rulelens.rules.project.filelist import FileList
+
+    repo = run.repository()
+    project = AgentProject(repo) if run.args.agents else None
+    results: list[tuple[FileRules | FolderRules, PathView | None]] = []
+    errors: list[str] = []
+    files: FileList | None = None
+    for raw in run.args.paths:
+        try:
+            rel = resolve(repo, raw)
+        except RuleError as exc:
+            errors.append(str(exc))
+            continue
+        if (repo.root / rel).is_dir():
+            files = files or FileList.for_root(repo.root)
+            results.append((folder_rules(repo, rel, files), None))
+        else:
+            results.append((FileRules(rel, repo.rules_for(rel)), project.view(rel) if project else None))
+    if run.args.json:
+        print(as_json.dumps([as_json.path_rules(r, view) for r, view in results]))
+    elif results:
+        paint = run.palette()
+        blocks = []
+        for r, view in results:
+            block = text.folder_rules(r, paint) if isinstance(r, FolderRules) else text.file_rules(r, paint)
+            if project is not None and view is not None:
+                block += "\n" + loads_text(project.present, view)
+            blocks.append(block)
+        print("\n\n".join(blocks))
+    for error in errors:
+        fail(error)
+    return EXIT_USAGE if errors else EXIT_OK

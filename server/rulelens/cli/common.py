@@ -1,0 +1,76 @@
+"""What every command shares: exit codes, the one-line error, paths from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulelens.report.colour import Palette
+    from rulelens.rules.repository import RuleRepository
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+class UsageError(Exception):
+    """A wrong command line: one line on stderr, exit 2."""
+
+
+def fail(message: str) -> int:
+    sys.stderr.write(f"rulelens: {' '.join(message.split())}\n")
+    return EXIT_USAGE
+
+
+class Run:
+    """One invocation: the parsed arguments and what the global options chose.
+
+    A plain class, not a dataclass: `dataclasses` would be a third of `--version`'s imports.
+    """
+
+    def __init__(self, args: argparse.Namespace, root: Path | None, quiet: bool) -> None:
+        self.args = args
+        self.root = root  # --root as given; None to find the project upwards
+        self.quiet = quiet
+
+    def repository(self) -> RuleRepository:
+        from rulelens.rules.project.root import find_root, is_project
+        from rulelens.rules.repository import RuleRepository
+
+        found = find_root(Path.cwd(), self.root)
+        return RuleRepository(found, writable=self.root is not None or is_project(found))
+
+    def say(self, text: str) -> None:
+        """A confirmation or summary line: left out with --quiet."""
+        if not self.quiet:
+            print(text)
+
+    def palette(self) -> Palette:
+        from rulelens.report.colour import palette_for
+
+        return palette_for(sys.stdout)
+
+
+def chosen_format(args: argparse.Namespace) -> str:
+    """`--json` is `--format json`; the two must not disagree."""
+    from rulelens.rules.model import RuleError
+
+    if args.json and args.format not in (None, "json"):
+        raise RuleError(f"--json and --format {args.format} disagree; give one of them.")
+    return "json" if args.json else (args.format or "text")
+
+
+def resolve(repo: RuleRepository, raw: str) -> str:
+    """A PATH argument as a root-relative path; RuleError for one that names no project path."""
+    from rulelens.rules.model import RuleError
+
+    if not raw.strip():
+        raise RuleError("match needs a path, not an empty string.")
+    candidate = Path(raw)
+    rel = repo.rel(candidate if candidate.is_absolute() else Path.cwd() / candidate)
+    if rel is None and not candidate.is_absolute():
+        rel = repo.rel(repo.root / candidate)
+    if rel is None:
+        raise RuleError(f"{raw} is outside the project root {repo.root}.")
+    return rel

@@ -1,0 +1,89 @@
+"""Markdown: a pull request comment (`review --format markdown`), and the rules as an agent
+reads them from `rulelens mcp`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulelens.report.words import change_how, departure, review_summary, unseen_reason
+from rulelens.rules.format.reading import split_lines
+from rulelens.rules.model import Entry, Match, RuleFile
+
+if TYPE_CHECKING:
+    from rulelens.rules.review import Review
+
+
+def escape(text: str) -> str:
+    """Text in a Markdown comment: characters that would start markup are escaped."""
+    return "".join("\\" + ch if ch in "\\`*_[]<>|#" else ch for ch in text)
+
+
+def review(result: Review) -> str:
+    lines = ["### Project rules for this change", "", escape(review_summary(result)) + "."]
+    for m, changes in result.grouped():
+        title = f" — {escape(m.rule.heading)}" if m.rule.heading else ""
+        paths = ", ".join(f"`{c.path}`" for c in changes)
+        lines += ["", f"**`{m.rule.rel}`**{title}, for {paths}", ""]
+        why = unseen_reason(m)
+        if why is not None:
+            lines.append(f"> agents do not see this file: {escape(why)}")
+            lines.append("")
+        lines += [f"- {escape(e.title)}" for e in m.rule.entries] or ["- (no entries)"]
+    unruled = result.unruled()
+    if unruled:
+        lines += ["", "No rule applies to " + ", ".join(f"`{c.path}`" for c in unruled) + "."]
+    if result.touched:
+        lines += ["", "**Rule files this change touches:** "
+                  + ", ".join(f"`{c.path}` ({escape(change_how(c))})" for c in result.touched)]
+    if result.emptied:
+        lines += ["", "**Globs this change made match nothing:**", ""]
+        lines += [f"- `{e.file}` line {e.line + 1}: `{e.glob}` "
+                  f"({escape('; '.join(departure(c) for c in e.left))})" for e in result.emptied]
+    return "\n".join(lines)
+
+
+# -- for an agent (`rulelens mcp`; bench/context_cost.py measures it) -------------------------
+SEARCH_LIMIT = 50
+
+
+def entry_text(entry: Entry) -> str:
+    return f"## {entry.title}\n{entry.note}".rstrip()
+
+
+def preamble(rule: RuleFile) -> str:
+    """Text between the `# Heading` (or frontmatter) and the first entry.
+
+    It is part of the rules: a third of real rule files put guidance there (some hold nothing
+    else), so leaving it out would make this route silently drop rules.
+    """
+    lines = split_lines(rule.text)
+    start = rule.frontmatter_lines[1] + 1 if rule.frontmatter_lines else 0
+    if rule.heading_line is not None:
+        start = max(start, rule.heading_line + 1)
+    end = rule.entries[0].line if rule.entries else len(lines)
+    return "\n".join(lines[start:end]).strip()
+
+
+def render_matches(matches: list[Match]) -> str:
+    """The applying rules: one `# <rule file>` line per file, then its preamble and entries."""
+    blocks = []
+    for match in matches:
+        parts = [f"# {match.rule.rel}"]
+        if not match.agents_see:
+            parts.append(f"(Agents do not see this file: {match.agents_miss_because})")
+        intro = preamble(match.rule)
+        if intro:
+            parts.append(intro)
+        parts.extend(entry_text(e) for e in match.rule.entries)
+        blocks.append("\n\n".join(parts))
+    return "\n\n".join(blocks) + "\n" if blocks else ""
+
+
+def render_search(hits: list[tuple[RuleFile, Entry]], query: str) -> str:
+    if not hits:
+        return f"No rule entries contain {query!r}."
+    shown = [f"{rule.rel}:{entry.line + 1}\n{entry_text(entry)}" for rule, entry in
+             hits[:SEARCH_LIMIT]]
+    if len(hits) > SEARCH_LIMIT:
+        shown.append(f"... and {len(hits) - SEARCH_LIMIT} more entries; narrow the query.")
+    return "\n\n".join(shown) + "\n"

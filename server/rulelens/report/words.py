@@ -1,0 +1,62 @@
+"""The phrases every surface shares, so a thing is said one way wherever it is shown."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulelens.rules.format.reading import MAX_BYTES
+from rulelens.rules.model import Match, RuleFile
+
+if TYPE_CHECKING:
+    from rulelens.rules.review import Change, Review
+
+# How an agent may load a file it does not load on its own (agents.model.MaybeHow).
+MAYBE = {"agent-decides": "the model decides", "manual": "on request"}
+
+
+def plural(n: int, word: str) -> str:
+    """`1 error`, `2 errors`: for the nouns rulelens counts, which all take an `s`."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def rule_files_apply(count: int) -> str:
+    return "1 rule file applies" if count == 1 else f"{count} rule files apply"
+
+
+def is_cut(rule: RuleFile) -> bool:
+    """Whether only the start of the file was read (it is larger than rulelens reads)."""
+    return any(p.code == "file-too-large" for p in rule.problems)
+
+
+CUT = (f"this file is cut: rulelens reads only its first {MAX_BYTES // 2**20} MiB, so the entries "
+       "after that are not shown")
+
+
+def unseen_reason(m: Match) -> str | None:
+    """Why agents do not see a matching rule file, or None when they do."""
+    if m.agents_see:
+        return None
+    return m.agents_miss_because or "it is not in the committed index.md; run `rulelens index`."
+
+
+# -- review -----------------------------------------------------------------------------------
+def change_how(change: Change) -> str:
+    """`modified`, `renamed from old/path`, ..."""
+    if change.old is not None:
+        return f"{'renamed' if change.status == 'renamed' else 'copied'} from {change.old}"
+    return change.status
+
+
+def departure(change: Change) -> str:
+    if change.status == "renamed":
+        return f"{change.old} was renamed to {change.path}"
+    return f"{change.path} was deleted"
+
+
+def review_summary(result: Review) -> str:
+    counts: dict[str, int] = {}
+    for c in result.changes:
+        counts[c.status] = counts.get(c.status, 0) + 1
+    parts = ", ".join(f"{n} {status}" for status, n in counts.items())
+    return f"{plural(len(result.changes), 'changed file')} against {result.base}" + (
+        f" ({parts})" if parts else "")

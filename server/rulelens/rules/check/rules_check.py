@@ -1,0 +1,29 @@
+"""`check` of Boost's rules folder: every rule file, then the index against the rule files.
+
+A function over the repository rather than a method of it, so that `RuleRepository` stays what
+Boost's is (read, match, record, index) and checking stays with the checks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulelens.rules.check.lint import check_all, check_index
+from rulelens.rules.check.stale.drift import DRIFT_AFTER
+from rulelens.rules.model import Problem
+from rulelens.rules.project.filelist import FileList
+
+if TYPE_CHECKING:
+    from rulelens.rules.repository import RuleRepository
+
+
+def check_rules(repo: RuleRepository, files: FileList | None = None,
+                drift_after: int = DRIFT_AFTER) -> list[Problem]:
+    """Every problem in the rules and the index; files=None skips match-nothing checks."""
+    if repo.rules_path.exists() and not repo.rules_path.is_dir():
+        return [Problem(repo.rules_dir, 0, "error", "rules-folder-invalid",
+                        f"{repo.rules_dir} exists but is not a folder; no rules can be read.")]
+    problems = check_all(repo.files, files, drift_after)
+    if repo.rules_path.is_dir():
+        problems += check_index(f"{repo.rules_dir}/index.md", repo.current_index(), repo.index_text())
+    return problems

@@ -1,0 +1,226 @@
+"""What the project's history shows about a path or a name a rule mentions and the project lacks.
+
+A rule that names something absent is stale only when that thing belonged to the project: a
+path that was committed and then deleted or moved, a class, function, method or constant that
+was declared here and whose declaration was deleted. Anything else (a path in another
+repository, a file the rule asks for, a method of an installed dependency, a naming-convention
+example) is not evidence of staleness, and rulelens says nothing about it.
+
+Two passes of git, both for all mentions at once:
+- every path deleted in HEAD's history (`git log --diff-filter=D --no-renames --name-only`:
+  trees only, no file contents; a move reads as the deletion of its old path);
+- for the names not explained by a deleted file named after them, one `git log -G` whose
+  regular expression is the declaration of any of them (`class X`, `function X`, `def X`, …),
+  with the lines of the patches that matched.
+Both are kept for the commit HEAD names (`git rev-parse --git-path rulelens/evidence.json`):
+what a commit's history says never changes. A shallow clone has no full history: no evidence.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulelens.rules.check.stale.search_cache import cache_file, write
+from rulelens.rules.project.git import git_text, run_git
+
+CACHE = "rulelens/evidence.json"
+VERSION = 1
+SUBJECT = 60  # characters of a commit subject quoted in a message
+# Declaration keywords of the common languages (PHP, JS/TS, Python, Ruby, Go, Rust, Java, C#,
+# Kotlin, Swift): a line of a patch that declares a name starts the name with one of them.
+KEYWORDS = ("class", "interface", "trait", "enum", "struct", "record", "function", "func", "def",
+            "fn", "const", "let", "var", "val", "type", "module", "object", "protocol")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class Removal:
+    """The commit that removed a path or a declaration (the newest one, when several did)."""
+
+    commit: str
+    date: str
+    subject: str
+    path: str  # the path deleted, or the file the declaration was deleted from
+    file: bool = True  # the path itself was deleted (not only a declaration in it)
+
+    def when(self) -> str:
+        subject = self.subject if len(self.subject) <= SUBJECT else self.subject[: SUBJECT - 1] + "…"
+        return f'{self.commit} ({self.date}, "{subject}")'
+
+
+def declaration_pattern(names: Iterable[str]) -> str:
+    """A POSIX extended regex (git's `-G`) for a declaration of any of the names."""
+    alternation = "|".join(sorted(set(names)))
+    keywords = "|".join(KEYWORDS)
+    tail = "([^A-Za-z0-9_]|$)"
+    # `func (r *T) Name(` declares a Go method; the other languages put the name after a keyword.
+    return (f"(^|[^A-Za-z0-9_$])({keywords})[[:space:]]+&?({alternation}){tail}|"
+            f"func[[:space:]]*\\([^)]*\\)[[:space:]]*({alternation}){tail}")
+
+
+def _declares(names: set[str]) -> re.Pattern[str]:
+    alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    keywords = "|".join(KEYWORDS)
+    return re.compile(rf"(?:^|[^A-Za-z0-9_$])(?:{keywords})\s+&?({alternation})(?![A-Za-z0-9_])|"
+                      rf"func\s*\([^)]*\)\s*({alternation})(?![A-Za-z0-9_])")
+
+
+class Evidence:
+    """HEAD's history, read for evidence of what was removed (see the module docstring)."""
+
+    def __init__(self, root: Path, rules_dir: str, head: str) -> None:
+        self.root, self.rules_dir, self.head = root, rules_dir, head
+        self.commits: list[tuple[str, str, str]] = []
+        self.deleted: dict[str, int] = {}  # deleted path -> newest commit that deleted it
+        self.by_name: dict[str, list[str]] = {}  # last segment -> deleted paths and their folders
+        self.folders: dict[str, int] = {}
+        self.names: dict[str, Removal | None] = {}
+        self._where = cache_file(root, CACHE)
+        self._dirty = False
+
+    @classmethod
+    def read(cls, root: Path, rules_dir: str) -> Evidence | None:
+        """The evidence of this work tree's history; None without git, a commit or full history."""
+        head = git_text(root, "rev-parse", "HEAD", "--is-shallow-repository")
+        if head is None:
+            return None
+        parts = head.split()
+        if len(parts) != 2 or parts[1] != "false":
+            return None
+        evidence = cls(root, rules_dir, parts[0])
+        if not evidence._load() and not evidence._read_deleted():
+            return None
+        return evidence
+
+    # -- deleted paths ------------------------------------------------------------------
+    def _read_deleted(self) -> bool:
+        out = run_git(self.root, "log", "--no-merges", "--diff-filter=D", "--no-renames",
+                      "--name-only", "-z", "--format=%x01%h%x02%cs%x02%s", "--", ".")
+        if out is None:
+            return False
+        rows: list[tuple[str, int]] = []
+        for chunk in out.decode("utf-8", "surrogateescape").split("\x01")[1:]:
+            head, _, rest = chunk.partition("\0")
+            commit, date, subject = [*head.split("\x02"), "", ""][:3]
+            self.commits.append((commit, date, subject.strip()))
+            rows.extend((p.strip("\n"), len(self.commits) - 1) for p in rest.split("\0") if p.strip("\n"))
+        self._index(rows)
+        self._dirty = True
+        return True
+
+    def _index(self, rows: list[tuple[str, int]]) -> None:
+        for path, n in rows:
+            self.deleted.setdefault(path, n)  # newest first: the first is the newest deletion
+            folder = path.rpartition("/")[0]
+            while folder and folder not in self.folders:
+                self.folders[folder] = n
+                folder = folder.rpartition("/")[0]
+        for path in list(self.deleted) + list(self.folders):
+            self.by_name.setdefault(path.rpartition("/")[2], []).append(path)
+
+    def _removal(self, n: int, path: str) -> Removal:
+        commit, date, subject = self.commits[n]
+        return Removal(commit, date, subject, path)
+
+    def path_removal(self, rel: str, anchored: bool, folder: bool) -> Removal | None:
+        """The newest deletion of the path, of a file below it (a folder), or of a longer path
+        that ends with it (`Models/User.php` names `app/Models/User.php`) unless it is anchored."""
+        best: tuple[int, str] | None = None
+        for full in self.by_name.get(rel.rpartition("/")[2], []):
+            if full != rel and (anchored or not full.endswith("/" + rel)):
+                continue
+            n = None if folder else self.deleted.get(full)
+            if n is None:
+                n = self.folders.get(full)
+            if n is not None and (best is None or n < best[0]):
+                best = (n, full)
+        return self._removal(*best) if best is not None else None
+
+    def file_named(self, name: str) -> Removal | None:
+        """The newest deletion of a file named after the name (`LegacyPriceHelper.php`)."""
+        best: tuple[int, str] | None = None
+        for path, n in self.deleted.items():
+            if path.startswith(self.rules_dir + "/"):
+                continue
+            stem = path.rpartition("/")[2].partition(".")[0]
+            if stem == name and (best is None or n < best[0]):
+                best = (n, path)
+        return self._removal(*best) if best is not None else None
+
+    # -- deleted declarations -------------------------------------------------------------
+    def explain(self, names: Iterable[str]) -> None:
+        """Look up, in one `git log -G`, where each name's declaration was deleted."""
+        todo = sorted({n for n in names if n not in self.names and _WORD.fullmatch(n)})
+        if not todo:
+            return
+        for name in todo:
+            self.names[name] = self.file_named(name)
+        ask = [n for n in todo if self.names[n] is None]
+        self._dirty = True
+        if not ask:
+            return
+        # The root commit only adds: no removal is in it, and on a large import its diff would
+        # be most of the work (log.showRoot=false leaves it out).
+        out = run_git(self.root, "-c", "log.showRoot=false", "log", "--no-merges", "--no-renames",
+                      "--no-ext-diff", "--no-textconv", "-p", "--unified=0", "--format=%x01%h%x02%cs%x02%s",
+                      "-G", declaration_pattern(ask), "--", ".", f":(exclude){self.rules_dir}")
+        if out is None:
+            return
+        declares = _declares(set(ask))
+        for chunk in out.decode("utf-8", "surrogateescape").split("\x01")[1:]:
+            head, _, patch = chunk.partition("\n")
+            commit, date, subject = [*head.split("\x02"), "", ""][:3]
+            removed: dict[str, str] = {}
+            added: set[str] = set()
+            path = ""
+            for line in patch.split("\n"):
+                if line.startswith(("--- ", "+++ ")):
+                    if line.startswith(("--- a/", "+++ b/")):
+                        path = line[6:]
+                    continue
+                if line[:1] not in ("-", "+"):
+                    continue
+                for m in declares.finditer(line[1:]):
+                    name = m.group(1) or m.group(2)
+                    if line[0] == "-":
+                        removed.setdefault(name, path)
+                    else:
+                        added.add(name)
+            for name, where in removed.items():
+                if name not in added and self.names.get(name) is None:
+                    self.names[name] = Removal(commit, date, subject.strip(), where, file=False)
+
+    def name_removal(self, names: Iterable[str]) -> Removal | None:
+        found = [self.names.get(n) for n in names]
+        return next((r for r in found if r is not None), None)
+
+    # -- the cache --------------------------------------------------------------------------
+    def _load(self) -> bool:
+        if self._where is None:
+            return False
+        with contextlib.suppress(OSError, ValueError, TypeError, KeyError, AttributeError):
+            raw = json.loads(self._where.read_bytes())
+            if raw["version"] != VERSION or raw["key"] != [self.head, str(self.root), self.rules_dir]:
+                return False
+            self.commits = [(str(c), str(d), str(s)) for c, d, s in raw["commits"]]
+            self._index([(str(p), int(n)) for p, n in raw["deleted"]])
+            self.names = {str(k): Removal(*v) if v else None for k, v in raw["names"].items()}
+            return True
+        return False
+
+    def save(self) -> None:
+        if self._where is None or not self._dirty:
+            return
+        data = json.dumps({
+            "version": VERSION, "key": [self.head, str(self.root), self.rules_dir],
+            "commits": self.commits, "deleted": list(self.deleted.items()),
+            "names": {k: [v.commit, v.date, v.subject, v.path, v.file] if v else None
+                      for k, v in self.names.items()}}).encode("utf-8")
+        with contextlib.suppress(OSError):
+            write(self._where, data)
+        self._dirty = False

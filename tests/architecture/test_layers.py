@@ -1,0 +1,81 @@
+"""Dependencies flow one way: the core never imports a front (ARCHITECTURE.md, "Invariants").
+
+Every `import` in the package, at module level or inside a function, is read with `ast`, so
+a lazy import cannot slip past. A package may import itself and the packages listed for it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).parents[2] / "server" / "rulelens"
+
+# What each top-level part of rulelens may import, besides itself. Modules not listed here
+# (the package's own `__init__`, `__main__`) may import anything.
+ALLOWED: dict[str, set[str]] = {
+    "rules": set(),
+    "agents": {"rules"},
+    "setup": {"rules"},
+    "report": {"rules", "agents", "check_project"},
+    "cli": {"rules", "agents", "setup", "report", "check_project", "lsp", "mcp"},
+    "mcp": {"rules", "agents", "report", "setup", "check_project"},
+    "lsp": {"rules", "agents", "report", "check_project"},
+    "check_project": {"rules", "agents"},
+}
+
+
+def part_of(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "rulelens" or len(parts) < 2:
+        return None
+    return parts[1]
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+            if node.module == "rulelens":  # `from rulelens import lsp`
+                found.extend((node.lineno, f"rulelens.{alias.name}") for alias in node.names)
+    return found
+
+
+def violations(root: Path = PACKAGE) -> list[str]:
+    out: list[str] = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        own = rel.parts[0].removesuffix(".py")
+        if own not in ALLOWED:
+            continue
+        for line, module in imports(path):
+            target = part_of(module)
+            if target is None or target == own or target not in ALLOWED:  # `__version__`, a new part
+                continue
+            if target not in ALLOWED[own]:
+                out.append(f"{rel.as_posix()}:{line} imports {module} ({own} may not import {target})")
+    return out
+
+
+def test_every_part_is_known() -> None:
+    """A new top-level package must be placed in the layers above."""
+    parts = {p.name.removesuffix(".py") for p in PACKAGE.iterdir()
+             if (p.is_dir() and (p / "__init__.py").exists()) or p.suffix == ".py"}
+    assert parts - {"__init__", "__main__"} <= set(ALLOWED)
+
+
+def test_the_core_never_imports_a_front() -> None:
+    assert violations() == []
+
+
+def test_a_front_imported_from_the_core_is_caught(tmp_path: Path) -> None:
+    """The check itself can fail: a copy of the tree with one bad import reports it."""
+    bad = tmp_path / "rulelens"
+    (bad / "rules").mkdir(parents=True)
+    (bad / "rules" / "__init__.py").write_text("")
+    (bad / "rules" / "leak.py").write_text("def f():\n    from rulelens.lsp.server import build\n")
+    assert violations(bad) == ["rules/leak.py:2 imports rulelens.lsp.server (rules may not import lsp)"]

@@ -1,0 +1,284 @@
+"""What a person expects of a command-line tool, and messages that say what is true; each run as a
+real process (under a pseudo-terminal where a terminal matters)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ProjectFactory
+
+MiB = 1024 * 1024
+
+
+def run(root: Path | None, *args: str, env: dict[str, str] | None = None,
+        cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    prefix = ["--root", str(root)] if root is not None else []
+    base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    return subprocess.run([sys.executable, "-m", "rulelens", *prefix, *args], capture_output=True, text=True,
+                          check=False, cwd=cwd, env={**base, "PYTHONWARNINGS": "error", **(env or {})})
+
+
+def run_in_terminal(root: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
+    """stdout and stderr on a pseudo-terminal, as a person at a terminal runs it."""
+    main, secondary = pty.openpty()
+    base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    proc = subprocess.Popen([sys.executable, "-m", "rulelens", "--root", str(root), *args],
+                            stdin=subprocess.DEVNULL, stdout=secondary, stderr=secondary,
+                            env={**base, "TERM": "xterm", **(env or {})})
+    os.close(secondary)
+    chunks = []
+    while True:
+        ready, _, _ = select.select([main], [], [], 60)
+        if not ready:
+            break
+        try:
+            data = os.read(main, 65536)
+        except OSError:  # the terminal closed: the process is gone
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(main)
+    return proc.wait(), b"".join(chunks).decode()
+
+
+WARNING_ONLY = {".ai/rules/a.md": "---\npaths:\n  - 'app/**'\n---\n# A\n\n## Empty\n", "app/x.php": ""}
+
+
+# -- check --------------------------------------------------------------------------------------
+def test_fail_on_chooses_the_least_severe_finding_that_fails(project: ProjectFactory) -> None:
+    root = project(WARNING_ONLY)
+    assert run(root, "index").returncode == 0
+    assert run(root, "check").returncode == 1  # the default: warnings fail
+    passed = run(root, "check", "--fail-on", "error")
+    assert passed.returncode == 0 and "[entry-empty]" in passed.stdout
+    (root / ".ai/rules/a.md").write_text("---\npaths:\n  - 'app/**'\n---\n# A\n\n## E\nn\n")
+    (root / ".ai/rules/g.md").write_text("# Glossary\n\n## Cents\nIntegers.\n")  # info: no paths
+    run(root, "index")
+    assert run(root, "check").returncode == 0
+    assert run(root, "check", "--fail-on", "info").returncode == 1
+    bad = run(root, "check", "--fail-on", "notice")
+    assert bad.returncode == 2 and "--fail-on" in bad.stderr
+
+
+def test_the_count_says_what_was_counted(project: ProjectFactory) -> None:
+    root = project({**WARNING_ONLY, "AGENTS.md": "# Agents\n", "CLAUDE.md": "# Claude\n",
+                    ".ai/rules/b.md": "---\npaths:\n  - 'app/**'\n---\n# B\n\n## e\nn\n"})
+    run(root, "index")
+    last = run(root, "check").stdout.splitlines()[-1]
+    assert last.startswith("4 rule files checked (2 in .ai/rules, ")
+    assert "AGENTS.md" in last and "CLAUDE.md" in last
+
+
+def test_quiet_prints_findings_only(project: ProjectFactory) -> None:
+    root = project(WARNING_ONLY)
+    out = run(root, "--quiet", "index")
+    assert (out.returncode, out.stdout) == (0, "")
+    out = run(root, "check", "-q")
+    assert out.stdout.splitlines() == [".ai/rules/a.md:7:1: warning [entry-empty] The entry `Empty` has no note."]
+    out = run(root, "record", "--glob", "app/**", "--title", "t", "--note", "n", "--quiet")
+    assert (out.returncode, out.stdout, out.stderr) == (0, "", "")
+
+
+def test_colour_on_a_terminal_and_never_with_no_color_or_in_a_pipe(project: ProjectFactory) -> None:
+    root = project(WARNING_ONLY)
+    run(root, "index")
+    code, shown = run_in_terminal(root, "check")
+    assert code == 1 and "\x1b[33mwarning\x1b[0m" in shown
+    code, shown = run_in_terminal(root, "check", env={"NO_COLOR": "1"})
+    # No colour (SGR) codes; a slow run's progress line may still clear itself with `ESC[K`.
+    assert code == 1 and re.search(r"\x1b\[[0-9;]*m", shown) is None and "warning [entry-empty]" in shown
+    assert "\x1b[" not in run(root, "check").stdout
+
+
+def test_progress_line_on_a_terminal_only(project: ProjectFactory) -> None:
+    root = project(WARNING_ONLY)
+    run(root, "index")
+    hook = {"RULELENS_TEST_PROGRESS_DELAY": "0"}  # show at once, however quick the run
+    _, shown = run_in_terminal(root, "check", env=hook)
+    assert shown.startswith("\r\x1b[Krulelens: listing the project's files…\r\x1b[K")
+    assert "…\r\x1b[K\x1b[1m.ai/rules/a.md:7:1:" in shown  # cleared before the findings print
+    _, quiet = run_in_terminal(root, "check", "--quiet", env=hook)
+    assert "rulelens: listing" not in quiet
+    piped = run(root, "check", env=hook)
+    assert piped.stderr == ""
+
+
+def test_a_cut_rule_file_has_no_false_empty_entry_and_match_says_it_is_cut(project: ProjectFactory) -> None:
+    head = "---\npaths:\n  - 'app/**'\n---\n# Big\n\n"
+    filler = "".join(f"## Entry {i}\n\n{'word ' * 30}\n\n" for i in range(14_000))
+    cut = 2 * MiB
+    k = filler.rfind("## Entry", 0, cut - len(head))
+    body = head + filler[:k]
+    body += "\n" * (cut - len(body.encode()) - len("## At the cut\n")) + "## At the cut\n\nits note\n" + filler[k:]
+    assert body.encode().index(b"## At the cut\n") + len(b"## At the cut\n") == cut
+    root = project({".ai/rules/big.md": body, "app/x.php": ""})
+    run(root, "index")
+    found = {(p["code"], p["line"]) for p in json.loads(run(root, "check", "--json").stdout)}
+    assert ("file-too-large", 1) in found
+    assert not any(code == "entry-empty" for code, _ in found)
+    text = run(root, "match", "app/x.php").stdout
+    assert "    this file is cut: rulelens reads only its first 2 MiB" in text
+    [rule] = json.loads(run(root, "match", "--json", "app/x.php").stdout)[0]["rules"]
+    assert rule["cut"] is True
+
+
+# -- record -------------------------------------------------------------------------------------
+def test_record_of_a_glob_that_matches_nothing_records_and_says_so(project: ProjectFactory) -> None:
+    root = project({"app/Models/User.php": ""})
+    out = run(root, "record", "--glob", "app/Modles/**", "--title", "T", "--note", "N")
+    assert out.returncode == 0
+    assert out.stdout == "Recorded rule in .ai/rules/modles.md: T.\n"  # Boost's message, as Boost prints it
+    assert out.stderr == ("rulelens: note: app/Modles/** matches no file in the project now; the rule applies "
+                          "once such a file exists (check the glob for a typo).\n")
+    assert "app/Modles/**" in (root / ".ai/rules/modles.md").read_text()
+    out = run(root, "record", "--glob", "app/Models/**", "--title", "T", "--note", "N")
+    assert out.stderr == ""
+
+
+def _read_only(folder: Path) -> bool:
+    """Make a folder unwritable for this process: chmod for a user, the immutable flag for root."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return True
+    return subprocess.run(["chattr", "+i", str(folder)], capture_output=True, check=False).returncode == 0
+
+
+def _writable(folder: Path) -> None:
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "-i", str(folder)], check=False)
+    folder.chmod(0o755)
+
+
+def test_a_permission_error_names_the_folder_not_a_temporary_file(project: ProjectFactory) -> None:
+    root = project({"app/x.php": "", ".ai/rules/a.md": "---\npaths:\n  - 'app/**'\n---\n# A\n\n## e\nn\n"})
+    rules = root / ".ai/rules"
+    if not _read_only(rules):
+        pytest.skip("cannot make a folder read-only here")
+    try:
+        out = run(root, "record", "--glob", "lib/**", "--title", "t", "--note", "n")
+    finally:
+        _writable(rules)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.endswith(f": cannot write in the folder {rules.resolve()}\n")
+    assert "rulelens-tmp" not in out.stderr and len(out.stderr.splitlines()) == 1
+
+
+# -- the global options -------------------------------------------------------------------------
+def test_short_version_and_an_empty_root() -> None:
+    long, short = run(None, "--version"), run(None, "-V")
+    assert long.stdout == short.stdout and short.stdout.startswith("rulelens ") and short.returncode == 0
+    empty = run(None, "--root", "", "check")
+    assert empty.returncode == 2 and empty.stdout == ""
+    assert empty.stderr == ("rulelens: argument --root: needs a folder, not an empty string "
+                            "(see `rulelens --help`)\n")
+
+
+# -- serve --------------------------------------------------------------------------------------
+def test_serve_on_a_busy_port_says_so_without_listening(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = subprocess.run([sys.executable, "-m", "rulelens", "serve", "--tcp", "--port", str(port)],
+                             capture_output=True, text=True, cwd=tmp_path, check=False, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr == f"rulelens: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+def test_serve_on_port_0_prints_the_port_it_got_and_ctrl_c_is_one_line(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "rulelens", "serve", "--tcp", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        assert line.startswith("rulelens: language server listening on 127.0.0.1:")
+        port = int(line.rsplit(":", 1)[1])
+        assert port != 0
+        _connect(port)  # it listens where it said
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 130
+        assert proc.stderr.read() == "rulelens: interrupted\n"
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def _connect(port: int) -> None:
+    """Connect once the server has bound (it says where before pygls binds)."""
+    for _ in range(600):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=30):
+                return
+        except ConnectionRefusedError:
+            select.select([], [], [], 0.1)
+    raise AssertionError(f"nothing listens on {port}")
+
+
+# -- shell completion ---------------------------------------------------------------------------
+def _bash_complete(script: str, words: list[str]) -> list[str]:
+    probe = (f"{script}\nCOMP_WORDS=({' '.join(repr(w) for w in words)}); COMP_CWORD={len(words) - 1}\n"
+             "_rulelens; printf '%s\\n' \"${COMPREPLY[@]}\"\n")
+    out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def test_bash_completion_completes_commands_options_and_choices() -> None:
+    script = run(None, "completion", "bash").stdout
+    assert _bash_complete(script, ["rulelens", "ch"]) == ["check"]
+    assert _bash_complete(script, ["rulelens", "check", "--format", ""]) == ["text", "json", "sarif", "github"]
+    assert "--fail-on" in _bash_complete(script, ["rulelens", "check", "--f"])
+    assert _bash_complete(script, ["rulelens", "completion", "z"]) == ["zsh"]
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_zsh_and_fish_scripts_name_every_command(shell: str) -> None:
+    out = run(None, "completion", shell)
+    assert out.returncode == 0
+    for command in ("record", "index", "match", "check", "review", "init", "serve", "mcp", "completion"):
+        assert command in out.stdout
+    assert "fail-on" in out.stdout
+    found = subprocess.run(["which", shell], capture_output=True, check=False).returncode == 0
+    if found:  # the shell's own parser accepts the script
+        check = subprocess.run([shell, "-n"], input=out.stdout, text=True, capture_output=True, check=False)
+        assert check.returncode == 0, check.stderr
+
+
+def test_ctrl_c_in_the_mcp_server_is_one_line_and_exit_130(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "rulelens", "mcp"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}}) + "\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["id"] == 1  # it is serving
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 130
+        assert proc.stderr.read() == "rulelens: interrupted\n"
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_many_agents_files_are_counted_not_named(tmp_path: Path) -> None:
+    import shutil
+
+    shop = Path(shutil.copytree(Path(__file__).parents[1] / "agents/fixtures/all_agents", tmp_path / "shop"))
+    last = run(shop, "check").stdout.splitlines()[-1]
+    found = re.match(r"(\d+) rule files checked \(2 in \.ai/rules, (\d+) of (\d+) other agents\): ", last)
+    assert found is not None, last
+    total, others, agents = map(int, found.groups())
+    assert total == 2 + others and agents >= 8
