@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from rulelens.agents.registry import AGENTS
 from tests.editors.conftest import (
     ENTRY_NOTE,
     ENTRY_TITLE,
@@ -247,15 +248,15 @@ def test_hover_shows_other_agents_in_a_nine_agent_project(session: Session) -> N
     hover = seen["hover"]
     assert "In other agents" in hover
     section = hover[hover.index("In other agents"):]
-    for name in ("Claude Code", "Copilot in VS Code", "Cursor", "Windsurf", "Kiro", "Continue", "Cline",
-                 "Codex"):
-        assert name in section, name
+    for agent in AGENTS[1:]:  # every agent but Boost
+        assert agent.name in section, agent.name
     assert ".claude/rules/api.md" in section and "src/api/**" in section
     assert "documented behaviour not confirmed" in section
     assert "Boost" not in section
     rules = seen["rules"]
     assert "Claude Code: .claude/rules/api.md (src/api/**)" in rules
     assert "Codex: AGENTS.md (folder chain)" in rules
+    assert "Qwen Code: .qwen/rules/api.md (src/api/**)" in rules
 
 
 @pytest.mark.parametrize("session", running("record_action"), indirect=True)
