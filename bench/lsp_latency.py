@@ -142,7 +142,10 @@ def pct(values: list[float], q: float) -> float:
 def server_env(tree: Path | None) -> dict[str, str]:
     """The environment that runs the server of `tree` (this checkout when None)."""
     here = Path(__file__).resolve().parents[1]
-    return {**os.environ, "PYTHONPATH": str((tree or here) / "server")}
+    env = {**os.environ, "PYTHONPATH": str((tree or here) / "server")}
+    # An installed rulelens has its bytecode; without it every start compiles the sources.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 async def session(root: Path, caps_name: str, sample: list[str], opens: int,

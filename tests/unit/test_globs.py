@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pathspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulelens.rules.format.globs import literal_matches, literal_test, regex_source
 from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.project.filelist import FileList
 
@@ -130,6 +133,58 @@ def test_index_agrees_with_one_pathspec_per_file(files: list[list[str]], anchor:
     specs = [pathspec.PathSpec.from_lines("gitignore", globs, backend="simple") for globs in files]
     for path in PATHS:
         assert rs.owners_of(path) == [i for i, s in enumerate(specs) if s.match_file(path)], path
+
+
+LITERAL_PARTS = ["app", "Models", "**", "*.php", "User.php", "a.b", "*", "x+y", "é"]
+LITERAL_PATHS = [*PATHS, "app", "app/", "app/Models", "app/Models/", "x+y/app/Models/a.b",
+                 "Models/User.php/x.php", "é/app/é", "app/.php", "app/x+y.php/z"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(LITERAL_PARTS), min_size=1, max_size=4).map("/".join),
+       st.booleans(), st.booleans())
+def test_string_tests_answer_as_pathspecs_regex(glob: str, anchor: bool, folder: bool) -> None:
+    """A glob read as a string test (no regex) selects exactly what pathspec's regex selects."""
+    glob = ("/" if anchor else "") + glob + ("/" if folder else "")
+    source = regex_source(glob)
+    test = literal_test(source) if source is not None else None
+    if test is None:
+        return
+    for path in LITERAL_PATHS:
+        assert literal_matches(test, path) == bool(re.match(source, path)), (glob, path)
+
+
+def test_the_common_shapes_need_no_regex() -> None:
+    for glob in ["app/Models/**", "app/Models/User.php", "app/*.php", "app/**/User.php",
+                 "**/*.php", "User.php", "resources/views/**/*.blade.php", "/*.md"]:
+        source = regex_source(glob)
+        assert source is not None and literal_test(source) is not None, glob
+    for glob in ["**/Models/*.php", "src/*", "f?.ts", "mod[0-9]/**", "a/**/b/**/c", "node/"]:
+        source = regex_source(glob)
+        assert source is not None and literal_test(source) is None, glob
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.lists(st.sampled_from(GLOB_PARTS), min_size=1, max_size=4)
+                         .map(lambda parts: "/".join(parts)), min_size=1, max_size=3),
+                min_size=1, max_size=6))
+def test_matches_report_what_the_per_file_questions_do(files: list[list[str]]) -> None:
+    """`matches` answers in one pass what `matching_items` and `matching_alternatives` say."""
+    rs = RuleSet(files)
+    for path in [*PATHS, "odd\npath/User.php"]:
+        assert rs.matches(path) == [(o, rs.matching_items(o, path), rs.matching_alternatives(o, path))
+                                    for o in range(len(files)) if rs.selects(o, path)], path
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(LITERAL_PARTS), min_size=1, max_size=4).map("/".join), st.booleans())
+def test_a_glob_matches_some_file_as_its_regex_says(glob: str, folder: bool) -> None:
+    """`glob_matches_any` (string tests where it can) agrees with one regex scan of the list."""
+    glob += "/" if folder else ""
+    files = FileList(sorted({*FILES, *(p for p in LITERAL_PATHS if not p.endswith("/"))}))
+    source = regex_source(glob)
+    expected = source is not None and any(re.match(source, p) for p in files.paths)
+    assert files.glob_matches_any(glob) == expected, glob
 
 
 def test_warming_the_index_changes_no_answer() -> None:

@@ -215,7 +215,27 @@ class Agent(ABC):
             prefixes = {"/".join(x for x in (base, literal_prefix(p)) if x) for p in self.patterns(f)}
             if self.from_root and prefixes and "" not in prefixes:
                 paths = sorted({p for prefix in prefixes for p in starting_with(paths, prefix)})
-        return {p for p in paths if isinstance(self.decide(f, p), Load)}
+        self._bulk = True  # many paths: `matching` answers from each pattern's remembered hits
+        try:
+            return {p for p in paths if isinstance(self.decide(f, p), Load)}
+        finally:
+            self._bulk = False
+
+    _bulk = False
+
+    def pattern_hits(self, pattern: str) -> frozenset[str]:
+        """Every listed path `pattern` matches, remembered: `check` asks for each file's coverage,
+        and copies of one rule in several files (or agents' folders) share their patterns."""
+        cache: dict[str, frozenset[str]] = self.__dict__.setdefault("_pattern_hits", {})
+        if pattern not in cache:
+            cache[pattern] = frozenset(p for p in self.candidates(pattern)
+                                       if self.pattern_matches(pattern, p))
+        return cache[pattern]
+
+    def listed(self, path: str) -> bool:
+        paths = self.ctx.paths  # sorted (see `starting_with`)
+        i = bisect.bisect_left(paths, path)
+        return i < len(paths) and paths[i] == path
 
     def traps(self) -> list[Problem]:
         out: list[Problem] = []
@@ -293,6 +313,8 @@ class GlobAgent(Agent):
         return matches(pattern, path, self.flags)
 
     def matching(self, patterns: Sequence[str], path: str) -> list[str]:
+        if self._bulk and self.listed(path):  # `candidates` holds every listed path it can match
+            return [p for p in patterns if path in self.pattern_hits(p)]
         return [p for p in patterns if self.pattern_matches(p, path)]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -184,16 +185,23 @@ class RuleRepository:
     def rules_for(self, rel_path: str) -> list[Match]:
         """Rule files whose globs select the path (lenient reading), in index order, each saying
         whether the committed index leads agents to it for this path."""
-        ruleset = self.ruleset
-        owners = ruleset.owners_of(rel_path)
-        rows = self.committed_rows() if owners else None
+        found = self.ruleset.matches(rel_path)
+        rows = self.committed_rows() if found else None
         out = []
-        for i in owners:
+        for i, items, alternatives in found:
             rule = self._files[i]
             why = miss_reason(rule, rel_path, rows)
-            out.append(Match(rule, ruleset.matching_items(i, rel_path),
-                             ruleset.matching_alternatives(i, rel_path), why is None, why))
+            out.append(Match(rule, items, alternatives, why is None, why))
         return out
+
+    def led_to(self, rule_rel: str, paths: Iterable[str]) -> set[str]:
+        """The paths among `paths` for which the committed index leads agents to one rule file:
+        those whose `rules_for` has it with `agents_see`, without matching every other file."""
+        owner = next((i for i, f in enumerate(self.files) if f.rel == rule_rel), None)
+        if owner is None:
+            return set()
+        rule, ruleset, rows = self._files[owner], self.ruleset, self.committed_rows()
+        return {p for p in paths if ruleset.selects(owner, p) and miss_reason(rule, p, rows) is None}
 
     def committed_rows(self) -> dict[str, IndexRow] | None:
         """The committed index's rows by rule file (re-read when the file changes); None if absent."""

@@ -87,7 +87,7 @@ class Boost(Agent):
             cached = self.__dict__["_wanted"] = (paths, set(paths))
         wanted = cached[1]
         found = {p for item in rule.lenient_paths for p in listing.matching(item) if p in wanted}
-        return {p for p in found if isinstance(self.decide(f, p), Load)}
+        return repo.led_to(f.rel, found) if repo is not None else set()
 
     def traps(self) -> list[Problem]:
         return []  # Boost's own findings are `check`'s existing codes

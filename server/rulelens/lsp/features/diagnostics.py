@@ -26,7 +26,7 @@ from rulelens.report.words import plural
 from rulelens.rules.check.config import FILES as CONFIG_FILES
 from rulelens.rules.check.config import Config, ConfigError, configured, load_config
 from rulelens.rules.check.lint import check_file, check_index
-from rulelens.rules.model import Match, Problem
+from rulelens.rules.model import Match, Problem, RuleFile
 
 SOURCE = "rulelens"
 RULES_CODE = "rules-apply"
@@ -147,23 +147,39 @@ def summary(matches: list[Match]) -> str:
 def related(server: RulelensServer, target: Target,
             matches: list[Match]) -> list[types.DiagnosticRelatedInformation]:
     out = []
-    codec = server.codec
     for m in matches:
-        rule = m.rule
-        uri = target.root.uri_of(rule.rel)
-        lines = lines_of(rule.text)
-        head_line = rule.heading_line if rule.heading_line is not None else 0
+        head, entries = _places(server, target, m.rule)
         out.append(types.DiagnosticRelatedInformation(
-            location=types.Location(uri=uri, range=whole_line(codec, lines, head_line)),
-            message=f"{rule.rel} applies through {', '.join(m.globs)}",
-        ))
-        name = rule.heading or rule.stem
-        for entry in rule.entries:
-            out.append(types.DiagnosticRelatedInformation(
-                location=types.Location(uri=uri, range=whole_line(codec, lines, entry.line)),
-                message=f"{name}: {entry.title}",
-            ))
+            location=head, message=f"{m.rule.rel} applies through {', '.join(m.globs)}"))
+        out.extend(entries)
     return out
+
+
+Places = tuple[types.Location, list[types.DiagnosticRelatedInformation]]
+_PLACES: dict[tuple[int, str, str], tuple[RuleFile, Places]] = {}
+
+
+def _places(server: RulelensServer, target: Target, rule: RuleFile) -> Places:
+    """Where a rule file's heading is, and its entries' related information: the same for every
+    source file it applies to, so kept per rule file as read (a file opened at 10,000 globs is
+    listed beside a dozen rule files). Shared, never changed: they are only serialised."""
+    key = (id(rule), target.root.uri, str(server.codec.encoding))
+    kept = _PLACES.get(key)
+    if kept is not None and kept[0] is rule:
+        return kept[1]
+    codec = server.codec
+    lines = lines_of(rule.text)
+    head_line = rule.heading_line if rule.heading_line is not None else 0
+    name = rule.heading or rule.stem
+    uri = target.root.uri_of(rule.rel)
+    places = (types.Location(uri=uri, range=whole_line(codec, lines, head_line)),
+              [types.DiagnosticRelatedInformation(
+                  location=types.Location(uri=uri, range=whole_line(codec, lines, entry.line)),
+                  message=f"{name}: {entry.title}") for entry in rule.entries])
+    if len(_PLACES) >= 4096:
+        _PLACES.clear()
+    _PLACES[key] = (rule, places)
+    return places
 
 
 # -- rule files and the index -----------------------------------------------------------

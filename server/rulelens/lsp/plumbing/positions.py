@@ -26,7 +26,9 @@ def position(codec: PositionCodec, lines: Sequence[str], line: int, col: int) ->
     line = min(max(line, 0), len(lines) - 1)
     text = lines[line]
     column = min(max(col, 0), len(text))
-    return types.Position(line=line, character=codec.client_num_units(text[:column]))
+    # ASCII is one unit per character in every encoding; the codec counts character by character.
+    units = column if text.isascii() else codec.client_num_units(text[:column])
+    return types.Position(line=line, character=units)
 
 
 def span(codec: PositionCodec, lines: Sequence[str], line: int, start: int,

@@ -53,6 +53,7 @@ class Root:
         self._agents: AgentProject | None = None
         self._agents_key: tuple[object, object] | None = None
         self._agents_at = 0.0
+        self._uris: dict[str, str] = {}
         self._agents_sig: tuple[tuple[str, int, int], ...] | None = None
         self.config_error: str | None = None  # the broken configuration last shown, once
 
@@ -65,7 +66,13 @@ class Root:
         return rel
 
     def uri_of(self, rel: str) -> str:
-        return (self.path / rel).as_uri()
+        # Kept: every diagnostic names its rule files' URIs, and `as_uri` is slow next to it.
+        uri = self._uris.get(rel)
+        if uri is None:
+            if len(self._uris) >= 8192:
+                self._uris.clear()
+            uri = self._uris[rel] = (self.path / rel).as_uri()
+        return uri
 
     # -- the project's file list ---------------------------------------------------------
     def files(self, ttl: float | None = None) -> FileList:

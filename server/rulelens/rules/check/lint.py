@@ -14,6 +14,7 @@ from rulelens.rules.format.globs import (
     expansion_error,
     malformed_reason,
     patterns_of,
+    regex_source,
 )
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.filelist import FileList
@@ -49,7 +50,7 @@ def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
         ))
     seen: set[str] = set()
     alternatives: set[tuple[str, bool]] = set()
-    includes = [p for item in rule.glob_items or [] for p in patterns_of(item.text.strip()) if p.include]
+    includes: list[Pattern] | None = None  # compiled only for an item that only excludes
     for item in rule.glob_items or []:
         line, col, end = item.line, item.start_col, item.end_col
         text = item.text.strip()
@@ -88,8 +89,12 @@ def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
             problems.append(Problem(rule.rel, line, "info", "glob-dialect", hint, col, end))
         if files is None:
             continue
-        negations = [p for p in patterns_of(text) if not p.include]
-        if negations and len(negations) == len(patterns_of(text)):
+        usable = [include for glob, include in expanded if regex_source(glob) is not None]
+        if usable and not any(usable):  # only `!` globs: compiled to see what they drop
+            negations = [p for p in patterns_of(text) if not p.include]
+            if includes is None:
+                includes = [p for other in rule.glob_items or []
+                            for p in patterns_of(other.text.strip()) if p.include]
             if not any(_excludes_something(n, includes, files) for n in negations):
                 problems.append(Problem(rule.rel, line, "warning", "glob-excludes-nothing",
                                         f"`{shown(text)}` excludes no file that this file's other globs "
@@ -131,7 +136,7 @@ def _other_paths_keys(rule: RuleFile) -> list[Problem]:
 
 
 def _matches_something(item: str, files: FileList) -> bool:
-    return any(files.pattern_matches_any(p) for p in patterns_of(item))
+    return any(files.glob_matches_any(glob) for glob, _ in expand(item))
 
 
 def check_index(index_rel: str, current: str | None, expected: str) -> list[Problem]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -16,6 +17,7 @@ import bracex
 from pathspec.util import lookup_pattern
 
 _GITIGNORE = lookup_pattern("gitignore")
+_TO_REGEX: Callable[[str], tuple[str | None, bool | None]] = _GITIGNORE.pattern_to_regex  # type: ignore[attr-defined]
 # pathspec's regexes for `[[`-style globs make `re` warn "Possible nested set" (a FutureWarning);
 # that is no message for a user, and the glob is still compiled. Silence exactly that warning.
 warnings.filterwarnings("ignore", message="Possible nested set", category=FutureWarning)
@@ -131,20 +133,117 @@ def normalise(glob: str) -> str:
 
 
 @lru_cache(maxsize=65536)
-def compile_glob(glob: str, include: bool = True) -> Pattern | None:
-    """The pathspec regex for one concrete glob, with what an index needs to find it fast."""
+def regex_source(glob: str) -> str | None:
+    """pathspec's regex for one concrete glob, as text and anchored; None if it matches nothing.
+
+    Text, not compiled: `re.compile` is most of a glob's cost, and an index compiles many globs
+    together (rules/match/matcher.py) or tests a literal one without any regex (`literal_test`).
+    """
     try:
-        compiled = _GITIGNORE(glob)
+        source, _ = _TO_REGEX(glob)
     except Exception:  # pathspec rejects a few malformed forms; they match nothing
         return None
-    regex: re.Pattern[str] | None = getattr(compiled, "regex", None)
-    if regex is None:
+    if not isinstance(source, str):
         return None
-    if not regex.pattern.startswith("^"):
+    if not source.startswith("^"):
         # pathspec searches; a few special cases (`**` → ".", `*/` → "/") are unanchored.
         # Anchor them so that every regex here can be matched, alone or in an alternation.
-        regex = re.compile(f"^.*?(?:{regex.pattern})")
-    return Pattern(glob, regex, include, anchored_prefix(glob))
+        source = f"^.*?(?:{source})"
+    return source
+
+
+_UNESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_END = "(?:/|$)"  # pathspec's tail: the match ends at a segment's end
+_ANY_FOLDERS = "(?:.+/)?"  # a leading `**/`
+_DEEP = "(?:/.+)?/"  # a `/**/` after a literal prefix
+_STAR = "[^/]*"  # a `*` before a literal end of segment
+
+# A glob that needs no regex: (prefix, deep, exact, text). The path starts with `prefix` and
+# then one segment (`deep`: any later segment) equals `text` (`exact`) or ends with it.
+LiteralTest = tuple[str, bool, bool, str]
+
+
+def _literal(escaped: str) -> str | None:
+    text = _UNESCAPE.sub(r"\1", escaped)
+    return text if re.escape(text) == escaped else None
+
+
+@lru_cache(maxsize=65536)
+def literal_test(source: str) -> LiteralTest | None:
+    """The string test that answers as pathspec's regex `source` does, for the shapes most
+    globs take (`app/Models/**`, a file's path, `src/*.php`, `src/**/x.php`, `**/*.php`); None
+    for any other regex.
+
+    Read from pathspec's own regex text, so the semantics stay pathspec's; a string test costs
+    well under a microsecond where compiling the regex costs 30 to 60 µs per glob, which a lookup
+    that first reaches a bucket would pay (bench/lsp_latency.py). Only for paths as a project
+    lists them (`plain_path`): `.` in these regexes does not match a line break.
+    """
+    if not source.startswith("^") or source.startswith("^.*?"):
+        return None
+    body = source[1:]
+    if body.endswith("/") and not body.endswith(_END):  # `^a/b/`: below a folder
+        prefix = _literal(body[:-1])
+        return (prefix + "/", False, True, "") if prefix else None
+    if not body.endswith(_END):
+        return None
+    body = body[: -len(_END)]
+    if body.startswith(_ANY_FOLDERS):
+        prefix_text, deep, last = "", True, body[len(_ANY_FOLDERS):]
+    elif _DEEP in body:
+        head, _, last = body.partition(_DEEP)
+        literal_head = _literal(head)
+        if not literal_head:
+            return None
+        prefix_text, deep = literal_head + "/", True
+    else:
+        folded = body.replace(_STAR, "\0")
+        if "/" not in folded:  # `^a(?:/|$)` and `^[^/]*\.php(?:/|$)`: the first segment
+            prefix_text, deep, last = "", False, body
+        else:
+            head, _, tail = folded.rpartition("/")
+            if "\0" in head:
+                return None
+            literal_head = _literal(head)
+            if literal_head is None:
+                return None
+            prefix_text, deep, last = literal_head + "/", False, tail.replace("\0", _STAR)
+    exact = not last.startswith(_STAR)
+    text = _literal(last if exact else last[len(_STAR):])
+    if not text or ("/" in text and not (deep and exact)):
+        return None
+    return prefix_text, deep, exact, text
+
+
+def plain_path(path: str) -> bool:
+    """A path as a project lists it: relative, no empty segment, no line break."""
+    return bool(path) and "\n" not in path and "\r" not in path and "//" not in path \
+        and not path.startswith("/")
+
+
+def literal_matches(test: LiteralTest, path: str) -> bool:
+    """What pathspec's regex answers for a `plain_path`, from `literal_test`'s description."""
+    prefix, deep, exact, text = test
+    if not path.startswith(prefix):
+        return False
+    rest = path[len(prefix):]
+    if not text:  # `^a/b/`: anything below the folder
+        return True
+    if not deep:
+        segment = rest.split("/", 1)[0]
+        return segment == text if exact else segment.endswith(text)
+    if exact:
+        return rest == text or rest.startswith(text + "/") or f"/{text}/" in f"/{rest}/"
+    return any(seg.endswith(text) for seg in rest.split("/"))
+
+
+@lru_cache(maxsize=65536)
+def compile_glob(glob: str, include: bool = True) -> Pattern | None:
+    """The pathspec regex for one concrete glob, with what an index needs to find it fast."""
+    source = regex_source(glob)
+    if source is None:
+        return None
+    return Pattern(glob, re.compile(source), include, anchored_prefix(glob))
 
 
 def is_literal(segment: str) -> bool:

@@ -3,8 +3,10 @@
 pathspec answers only "does any pattern match", and one spec per rule file costs a full pass
 per lookup; so we take pathspec's own per-glob regexes and bucket them by what a matching path
 must contain (a literal folder prefix, a literal segment, a file extension), testing only the
-buckets a path can reach (measured in bench/check_scale.py and bench/lsp_latency.py). Regexes are compiled the
-first time their bucket is reached, which keeps start-up cheap on large rule sets.
+buckets a path can reach (measured in bench/check_scale.py and bench/lsp_latency.py). A bucket is
+prepared the first time a lookup reaches it, which keeps start-up cheap on large rule sets: globs
+of the common shapes become string tests (no regex at all), the rest one regex per chunk. The
+same pass says which globs matched, so the items and globs a match reports cost nothing more.
 """
 
 from __future__ import annotations
@@ -14,11 +16,16 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from rulelens.rules.format.globs import (
+    LiteralTest,
     Pattern,
     anchored_prefix,
     compile_glob,
     expand,
     is_literal,
+    literal_matches,
+    literal_test,
+    plain_path,
+    regex_source,
     segments_of,
 )
 
@@ -47,42 +54,72 @@ def bucket_key(glob: str) -> Key:
 
 
 class _Bucket:
-    """Globs tested together; a combined alternation rejects most paths in one call."""
+    """Globs tested together. A literal glob is a string test; the others are compiled a chunk
+    at a time into one regex of optional lookaheads, whose groups say which members match, so
+    each glob is compiled once and one call answers for the whole chunk."""
 
-    __slots__ = ("chunks", "pending")
+    __slots__ = ("chunks", "literals", "pending")
 
     def __init__(self) -> None:
         self.pending: list[tuple[str, int]] = []
-        self.chunks: list[tuple[re.Pattern[str], list[tuple[re.Pattern[str], int]]]] | None = None
+        self.literals: list[tuple[LiteralTest, list[tuple[str, int]]]] = []
+        self.chunks: list[tuple[re.Pattern[str], list[tuple[int, str, int]]]] | None = None
 
-    def _seal(self) -> list[tuple[re.Pattern[str], list[tuple[re.Pattern[str], int]]]]:
+    def _seal(self) -> list[tuple[re.Pattern[str], list[tuple[int, str, int]]]]:
+        literals: dict[LiteralTest, list[tuple[str, int]]] = {}
         members = []
         for glob, owner in self.pending:
-            p = compile_glob(glob, True)  # the same cache key as _patterns uses
-            if p is not None:
-                members.append((p.regex, owner))
+            source = regex_source(glob)
+            if source is None:
+                continue
+            test = literal_test(source)
+            if test is not None:  # one test for every owner of the same glob
+                literals.setdefault(test, []).append((glob, owner))
+            else:
+                members.append((source, glob, owner))
         chunks = []
         for i in range(0, len(members), _CHUNK):
-            part = members[i : i + _CHUNK]
-            if len(part) == 1:
-                chunks.append((part[0][0], part))
-            else:
-                chunks.append((re.compile("|".join(f"(?:{r.pattern})" for r, _ in part)), part))
+            chunks.extend(_compile_chunk(members[i : i + _CHUNK]))
+        self.literals = list(literals.items())
         self.chunks = chunks
         self.pending = []
         return chunks
 
-    def owners(self, path: str, into: set[int]) -> None:
+    def hits(self, path: str, into: dict[int, list[str]], plain: bool) -> None:
+        """Add each member glob that selects `path` to its owner's list (`plain`: the path is
+        a `plain_path`, for which the string tests answer as the regexes would)."""
         chunks = self.chunks if self.chunks is not None else self._seal()
+        for test, owners in self.literals:
+            if literal_matches(test, path) if plain else _regex_matches(owners[0][0], path):
+                for glob, owner in owners:
+                    into.setdefault(owner, []).append(glob)
         for combined, part in chunks:
-            if combined.match(path) is None:
-                continue
-            if len(part) == 1:
-                into.add(part[0][1])
-                continue
-            for regex, owner in part:
-                if owner not in into and regex.match(path):
-                    into.add(owner)
+            groups = combined.match(path).groups()  # type: ignore[union-attr]  # always matches
+            for group, glob, owner in part:
+                if groups[group] is not None:
+                    into.setdefault(owner, []).append(glob)
+
+
+def _regex_matches(glob: str, path: str) -> bool:
+    pattern = compile_glob(glob, True)
+    return pattern is not None and pattern.regex.match(path) is not None
+
+
+def _compile_chunk(members: list[tuple[str, str, int]]) -> list[
+        tuple[re.Pattern[str], list[tuple[int, str, int]]]]:
+    """One regex `(?=(?P<m0>A)|)(?=(?P<m1>B)|)…` for the members; it matches every path (each
+    lookahead may be empty) and group `mN` is set when member N matches. A member whose own
+    regex has groups that clash gets a regex of its own."""
+    try:
+        combined = re.compile("".join(f"(?:(?=(?P<m{n}>{source}))|)"
+                                      for n, (source, _, _) in enumerate(members)))
+    except re.error:
+        if len(members) == 1:
+            return []
+        return [chunk for m in members for chunk in _compile_chunk([m])]
+    index = combined.groupindex
+    return [(combined, [(index[f"m{n}"] - 1, glob, owner)
+                        for n, (_, glob, owner) in enumerate(members)])]
 
 
 class RuleSet:
@@ -92,16 +129,24 @@ class RuleSet:
         self._items = [list(items) for items in paths_per_file]
         self._compiled: dict[int, list[tuple[str, list[Pattern]]]] = {}
         self._has_negation: list[bool] = []
+        # Per owner, per item as written: its including globs (what `matches` reports).
+        self._expanded: list[list[list[str]]] = []
+        self._places: dict[int, dict[str, tuple[int, list[int]]]] = {}
         buckets: dict[Key, _Bucket] = defaultdict(_Bucket)
         for owner, items in enumerate(self._items):
             negated = False
+            per_item = []
             for item in items:
+                included = []
                 for glob, include in expand(item):
                     if include:
                         buckets[bucket_key(glob)].pending.append((glob, owner))
+                        included.append(glob)
                     else:
                         negated = True
+                per_item.append(included)
             self._has_negation.append(negated)
+            self._expanded.append(per_item)
         self._buckets = dict(buckets)
         self._anywhere = self._buckets.pop(("*",), None)
         kinds = {k[0] for k in self._buckets}
@@ -117,12 +162,52 @@ class RuleSet:
         for bucket in (*self._buckets.values(), self._anywhere):
             if bucket is not None and bucket.chunks is None:
                 bucket._seal()
-        for owner in range(len(self._items)):
-            self._patterns(owner)
 
     def owners_of(self, path: str) -> list[int]:
         """Indexes of the rule files whose globs select `path`, ascending."""
-        found: set[int] = set()
+        return [owner for owner, _ in self.selecting(path)]
+
+    def matches(self, path: str) -> list[tuple[int, list[str], list[str]]]:
+        """Per rule file that selects `path`, ascending: the items as written that select it and
+        the expanded globs that do (what `matching_items` and `matching_alternatives` say),
+        from the one pass over the buckets."""
+        out = []
+        for owner, hit in self.selecting(path):
+            if self._has_negation[owner]:
+                out.append((owner, self.matching_items(owner, path),
+                            self.matching_alternatives(owner, path)))
+                continue
+            where = self._places.get(owner) or self._where(owner)
+            items = self._items[owner]
+            if len(hit) == 1:  # the common case, without the sorting
+                out.append((owner, [items[n] for n in where[hit[0]][1]], hit))
+                continue
+            globs = sorted(set(hit), key=lambda g: where[g][0])
+            chosen = sorted({n for g in globs for n in where[g][1]})
+            out.append((owner, [items[n] for n in chosen], globs))
+        return out
+
+    def _where(self, owner: int) -> dict[str, tuple[int, list[int]]]:
+        """Each including glob of the owner: its first place among them, and the items (by
+        index) that expand to it."""
+        where = self._places.get(owner)
+        if where is None:
+            where = {}
+            place = 0
+            for n, included in enumerate(self._expanded[owner]):
+                for glob in included:
+                    if glob not in where:
+                        where[glob] = (place, [])
+                        place += 1
+                    if not where[glob][1] or where[glob][1][-1] != n:
+                        where[glob][1].append(n)
+            self._places[owner] = where
+        return where
+
+    def selecting(self, path: str) -> list[tuple[int, list[str]]]:
+        """(owner, the including globs of it that match `path`) for each owner that selects it."""
+        found: dict[int, list[str]] = {}
+        plain = plain_path(path)
         get = self._buckets.get
         segments = path.split("/")
         distinct = set(segments)
@@ -131,27 +216,28 @@ class RuleSet:
             prefix = seg if i == 0 else f"{prefix}/{seg}"
             bucket = get(("P", prefix))
             if bucket is not None:
-                bucket.owners(path, found)
+                bucket.hits(path, found, plain)
             if self._use_prefix_names:
                 for later in set(segments[i + 1 :]):
                     bucket = get(("PN", prefix, later))
                     if bucket is not None:
-                        bucket.owners(path, found)
+                        bucket.hits(path, found, plain)
         if self._use_names:
             for seg in distinct:
                 bucket = get(("N", seg))
                 if bucket is not None:
-                    bucket.owners(path, found)
+                    bucket.hits(path, found, plain)
         if self._use_suffixes:
             for seg in distinct:
                 dot = seg.rfind(".")
                 if dot >= 0:
                     bucket = get(("S", seg[dot:]))
                     if bucket is not None:
-                        bucket.owners(path, found)
+                        bucket.hits(path, found, plain)
         if self._anywhere is not None:
-            self._anywhere.owners(path, found)
-        return sorted(o for o in found if not self._has_negation[o] or self.selects(o, path))
+            self._anywhere.hits(path, found, plain)
+        return [(o, found[o]) for o in sorted(found)
+                if not self._has_negation[o] or self.selects(o, path)]
 
     def _patterns(self, owner: int) -> list[tuple[str, list[Pattern]]]:
         compiled = self._compiled.get(owner)

@@ -27,6 +27,16 @@ class IndexRow:
 
     cell: str
     _ruleset: RuleSet | None = None
+    _same: tuple[RuleFile, bool] | None = None
+
+    def same_globs(self, rule: RuleFile) -> bool:
+        """Whether the row lists exactly the rule file's globs (lenient reading), in order: then
+        it selects what the rule file selects, and a path the file applies to is covered without
+        compiling the row (the common case: the index is current). Kept per rule file read."""
+        if self._same is None or self._same[0] is not rule:
+            same = split_commas(self.cell) == [g for item in rule.lenient_paths for g in split_commas(item)]
+            self._same = (rule, same)
+        return self._same[1]
 
     def covers(self, rel_path: str) -> bool:
         if self._ruleset is None:
@@ -50,12 +60,14 @@ def parse_index(text: str) -> dict[str, IndexRow]:
 
 
 def miss_reason(rule: RuleFile, rel_path: str, rows: dict[str, IndexRow] | None) -> str | None:
-    """None when the committed index leads an agent to `rule` for `rel_path`; else one line why."""
+    """None when the committed index leads an agent to `rule` for `rel_path` (a path `rule`
+    selects); else one line why."""
     if rows is None:
         return NO_INDEX
     row = rows.get(rule.rel)
     if row is not None:
-        if row.covers(rel_path):
+        # `rule` selects `rel_path` (callers ask only for matches), so a row with its globs does.
+        if row.same_globs(rule) or row.covers(rel_path):
             return None
         return (f"index.md's row for it (`{_cut(row.cell)}`) does not cover this path; "
                 "run `rulelens index`.")

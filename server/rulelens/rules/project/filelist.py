@@ -13,11 +13,21 @@ from array import array
 from collections.abc import Iterator
 from pathlib import Path
 
-from rulelens.rules.format.globs import Pattern, line_regex, patterns_of
+from rulelens.rules.format.globs import (
+    Pattern,
+    compile_glob,
+    line_regex,
+    literal_matches,
+    literal_test,
+    patterns_of,
+    plain_path,
+    regex_source,
+)
 from rulelens.rules.project.filetree import FileTree
 from rulelens.rules.project.git import git_text
 
 SKIP_DIRS = {".git", "node_modules", "vendor"}
+_FEW = 4096  # files below a glob's folder tested one by one; past it one regex scan is faster
 
 
 def git_files(root: Path) -> list[str] | None:
@@ -75,6 +85,25 @@ class FileList:
     def pattern_matches_any(self, pattern: Pattern) -> bool:
         start, end = self._span(pattern)
         return start < end and line_regex(pattern).search(self._joined, start, end) is not None
+
+    def glob_matches_any(self, glob: str) -> bool:
+        """Whether one concrete glob matches some file: the shapes `literal_test` knows by
+        bisection and string tests over the files below their folder (a project's globs are
+        mostly these; compiling each to ask once costs more than the answer), others by regex."""
+        source = regex_source(glob)
+        if source is None:
+            return False
+        test = literal_test(source)
+        if test is not None:
+            lo = bisect.bisect_left(self.paths, test[0])
+            hi = bisect.bisect_left(self.paths, test[0] + "\U0010ffff", lo)
+            below = self.paths[lo:hi] if hi - lo <= _FEW else None
+            if not test[3]:  # `^a/b/`: any file below the folder
+                return lo < hi
+            if below is not None and all(plain_path(p) for p in below):
+                return any(literal_matches(test, p) for p in below)
+        pattern = compile_glob(glob, True)
+        return pattern is not None and self.pattern_matches_any(pattern)
 
     def lines_matching(self, pattern: Pattern) -> Iterator[str]:
         """Files one compiled pattern matches, include flag aside (to see what a `!` would drop)."""

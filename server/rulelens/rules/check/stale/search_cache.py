@@ -73,8 +73,26 @@ class Stored:
 
 def cache_file(root: Path, name: str = CACHE_PATH) -> Path | None:
     """Where this work tree's cache lives, or None outside git."""
+    folder, _, leaf = name.rpartition("/")
+    where = _git_path(root, folder) if folder else None
+    if where is not None:
+        return where / leaf
     path = (git_text(root, "rev-parse", "--path-format=absolute", "--git-path", name) or "").strip()
     return Path(path) if path else None
+
+
+_GIT_PATHS: dict[tuple[Path, str], Path] = {}
+
+
+def _git_path(root: Path, folder: str) -> Path | None:
+    """git's folder for `folder` (one `rev-parse` per root: `check` keeps three caches there)."""
+    key = (root, folder)
+    if key not in _GIT_PATHS:
+        path = (git_text(root, "rev-parse", "--path-format=absolute", "--git-path", folder) or "").strip()
+        if not path:
+            return None  # not remembered: the folder may become a git work tree
+        _GIT_PATHS[key] = Path(path)
+    return _GIT_PATHS[key]
 
 
 def _listing_file(where: Path) -> Path:

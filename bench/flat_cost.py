@@ -1,0 +1,234 @@
+"""One table for the flat-cost goals: CLI start-up, `rulelens check` beside agnix, and the
+language server's didOpen scaling and first diagnostics, all measured in the same run.
+
+Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-lsp]
+                                 [--generated 1000,5000,20000] [--cache DIR]
+
+- Start-up: `python -c pass`, `rulelens --version` and `rulelens match <one path>`, interleaved,
+  medians (the console script next to this interpreter, as a pre-commit hook runs it).
+- `check` against agnix (a Rust linter of agent configurations, from PyPI; it is installed into
+  its own venv under .ci/cache/bench-venv when `--agnix` is not given, never into the project's
+  dependencies): on every repository below `--corpus` that has `.ai/rules` (pass copies: both
+  tools may write caches into them) and on generated projects; one untimed run each first, so
+  caches are as a pre-commit hook finds them; then `--runs` interleaved pairs, alternating which
+  goes first. Wall-clock medians, their ratio, the repository's file count (`git ls-files`, or a
+  walk), and each tool's peak RSS (from `wait4`).
+- The language server (bench/lsp_latency.py's sessions, VS Code capabilities): didOpen →
+  diagnostics p50 at 10,000 globs over the same at 10 globs (10,000 files), Boost only and with
+  every agent's files, sessions interleaved; start → first diagnostics on a 1,000-file project
+  and at 10,000 globs.
+
+Figures only: nothing here asserts on time. `uptime`'s load average is printed at both ends,
+since others' work on a shared machine inflates every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import lsp_latency as lsp
+from generate import file_paths, write_agents, write_project
+from rulelens.rules.repository import RuleRepository
+
+HERE = Path(__file__).resolve().parents[1]
+AGNIX_VERSION = "0.59.3"
+Row = tuple[str, str, str]
+
+
+def load() -> str:
+    return " / ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+# -- processes ----------------------------------------------------------------------------
+def timed(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB) of one process.
+
+    The peak comes from GNU time where there is one: Linux keeps a process's high-water mark
+    across exec, so a child forked from this (large) interpreter would report at least our size.
+    """
+    gnu_time = Path("/usr/bin/time")
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
+        wrapped = [str(gnu_time), "-f", "%M", "-o", rss.name, *cmd] if gnu_time.exists() else cmd
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(wrapped, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = 0  # reaped by wait4
+        text = rss.read().strip().splitlines()
+    peak_kb = int(text[-1]) if gnu_time.exists() and text and text[-1].isdigit() else usage.ru_maxrss
+    return wall, peak_kb / 1024
+
+
+def rulelens_cmd() -> list[str]:
+    """The console script beside this interpreter (what a hook runs), else `python -m`."""
+    script = Path(sys.executable).parent / "rulelens"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "rulelens"]
+
+
+def server_env() -> dict[str, str]:
+    return lsp.server_env(None)  # this checkout's server, with its bytecode written and used
+
+
+def agnix_path(given: str | None) -> Path:
+    if given:
+        return Path(given)
+    venv = HERE / ".ci" / "cache" / "bench-venv"
+    exe = venv / "bin" / "agnix"
+    if not exe.exists():
+        print(f"  (installing agnix {AGNIX_VERSION} into {venv})", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", f"agnix=={AGNIX_VERSION}"],
+                       check=True)
+    return exe
+
+
+# -- start-up -----------------------------------------------------------------------------
+def startup(runs: int, project: Path) -> list[Row]:
+    env = server_env()
+    cmds = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "rulelens --version": [*rulelens_cmd(), "--version"],
+        "rulelens match <one path>": [*rulelens_cmd(), "match", file_paths(1)[0]],
+    }
+    times: dict[str, list[float]] = {k: [] for k in cmds}
+    for _ in range(runs):
+        for name, cmd in cmds.items():
+            times[name].append(timed(cmd, project, env)[0])
+    base = statistics.median(times["python -c pass"])
+    rows = []
+    for name in cmds:
+        med = statistics.median(times[name])
+        goal = "≤ 50 ms" if name == "rulelens --version" else ""
+        rows.append((f"start-up: `{name}`", f"{med * 1000:.0f} ms ({med / base:.1f}x python)", goal))
+    return rows
+
+
+# -- check against agnix --------------------------------------------------------------------
+def count_files(root: Path) -> int:
+    out = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--cached", "--others",
+                          "--exclude-standard"], capture_output=True, check=False)
+    if out.returncode == 0:
+        return out.stdout.count(b"\0")
+    return sum(len(files) for _, _, files in os.walk(root))
+
+
+def generated(cache: Path, files: int) -> Path:
+    """A generated project: Boost's rules (one rule file a package, ten globs each) and every
+    other agent's files, so that both tools have rules to read."""
+    root = cache / f"check-{files}"
+    if not (root / ".generated").exists():
+        packages = max(1, files // 1000)
+        write_project(root, files, packages * 2, packages * 20)
+        RuleRepository(root).write_index()
+        write_agents(root, packages)
+        (root / ".generated").write_text("ok\n")
+    return root
+
+
+def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path) -> list[Row]:
+    rows: list[Row] = []
+    check = [*rulelens_cmd(), "check"]
+    env = server_env()
+    for name, root in roots:
+        files = count_files(root)
+        timed(check, root, env)  # caches as a hook finds them, for both
+        timed([str(agnix), "."], root)
+        ours: list[tuple[float, float]] = []
+        theirs: list[tuple[float, float]] = []
+        for n in range(runs):
+            pair = [(ours, check, env), (theirs, [str(agnix), "."], None)]
+            for into, cmd, e in pair if n % 2 == 0 else pair[::-1]:
+                into.append(timed(cmd, root, e))
+        a, b = statistics.median(w for w, _ in ours), statistics.median(w for w, _ in theirs)
+        ma, mb = max(m for _, m in ours), max(m for _, m in theirs)
+        goal = "≤ 1.0x" if files >= 5_000 else "≤ 1.5x"
+        rows.append((f"`check` / agnix: {name} ({files:,} files)",
+                     f"{a:.2f} s / {b:.2f} s = {a / b:.2f}x; peak {ma:.0f} MB / {mb:.0f} MB", goal))
+        print(f"  done {name}", flush=True)
+    return rows
+
+
+# -- the language server --------------------------------------------------------------------
+def lsp_rows(cache: Path, runs: int, opens: int) -> list[Row]:
+    small = lsp.workspace(cache, 10, 10, 1_000)
+    few = lsp.workspace(cache, 10, 10, 10_000)
+    many = lsp.workspace(cache, 1_000, 10_000, 10_000)
+    few_agents, _ = lsp.workspace_with_agents(cache, 10, 10, 10_000)
+    many_agents, _ = lsp.workspace_with_agents(cache, 1_000, 10_000, 10_000)
+    sample = random.Random(1).sample(file_paths(10_000), opens + 1)
+    small_sample = random.Random(1).sample(file_paths(1_000), min(opens + 1, 1_000))
+    order = [("small", small, small_sample), ("few", few, sample), ("many", many, sample),
+             ("few+agents", few_agents, sample), ("many+agents", many_agents, sample)]
+    found: dict[str, list[dict[str, float]]] = {name: [] for name, _, _ in order}
+    for _ in range(runs):  # interleaved: a load change hits every workspace alike
+        for name, root, paths in order:
+            found[name].append(asyncio.run(lsp.session(root, "visual-studio-code", paths, opens,
+                                                       full=False)))
+    med: dict[str, dict[str, float]] = {k: lsp.medians(v) for k, v in found.items()}
+    rows: list[Row] = []
+    for label, base, big in (("Boost only", "few", "many"), ("every agent's files", "few+agents",
+                                                             "many+agents")):
+        a, b = med[big]["open_p50"], med[base]["open_p50"]
+        rows.append((f"didOpen → diagnostics p50, 10,000 globs / 10 globs ({label})",
+                     f"{a / b:.2f}x ({a:.2f} ms vs {b:.2f} ms)", "≤ 1.5x"))
+    rows.append(("first diagnostics, small project (1,000 files, 10 globs)",
+                 f"{med['small']['start_ms'] / 1000:.2f} s", "≤ 0.5 s"))
+    rows.append(("first diagnostics, 10,000 globs (10,000 files)",
+                 f"{med['many']['start_ms'] / 1000:.2f} s", "≤ 0.8 s"))
+    rows.append(("peak RSS of the server at first diagnostics, 10,000 globs",
+                 f"{med['many']['rss_first_mb']:.0f} MB", ""))
+    return rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--corpus", type=Path, help="a folder of repository checkouts (copies)")
+    ap.add_argument("--generated", default="1000,5000,20000",
+                    help="file counts of generated projects for check vs agnix ('' for none)")
+    ap.add_argument("--runs", type=int, default=5, help="interleaved runs per figure")
+    ap.add_argument("--opens", type=int, default=200, help="didOpen samples per LSP session")
+    ap.add_argument("--agnix", help="the agnix executable (default: a venv under .ci/cache)")
+    ap.add_argument("--cache", type=Path, default=Path("/tmp/rulelens-bench"))
+    ap.add_argument("--no-lsp", action="store_true")
+    ap.add_argument("--no-check", action="store_true")
+    args = ap.parse_args()
+    args.cache.mkdir(parents=True, exist_ok=True)
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; "
+          f"load average {load()}", flush=True)
+    rows: list[Row] = []
+    rows += startup(max(args.runs, 10), generated(args.cache, 1_000))
+    print("  done start-up", flush=True)
+    if not args.no_check:
+        agnix = agnix_path(args.agnix)
+        version = subprocess.run([str(agnix), "--version"], capture_output=True, text=True,
+                                 check=False).stdout.strip()
+        print(f"  agnix: {version}", flush=True)
+        roots: list[tuple[str, Path]] = []
+        if args.corpus is not None:
+            roots += [(d.name, d) for d in sorted(args.corpus.iterdir())
+                      if (d / ".ai" / "rules").is_dir()]
+        roots += [(f"generated {int(n):,}", generated(args.cache, int(n)))
+                  for n in args.generated.split(",") if n.strip()]
+        rows += versus(roots, args.runs, agnix)
+    if not args.no_lsp:
+        rows += lsp_rows(args.cache, max(1, args.runs // 2), args.opens)
+    print("\n| what | measured | goal |\n| --- | --- | --- |")
+    for what, figure, goal in rows:
+        print(f"| {what} | {figure} | {goal} |")
+    print(f"\nload average at the end: {load()} (1 / 5 / 15 min, on {os.cpu_count()} cores)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
