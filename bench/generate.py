@@ -73,7 +73,11 @@ def write_agents(root: Path, packages: int, per_agent: int = 5, seed: int = 11) 
     written[".kiro/steering/product.md"] = body.format(name="Kiro product")
     written[".continue/rules/general.md"] = body.format(name="Continue general")
     written[".clinerules/general.md"] = body.format(name="Cline general")
-    written["AGENTS.md"] = body.format(name="Codex root")
+    written["AGENTS.md"] = body.format(name="Codex root") + "\nSee @docs/amp-area.md.\n"
+    written["GEMINI.md"] = body.format(name="Gemini root")
+    written["QWEN.md"] = body.format(name="Qwen root")
+    written[".openhands/microagents/repo.md"] = body.format(name="OpenHands repo")
+    written["docs/amp-area.md"] = f"---\nglobs:\n  - \"{glob()}\"\n---\n" + body.format(name="Amp area")
     for p in range(packages):
         written[f"pkg{p}/AGENTS.md"] = body.format(name=f"Codex pkg{p}")
     for i in range(per_agent):
@@ -89,6 +93,15 @@ def write_agents(root: Path, packages: int, per_agent: int = 5, seed: int = 11) 
             f"---\ninclusion: fileMatch\nfileMatchPattern: [\"{glob()}\"]\n---\n" + body.format(name=name))
         written[f".continue/rules/area-{i}.md"] = f"---\nglobs: \"{glob()}\"\n---\n" + body.format(name=name)
         written[f".clinerules/area-{i}.md"] = f"---\npaths:\n  - \"{glob()}\"\n---\n" + body.format(name=name)
+        written[f".qwen/rules/area-{i}.md"] = f"---\npaths:\n  - \"{glob()}\"\n---\n" + body.format(name=name)
+        written[f".agents/rules/area-{i}.md"] = (
+            f"---\ntrigger: glob\nglobs: \"{glob()}\"\n---\n" + body.format(name=name + " (Antigravity)"))
+        written[f".firebender/rules/area-{i}.mdc"] = (
+            f"---\nglobs: \"{glob()}\"\n---\n" + body.format(name=name))
+        written[f".agents/skills/area-{i}/SKILL.md"] = (
+            f"---\nname: area-{i}\npaths:\n  - \"{glob()}\"\n---\n" + body.format(name=name + " (OpenHands)"))
+        written[f".claude/skills/area-{i}/SKILL.md"] = (
+            f"---\nname: area-{i}\npaths:\n  - \"{glob()}\"\n---\n" + body.format(name=name + " (skill)"))
     for rel, text in written.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)

@@ -65,11 +65,30 @@ FILES = {
     ".clinerules/general.md": "# General\n\nNo frontmatter: every request.\n",
     ".clinerules/legacy.md": "---\npaths:\n  - \"legacy/**\"\n---\n\n# Legacy\n\nNo such folder.\n",
     # Codex
-    "AGENTS.md": "# Agents\n\nRun the tests before you finish.\n",
+    "AGENTS.md": "# Agents\n\nRun the tests before you finish. React: @docs/agents/react.md\n",
     "packages/web/AGENTS.md": "# Web\n\nUse the design system.\n",
     "packages/api/AGENTS.md": "# API (shadowed)\n\nNever read: the override wins.\n",
     "packages/api/AGENTS.override.md": "# API override\n\nRead instead of AGENTS.md.\n",
     "packages/big/AGENTS.md": "# Big\n\n" + "".join(f"- Instruction {i}: keep this line as it is.\n" for i in range(800)),
+    # Claude Code skills
+    ".claude/skills/api-review/SKILL.md": "---\nname: api-review\npaths:\n  - \"src/api/**\"\n---\n\n# API review\n\nCheck status codes.\n",
+    # Gemini CLI
+    "GEMINI.md": "# Gemini\n\nRun the linters.\n",
+    "packages/web/GEMINI.md": "# Web (Gemini)\n\nUse the design system.\n",
+    # Qwen Code
+    "QWEN.md": "# Qwen\n\nKeep answers short.\n",
+    ".qwen/rules/api.md": "---\npaths:\n  - \"src/api/**\"\n---\n\n# API\n\nValidate input.\n",
+    # Google Antigravity
+    ".agents/rules/ts.md": "---\ntrigger: glob\nglobs: \"src/**/*.ts\"\n---\n\n# TS\n\nNo default exports.\n",
+    ".agents/rules/spec.md": "---\ntrigger: glob\nglobs: \"*.spec.ts\"\n---\n\n# Specs\n\nOne describe per file.\n",
+    ".agents/rules/db.md": "---\ntrigger: model_decision\ndescription: Database work\n---\n\n# DB\n\nUse transactions.\n",
+    # Firebender
+    ".firebender/rules/models.mdc": "---\ndescription: Models\nglobs: \"app/Models/*.php, *.tsx\"\nalwaysApply: false\n---\n\n# PHP\n\nStrict types.\n",
+    # OpenHands
+    ".agents/skills/python/SKILL.md": "---\nname: python\npaths: \"*.py\"\n---\n\n# Python\n\nRun ruff.\n",
+    ".openhands/microagents/repo.md": "# Repository\n\nUse make.\n",
+    # Amp
+    "docs/agents/react.md": "---\nglobs:\n  - \"*.tsx\"\n---\n\n# React\n\nFunction components.\n",
 }
 
 for rel, text in FILES.items():

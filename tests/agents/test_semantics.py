@@ -154,17 +154,17 @@ def test_windsurf_triggers_and_devin_list(project: ProjectFactory) -> None:
         ".windsurf/rules/bare.md": "---\ntrigger: glob\nglobs: **/*.ts\n---\n# Bare\n",
         ".windsurf/rules/model.md": "---\ntrigger: model_decision\ndescription: X\n---\n# M\n",
         ".windsurf/rules/manual.md": "---\ntrigger: manual\n---\n# Man\n",
-        ".devin/rules/list.md": '---\ntrigger: glob\nglobs:\n  - "src/*.ts"\n---\n# L\n',
+        ".windsurf/rules/list.md": '---\ntrigger: glob\nglobs:\n  - "src/*.ts"\n---\n# L\n',
         ".windsurf/rules/huge.md": "---\ntrigger: manual\n---\n" + "y" * 12_500,
     })
     got = _loads(root, "src/a.ts", "windsurf")
     assert got == {".windsurf/rules/on.md": ("always", ()), ".windsurf/rules/glob.md": ("glob", ("src/**",)),
-                   ".windsurf/rules/bare.md": ("glob", ("**/*.ts",)), ".devin/rules/list.md": ("glob", ("src/*.ts",))}
+                   ".windsurf/rules/bare.md": ("glob", ("**/*.ts",)), ".windsurf/rules/list.md": ("glob", ("src/*.ts",))}
     assert _maybe(root, "src/a.ts", "windsurf")[".windsurf/rules/model.md"] == "agent-decides"
     assert _maybe(root, "src/a.ts", "windsurf")[".windsurf/rules/manual.md"] == "manual"
     codes = _codes(root)
     assert (".windsurf/rules/glob.md", "windsurf-globs-string") in codes
-    assert (".devin/rules/list.md", "windsurf-globs-string") not in codes
+    assert (".windsurf/rules/list.md", "windsurf-globs-string") not in codes
     assert (".windsurf/rules/bare.md", "agent-yaml-invalid") not in codes  # Windsurf reads it as written
     assert (".windsurf/rules/huge.md", "agent-budget-exceeded") in codes
 
@@ -309,3 +309,12 @@ def test_copilot_reads_vscode_glob_dialect() -> None:
     assert applies("src/", f"{root}/src") == "src/"
     assert applies("src/[!_]*.ts", f"{root}/src/_a.ts") is None
     assert applies("SRC/*.TS", f"{root}/src/a.ts") == "SRC/*.TS"
+
+
+def test_devin_desktop_prefers_devin_rules(project: ProjectFactory) -> None:
+    both = project({
+        "src/a.ts": "",
+        ".devin/rules/new.md": "---\ntrigger: always_on\n---\n# New\n",
+        ".windsurf/rules/old.md": "---\ntrigger: always_on\n---\n# Old\n",
+    })
+    assert _loads(both, "src/a.ts", "windsurf") == {".devin/rules/new.md": ("always", ())}

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from rulelens.agents.registry import AGENTS
 from tests.editors.conftest import (
     ENTRY_NOTE,
     ENTRY_TITLE,
@@ -247,15 +248,15 @@ def test_hover_shows_other_agents_in_a_nine_agent_project(session: Session) -> N
     hover = seen["hover"]
     assert "In other agents" in hover
     section = hover[hover.index("In other agents"):]
-    for name in ("Claude Code", "Copilot in VS Code", "Cursor", "Windsurf", "Kiro", "Continue", "Cline",
-                 "Codex"):
-        assert name in section, name
+    for agent in AGENTS[1:]:  # every agent but Boost
+        assert agent.name in section, agent.name
     assert ".claude/rules/api.md" in section and "src/api/**" in section
     assert "documented behaviour not confirmed" in section
     assert "Boost" not in section
     rules = seen["rules"]
     assert "Claude Code: .claude/rules/api.md (src/api/**)" in rules
     assert "Codex: AGENTS.md (folder chain)" in rules
+    assert "Qwen Code: .qwen/rules/api.md (src/api/**)" in rules
 
 
 @pytest.mark.parametrize("session", running("record_action"), indirect=True)
@@ -499,7 +500,7 @@ def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path)
         ("app.md", 7, "App: Typed", ""),
         ("seen.md", 1, ".ai/rules/seen.md (app/**)", ""),
         ("old.md", 3, ".ai/rules/old.md — Old (app/*)", ""),
-        ("CLAUDE.md", 1, "Claude Code: CLAUDE.md (always) (documented behaviour not confirmed)", ""),
+        ("CLAUDE.md", 1, "Claude Code: CLAUDE.md (always) (probably: documented behaviour not confirmed)", ""),
         ("app.md", 1, "Claude Code: .claude/rules/app.md (app/**)", ""),
         ("AGENTS.md", 1, "Codex: AGENTS.md (folder chain)", ""),
     ]

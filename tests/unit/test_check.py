@@ -38,7 +38,8 @@ def test_every_code(project: ProjectFactory) -> None:
     assert found["glob-duplicate"] == [(".ai/rules/a.md", 3)]
     assert found["glob-matches-nothing"] == [(".ai/rules/a.md", 4)]
     assert (".ai/rules/a.md", 5) in found["glob-dialect"]
-    assert (".ai/rules/a.md", 6) in found["glob-dialect"]
+    # Cursor trims the spaces around commas (its reader's data), so `x/**, y/**` is no dialect trap.
+    assert (".ai/rules/a.md", 6) not in found["glob-dialect"]
     assert found["paths-invalid"] == [(".ai/rules/a.md", 7), (".ai/rules/c.md", 1)]
     assert found["entry-empty"] == [(".ai/rules/a.md", 12)]
     assert found["frontmatter-invalid"] == [(".ai/rules/b.md", 2)]

@@ -220,7 +220,7 @@ def test_other_agents_in_hover_lens_and_tooltip(tools: Tools, tmp_path: Path) ->
     assert "documented behaviour not confirmed" in section
     tooltip = " ".join(result["tooltip"].split())
     assert f"Also loaded by: {', '.join(names)}" in tooltip
-    assert "Claude Code (documented behaviour not confirmed): CLAUDE.md (always)" in tooltip
+    assert "Claude Code (probably: documented behaviour not confirmed): CLAUDE.md (always)" in tooltip
     answer = result["state"]["rulesForPath"]
     assert [a["id"] for a in answer["agents"]] == [
         "claude-code", "copilot", "cursor", "windsurf", "kiro", "continue", "cline", "codex"]

@@ -64,7 +64,7 @@ test('the tooltip names the other agents that load something, and why, after the
   const lines = statusTooltip(answer([MODELS], [CLAUDE, CURSOR_NOTHING, CODEX])).split('\n');
   assert.deepEqual(lines.slice(2), [
     'Also loaded by: Claude Code, Codex',
-    '  Claude Code (documented behaviour not confirmed): CLAUDE.md (always), .claude/rules/models.md (app/Models/**)',
+    '  Claude Code (probably: documented behaviour not confirmed): CLAUDE.md (always), .claude/rules/models.md (app/Models/**)',
     '  Codex: AGENTS.md (folder chain)',
     'Click to show them.',
   ]);

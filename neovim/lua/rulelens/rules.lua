@@ -6,7 +6,7 @@ local rulelens = require('rulelens')
 
 local M = {}
 
-local NOT_CONFIRMED = ' (documented behaviour not confirmed)'
+local NOT_CONFIRMED = ' (probably: documented behaviour not confirmed)'
 
 local function why(load)
   if load.how == 'glob' and type(load.patterns) == 'table' and #load.patterns > 0 then

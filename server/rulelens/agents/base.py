@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulelens.agents.dialects import matches
+from rulelens.agents.facts import Fact, Topic, all_confirmed
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.globs import split_commas
@@ -107,11 +108,28 @@ class Agent(ABC):
     source: ClassVar[str] = ""
     # Whether patterns are matched case-sensitively against the root-relative path.
     from_root: ClassVar[bool] = False
-    # False where rulelens follows third-party material, or the matcher is not documented.
+    # Every behaviour rulelens relies on, with its source (agents/facts.py).
+    facts: ClassVar[tuple[Fact, ...]] = ()
+    # Derived from `facts`: False where any claim rests on neither the agent's code nor its docs.
     confirmed: ClassVar[bool] = True
     # Where this agent's files can live, root-relative: an editor's cheap test before reading
     # anything, and the file watchers' globs. `discover()` finds the files themselves.
     file_globs: ClassVar[tuple[str, ...]] = ()
+    # True where the agent also reads files that its own files name (Amp's @-mentions), which
+    # can be anywhere: those are found through the naming file, not by a glob.
+    follows_mentions: ClassVar[bool] = False
+    # File names this agent reads in another agent's format (`AGENTS.md`): an editor shows such a
+    # file as that other agent's, so its findings and glob hovers are the format's own.
+    borrows: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.confirmed = all_confirmed(cls.facts)
+
+    @classmethod
+    def sure_of(cls, topic: Topic) -> bool:
+        """Whether every claim about `topic` is confirmed by the agent's code or official docs."""
+        return all_confirmed(cls.facts, topic)
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -244,13 +262,29 @@ class Agent(ABC):
 
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
         out: list[Problem] = []
+        sure = self.sure_of("dialect")
         for pattern in self.patterns(f):
-            if not self.matches_any_in(f, pattern):
+            if self.matches_any_in(f, pattern):
+                continue
+            line = f.line_of(self.keys[0]) if self.keys else 0
+            if sure:
                 out.append(problem(
-                    f, f.line_of(self.keys[0]) if self.keys else 0, "warning", "agent-glob-matches-nothing",
+                    f, line, "warning", "agent-glob-matches-nothing",
                     f"{self.name} matches `{pattern}` against no file of this project, so this rule never "
                     f"loads through it{self.nothing_hint(pattern)}. Fix the glob or remove it."))
+            else:
+                out.append(problem(f, line, "info", "agent-glob-matches-nothing",
+                                   self.unsure_nothing_message(pattern)))
         return out
+
+    def unsure_nothing_message(self, pattern: str) -> str:
+        """A matches-nothing finding worded as a condition: the dialect is not confirmed."""
+        nested = ""
+        body = pattern.lstrip("/")
+        if "/" not in body and body not in ("*", "**"):
+            nested = f" `**/{body}` loads for nested files in every reading."
+        return (f"{self.name}'s glob dialect is not documented: if `*` stays at the root, as in most glob "
+                f"libraries, `{pattern}` loads this rule for no file here.{nested}")
 
     def nothing_hint(self, pattern: str) -> str:
         return ""

@@ -6,6 +6,8 @@ The flag sets name the library or code each agent matches with:
 - minimatch with default options (Continue): the same without dotfiles;
 - VS Code's `glob.ts` with `ignoreCase` (Copilot in VS Code): globstar, braces, dotfiles,
   case-insensitive;
+- picomatch with default options (Qwen Code): as Cline's, without dotfiles;
+- gitignore-style through pathspec (OpenHands skills), case-sensitive;
 - undocumented matchers (Claude Code, Cursor, Windsurf, Kiro): globstar and braces with dotfiles,
   matched against the root-relative path. rulelens says so where it shows the result.
 """
@@ -14,7 +16,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
+import pathspec
 from wcmatch import glob as wglob
 
 # NODOTDIR: picomatch never matches a `.` or `..` segment with a wildcard, even with `dot`.
@@ -23,6 +27,7 @@ PICOMATCH_DOT = (wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.DOTGLOB | 
 MINIMATCH = wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.NODOTDIR | wglob.FORCEUNIX
 VSCODE = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.IGNORECASE | wglob.FORCEUNIX
 UNDOCUMENTED = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.FORCEUNIX
+PICOMATCH = wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.FORCEUNIX
 
 
 @lru_cache(maxsize=4096)
@@ -189,6 +194,26 @@ def picomatch_matches(pattern: str, path: str) -> bool:
         return False
     found = any(matches(p, path, PICOMATCH_DOT) for p in picomatch_patterns(pattern))
     return found != negated
+
+
+def picomatch_default_matches(pattern: str, path: str) -> bool:
+    """`picomatch(pattern)(path)` with default options (no dotfiles), as Qwen Code calls it."""
+    return any(matches(p, path, PICOMATCH) for p in picomatch_patterns(pattern))
+
+
+@lru_cache(maxsize=4096)
+def _gitignore(pattern: str) -> pathspec.PathSpec[Any] | None:
+    try:
+        return pathspec.PathSpec.from_lines("gitwildmatch", [pattern])
+    except (ValueError, TypeError):
+        return None
+
+
+def gitignore_matches(pattern: str, path: str) -> bool:
+    """A gitignore-style pattern (pathspec's gitwildmatch, case-sensitive) against a root-relative
+    path, as OpenHands matches skill `paths`."""
+    spec = _gitignore(pattern.strip()) if pattern.strip() else None
+    return spec is not None and spec.match_file(path)
 
 
 def minimatch_matches(pattern: str, path: str) -> bool:

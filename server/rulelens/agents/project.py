@@ -21,6 +21,8 @@ class PathView:
     loads: dict[str, list[Load]]
     maybe: dict[str, list[Maybe]]
     over_budget: dict[str, str]
+    # Agents whose answer rests on a claim neither their code nor their docs confirm.
+    probably: tuple[str, ...] = ()
 
     def bytes_of(self, agent: str) -> int:
         return sum(load.bytes for load in self.loads.get(agent, []))
@@ -44,7 +46,9 @@ class AgentProject:
 
     def owner_of(self, rel: str) -> Agent | None:
         """The agent whose rule file `rel` is (for an editor: its frontmatter key is `keys[0]`)."""
-        return next((a for a in self.present if a.id != "boost" and a.file(rel) is not None), None)
+        readers = [a for a in self.present if a.id != "boost" and a.file(rel) is not None]
+        name = rel.rpartition("/")[2]
+        return next((a for a in readers if name not in a.borrows), readers[0] if readers else None)
 
     def view(self, path: str) -> PathView:
         loads: dict[str, list[Load]] = {}
@@ -61,7 +65,8 @@ class AgentProject:
             found = [n for n in notes if n]
             if found:
                 over[agent.id] = "; ".join(found)
-        return PathView(path, loads, maybe, over)
+        probably = tuple(a.id for a in self.present if not a.confirmed)
+        return PathView(path, loads, maybe, over, probably)
 
 
 def budget_note(agent: Agent, loads: list[Load]) -> str | None:

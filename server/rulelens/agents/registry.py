@@ -7,6 +7,8 @@ keys, dialect, splitter and budgets) and one line here, as Boost's `Install/Agen
 from __future__ import annotations
 
 from rulelens.agents.base import Agent
+from rulelens.agents.formats.amp import Amp
+from rulelens.agents.formats.antigravity import Antigravity
 from rulelens.agents.formats.boost import Boost
 from rulelens.agents.formats.claude_code import ClaudeCode
 from rulelens.agents.formats.cline import Cline
@@ -14,7 +16,11 @@ from rulelens.agents.formats.codex import Codex
 from rulelens.agents.formats.continue_dev import Continue
 from rulelens.agents.formats.copilot import Copilot
 from rulelens.agents.formats.cursor import Cursor
+from rulelens.agents.formats.firebender import Firebender
+from rulelens.agents.formats.gemini_cli import GeminiCli
 from rulelens.agents.formats.kiro import Kiro
+from rulelens.agents.formats.openhands import OpenHands
+from rulelens.agents.formats.qwen_code import QwenCode
 from rulelens.agents.formats.windsurf import Windsurf
 
 AGENTS: tuple[type[Agent], ...] = (
@@ -27,6 +33,12 @@ AGENTS: tuple[type[Agent], ...] = (
     Continue,
     Cline,
     Codex,
+    GeminiCli,
+    QwenCode,
+    Antigravity,
+    Firebender,
+    OpenHands,
+    Amp,
 )
 
 AGENT_IDS: tuple[str, ...] = tuple(a.id for a in AGENTS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulelens.agents.facts import PROBABLY_NOTE
 from rulelens.report.words import MAYBE, plural
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ def loads_text(present: list[Agent], view: PathView) -> str:
     lines = [f"\n  What each agent loads for {view.path}:"]
     for agent in present:
         loads = view.loads.get(agent.id, [])
-        note = "" if agent.confirmed else "  (documented behaviour not confirmed)"
+        note = "" if agent.confirmed else f"  ({PROBABLY_NOTE})"
         lines.append(f"\n  {agent.id}: {plural(len(loads), 'file')}, {view.bytes_of(agent.id):,} bytes{note}")
         for load in loads:
             why = f"  by {', '.join(load.patterns)}" if load.patterns else ""

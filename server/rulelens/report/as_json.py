@@ -46,6 +46,8 @@ def path_rules(result: FileRules | FolderRules, view: PathView | None = None) ->
         item["agents_maybe"] = {a: [x.to_json() for x in m] for a, m in view.maybe.items()}
         if view.over_budget:
             item["agents_over_budget"] = dict(view.over_budget)
+        if view.probably:
+            item["agents_probably"] = list(view.probably)
     return item
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rulelens.agents.base import Agent, Context
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.agents.reading import parse_agent_text
 from rulelens.rules.model import Problem
@@ -20,7 +21,12 @@ from rulelens.rules.model import Problem
 class Boost(Agent):
     id: ClassVar[str] = "boost"
     name: ClassVar[str] = "Boost"
-    confirmed = True
+    facts = (
+        Fact('files', '`.ai/rules/*.md`, `.ai/rules/boost/*.md` and the committed `index.md`',
+             'laravel/boost@8d8cb70 src/Rules/RuleRepository.php', 'code', '2026-12-04'),
+        Fact('loading', 'the agent reads the index and matches the edited path against its globs itself',
+             'laravel/boost@8d8cb70 src/Rules/RuleRepository.php', 'code', '2026-12-04'),
+    )
     keys = ("paths",)
     source = "laravel/boost src/Rules/RuleRepository.php"
 

@@ -9,26 +9,49 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, scan
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, scan
 from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem
 
 RULES = ".claude/rules"
+SKILLS = ".claude/skills"
 
 
 class ClaudeCode(GlobAgent):
     id: ClassVar[str] = "claude-code"
     name: ClassVar[str] = "Claude Code"
-    confirmed = False
+    facts = (
+        Fact('files', '`.claude/rules/**/*.md` (recursive, symlinks followed); `CLAUDE.md` up the '
+             'folder chain',
+             'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
+        Fact('files', '`.claude/skills/*/SKILL.md`: with `paths`, conditional like a rule; '
+             'without, the model picks it by `description`',
+             'anthropics/claude-code@5cfc0a1 CHANGELOG.md (2.1.84, 2.1.217)', 'docs', '2026-12-04'),
+        Fact('keys', '`paths`: a YAML list (2.1.84), or one string split on commas',
+             'anthropics/claude-code@5cfc0a1 CHANGELOG.md (2.1.84)', 'docs', '2026-12-04'),
+        Fact('loading', 'no `paths`: at session start; with `paths`: when the agent reads a matching file',
+             'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
+        Fact('loading', 'unparseable frontmatter: the rule loads unconditionally',
+             'anthropics/claude-code #17204 (user reports)', 'third-party', '2026-12-03'),
+        Fact('loading', '`AGENTS.md` at the root when there is no `CLAUDE.md` (2.1.277); nested '
+             '`AGENTS.md` on read unless a `CLAUDE.md` is beside it',
+             'anthropics/claude-code@42a37c2 mods/agents-md/README.md', 'docs', '2026-12-04'),
+        Fact('dialect', 'matcher not documented: picomatch-style with dotfiles, from the root',
+             'https://code.claude.com/docs/en/memory', 'inferred', '2026-12-03'),
+        Fact('cap', 'docs recommend a `CLAUDE.md` under about 200 lines',
+             'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
+    )
     keys = ("paths",)
     flags = UNDOCUMENTED
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
     source = "code.claude.com memory docs; anthropics/claude-code #17204, #22170"
 
-    file_globs = ("**/CLAUDE.md", ".claude/rules/**/*.md")
+    borrows = ("AGENTS.md",)
+    file_globs = ("**/CLAUDE.md", ".claude/rules/**/*.md", ".claude/skills/*/SKILL.md", "**/AGENTS.md")
 
     def split_value(self, value: str) -> list[str] | None:
         return split_commas(value)
@@ -37,11 +60,22 @@ class ClaudeCode(GlobAgent):
         memory = sorted(p for p in self.ctx.paths if p == "CLAUDE.md" or p.endswith("/CLAUDE.md"))
         if (self.ctx.root / "CLAUDE.md").is_file() and "CLAUDE.md" not in memory:
             memory.insert(0, "CLAUDE.md")
-        return [*memory, *scan(self.ctx.root, RULES, (".md",))]
+        if "CLAUDE.md" not in memory:  # no CLAUDE.md: the root AGENTS.md instead, and nested ones on read
+            claimed = {p.rpartition("/")[0] for p in memory}
+            memory += sorted(p for p in self.ctx.paths if p.rpartition("/")[2] == "AGENTS.md"
+                             and p.rpartition("/")[0] not in claimed)
+            if (self.ctx.root / "AGENTS.md").is_file() and "AGENTS.md" not in memory:
+                memory.insert(0, "AGENTS.md")
+        skills = [p for p in scan(self.ctx.root, SKILLS, ("SKILL.md",)) if p.count("/") == 3]
+        return [*memory, *scan(self.ctx.root, RULES, (".md",)), *skills]
 
     @staticmethod
     def is_memory(f: AgentFile) -> bool:
-        return not f.rel.startswith(RULES + "/")
+        return not f.rel.startswith((RULES + "/", SKILLS + "/"))
+
+    @staticmethod
+    def is_skill(f: AgentFile) -> bool:
+        return f.rel.startswith(SKILLS + "/")
 
     def patterns(self, f: AgentFile) -> list[str]:
         if self.is_memory(f) or f.data is None:
@@ -54,6 +88,8 @@ class ClaudeCode(GlobAgent):
             if not folder:
                 return self.load(f, "always")
             return self.load(f, "directory") if path.startswith(folder + "/") else None
+        if self.is_skill(f) and (f.data is None or "paths" not in f.data):
+            return maybe(f, "agent-decides")  # a skill without `paths` is picked by its description
         if f.data is None or "paths" not in f.data:
             return self.load(f, "always")  # no paths, or frontmatter it cannot parse: unconditional
         patterns = glob_list(f.data["paths"])

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, literal_prefix, problem, scan
 from rulelens.agents.dialects import PICOMATCH_DOT, picomatch_matches, picomatch_negated
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
 
@@ -33,7 +34,21 @@ def paths_match(patterns: list[str], path: str) -> list[str]:
 class Cline(GlobAgent):
     id: ClassVar[str] = "cline"
     name: ClassVar[str] = "Cline"
-    confirmed = True
+    facts = (
+        Fact('files', '`.clinerules` (a file or a folder) and `.cline/rules/`',
+             'cline/cline '
+                  'src/core/context/instructions/user-instructions/rule-conditionals.ts',
+             'code', '2026-12-03'),
+        Fact('keys', '`paths` must be a list of non-empty strings, else ignored (the rule loads '
+             'always); `paths: []` never',
+             'cline/cline '
+                  'src/core/context/instructions/user-instructions/rule-conditionals.ts',
+             'code', '2026-12-03'),
+        Fact('dialect', '`picomatch(pattern, {dot: true})` on workspace-relative POSIX paths',
+             'cline/cline '
+                  'src/core/context/instructions/user-instructions/rule-conditionals.ts',
+             'code', '2026-12-03'),
+    )
     keys = ("paths",)
     flags = PICOMATCH_DOT
     source = "cline/cline rule-conditionals.ts"

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rulelens.agents.base import Agent, problem
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.rules.model import Problem
 from rulelens.rules.project.sorted_paths import starting_with
 
-NAMES = ("AGENTS.override.md", "AGENTS.md")
+NAMES: tuple[str, ...] = ("AGENTS.override.md", "AGENTS.md")
 
 
 def folder_of(rel: str) -> str:
@@ -26,23 +27,33 @@ def folder_of(rel: str) -> str:
 class Codex(Agent):
     id: ClassVar[str] = "codex"
     name: ClassVar[str] = "Codex"
-    confirmed = True
-    budget = Budget(32 * 1024, "bytes", "path", "developers.openai.com: project_doc_max_bytes, 32 KiB "
-                    "by default", True)
+    facts: ClassVar[tuple[Fact, ...]] = (
+        Fact('files', '`AGENTS.override.md`, else `AGENTS.md`, in each folder from the root down to '
+             'the working folder',
+             'https://developers.openai.com/codex/guides/agents-md', 'docs', '2026-12-03'),
+        Fact('loading', 'the whole chain, root first, once per run; empty files skipped',
+             'https://developers.openai.com/codex/guides/agents-md', 'docs', '2026-12-03'),
+        Fact('cap', '32 KiB for the chain together (`project_doc_max_bytes`); the rest is cut',
+             'https://developers.openai.com/codex/guides/agents-md', 'docs', '2026-12-03'),
+    )
+    budget: ClassVar[Budget | None] = Budget(
+        32 * 1024, "bytes", "path", "developers.openai.com: project_doc_max_bytes, 32 KiB by default", True)
     source = "developers.openai.com/codex/guides/agents-md"
 
-    file_globs = ("**/AGENTS.md", "**/AGENTS.override.md")
+    file_globs: ClassVar[tuple[str, ...]] = ("**/AGENTS.md", "**/AGENTS.override.md")
+    # The file names of the chain, the first preferred in a folder.
+    names: ClassVar[tuple[str, ...]] = NAMES
 
     def discover(self) -> list[str]:
-        found = {p for p in self.ctx.paths if p.rpartition("/")[2] in NAMES}
-        found.update(n for n in NAMES if (self.ctx.root / n).is_file())
+        found = {p for p in self.ctx.paths if p.rpartition("/")[2] in self.names}
+        found.update(n for n in self.names if (self.ctx.root / n).is_file())
         return sorted(found, key=lambda p: (p.count("/"), p))
 
     def chosen(self) -> dict[str, AgentFile]:
         """The one file Codex uses in each folder."""
         if not hasattr(self, "_chosen"):
             by_folder: dict[str, AgentFile] = {}
-            for name in reversed(NAMES):  # AGENTS.md first, so the override replaces it
+            for name in reversed(self.names):  # AGENTS.md first, so the override replaces it
                 for f in self.files:
                     if f.rel.rpartition("/")[2] == name and f.text.strip():
                         by_folder[folder_of(f.rel)] = f
@@ -75,7 +86,7 @@ class Codex(Agent):
         winner = self.chosen().get(folder)
         if winner is not None and winner.rel != f.rel and f.text.strip():
             return [problem(f, 0, "info", "codex-shadowed",
-                            f"Codex reads `{winner.rel}` in this folder instead, so it never reads "
+                            f"{self.name} reads `{winner.rel}` in this folder instead, so it never reads "
                             "this file.")]
         return []
 

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, maybe, problem, scan
 from rulelens.agents.dialects import MINIMATCH, minimatch_matches
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
 
@@ -49,7 +50,15 @@ CODEBASE_RULES = "rules.md"
 class Continue(GlobAgent):
     id: ClassVar[str] = "continue"
     name: ClassVar[str] = "Continue"
-    confirmed = True
+    facts = (
+        Fact('files', '`.continue/rules/**/*.md`',
+             'https://docs.continue.dev/customize/rules', 'docs', '2026-12-03'),
+        Fact('loading', '`alwaysApply: true` always; no `globs`/`regex` and not `alwaysApply: '
+             'false`: always; `globs` and `regex` otherwise',
+             'continuedev/continue core/llm/rules/getSystemMessageWithRules.ts', 'code', '2026-12-03'),
+        Fact('dialect', 'minimatch with default options; `!` patterns in a list exclude',
+             'continuedev/continue core/llm/rules/getSystemMessageWithRules.ts', 'code', '2026-12-03'),
+    )
     keys = ("globs",)
     flags = MINIMATCH
     source = "continuedev/continue getSystemMessageWithRules.ts"

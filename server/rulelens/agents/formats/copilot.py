@@ -17,6 +17,7 @@ from typing import ClassVar
 from rulelens.agents.base import GlobAgent, literal_prefix, maybe, problem, scan
 from rulelens.agents.dialects import VSCODE, vscode_matches
 from rulelens.agents.dialects import split_glob_aware as dialect_split
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, Load
 from rulelens.rules.model import Problem
 
@@ -48,7 +49,25 @@ def applies(apply_to: str, absolute: str) -> str | None:
 class Copilot(GlobAgent):
     id: ClassVar[str] = "copilot"
     name: ClassVar[str] = SURFACE
-    confirmed = True
+    facts = (
+        Fact('files', '`.github/copilot-instructions.md` always; '
+             '`.github/instructions/**/*.instructions.md` by `applyTo`',
+             'microsoft/vscode '
+             'src/vs/workbench/contrib/chat/common/promptSyntax/computeAutomaticInstructions.ts',
+             'code', '2026-12-03'),
+        Fact('keys', '`applyTo` split on commas outside braces; `**`, `**/*`, `*` always; `**/` '
+             'prepended unless the pattern starts with `/` or `**/`',
+             'microsoft/vscode computeAutomaticInstructions.ts (`_matches`)', 'code', '2026-12-03'),
+        Fact('dialect', "VS Code's `glob.ts`, case-insensitive, against the absolute path",
+             'microsoft/vscode computeAutomaticInstructions.ts (`_matches`)', 'code', '2026-12-03'),
+        Fact('keys', '`excludeAgent: "code-review" | "coding-agent"` keeps a file from those GitHub '
+             'surfaces (VS Code ignores it)',
+             'https://github.com/github/docs/pull/41239', 'docs', '2026-12-04'),
+        Fact('loading', 'Copilot CLI: instruction files in the folders on the path to the file it '
+             'works on, as well as root and working folder',
+             'https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-custom-instructions',
+             'docs', '2026-12-04'),
+    )
     keys = ("applyTo",)
     flags = VSCODE
     from_root = False  # absolute paths, case-insensitive

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem, scan
 from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem
@@ -21,7 +22,16 @@ from rulelens.rules.model import Problem
 class Cursor(GlobAgent):
     id: ClassVar[str] = "cursor"
     name: ClassVar[str] = "Cursor"
-    confirmed = False
+    facts = (
+        Fact('files', '`.cursor/rules/**/*.mdc`',
+             'https://cursor.com/docs/context/rules', 'docs', '2026-12-04'),
+        Fact('keys', '`alwaysApply: true` always; `globs` (a list, or a string split on '
+             'commas, spaces trimmed); only `description`: the model decides',
+             'skillsaw cursor-rules-valid; dyoshikawa/rulesync #2875', 'third-party', '2026-12-03'),
+        Fact('dialect', 'matcher not documented: read here as globstar with dotfiles, `*` within one '
+             'folder, from the root',
+             'https://cursor.com/docs/context/rules', 'inferred', '2026-12-03'),
+    )
     keys = ("globs",)
     flags = UNDOCUMENTED
     source = "cursor.com/docs/rules via third-party summaries (skillsaw, rulesync #2875)"

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
 from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
 
@@ -19,21 +20,44 @@ from rulelens.rules.model import Problem
 class Kiro(GlobAgent):
     id: ClassVar[str] = "kiro"
     name: ClassVar[str] = "Kiro"
-    confirmed = False
+    facts = (
+        Fact('files', '`.kiro/steering/*.md`; `AGENTS.md` anywhere in the workspace (CLI 2.18.0, IDE '
+             '1.0.309)',
+             'dyoshikawa/rulesync@cfebcd7 docs/reference/supported-tools.md (Kiro '
+                  'note)', 'third-party', '2026-12-04'),
+        Fact('keys', '`inclusion`: `always` (default), `fileMatch` by `fileMatchPattern` (string or '
+             'list), `manual`, `auto` by `description`',
+             'https://kiro.dev/docs/steering/', 'docs', '2026-12-04'),
+        Fact('keys', 'a comma-separated `fileMatchPattern` string is one pattern and matches nothing',
+             'kirodotdev/Kiro #11095', 'third-party', '2026-12-03'),
+        Fact('dialect', 'matcher not documented',
+             'https://kiro.dev/docs/steering/', 'inferred', '2026-12-03'),
+    )
     keys = ("fileMatchPattern",)
     flags = UNDOCUMENTED
     source = "kiro.dev steering docs (third-party summaries); kirodotdev/Kiro #11095, #9176"
 
-    file_globs = (".kiro/steering/*.md",)
+    borrows = ("AGENTS.md",)
+    file_globs = (".kiro/steering/*.md", "**/AGENTS.md")
 
     def discover(self) -> list[str]:
-        return scan(self.ctx.root, ".kiro/steering", (".md",), recursive=False)
+        agents = sorted(p for p in self.ctx.paths if p.rpartition("/")[2] == "AGENTS.md")
+        if (self.ctx.root / "AGENTS.md").is_file() and "AGENTS.md" not in agents:
+            agents.insert(0, "AGENTS.md")
+        return [*scan(self.ctx.root, ".kiro/steering", (".md",), recursive=False), *agents]
 
     def patterns(self, f: AgentFile) -> list[str]:
         value = f.data.get("fileMatchPattern") if f.data is not None else None
         return glob_list(value, split=False) or []  # a string is one pattern, commas and all
 
     def decide(self, f: AgentFile, path: str) -> Decision:
+        if f.rel.rpartition("/")[2] == "AGENTS.md" and not f.rel.startswith(".kiro/"):
+            # AGENTS.md anywhere in the workspace. Whether a nested one is for its folder or for
+            # everything is not documented: rulelens reads it as every other agent does, for its folder.
+            folder = f.rel.rpartition("/")[0]
+            if not folder:
+                return self.load(f, "always")
+            return self.load(f, "directory") if path.startswith(folder + "/") else None
         inclusion = (f.data or {}).get("inclusion", "always")
         if inclusion == "fileMatch":
             hit = self.matching(self.patterns(f), path)

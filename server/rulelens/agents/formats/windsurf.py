@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem, scan
 from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem
@@ -25,8 +26,22 @@ def _as_list(value: str) -> str:
 
 class Windsurf(GlobAgent):
     id: ClassVar[str] = "windsurf"
-    name: ClassVar[str] = "Windsurf"
-    confirmed = False
+    # Windsurf was renamed Devin Desktop; the id stays `windsurf` so JSON keys, codes
+    # (`windsurf-globs-string`) and configurations written against it keep working.
+    name: ClassVar[str] = "Devin Desktop"
+    facts = (
+        Fact('files', '`.devin/rules/*.md` (preferred), `.windsurf/rules/*.md` '
+             '(fallback), `.windsurfrules` (legacy)',
+             'https://docs.devin.ai/cli/extensibility/rules.md', 'docs', '2026-12-04'),
+        Fact('keys', '`trigger`: `always_on`, `glob` (by `globs`), `model_decision`, `manual`',
+             'https://docs.windsurf.com/windsurf/cascade/memories', 'docs', '2026-12-03'),
+        Fact('keys', 'the Devin CLI needs `globs` as a YAML list; a string fails to load',
+             'stbenjam/skillsaw@a3eb177 devin-rules-valid', 'third-party', '2026-12-04'),
+        Fact('dialect', 'matcher not documented',
+             'https://docs.windsurf.com/windsurf/cascade/memories', 'inferred', '2026-12-03'),
+        Fact('cap', '12,000 characters per rule file',
+             'https://docs.windsurf.com/windsurf/cascade/memories', 'docs', '2026-12-03'),
+    )
     keys = ("globs",)
     flags = UNDOCUMENTED
     budget = Budget(12_000, "characters", "file", "docs.windsurf.com: rule files are limited to 12,000 "
@@ -39,8 +54,9 @@ class Windsurf(GlobAgent):
         return split_commas(value)
 
     def discover(self) -> list[str]:
-        found = [*scan(self.ctx.root, ".windsurf/rules", (".md",), recursive=False),
-                 *scan(self.ctx.root, ".devin/rules", (".md",), recursive=False)]
+        # `.devin/rules` is preferred; `.windsurf/rules` is read only when it is absent.
+        found = (scan(self.ctx.root, ".devin/rules", (".md",), recursive=False)
+                 or scan(self.ctx.root, ".windsurf/rules", (".md",), recursive=False))
         # Rules discovery also reads the rule folders of subfolders; each applies below its folder.
         for marker in (".windsurf/rules", ".devin/rules"):
             for folder in nested(self.ctx, marker):
@@ -82,14 +98,14 @@ class Windsurf(GlobAgent):
         return maybe(f, "manual")
 
     def on_invalid_yaml(self) -> str:
-        return ("Windsurf then reads no `trigger`, so the rule is only used when @-mentioned "
+        return ("Devin Desktop then reads no `trigger`, so the rule is only used when @-mentioned "
                 f"({NOT_CONFIRMED}). "
                 "Quote the values, and write `globs` as a list.")
 
     def file_budget_note(self, f: AgentFile) -> str | None:
         if len(f.text) <= 12_000:
             return None
-        return f"{f.rel} has {len(f.text):,} characters; Windsurf reads the first 12,000 of a rule file"
+        return f"{f.rel} has {len(f.text):,} characters; Devin Desktop reads the first 12,000 of a rule file"
 
     def file_traps(self, f: AgentFile) -> list[Problem]:
         out: list[Problem] = []
@@ -98,12 +114,13 @@ class Windsurf(GlobAgent):
             out.extend(super().file_traps(f))
         if isinstance(self.fields(f).get("globs"), str):
             out.append(problem(
-                f, f.line_of("globs"), "warning", "windsurf-globs-string",
-                "`globs` is a single string: Windsurf accepts it, but the Devin CLI fails to load this rule "
-                f"(\"expected a sequence\"; {NOT_CONFIRMED}). Write it as a YAML list: "
+                f, f.line_of("globs"), "info", "windsurf-globs-string",
+                "`globs` is a single string: Devin Desktop accepts it. The Devin CLI's rule format is not "
+                "documented: if it needs a list, as skillsaw reports (\"expected a sequence\"), it does not "
+                "load this rule. A YAML list works in both: "
                 f"`globs: {_as_list(self.fields(f)['globs'])}`."))
         if self.file_budget_note(f):
             out.append(problem(f, 0, "warning", "agent-budget-exceeded",
-                               f"This rule file has {len(f.text):,} characters; Windsurf reads at most "
+                               f"This rule file has {len(f.text):,} characters; Devin Desktop reads at most "
                                f"12,000 per rule file and cuts the rest. Split it."))
         return out

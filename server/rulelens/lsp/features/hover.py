@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from rulelens.agents.base import NOT_CONFIRMED
+from rulelens.agents.facts import PROBABLY_NOTE
 from rulelens.lsp.session import Session
 from rulelens.lsp.views import agent_files
 from rulelens.lsp.views.other_agents import other_agents, section_markdown, section_plain
@@ -134,7 +134,7 @@ def _agent_glob_hover(server: Session, target: Target,
     agent = found.agent
     note = f"Counted with {agent.name}'s matcher"
     if not agent.confirmed:
-        note += f" ({NOT_CONFIRMED})"
+        note += f" ({PROBABLY_NOTE})"
     return _count_hover(server, found.item.text.strip(), len(found.matched), found.matched[:EXAMPLES],
                         found.total, found.lines, found.item, note + ".")
 

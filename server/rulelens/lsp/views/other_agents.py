@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulelens.agents.base import NOT_CONFIRMED, Agent
+from rulelens.agents.base import Agent
+from rulelens.agents.facts import PROBABLY_NOTE
 from rulelens.agents.model import Load, Maybe
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
@@ -82,7 +83,7 @@ def _head(x: AgentLoads, markdown: bool) -> str:
         what = f"{count}, {total:,} B"
     else:
         what = "nothing loads"
-    note = "" if x.agent.confirmed else (f" · *{NOT_CONFIRMED}*" if markdown else f" ({NOT_CONFIRMED})")
+    note = "" if x.agent.confirmed else (f" · *{PROBABLY_NOTE}*" if markdown else f" ({PROBABLY_NOTE})")
     return f"{name} · {what}{note}" if markdown else f"{name}: {what}{note}"
 
 

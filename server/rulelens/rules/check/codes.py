@@ -42,8 +42,8 @@ CODES: dict[str, Code] = {
         "Remove the repeated glob; it adds nothing."),
     "glob-dialect": Code(
         "Agents read this glob differently.",
-        "A glob without a slash is root-only for Claude Code and Cline but any depth for Copilot; a "
-        "space after a comma breaks Cursor's list. Write `**/*.php` or `/*.php` to say which."),
+        "A glob without a slash is root-only for Claude Code and Cline but any depth for Copilot. "
+        "Write `**/*.php` or `/*.php` to say which."),
     "no-paths": Code(
         "A rule file without `paths`.",
         "It is not in the index; agents find it only by searching the rules folder."),

@@ -292,11 +292,6 @@ def dialect_hints(item: str) -> list[str]:
     """How other agents read this item differently (docs/format.md §2, last point)."""
     hints = []
     text = item.strip().lstrip("!")
-    if re.search(r",\s", text) and len(split_commas(text)) > 1:
-        hints.append(
-            "A space after a comma silently breaks this glob list in Cursor; "
-            "write the globs as separate `paths` items."
-        )
     for part in split_commas(text):
         body = part.strip()
         if body and "/" not in body.rstrip("/") and body not in ("**", "*"):

@@ -1,0 +1,84 @@
+"""Amp: `AGENTS.md`, and the files it @-mentions, scoped by `globs` in their frontmatter.
+
+A mentioned file with `globs` is included once Amp has read a file matching one; without
+frontmatter, always. A glob gets an implicit `**/` unless it starts with `./` or `../`
+(then it is relative to the mentioning file's folder).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from typing import ClassVar
+
+from rulelens.agents.base import Context, GlobAgent, glob_list
+from rulelens.agents.dialects import UNDOCUMENTED, matches
+from rulelens.agents.facts import Fact
+from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.reading import read_agent_file
+
+NEWS = "https://ampcode.com/news/globs-in-AGENTS.md"
+MENTION = re.compile(r"(?<![\w`])@([\w./-]+\.md)\b")
+
+
+def effective(pattern: str) -> str:
+    """The pattern Amp matches: `./x` and `../x` as written, anything else below any folder."""
+    if pattern.startswith(("./", "../")):
+        return posixpath.normpath(pattern)
+    return pattern if pattern.startswith("**/") else "**/" + pattern.lstrip("/")
+
+
+class Amp(GlobAgent):
+    id: ClassVar[str] = "amp"
+    name: ClassVar[str] = "Amp"
+    facts = (
+        Fact("files", "`AGENTS.md` and the files it @-mentions", NEWS, "docs", "2026-12-04"),
+        Fact("loading", "a mentioned file with `globs`: once Amp has read a matching file; without: always",
+             NEWS, "docs", "2026-12-04"),
+        Fact("dialect", "an implicit `**/` unless the glob starts with `./` or `../`", NEWS, "docs",
+             "2026-12-04"),
+    )
+    keys = ("globs",)
+    flags = UNDOCUMENTED
+    from_root = False
+    source = NEWS
+    borrows = ("AGENTS.md",)
+    file_globs = ("AGENTS.md",)
+    follows_mentions = True
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        root = self.file("AGENTS.md")
+        if root is not None:
+            for rel in mentions(root.text, self.ctx.root):
+                if self.file(rel) is None:
+                    self.files.append(read_agent_file(self.ctx.root, rel, self.id))
+
+    def discover(self) -> list[str]:
+        return ["AGENTS.md"] if (self.ctx.root / "AGENTS.md").is_file() else []
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        return matches(effective(pattern), path, self.flags)
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        if f.rel == "AGENTS.md":
+            return []
+        return glob_list((f.data or {}).get("globs")) or []
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        patterns = self.patterns(f)
+        if not patterns:
+            return self.load(f, "always")
+        hit = self.matching(patterns, path)
+        return self.load(f, "glob", hit) if hit else None
+
+
+def mentions(text: str, base: Path) -> list[str]:
+    """The Markdown files `text` @-mentions that exist below `base`, root-relative."""
+    out: list[str] = []
+    for m in MENTION.finditer(text):
+        rel = posixpath.normpath(m.group(1).removeprefix("./"))
+        if not rel.startswith("../") and (base / rel).is_file() and rel not in out:
+            out.append(rel)
+    return out

@@ -1,0 +1,63 @@
+"""Google Antigravity: root `AGENTS.md`, and `.agents/rules/*.md` by `trigger` and `globs`.
+
+The IDE's triggers are Windsurf's: `always_on`, `glob` (by `globs`), `model_decision`,
+`manual`. The matcher is not documented.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rulelens.agents.base import GlobAgent, glob_list, maybe, scan
+from rulelens.agents.dialects import UNDOCUMENTED
+from rulelens.agents.facts import Fact
+from rulelens.agents.model import AgentFile, Decision
+from rulelens.rules.format.globs import split_commas
+
+RS = "dyoshikawa/rulesync@cfebcd7 docs/reference/supported-tools.md (Antigravity note); microsoft/apm #1984"
+
+
+class Antigravity(GlobAgent):
+    id: ClassVar[str] = "antigravity"
+    name: ClassVar[str] = "Google Antigravity"
+    facts = (
+        Fact("files", "root `AGENTS.md` (then `CONTEXT.md`, `GEMINI.md`); `.agents/rules/*.md`", RS,
+             "third-party", "2026-12-04"),
+        Fact("keys", "`trigger`: `always_on`, `glob` (by `globs`), `manual`, `model_decision`; `description`",
+             RS, "third-party", "2026-12-04"),
+        Fact("dialect", "matcher not documented", RS, "inferred", "2026-12-04"),
+    )
+    keys = ("globs",)
+    flags = UNDOCUMENTED
+    source = RS
+    borrows = ("AGENTS.md", "GEMINI.md")
+    file_globs = ("AGENTS.md", "CONTEXT.md", "GEMINI.md", ".agents/rules/*.md")
+
+    def split_value(self, value: str) -> list[str] | None:
+        return split_commas(value)
+
+    def discover(self) -> list[str]:
+        names = ("AGENTS.md", "CONTEXT.md", "GEMINI.md")  # the first found is read
+        root = next((n for n in names if (self.ctx.root / n).is_file()), None)
+        return [*([root] if root else []), *scan(self.ctx.root, ".agents/rules", (".md",), recursive=False)]
+
+    def fields(self, f: AgentFile) -> dict[str, Any]:
+        return f.data if f.data is not None else dict(f.loose)
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        if "/" not in f.rel:
+            return []
+        return glob_list(self.fields(f).get("globs")) or []
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        if "/" not in f.rel:
+            return self.load(f, "always")
+        trigger = self.fields(f).get("trigger")
+        if trigger == "always_on":
+            return self.load(f, "always")
+        if trigger == "glob":
+            hit = self.matching(self.patterns(f), path)
+            return self.load(f, "glob", hit) if hit else None
+        if trigger == "model_decision":
+            return maybe(f, "agent-decides")
+        return maybe(f, "manual")

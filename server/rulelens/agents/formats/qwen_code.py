@@ -1,0 +1,67 @@
+"""Qwen Code: `QWEN.md` up the folder chain, and `.qwen/rules/*.md` scoped by `paths`.
+
+A rule with `paths` is added when the model touches a matching file; one without, at session
+start. Patterns are matched with picomatch's defaults (no dotfiles) against workspace-relative
+paths.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rulelens.agents.base import GlobAgent, glob_list, scan
+from rulelens.agents.dialects import PICOMATCH, picomatch_default_matches
+from rulelens.agents.facts import Fact
+from rulelens.agents.model import AgentFile, Decision
+from rulelens.rules.format.globs import split_commas
+
+RULES = ".qwen/rules"
+PR = "https://github.com/dyoshikawa/rulesync/pull/1942 (cites QwenLM/qwen-code#3339)"
+
+
+class QwenCode(GlobAgent):
+    id: ClassVar[str] = "qwen-code"
+    name: ClassVar[str] = "Qwen Code"
+    facts = (
+        Fact("files", "`QWEN.md` up the folder chain; `.qwen/rules/*.md`", PR, "third-party", "2026-12-04"),
+        Fact("keys", "`paths` (a list) scopes a rule; `description`", PR, "third-party", "2026-12-04"),
+        Fact("loading", "with `paths`: when the model touches a matching file; without: at session start",
+             PR, "third-party", "2026-12-04"),
+        Fact("dialect", "picomatch", PR, "third-party", "2026-12-04"),
+    )
+    keys = ("paths",)
+    flags = PICOMATCH
+    source = PR
+    file_globs = ("**/QWEN.md", ".qwen/rules/*.md")
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        return picomatch_default_matches(pattern, path)
+
+    def split_value(self, value: str) -> list[str] | None:
+        return split_commas(value)
+
+    def discover(self) -> list[str]:
+        memory = sorted((p for p in self.ctx.paths if p.rpartition("/")[2] == "QWEN.md"),
+                        key=lambda p: (p.count("/"), p))
+        return [*memory, *scan(self.ctx.root, RULES, (".md",), recursive=False)]
+
+    @staticmethod
+    def is_memory(f: AgentFile) -> bool:
+        return not f.rel.startswith(RULES + "/")
+
+    def patterns(self, f: AgentFile) -> list[str]:
+        if self.is_memory(f) or f.data is None:
+            return []
+        return glob_list(f.data.get("paths")) or []
+
+    def decide(self, f: AgentFile, path: str) -> Decision:
+        if self.is_memory(f):
+            folder = f.rel.rpartition("/")[0]
+            if not folder:
+                return self.load(f, "always")
+            return self.load(f, "directory") if path.startswith(folder + "/") else None
+        patterns = self.patterns(f)
+        if not patterns:
+            return self.load(f, "always")
+        hit = self.matching(patterns, path)
+        return self.load(f, "glob", hit) if hit else None

@@ -1,0 +1,131 @@
+"""The agents added in 2026: what loads for which path in each one's own dialect, and its traps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulelens.agents.project import AgentProject
+from rulelens.agents.traps import agent_problems
+from rulelens.rules.repository import RuleRepository
+from tests.conftest import ProjectFactory
+
+
+def _view(root: Path, path: str) -> tuple[dict[str, dict[str, tuple[str, tuple[str, ...]]]], dict[str, dict[str, str]]]:
+    view = AgentProject(RuleRepository(root)).view(path)
+    loads = {a: {x.file: (x.how, x.patterns) for x in xs} for a, xs in view.loads.items()}
+    maybe = {a: {x.file: x.how for x in xs} for a, xs in view.maybe.items()}
+    return loads, maybe
+
+
+def _problems(root: Path) -> dict[tuple[str, str], str]:
+    return {(p.file, p.code): p.severity for p in agent_problems(AgentProject(RuleRepository(root)))}
+
+
+def test_qwen_code_paths_use_picomatch_without_dotfiles(project: ProjectFactory) -> None:
+    root = project({
+        "src/a.py": "", "src/.hidden/b.py": "", "QWEN.md": "# Q\n", "pkg/QWEN.md": "# P\n",
+        ".qwen/rules/py.md": '---\npaths:\n  - "src/**/*.py"\n---\n# Py\n',
+        ".qwen/rules/always.md": "# Always\n",
+    })
+    loads, _ = _view(root, "src/a.py")
+    assert loads["qwen-code"] == {"QWEN.md": ("always", ()), ".qwen/rules/py.md": ("glob", ("src/**/*.py",)),
+                                  ".qwen/rules/always.md": ("always", ())}
+    hidden, _ = _view(root, "src/.hidden/b.py")
+    assert ".qwen/rules/py.md" not in hidden["qwen-code"]  # picomatch's default: no dotfiles
+    nested, _ = _view(root, "pkg/x.py")
+    assert nested["qwen-code"]["pkg/QWEN.md"] == ("directory", ())
+
+
+def test_gemini_cli_reads_the_gemini_md_chain(project: ProjectFactory) -> None:
+    root = project({"a/b/c.py": "", "GEMINI.md": "# Root\n", "a/GEMINI.md": "# A\n", "z/GEMINI.md": "# Z\n"})
+    loads, _ = _view(root, "a/b/c.py")
+    assert list(loads["gemini-cli"]) == ["GEMINI.md", "a/GEMINI.md"]
+
+
+def test_antigravity_triggers_and_root_agents_md(project: ProjectFactory) -> None:
+    root = project({
+        "src/a.ts": "", "AGENTS.md": "# Root\n",
+        ".agents/rules/ts.md": '---\ntrigger: glob\nglobs: "src/**/*.ts"\n---\n# TS\n',
+        ".agents/rules/db.md": "---\ntrigger: model_decision\ndescription: DB\n---\n# DB\n",
+        ".agents/rules/none.md": '---\ntrigger: glob\nglobs: "*.spec.ts"\n---\n# Spec\n',
+    })
+    loads, maybe = _view(root, "src/a.ts")
+    assert loads["antigravity"] == {"AGENTS.md": ("always", ()), ".agents/rules/ts.md": ("glob", ("src/**/*.ts",))}
+    assert maybe["antigravity"] == {".agents/rules/db.md": "agent-decides"}
+    # The dialect is not documented: the finding is info, worded as a condition.
+    assert _problems(root)[(".agents/rules/none.md", "agent-glob-matches-nothing")] == "info"
+
+
+def test_firebender_matches_slashless_globs_by_file_name(project: ProjectFactory) -> None:
+    root = project({
+        "app/src/test/FooTest.kt": "", "app/src/main/Foo.kt": "",
+        ".firebender/rules/tests.mdc": '---\nglobs: "*Kotest.kt, *Test.kt"\nalwaysApply: false\n---\n# T\n',
+        ".firebender/rules/plain.mdc": "# Plain\n",
+    })
+    loads, _ = _view(root, "app/src/test/FooTest.kt")
+    assert loads["firebender"] == {".firebender/rules/tests.mdc": ("glob", ("*Test.kt",)),
+                                   ".firebender/rules/plain.mdc": ("always", ())}
+    main, _ = _view(root, "app/src/main/Foo.kt")
+    assert ".firebender/rules/tests.mdc" not in main["firebender"]
+
+
+def test_openhands_paths_are_gitignore_style_and_case_sensitive(project: ProjectFactory) -> None:
+    root = project({
+        "src/api/users.py": "", "SRC/API/X.py": "", "deep/migrations/0001.py": "",
+        ".agents/skills/api/SKILL.md": '---\nname: api\npaths: "src/api/**, migrations/"\n---\n# API\n',
+        ".agents/skills/deploy/SKILL.md": "---\nname: deploy\ntriggers: [deploy]\n---\n# Deploy\n",
+        ".openhands/microagents/repo.md": "# Repo\n",
+    })
+    loads, maybe = _view(root, "src/api/users.py")
+    assert loads["openhands"] == {".agents/skills/api/SKILL.md": ("glob", ("src/api/**",)),
+                                  ".openhands/microagents/repo.md": ("always", ())}
+    assert maybe["openhands"] == {".agents/skills/deploy/SKILL.md": "agent-decides"}
+    upper, _ = _view(root, "SRC/API/X.py")
+    assert ".agents/skills/api/SKILL.md" not in upper["openhands"]
+    deep, _ = _view(root, "deep/migrations/0001.py")  # `migrations/` matches at any depth, as in gitignore
+    assert deep["openhands"][".agents/skills/api/SKILL.md"] == ("glob", ("migrations/",))
+
+
+def test_amp_mentioned_files_get_an_implicit_globstar(project: ProjectFactory) -> None:
+    root = project({
+        "web/src/a.tsx": "", "src/b.tsx": "",
+        "AGENTS.md": "# Agents\n\nSee @docs/react.md and @docs/root-only.md and @docs/general.md.\n",
+        "docs/react.md": '---\nglobs:\n  - "*.tsx"\n---\n# React\n',
+        "docs/root-only.md": '---\nglobs:\n  - "./src/**"\n---\n# Root src\n',
+        "docs/general.md": "# General\n",
+        "docs/unmentioned.md": '---\nglobs: ["**"]\n---\n# Never read\n',
+    })
+    loads, _ = _view(root, "web/src/a.tsx")
+    assert loads["amp"] == {"AGENTS.md": ("always", ()), "docs/react.md": ("glob", ("*.tsx",)),
+                            "docs/general.md": ("always", ())}
+    at_root, _ = _view(root, "src/b.tsx")
+    assert at_root["amp"]["docs/root-only.md"] == ("glob", ("./src/**",))
+
+
+def test_claude_code_skills_with_paths_and_agents_md_fallback(project: ProjectFactory) -> None:
+    root = project({
+        "src/a.ts": "", "AGENTS.md": "# Root\n", "src/AGENTS.md": "# Src\n",
+        ".claude/skills/ts/SKILL.md": '---\nname: ts\npaths:\n  - "src/**/*.ts"\n---\n# TS\n',
+        ".claude/skills/release/SKILL.md": "---\nname: release\ndescription: Releasing\n---\n# R\n",
+    })
+    loads, maybe = _view(root, "src/a.ts")
+    assert loads["claude-code"] == {"AGENTS.md": ("always", ()), "src/AGENTS.md": ("directory", ()),
+                                    ".claude/skills/ts/SKILL.md": ("glob", ("src/**/*.ts",))}
+    assert maybe["claude-code"] == {".claude/skills/release/SKILL.md": "agent-decides"}
+    (root / "CLAUDE.md").write_text("# Claude\n", encoding="utf-8")
+    with_claude, _ = _view(root, "src/a.ts")
+    assert "AGENTS.md" not in with_claude["claude-code"]  # a CLAUDE.md claims the project
+
+
+def test_kiro_reads_agents_md_anywhere(project: ProjectFactory) -> None:
+    root = project({"x/y.py": "", "lib/z.py": "", "AGENTS.md": "# Root\n", "lib/AGENTS.md": "# Lib\n"})
+    loads, _ = _view(root, "x/y.py")
+    assert loads["kiro"] == {"AGENTS.md": ("always", ())}
+    nested, _ = _view(root, "lib/z.py")
+    assert nested["kiro"] == {"AGENTS.md": ("always", ()), "lib/AGENTS.md": ("directory", ())}
+
+
+def test_openhands_skill_without_paths_is_the_agents_choice(project: ProjectFactory) -> None:
+    root = project({"a.py": "", ".agents/skills/style/SKILL.md": "---\nname: style\ndescription: Style\n---\n# S\n"})
+    loads, maybe = _view(root, "a.py")
+    assert loads["openhands"] == {} and maybe["openhands"] == {".agents/skills/style/SKILL.md": "agent-decides"}
