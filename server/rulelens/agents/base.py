@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from rulelens.rules.project.filelist import FileList
     from rulelens.rules.repository import RuleRepository
 
+# The codes every agent's files can get: YAML, globs that match nothing, budgets, and the same
+# rule carried differently by two agents (traps.py).
+SHARED_CODES = frozenset({"agent-budget-exceeded", "agent-glob-matches-nothing", "agent-yaml-invalid",
+                          "agents-disagree"})
 NOT_CONFIRMED = "documented behaviour not confirmed"
 
 
@@ -115,6 +119,8 @@ class Agent(ABC):
     # Where this agent's files can live, root-relative: an editor's cheap test before reading
     # anything, and the file watchers' globs. `discover()` finds the files themselves.
     file_globs: ClassVar[tuple[str, ...]] = ()
+    # The codes of this agent's own traps (`file_traps`), beside SHARED_CODES.
+    codes: ClassVar[frozenset[str]] = frozenset()
     # True where the agent also reads files that its own files name (Amp's @-mentions), which
     # can be anywhere: those are found through the naming file, not by a glob.
     follows_mentions: ClassVar[bool] = False

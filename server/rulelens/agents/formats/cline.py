@@ -56,6 +56,7 @@ class Cline(GlobAgent):
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return picomatch_matches(pattern, path)
 
+    codes = frozenset(("cline-paths-empty", "cline-paths-negation", "cline-paths-not-list"))
     file_globs = (".clinerules", ".clinerules/**/*.{md,txt}", ".cline/rules/**/*.{md,txt}")
 
     def discover(self) -> list[str]:

@@ -40,6 +40,7 @@ class Codex(Agent):
         32 * 1024, "bytes", "path", "developers.openai.com: project_doc_max_bytes, 32 KiB by default", True)
     source = "developers.openai.com/codex/guides/agents-md"
 
+    codes = frozenset(("codex-shadowed",))
     file_globs: ClassVar[tuple[str, ...]] = ("**/AGENTS.md", "**/AGENTS.override.md")
     # The file names of the chain, the first preferred in a folder.
     names: ClassVar[tuple[str, ...]] = NAMES

@@ -63,6 +63,7 @@ class Continue(GlobAgent):
     flags = MINIMATCH
     source = "continuedev/continue getSystemMessageWithRules.ts"
 
+    codes = frozenset(("continue-globs-comma",))
     file_globs = (".continue/rules/**/*.md", "**/rules.md")
 
     def discover(self) -> list[str]:

@@ -73,6 +73,7 @@ class Copilot(GlobAgent):
     from_root = False  # absolute paths, case-insensitive
     source = "microsoft/vscode computeAutomaticInstructions.ts"
 
+    codes = frozenset(("copilot-applyto-elsewhere", "copilot-no-applyto"))
     file_globs = (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md")
 
     def split_value(self, value: str) -> list[str] | None:

@@ -36,6 +36,7 @@ class Cursor(GlobAgent):
     flags = UNDOCUMENTED
     source = "cursor.com/docs/rules via third-party summaries (skillsaw, rulesync #2875)"
 
+    codes = frozenset(("cursor-alwaysapply-string",))
     file_globs = ("**/.cursor/rules/**/*.{mdc,md}",)
 
     def split_value(self, value: str) -> list[str] | None:

@@ -38,6 +38,7 @@ class Kiro(GlobAgent):
     source = "kiro.dev steering docs (third-party summaries); kirodotdev/Kiro #11095, #9176"
 
     borrows = ("AGENTS.md",)
+    codes = frozenset(("kiro-pattern-comma",))
     file_globs = (".kiro/steering/*.md", "**/AGENTS.md")
 
     def discover(self) -> list[str]:

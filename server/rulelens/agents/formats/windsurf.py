@@ -48,6 +48,7 @@ class Windsurf(GlobAgent):
                     "characters each", True)
     source = "docs.windsurf.com memories & rules; skillsaw devin-rules-valid (third-party)"
 
+    codes = frozenset(("windsurf-globs-string",))
     file_globs = (".windsurfrules", "**/.windsurf/rules/*.md", "**/.devin/rules/*.md")
 
     def split_value(self, value: str) -> list[str] | None:
