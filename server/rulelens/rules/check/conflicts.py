@@ -1,4 +1,4 @@
-"""Merge conflict markers in rule files and the index (issue 13: `rule-conflict`, `index-conflict`).
+"""Merge conflict markers in rule files and the index (`rule-conflict`, `index-conflict`).
 
 A conflict is the three git markers in order: `<<<<<<<`, `=======`, `>>>>>>>` (a diff3
 `|||||||` section may sit between the first two). A lone `=======` is a Markdown heading

@@ -1,4 +1,4 @@
-"""`rule-drift`: the code a rule file covers kept changing while the rule file did not (issue 13).
+"""`rule-drift`: the code a rule file covers kept changing while the rule file did not.
 
 One `git log --name-only` over the last MAX_COMMITS commits (non-merge, below the root) gives,
 for every rule file, the commits since it last changed, and for every changed path, the commits

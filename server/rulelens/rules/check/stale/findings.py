@@ -1,4 +1,4 @@
-"""`stale-path` and `stale-name`: rule text that names files or code that no longer exist (issue 13).
+"""`stale-path` and `stale-name`: rule text that names files or code that no longer exist.
 
 What one check needs about the project (where each file name lives, which names occur in the
 files, what git ignores) is computed once per file list and kept with it, so that `check_all`

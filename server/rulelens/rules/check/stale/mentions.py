@@ -1,4 +1,4 @@
-"""What a rule's text names: file and folder paths, and code identifiers (issue 13).
+"""What a rule's text names: file and folder paths, and code identifiers.
 
 Block structure (fenced and indented code, HTML blocks) comes from markdown-it-py, so that the
 examples a rule shows in a code block are never read as claims about the project. Inline code
@@ -38,7 +38,7 @@ _EXAMPLE_SEGMENTS = re.compile(
     r"(?:[Mm]y|[Yy]our|[Ss]ome)(?:[-_]\w+|[A-Z]\w*)?|\.\.\.|…)(?:\.\w+)?$"
 )
 
-# Backticked text that looks like code (issue 13): CamelCase, snake_case, `Class::member`,
+# Backticked text that looks like code: CamelCase, snake_case, `Class::member`,
 # `App\Foo\Bar`, `name()`.
 _WORD = r"[A-Za-z_][A-Za-z0-9_]*"
 _NAMESPACED = re.compile(rf"\\?{_WORD}(?:\\{_WORD})+")

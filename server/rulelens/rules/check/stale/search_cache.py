@@ -1,5 +1,5 @@
 """The name search's results kept between runs, keyed by git's index, so that a second `check`
-reads only the files whose content changed (issue 13: `stale-name` on large projects).
+reads only the files whose content changed (`stale-name` on large projects).
 
 What is kept: the words searched; git's index listing (`git ls-files -s`: mode, blob id and path
 of each file) when they were searched, as a digest and beside it in full; the files that were
