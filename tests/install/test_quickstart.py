@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,41 @@ def test_the_first_command_works_with_the_distributions_python(system_python: Pa
                              capture_output=True, text=True, check=True).stdout.strip()
     assert version == "/usr", version  # the venv is the distribution's Python's
     assert done.stdout.endswith(shown), done.stdout
+
+
+def newest_python() -> Path | None:
+    """The newest CPython on this machine besides the one running the tests (pyenv's or the
+    distribution's), or None when there is no newer one."""
+    roots = [Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"]
+    found: dict[tuple[int, int], Path] = {}
+    for root in roots:
+        for exe in root.glob("3.*/bin/python3"):
+            parts = exe.parents[1].name.split(".")
+            if len(parts) >= 2 and parts[1].isdigit():
+                found[(3, int(parts[1]))] = exe
+    for exe in Path("/usr/bin").glob("python3.*"):
+        minor = exe.name.removeprefix("python3.")
+        if minor.isdigit():
+            found.setdefault((3, int(minor)), exe)
+    newer = {v: p for v, p in found.items() if v > sys.version_info[:2]}
+    return newer[max(newer)] if newer else None
+
+
+def test_the_first_command_works_with_the_newest_python(tmp_path: Path) -> None:
+    python = newest_python()
+    if python is None:
+        pytest.skip("no CPython newer than the one running the tests on this machine")
+    command, shown = readme_quick_start()
+    checkout = scratch_copy(tmp_path / "rulelens")
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    (bindir / "python3").symlink_to(python)  # the command's `python3` is the newest Python
+    env = {"PATH": f"{bindir}:{SYSTEM_PATH}", "HOME": str(tmp_path / "home"), "LANG": "C.UTF-8",
+           **{k: v for k, v in os.environ.items() if k.startswith(("PIP_", "XDG_CACHE_HOME"))}}
+    done = subprocess.run(["bash", "-c", command], cwd=checkout, env=env, capture_output=True,
+                          text=True, check=False, timeout=540)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
+    assert done.stdout.endswith(shown), done.stdout
+    version = subprocess.run([str(checkout / ".venv" / "bin" / "python"), "--version"],
+                             capture_output=True, text=True, check=True).stdout
+    print(f"README's first command on {version.strip()}: the README's output")
