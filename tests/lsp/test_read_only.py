@@ -35,9 +35,15 @@ GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.
 
 
 def _committed(proj: Project) -> Path:
-    """The project as a git repository with the rule committed; its cache folder."""
+    """The project as a git repository whose history deleted what the rule names (so both
+    staleness findings have their evidence); its cache folder."""
     proj.write(RULE, TEXT)
-    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "start"]):
+    proj.write("app/LegacyPriceHelper.php", "<?php\nclass LegacyPriceHelper {}\n")
+    proj.write("app/Billing/Ledger.php", "<?php\nclass Ledger {}\n")
+    steps = (["init", "-q"], ["add", "-A"], ["commit", "-qm", "start"],
+             ["rm", "-q", "app/LegacyPriceHelper.php", "app/Billing/Ledger.php"],
+             ["commit", "-qm", "Drop the legacy helper"])
+    for args in steps:
         subprocess.run(["git", *args], cwd=proj.root, env=GIT_ENV, check=True, capture_output=True)
     return proj.root / ".git" / "rulelens"
 

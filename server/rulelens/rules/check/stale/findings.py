@@ -390,7 +390,8 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
             # Every absent name of every rule file in one `git log -G`.
             named = [i for i in idents if scan.is_present(i) is False]
             scan.evidence.explain(n for i in named for n in declared_names(i))
-            scan.evidence.save()
+            if scan.keep_caches:  # a read-only workspace keeps what it learnt in memory
+                scan.evidence.save()
 
 
 def replacements(path: str, written: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
