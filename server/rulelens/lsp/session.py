@@ -101,6 +101,11 @@ class Session(LanguageServer):
             return prompt
         return self.supports("window.show_document.support")
 
+    def offers_edits(self, target: Target, *kinds: str) -> bool:
+        """Whether a code action may offer an edit of this document: it is of one of `kinds`, and
+        the workspace is not read-only (where every write is refused)."""
+        return target.kind in kinds and not self.settings_for(target.root).read_only
+
     def refuse_write(self, root: Root | None) -> str | None:
         """The reason a write is refused (read-only mode), shown to the person; else None."""
         if not self.settings_for(root).read_only:

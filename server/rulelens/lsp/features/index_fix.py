@@ -34,7 +34,7 @@ def register(server: Session) -> None:
 
 def actions(server: Session, target: Target, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
-    if target.kind not in ("index", "rule") or server.settings_for(target.root).read_only:
+    if not server.offers_edits(target, "index", "rule"):
         return []
     if target.root.repo.index_is_current():
         return []

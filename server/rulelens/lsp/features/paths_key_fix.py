@@ -18,7 +18,7 @@ def register(server: Session) -> None:
 
 def actions(server: Session, target: Target, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
-    if target.kind != "rule" or server.settings_for(target.root).read_only:
+    if not server.offers_edits(target, "rule"):
         return []
     out = []
     for diagnostic in context.diagnostics:

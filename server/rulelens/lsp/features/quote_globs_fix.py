@@ -27,7 +27,7 @@ def register(server: Session) -> None:
 
 def actions(server: Session, target: Target, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
-    if target.kind != "rule" or server.settings_for(target.root).read_only:
+    if not server.offers_edits(target, "rule"):
         return []
     found = [d for d in context.diagnostics if d.code in CODES]
     # A client may ask before it has the document's diagnostics (a view's inline action on a file

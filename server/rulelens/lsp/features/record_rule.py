@@ -58,7 +58,7 @@ def register(server: Session) -> None:
 
 def actions(server: Session, target: Target,
             context: types.CodeActionContext) -> list[types.CodeAction]:
-    if target.kind != "source" or server.settings_for(target.root).read_only:
+    if not server.offers_edits(target, "source"):
         return []
     prompt = server.can_prompt(target.root)
     lazy = server.supports("text_document.code_action.data_support") and "edit" in (

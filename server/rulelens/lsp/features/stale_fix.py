@@ -35,7 +35,7 @@ def register(server: Session) -> None:
 
 def actions(server: Session, target: Target, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
-    if target.kind != "rule" or server.settings_for(target.root).read_only:
+    if not server.offers_edits(target, "rule"):
         return []
     wanted = [d for d in context.diagnostics if d.code in STALE_CODES]
     if not wanted:
