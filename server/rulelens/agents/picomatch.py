@@ -52,6 +52,11 @@ _SPECIAL = re.compile(r"[-*+?.^${}(|)\[\]]")
 _SPECIAL_BACKREF = re.compile(r"(\\?)((\W)(\3*))", re.ASCII)
 
 
+# JavaScript's `trim()`: white space and line terminators, which differ from Python's `strip()`.
+_JS_TRIM = ("\t\n\x0b\f\r \xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+            "\u2028\u2029\u202f\u205f\u3000\ufeff")
+
+
 def escape_regex(text: str) -> str:
     return _SPECIAL.sub(lambda m: "\\" + m.group(0), text)
 
@@ -107,7 +112,7 @@ def _split_top_level(text: str) -> list[str]:
 
 
 def _simple_branch(branch: str) -> str | None:
-    value = branch.strip()
+    value = branch.strip(_JS_TRIM)
     while re.fullmatch(r"@\([^\\()\[\]{}|]+\)", value):
         value = value[2:-1]
     escaped = False
@@ -171,7 +176,7 @@ def _star_sequence_chars(pattern: str) -> list[str] | None:
         found = _repeated_extglob(pattern[index:], False)
         if found is None or found[0] != "*":
             return None
-        branches = [b.strip() for b in _split_top_level(found[1])]
+        branches = [b.strip(_JS_TRIM) for b in _split_top_level(found[1])]
         branch = _simple_branch(branches[0]) if len(branches) == 1 else None
         if not branch or len(branch) != 1:
             return None
@@ -182,16 +187,16 @@ def _star_sequence_chars(pattern: str) -> list[str] | None:
 
 def _recursion(pattern: str) -> int:
     depth = 0
-    found = _repeated_extglob(pattern.strip())
+    found = _repeated_extglob(pattern.strip(_JS_TRIM))
     while found:
         depth += 1
-        found = _repeated_extglob(found[1].strip())
+        found = _repeated_extglob(found[1].strip(_JS_TRIM))
     return depth
 
 
 def _risky(body: str) -> tuple[bool, str | None]:
     """picomatch's `analyzeRepeatedExtglob` (recursion limit 0): (risky, safe output)."""
-    branches = [b.strip() for b in _split_top_level(body)]
+    branches = [b.strip(_JS_TRIM) for b in _split_top_level(body)]
     if len(branches) > 1 and ("" in branches or any(re.fullmatch(r"[*?]+", b) for b in branches)
                               or _prefix_overlap(branches)):
         return True, None
