@@ -43,6 +43,7 @@ SHAPES = [
     ("+(a|aa)", "aaa", False, False),  # a repeated group that could backtrack badly is literal
     ("*", "a/b", False, False),
     ("a/*/b", "a/./b", False, False),  # a wildcard never matches `.` or `..`
+    ("a))|(", "b", True, True),  # the regex is searched: `|()$` matches the end of anything
 ]
 
 

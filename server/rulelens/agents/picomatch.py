@@ -887,4 +887,4 @@ def is_match(pattern: str, path: str, dot: bool) -> bool:
     if path == pattern:
         return True
     compiled = _matcher(pattern, dot)
-    return compiled is not None and compiled.match(path) is not None
+    return compiled is not None and compiled.search(path) is not None  # `exec` searches: `a))|(` matches `b`
