@@ -68,6 +68,11 @@ def test_default_options_agree_on_random_globs(node: str) -> None:  # noqa: F811
     assert differ == [], f"{len(differ)} of {len(pairs)} differ, first: {differ[:5]}"
 
 
+def test_a_pattern_picomatch_never_returns_on_matches_nothing() -> None:
+    """A run of backslashes that skips past the end: picomatch's tokenizer loops forever."""
+    assert not picomatch.is_match("[\\\\\\", "[\\", dot=True)
+
+
 def test_javascript_regular_expressions_read_as_javascript_reads_them() -> None:
     def js(source: str, text: str) -> bool:
         compiled = picomatch.compile_js(source)

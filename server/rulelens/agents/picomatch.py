@@ -414,6 +414,8 @@ class _Parser:
             self.output = fast
             return
         while not self.eos():
+            if self.index >= len(self.input):  # a run of backslashes skipped past the end
+                raise ValueError("picomatch never returns on this pattern")
             value = self.advance()
             if value == "\0":
                 continue
@@ -875,8 +877,8 @@ def _utf16(text: str) -> str:
 def _matcher(pattern: str, dot: bool) -> re.Pattern[str] | None:
     try:
         return compile_js(make_source(pattern, dot))
-    except (ValueError, RecursionError):
-        return None
+    except (ValueError, LookupError, RecursionError):
+        return None  # picomatch throws on it, or never returns: the pattern matches nothing
 
 
 def is_match(pattern: str, path: str, dot: bool) -> bool:
