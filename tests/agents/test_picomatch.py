@@ -85,5 +85,7 @@ def test_javascript_regular_expressions_read_as_javascript_reads_them() -> None:
     assert not js("^[]$", "a") and js("^[^]$", "a")
     assert js("^a{,2}$", "a{,2}")
     assert js("^[3-\\w]$", "-")
+    assert js("^\\1$", "\x01") and js("^(a)\\1$", "aa")  # octal without the group, else a back-reference
+    assert js("^\\1(a)$", "a")  # a group not yet closed matches the empty string
     with pytest.raises(re.error):
         picomatch.to_python("a++")  # no possessive quantifiers in JavaScript

@@ -765,7 +765,22 @@ def make_source(pattern: str, dot: bool) -> str:
 
 _JS_SPACE = "\\t\\n\\x0b\\f\\r \\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
 _LINE_END = "\\n\\r\\u2028\\u2029"
-_MEANINGFUL = {False: "dDwWbBtnvfr0123456789", True: "dDwWSbtnvfr0123456789"}  # outside, inside `[…]`
+_MEANINGFUL = {False: "dDwWbBtnvfr", True: "dDwWSbtnvfr"}  # outside, inside `[…]`
+_OPENERS = re.compile(r"\\.|\[(?:\\.|[^\]])*\]|\((?!\?)|\(\?<(?![=!])", re.DOTALL)
+
+
+def _decimal(source: str, i: int, in_class: bool, total: int, closed: set[int]) -> tuple[str, int]:
+    """`\\N`: a back-reference when the expression has N groups (one not yet closed matches the
+    empty string, as in JavaScript), else an octal escape, else the digit itself."""
+    digits = re.match(r"[0-9]+", source[i + 1:])
+    assert digits is not None
+    number = int(digits.group(0))
+    if not in_class and digits.group(0)[0] != "0" and number <= total:
+        return (f"(?:\\{number})" if number in closed else "(?:)"), i + 1 + len(digits.group(0))
+    octal = re.match(r"[0-3][0-7]{0,2}|[4-7][0-7]?", source[i + 1:])
+    if octal:
+        return f"\\x{int(octal.group(0), 8):02x}", i + 1 + len(octal.group(0))
+    return source[i + 1], i + 2
 
 
 def _escape(source: str, i: int, in_class: bool) -> tuple[str, int]:
@@ -801,13 +816,19 @@ def to_python(source: str) -> str:
     out: list[str] = []
     i, n = 0, len(source)
     in_class = False
+    total = sum(1 for m in _OPENERS.finditer(source) if m.group(0)[0] == "(")  # capturing groups
+    groups: list[int | None] = []  # the open groups, by number (None: not capturing)
+    closed: set[int] = set()
     repeat = 0  # 1: just after a quantifier (a lazy `?` may follow), 2: after a lazy `?`
     class_escape = False  # the last item in a bracket was `\\d`, `\\w` or `\\s`: no range from it
     while i < n:
         ch = source[i]
         if ch == "\\" and i + 1 < n:
             class_escape = in_class and source[i + 1] in "dDwWsS"
-            text, i = _escape(source, i, in_class)
+            if source[i + 1] in "0123456789":
+                text, i = _decimal(source, i, in_class, total, closed)
+            else:
+                text, i = _escape(source, i, in_class)
             out.append(text)
             repeat = 0
             continue
@@ -846,9 +867,17 @@ def to_python(source: str) -> str:
             out.append("{" + quantifier.group(0))
             i += len(quantifier.group(0))
             repeat = 1
-        elif ch == "(" and source.startswith("?<", i) and source[i + 2:i + 3] not in ("=", "!"):
-            out.append("(?P<")
-            i += 2
+        elif ch == "(":
+            named = source.startswith("?<", i) and source[i + 2:i + 3] not in ("=", "!")
+            capturing = named or source[i:i + 1] != "?"
+            groups.append(len(closed) + sum(1 for g in groups if g) + 1 if capturing else None)
+            out.append("(?P<" if named else "(")
+            i += 2 if named else 0
+        elif ch == ")":
+            number = groups.pop() if groups else None
+            if number:
+                closed.add(number)
+            out.append(ch)
         else:
             out.append({"$": "\\Z", ".": f"[^{_LINE_END}]", "{": "\\{", "}": "\\}"}.get(ch, ch))
     return "".join(out)
