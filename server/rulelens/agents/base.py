@@ -196,10 +196,21 @@ class Agent(ABC):
         """Files with equal keys load for the same paths: same agent, folder and frontmatter."""
         return (self.id, f.rel.rpartition("/")[0], f.rel if not f.has_frontmatter else "", f.head)
 
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        """The patterns of `f` when it loads for a path exactly when one of them matches it
+        (root-relative, nothing else decides; [] when it loads for no path, as a rule the agent
+        picks by its description); None where anything else can. `loads_for` then
+        takes the union of each pattern's remembered hits instead of deciding path by path."""
+        return None
+
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths `f` loads for; `paths` sorted. Path-independent loads skip the per-path test."""
         if not paths:
             return set()
+        only = self.glob_loads(f)
+        if only is not None:
+            hits = {p for pattern in only for p in self.pattern_hits(pattern)}
+            return {p for p in hits if _holds(paths, p)}
         first = self.decide(f, paths[0])
         if isinstance(first, Load) and first.how == "always":
             return set(paths)
@@ -230,8 +241,7 @@ class Agent(ABC):
         return cache[pattern]
 
     def listed(self, path: str) -> bool:
-        start, end = prefix_span(self.ctx.paths, path)  # sorted: `path` is first if listed
-        return start < end and self.ctx.paths[start] == path
+        return _holds(self.ctx.paths, path)
 
     def traps(self) -> list[Problem]:
         out: list[Problem] = []
@@ -312,6 +322,12 @@ class GlobAgent(Agent):
         if self._bulk and self.listed(path):  # `candidates` holds every listed path it can match
             return [p for p in patterns if path in self.pattern_hits(p)]
         return [p for p in patterns if self.pattern_matches(p, path)]
+
+
+def _holds(paths: Sequence[str], path: str) -> bool:
+    """Whether the sorted `paths` hold `path`."""
+    start, end = prefix_span(paths, path)
+    return start < end and paths[start] == path
 
 
 def problem(f: AgentFile, line: int, severity: Severity, code: str, message: str) -> Problem:

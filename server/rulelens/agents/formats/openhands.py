@@ -57,6 +57,14 @@ class OpenHands(GlobAgent):
     def patterns(self, f: AgentFile) -> list[str]:
         return glob_list((f.data or {}).get("paths")) or []
 
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        if f.rel == "AGENTS.md":
+            return None
+        patterns = self.patterns(f)
+        if patterns or (f.data or {}).get("triggers") or f.rel.endswith("/SKILL.md"):
+            return patterns  # [] for a skill the agent invokes: it loads for no path by itself
+        return None
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == "AGENTS.md":
             return self.load(f, "always")

@@ -54,6 +54,9 @@ class QwenCode(GlobAgent):
             return []
         return glob_list(f.data.get("paths")) or []
 
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        return None if self.is_memory(f) else (self.patterns(f) or None)
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         if self.is_memory(f):
             folder = f.rel.rpartition("/")[0]
