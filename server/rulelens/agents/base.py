@@ -203,6 +203,11 @@ class Agent(ABC):
         takes the union of each pattern's remembered hits instead of deciding path by path."""
         return None
 
+    def folder_loads(self, f: AgentFile) -> str | None:
+        """The folder below which `f` loads for every path and outside which for none (a nested
+        `CLAUDE.md`'s); None where anything else decides."""
+        return None
+
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths `f` loads for; `paths` sorted. Path-independent loads skip the per-path test."""
         if not paths:
@@ -211,6 +216,9 @@ class Agent(ABC):
         if only is not None:
             hits = {p for pattern in only for p in self.pattern_hits(pattern)}
             return {p for p in hits if _holds(paths, p)}
+        folder = self.folder_loads(f)
+        if folder:
+            return set(starting_with(paths, folder + "/"))
         first = self.decide(f, paths[0])
         if isinstance(first, Load) and first.how == "always":
             return set(paths)

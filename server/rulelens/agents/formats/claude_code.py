@@ -82,6 +82,11 @@ class ClaudeCode(GlobAgent):
             return []
         return glob_list(f.data.get("paths")) or []
 
+    def folder_loads(self, f: AgentFile) -> str | None:
+        if not self.is_memory(f):
+            return None
+        return f.rel.rpartition("/")[0].removesuffix(".claude").rstrip("/") or None
+
     def glob_loads(self, f: AgentFile) -> list[str] | None:
         if self.is_memory(f):
             return None
