@@ -139,7 +139,9 @@ class Agent(ABC):
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.files: list[AgentFile] = [read_agent_file(ctx.root, rel, self.id) for rel in self.discover()]
+        cache = ctx.repo.frontmatter if ctx.repo is not None else None
+        self.files: list[AgentFile] = [read_agent_file(ctx.root, rel, self.id, cache)
+                                       for rel in self.discover()]
 
     @abstractmethod
     def discover(self) -> list[str]:
