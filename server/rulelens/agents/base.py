@@ -42,10 +42,11 @@ class Context:
     def folders(self) -> set[str]:
         if self._folders is None:
             found = {""}
-            for p in self.paths:
-                parts = p.split("/")[:-1]
-                for i in range(1, len(parts) + 1):
-                    found.add("/".join(parts[:i]))
+            # The ancestors of each distinct folder, not of each file: a few thousand walks up.
+            for folder in {p.rpartition("/")[0] for p in self.paths}:
+                while folder and folder not in found:
+                    found.add(folder)
+                    folder = folder.rpartition("/")[0]
             self._folders = found
         return self._folders
 

@@ -7,10 +7,12 @@ slice below the glob's literal folder prefix (found by bisect), instead of testi
 from __future__ import annotations
 
 import bisect
+import operator
 import os
 import re
 from array import array
 from collections.abc import Iterator
+from itertools import chain, islice
 from pathlib import Path
 
 from rulelens.rules.format.globs import (
@@ -36,7 +38,12 @@ _FEW = 4096  # files below a glob's folder tested one by one; past it one regex 
 def git_files(root: Path) -> list[str] | None:
     """Tracked and untracked-but-not-ignored files, or None outside a git work tree."""
     out = git_text(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-    return None if out is None else [p for p in out.split("\0") if p]
+    if out is None:
+        return None
+    paths = out.split("\0")
+    if paths and not paths[-1]:
+        paths.pop()  # the last path's terminator
+    return paths if all(paths) else [p for p in paths if p]
 
 
 def walk_files(root: Path) -> list[str]:
@@ -53,8 +60,14 @@ def walk_files(root: Path) -> list[str]:
 class FileList:
     """A sorted list of root-relative POSIX paths with glob counting."""
 
-    def __init__(self, paths: list[str]) -> None:
-        self.paths = sorted(set(paths))
+    def __init__(self, paths: list[str], owned: bool = False) -> None:
+        """`owned`: the caller hands `paths` over, sorted in place rather than copied."""
+        if owned:
+            paths.sort()
+        ordered = paths if owned else sorted(paths)  # duplicates are neighbours: no set (30 MB)
+        if any(map(operator.eq, ordered, islice(ordered, 1, None))):
+            ordered = [p for i, p in enumerate(ordered) if i == 0 or p != ordered[i - 1]]
+        self.paths = ordered
         offsets = array("q")  # a compact int array: a list of ints costs ~4x the memory
         pos = 0
         for p in self.paths:
@@ -62,12 +75,13 @@ class FileList:
             pos += len(p) + 1
         offsets.append(pos)
         self._offsets = offsets
-        self._joined = "\n".join(self.paths) + "\n" if self.paths else ""
+        # One join with the last line's end (a `+ "\n"` after it would copy the whole text).
+        self._joined = "\n".join(chain(self.paths, ("",))) if self.paths else ""
 
     @classmethod
     def for_root(cls, root: Path) -> FileList:
         files = git_files(root)
-        return cls(files if files is not None else walk_files(root))
+        return cls(files if files is not None else walk_files(root), owned=True)
 
     def __len__(self) -> int:
         return len(self.paths)
