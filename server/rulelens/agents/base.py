@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rulelens.agents.dialects import matches
+from rulelens.agents.dialects import literal_end, matches
 from rulelens.agents.facts import Fact, Topic, all_confirmed
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
@@ -195,6 +195,10 @@ class Agent(ABC):
         that match case-sensitively from the root; else all of them."""
         return starting_with(self.ctx.paths, literal_prefix(pattern)) if self.from_root else self.ctx.paths
 
+    def scanned(self, pattern: str) -> Iterable[str]:
+        """`candidates`, less those a cheap test rules out (for the scans of every project file)."""
+        return self.candidates(pattern)
+
     def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
         """Files with equal keys load for the same paths: same agent, folder and frontmatter."""
         return (self.id, f.rel.rpartition("/")[0], f.rel if not f.has_frontmatter else "", f.head)
@@ -247,7 +251,7 @@ class Agent(ABC):
         and copies of one rule in several files (or agents' folders) share their patterns."""
         cache: dict[str, frozenset[str]] = self.__dict__.setdefault("_pattern_hits", {})
         if pattern not in cache:
-            cache[pattern] = frozenset(p for p in self.candidates(pattern)
+            cache[pattern] = frozenset(p for p in self.scanned(pattern)
                                        if self.pattern_matches(pattern, p))
         return cache[pattern]
 
@@ -276,7 +280,7 @@ class Agent(ABC):
         """Whether `pattern` matches some project file (remembered: copies share patterns)."""
         cache: dict[str, bool] = self.__dict__.setdefault("_matches_any", {})
         if pattern not in cache:
-            cache[pattern] = any(self.pattern_matches(pattern, p) for p in self.candidates(pattern))
+            cache[pattern] = any(self.pattern_matches(pattern, p) for p in self.scanned(pattern))
         return cache[pattern]
 
     def matches_any_in(self, f: AgentFile, pattern: str) -> bool:
@@ -328,6 +332,13 @@ class GlobAgent(Agent):
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return matches(pattern, path, self.flags)
+
+    def scanned(self, pattern: str) -> Iterable[str]:
+        found = self.candidates(pattern)
+        if type(self).pattern_matches is not GlobAgent.pattern_matches:
+            return found  # another matcher: the literal end may not hold as `matches` reads it
+        end = literal_end(pattern, self.flags)  # a string test here, not a wcmatch call a path
+        return (p for p in found if p.endswith(end)) if end else found
 
     def matching(self, patterns: Sequence[str], path: str) -> list[str]:
         if self._bulk and self.listed(path):  # `candidates` holds every listed path it can match

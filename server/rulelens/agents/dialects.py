@@ -44,7 +44,7 @@ _MAGIC = frozenset('*?[]{}()!@+|\\"')
 
 
 @lru_cache(maxsize=4096)
-def _literal_end(pattern: str, flags: int) -> str:
+def literal_end(pattern: str, flags: int) -> str:
     """The literal text every match of `pattern` ends with ('' when none is sure): `.ts` of
     `**/*.ts`. A string test turns most paths away before wcmatch's regex, which `check` runs
     over every project file for each pattern that matches few of them."""
@@ -59,7 +59,7 @@ def _literal_end(pattern: str, flags: int) -> str:
 
 def matches(pattern: str, path: str, flags: int) -> bool:
     """Whether the dialect's matcher takes `path` for `pattern`; a bad pattern matches nothing."""
-    if not pattern or not path.endswith(_literal_end(pattern, flags)):
+    if not pattern or not path.endswith(literal_end(pattern, flags)):
         return False
     matcher = _compiled(pattern, flags)
     return matcher is not None and bool(matcher.match(path))
