@@ -70,7 +70,8 @@ class RuleRepository:
         self.rules_path = self.root / self.rules_dir
         self.index_path = self.rules_path / INDEX
         self._cache: dict[str, _Cached] = {}
-        # Parsed frontmatters of this project's rule files and agents' files, kept between runs.
+        # Parsed frontmatters of this project's rule files and agents' files, kept between runs:
+        # read by every front, written by `check` (check_project), never by an editor's reading.
         self.frontmatter = FrontmatterCache(self.root)
         self._files: list[RuleFile] = []
         self._ruleset: RuleSet | None = None
@@ -139,7 +140,6 @@ class RuleRepository:
             changed = True
         self._cache = fresh
         self._loaded = True
-        self.frontmatter.save()
         if changed:
             self._files = [fresh[rel].rule for rel in sorted(fresh, key=lambda r: r.encode())]
             self._ruleset = None

@@ -7,7 +7,9 @@ parses to the same value, so values are kept by a digest of the loader's name an
 
 Kept: values made only of mappings with string keys, lists, strings, numbers, booleans and null
 (JSON's types, so the file is JSON and never code); anything else (a `!!binary`, a date from the
-agents' safe loader), and every error, is parsed again each time. Where:
+agents' safe loader), and every error, is parsed again each time. Every front reads the file;
+only `check` (check_project) writes it, so an editor's read-only workspace gets nothing written.
+Where:
 `git rev-parse --git-path rulelens/frontmatter.json`, beside the name search's cache, for the
 reasons given in search_cache.py; outside a git work tree nothing is kept. A file that cannot be
 read, or of another version, is ignored and rewritten; the entries of this run are written, with
