@@ -42,6 +42,38 @@ def test_gemini_cli_reads_the_gemini_md_chain(project: ProjectFactory) -> None:
     assert list(loads["gemini-cli"]) == ["GEMINI.md", "a/GEMINI.md"]
 
 
+def test_gemini_cli_takes_its_file_names_from_the_project_settings(project: ProjectFactory) -> None:
+    root = project({
+        "a/b/c.py": "", "GEMINI.md": "# Root\n", "AGENTS.md": "# Agents\n", "a/AGENTS.md": "# A\n",
+        "a/CONTEXT.md": "", "z/AGENTS.md": "# Z\n",
+        # Comments are allowed, as Gemini CLI's reader strips them; every name's files load.
+        ".gemini/settings.json": '{\n  // the chain\n  "context": {"fileName": ["AGENTS.md", "GEMINI.md", '
+                                 '"CONTEXT.md"]} /* end */\n}\n',
+    })
+    loads, _ = _view(root, "a/b/c.py")
+    assert list(loads["gemini-cli"]) == ["AGENTS.md", "GEMINI.md", "a/AGENTS.md"]  # an empty file adds nothing
+    (root / ".gemini/settings.json").write_text('{"context": {"fileName": "AGENTS.md"}}')
+    one, _ = _view(root, "a/b/c.py")
+    assert list(one["gemini-cli"]) == ["AGENTS.md", "a/AGENTS.md"]
+    assert not any(f == ".gemini/settings.json" for f, _ in _problems(root))
+
+
+def test_a_broken_gemini_settings_file_is_a_finding_and_the_default_chain(project: ProjectFactory) -> None:
+    root = project({"a/c.py": "", "GEMINI.md": "# Root\n", "AGENTS.md": "# Agents\n",
+                    ".gemini/settings.json": '{"context": {"fileName": ["AGENTS.md",]}'})
+    loads, _ = _view(root, "a/c.py")
+    assert list(loads["gemini-cli"]) == ["GEMINI.md"]
+    problems = agent_problems(AgentProject(RuleRepository(root)))
+    [found] = [p for p in problems if p.code == "gemini-settings-invalid"]
+    assert found.file == ".gemini/settings.json" and "not valid JSON" in found.message
+    for text in ('[1, 2]', '{"context": {"fileName": 3}}', '{"context": "GEMINI.md"}',
+                 '{"context": {"fileName": ["../up.md"]}}', "\x00\xff"):
+        (root / ".gemini/settings.json").write_text(text)
+        loads, _ = _view(root, "a/c.py")
+        assert list(loads["gemini-cli"]) == ["GEMINI.md"], text
+        assert ("gemini-settings-invalid" in {p.code for p in agent_problems(AgentProject(RuleRepository(root)))})
+
+
 def test_antigravity_triggers_and_root_agents_md(project: ProjectFactory) -> None:
     root = project({
         "src/a.ts": "", "AGENTS.md": "# Root\n",
