@@ -24,7 +24,8 @@ def loads_text(present: list[Agent], view: PathView) -> str:
     for agent in present:
         loads = view.loads.get(agent.id, [])
         note = "" if agent.confirmed else f"  ({PROBABLY_NOTE})"
-        lines.append(f"\n  {agent.name}: {plural(len(loads), 'file')}, {view.bytes_of(agent.id):,} bytes{note}")
+        total = view.bytes_of(agent.id)
+        lines.append(f"\n  {agent.name}: {plural(len(loads), 'file')}, {total:,} bytes{note}")
         for load in loads:
             why = f"  by {', '.join(load.patterns)}" if load.patterns else ""
             lines.append(f"    {load.how:<9} {load.file}  {load.bytes:,} B{why}")
