@@ -12,7 +12,8 @@ it matches, where bash's glob, which wcmatch follows, reads it otherwise:
 - per segment: minimatch tests `*.ext` and `??.ext` segments with `endsWith(ext)`, so their
   extension is literal text, backslashes included (`*\\.ts` does not match `a.ts`); a segment
   that is only an empty extglob (`+()`) is literal; a `\\` ending a segment is a literal
-  backslash; POSIX classes are Unicode (rulelens.agents.posix_classes).
+  backslash; POSIX classes are Unicode (rulelens.agents.posix_classes);
+- `?` takes one UTF-16 half of a character past U+FFFF (an emoji), as JavaScript counts.
 
 These rewrites are hand-written because no library reads minimatch's dialect; the differential
 tests (tests/agents/test_differential.py) hold each one to the real minimatch.
@@ -40,6 +41,7 @@ _STAR_EXT = re.compile(r"\*+([^+@!?*\[(]*)")
 _QMARKS_EXT = re.compile(r"(\?+)([^+@!?*\[(]*)")
 # An extglob with nothing in it, alone in its segment: minimatch reads it as literal text.
 _EMPTY_EXTGLOB = re.compile(r"[?*+@]\(\|*\)")
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
 def minimatch_negated(pattern: str) -> tuple[bool, str]:
@@ -55,8 +57,18 @@ def minimatch_matches(pattern: str, path: str) -> bool:
     negated, pattern = minimatch_negated(pattern)
     if not pattern:
         return (path == "") != negated
+    if "[:" not in pattern and _ASTRAL.search(pattern + path):
+        pattern, path = _utf16(pattern), _utf16(path)
     found = any(_matches_one(p, path) for p in minimatch_patterns(pattern))
     return found != negated
+
+
+def _utf16(text: str) -> str:
+    """`text` as JavaScript strings hold it: a character past U+FFFF is two UTF-16 halves, and
+    minimatch's `?` (a regular expression without the `u` flag) takes one half. A POSIX class
+    turns the `u` flag on, so patterns with one are left alone."""
+    return "".join(c if ord(c) <= 0xFFFF else chr(0xD7C0 + (ord(c) >> 10)) + chr(0xDC00 + (ord(c) & 0x3FF))
+                   for c in text)
 
 
 def _matches_one(pattern: str, path: str) -> bool:
