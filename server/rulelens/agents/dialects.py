@@ -3,8 +3,7 @@
 The flag sets name the library or code each agent matches with:
 
 - picomatch with `{dot: true}` (Cline): globstar, braces, extglob, `*` matches dotfiles;
-- minimatch with default options (Continue): the same without dotfiles, read first as minimatch
-  reads a pattern (rulelens.agents.minimatch);
+- minimatch with default options (Continue): the same without dotfiles;
 - VS Code's `glob.ts` with `ignoreCase` (Copilot in VS Code): globstar, braces, dotfiles,
   case-insensitive;
 - picomatch with default options (Qwen Code): as Cline's, without dotfiles;
