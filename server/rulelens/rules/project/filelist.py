@@ -27,7 +27,7 @@ from rulelens.rules.format.globs import (
     regex_source,
 )
 from rulelens.rules.project.filetree import FileTree
-from rulelens.rules.project.git import git_text
+from rulelens.rules.project.git import LS_FILES, git_text
 from rulelens.rules.project.sorted_paths import prefix_span
 
 SKIP_DIRS = {".git", "node_modules", "vendor"}
@@ -37,7 +37,7 @@ _FEW = 4096  # files below a glob's folder tested one by one; past it one regex 
 
 def git_files(root: Path) -> list[str] | None:
     """Tracked and untracked-but-not-ignored files, or None outside a git work tree."""
-    out = git_text(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+    out = git_text(root, *LS_FILES)
     if out is None:
         return None
     paths = out.split("\0")
