@@ -6,6 +6,7 @@ past its timeout, the caller gets None and answers without git (a plain file wal
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import subprocess
 from pathlib import Path
@@ -25,9 +26,20 @@ def start(root: Path | str, *args: str) -> None:
     on the other core meanwhile."""
     key = (str(root), args)
     if key not in _STARTED:
+        if not _STARTED:
+            atexit.register(_discard)
         with contextlib.suppress(OSError):  # no git: the caller's `completed` says so
             _STARTED[key] = subprocess.Popen(["git", "-C", str(root), *args], stdin=subprocess.DEVNULL,
                                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _discard() -> None:
+    """At exit, the answers nobody read (the command failed first): end and reap them."""
+    while _STARTED:
+        _, proc = _STARTED.popitem()
+        with contextlib.suppress(OSError):
+            proc.kill()
+        proc.communicate()
 
 
 def _finish(proc: subprocess.Popen[bytes], timeout: float) -> subprocess.CompletedProcess[bytes] | None:
