@@ -35,9 +35,28 @@ def _compiled(pattern: str, flags: int) -> wglob.WcMatcher[str] | None:
         return None
 
 
+# Characters that can end a glob's magic part in any dialect here: past the last of them, a
+# pattern is literal text.
+_MAGIC = frozenset('*?[]{}()!@+|\\"')
+
+
+@lru_cache(maxsize=4096)
+def literal_end(pattern: str, flags: int) -> str:
+    """The literal text every match of `pattern` ends with ('' when none is sure): `.ts` of
+    `**/*.ts`. A string test turns most paths away before wcmatch's regex, which `check` runs
+    over every project file for each pattern that matches few of them."""
+    if flags & wglob.IGNORECASE:
+        return ""
+    last = pattern.rpartition("/")[2]
+    start = len(last)
+    while start > 0 and last[start - 1] not in _MAGIC:
+        start -= 1
+    return last[start:]
+
+
 def matches(pattern: str, path: str, flags: int) -> bool:
     """Whether the dialect's matcher takes `path` for `pattern`; a bad pattern matches nothing."""
-    if not pattern:
+    if not pattern or not path.endswith(literal_end(pattern, flags)):
         return False
     matcher = _compiled(pattern, flags)
     return matcher is not None and bool(matcher.match(path))
@@ -74,30 +93,6 @@ def gitignore_matches(pattern: str, path: str) -> bool:
     path, as OpenHands matches skill `paths`."""
     spec = _gitignore(pattern.strip()) if pattern.strip() else None
     return spec is not None and spec.match_file(path)
-
-
-def minimatch_matches(pattern: str, path: str) -> bool:
-    """`minimatch(path, pattern)` with default options, as Continue calls it.
-
-    minimatch 10 never matches a dot segment that follows a second `**` with other segments in
-    between (`**/b/**/.env` does not match `a/b/.env`); the differential tests pin this.
-    """
-    negated, pattern = picomatch_negated(pattern)  # minimatch's leading `!` is "not" too
-    return _minimatch(pattern, path) != negated if pattern else negated
-
-
-def _minimatch(pattern: str, path: str) -> bool:
-    segments = pattern.split("/")
-    seen_globstar = False
-    for i, segment in enumerate(segments):
-        if segment != "**":
-            continue
-        follows_globstar = i > 0 and segments[i - 1] == "**"
-        dot_next = i + 1 < len(segments) and segments[i + 1].startswith(".")
-        if seen_globstar and not follows_globstar and dot_next:
-            return False
-        seen_globstar = True
-    return matches(pattern, path, MINIMATCH)
 
 
 def first_match(patterns: list[str], paths: list[str], flags: int) -> str | None:
