@@ -102,6 +102,13 @@ def write_agents(root: Path, packages: int, per_agent: int = 5, seed: int = 11) 
             f"---\nname: area-{i}\npaths:\n  - \"{glob()}\"\n---\n" + body.format(name=name + " (OpenHands)"))
         written[f".claude/skills/area-{i}/SKILL.md"] = (
             f"---\nname: area-{i}\npaths:\n  - \"{glob()}\"\n---\n" + body.format(name=name + " (skill)"))
+    # Gemini CLI's chain under two names, the Copilot CLI's per-folder instructions, and a file
+    # the CLI leaves out (`excludeAgent`): after the loop, so the globs above stay as they were.
+    written[".gemini/settings.json"] = '{"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}}\n'
+    for p in range(0, packages, 2):
+        written[f"pkg{p}/.github/copilot-instructions.md"] = body.format(name=f"Copilot CLI pkg{p}")
+    written[".github/instructions/review.instructions.md"] = (
+        "---\napplyTo: \"**\"\nexcludeAgent: \"coding-agent\"\n---\n" + body.format(name="Copilot review"))
     for rel, text in written.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)

@@ -60,3 +60,23 @@ def require_tool(name: str) -> str:
     if os.environ.get("CI"):
         pytest.fail(f"{name} is required under CI but is not installed")
     pytest.skip(f"{name} is not installed")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The agreement of each agent's matcher with the real one, per source, as
+    tests/agents/test_differential.py records it (`record_property("agreement", …)`); the
+    properties travel with the reports, so the table shows under pytest-xdist too."""
+    rows = sorted({
+        tuple(value)
+        for reports in terminalreporter.stats.values()
+        for report in reports
+        if getattr(report, "when", None) == "call"
+        for name, value in getattr(report, "user_properties", ())
+        if name == "agreement"
+    })
+    if not rows:
+        return
+    terminalreporter.section("agreement with the agents' real matchers")
+    terminalreporter.write_line(f"{'agent':<9} {'source':<22} {'pairs':>6} {'agree':>6}  share")
+    for agent, source, pairs, agree in rows:
+        terminalreporter.write_line(f"{agent:<9} {source:<22} {pairs:>6} {agree:>6}  {100 * agree / pairs:6.2f}%")

@@ -33,6 +33,10 @@ FILES = {
     ".github/instructions/all.instructions.md": "---\napplyTo: \"**\"\n---\n\n# Everywhere\n\nBe brief.\n",
     ".github/instructions/described.instructions.md": "---\ndescription: \"How to write migrations\"\n---\n\n# Migrations\n\nKeep them reversible.\n",
     ".github/instructions/anchored.instructions.md": "---\napplyTo: \"/src/**\"\n---\n\n# Anchored\n\nNever matches in VS Code.\n",
+    # Copilot CLI: also the instruction files of the folders on the way to a file; `excludeAgent`
+    # keeps a file from the coding agent, which the CLI is taken to be (VS Code ignores the key).
+    ".github/instructions/review.instructions.md": "---\napplyTo: \"src/api/**\"\nexcludeAgent: \"coding-agent\"\n---\n\n# Review\n\nCheck status codes.\n",
+    "packages/web/.github/copilot-instructions.md": "# Web (Copilot)\n\nUse the design tokens.\n",
     # Cursor
     ".cursor/rules/always.mdc": "---\ndescription: Always\nalwaysApply: true\n---\n\n# Always\n\nBe kind.\n",
     ".cursor/rules/components.mdc": "---\ndescription: React components\nglobs: src/components/**/*.tsx\nalwaysApply: false\n---\n\n# Components\n\nUse function components.\n",

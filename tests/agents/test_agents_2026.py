@@ -42,6 +42,38 @@ def test_gemini_cli_reads_the_gemini_md_chain(project: ProjectFactory) -> None:
     assert list(loads["gemini-cli"]) == ["GEMINI.md", "a/GEMINI.md"]
 
 
+def test_gemini_cli_takes_its_file_names_from_the_project_settings(project: ProjectFactory) -> None:
+    root = project({
+        "a/b/c.py": "", "GEMINI.md": "# Root\n", "AGENTS.md": "# Agents\n", "a/AGENTS.md": "# A\n",
+        "a/CONTEXT.md": "", "z/AGENTS.md": "# Z\n",
+        # Comments are allowed, as Gemini CLI's reader strips them; every name's files load.
+        ".gemini/settings.json": '{\n  // the chain\n  "context": {"fileName": ["AGENTS.md", "GEMINI.md", '
+                                 '"CONTEXT.md"]} /* end */\n}\n',
+    })
+    loads, _ = _view(root, "a/b/c.py")
+    assert list(loads["gemini-cli"]) == ["AGENTS.md", "GEMINI.md", "a/AGENTS.md"]  # an empty file adds nothing
+    (root / ".gemini/settings.json").write_text('{"context": {"fileName": "AGENTS.md"}}')
+    one, _ = _view(root, "a/b/c.py")
+    assert list(one["gemini-cli"]) == ["AGENTS.md", "a/AGENTS.md"]
+    assert not any(f == ".gemini/settings.json" for f, _ in _problems(root))
+
+
+def test_a_broken_gemini_settings_file_is_a_finding_and_the_default_chain(project: ProjectFactory) -> None:
+    root = project({"a/c.py": "", "GEMINI.md": "# Root\n", "AGENTS.md": "# Agents\n",
+                    ".gemini/settings.json": '{"context": {"fileName": ["AGENTS.md",]}'})
+    loads, _ = _view(root, "a/c.py")
+    assert list(loads["gemini-cli"]) == ["GEMINI.md"]
+    problems = agent_problems(AgentProject(RuleRepository(root)))
+    [found] = [p for p in problems if p.code == "gemini-settings-invalid"]
+    assert found.file == ".gemini/settings.json" and "not valid JSON" in found.message
+    for text in ('[1, 2]', '{"context": {"fileName": 3}}', '{"context": "GEMINI.md"}',
+                 '{"context": {"fileName": ["../up.md"]}}', "\x00\xff"):
+        (root / ".gemini/settings.json").write_text(text)
+        loads, _ = _view(root, "a/c.py")
+        assert list(loads["gemini-cli"]) == ["GEMINI.md"], text
+        assert ("gemini-settings-invalid" in {p.code for p in agent_problems(AgentProject(RuleRepository(root)))})
+
+
 def test_antigravity_triggers_and_root_agents_md(project: ProjectFactory) -> None:
     root = project({
         "src/a.ts": "", "AGENTS.md": "# Root\n",
@@ -129,3 +161,52 @@ def test_openhands_skill_without_paths_is_the_agents_choice(project: ProjectFact
     root = project({"a.py": "", ".agents/skills/style/SKILL.md": "---\nname: style\ndescription: Style\n---\n# S\n"})
     loads, maybe = _view(root, "a.py")
     assert loads["openhands"] == {} and maybe["openhands"] == {".agents/skills/style/SKILL.md": "agent-decides"}
+
+
+def test_copilot_cli_reads_the_folders_on_the_way_to_the_file(project: ProjectFactory) -> None:
+    root = project({
+        "main.py": "", "src/a.py": "", "src/deep/b.py": "", "pkg/web/x.ts": "", "other/y.ts": "",
+        "AGENTS.md": "# Root\n", "CLAUDE.md": "# Claude\n", "pkg/web/AGENTS.md": "# Web\n",
+        ".github/copilot-instructions.md": "# Repo\n",
+        "pkg/.github/copilot-instructions.md": "# Pkg\n",
+        ".github/instructions/py.instructions.md": '---\napplyTo: "src/*.py"\n---\n# Py\n',
+        ".github/instructions/top.instructions.md": '---\napplyTo: "*.py"\n---\n# Top\n',
+        ".github/instructions/list.instructions.md": '---\napplyTo: ["other/**", "nowhere/**"]\n---\n# L\n',
+        ".github/instructions/none.instructions.md": "---\ndescription: no applyTo\n---\n# N\n",
+        "pkg/web/.github/instructions/ts.instructions.md": '---\napplyTo: "*.ts"\n---\n# TS\n',
+    })
+    loads, _ = _view(root, "pkg/web/x.ts")
+    assert list(loads["copilot-cli"]) == [
+        ".github/copilot-instructions.md", "AGENTS.md", "CLAUDE.md", "pkg/.github/copilot-instructions.md",
+        "pkg/web/.github/instructions/ts.instructions.md", "pkg/web/AGENTS.md"]
+    assert loads["copilot-cli"]["pkg/web/.github/instructions/ts.instructions.md"] == ("glob", ("*.ts",))
+    assert "pkg/web/AGENTS.md" not in _view(root, "other/y.ts")[0]["copilot-cli"]
+    assert _view(root, "other/y.ts")[0]["copilot-cli"][".github/instructions/list.instructions.md"] == (
+        "glob", ("other/**",))  # a list is accepted
+    # GitHub's examples: `src/*.py` is the folder's own files, `*.py` the root's.
+    shallow, deep, top = (_view(root, p)[0]["copilot-cli"] for p in ("src/a.py", "src/deep/b.py", "main.py"))
+    assert ".github/instructions/py.instructions.md" in shallow and ".github/instructions/py.instructions.md" not in deep
+    assert ".github/instructions/top.instructions.md" in top and ".github/instructions/top.instructions.md" not in shallow
+    assert not any(f.endswith("none.instructions.md") for f in top)  # no applyTo: applies to nothing
+    # VS Code's Copilot reads the root's files only, and prepends `**/`.
+    assert ".github/instructions/py.instructions.md" not in _view(root, "pkg/web/x.ts")[0]["copilot"]
+    assert "pkg/.github/copilot-instructions.md" not in _view(root, "pkg/web/x.ts")[0]["copilot"]
+
+
+def test_exclude_agent_keeps_a_file_from_the_copilot_cli_only(project: ProjectFactory) -> None:
+    root = project({
+        "src/a.py": "",
+        ".github/instructions/review.instructions.md": '---\napplyTo: "**"\nexcludeAgent: "coding-agent"\n---\n# R\n',
+        ".github/instructions/cloud.instructions.md": '---\napplyTo: "src/**"\nexcludeAgent: ["cloud-agent"]\n---\n# C\n',
+        ".github/instructions/agent.instructions.md": '---\napplyTo: "src/**"\nexcludeAgent: "code-review"\n---\n# A\n',
+    })
+    loads, _ = _view(root, "src/a.py")
+    assert list(loads["copilot-cli"]) == [".github/instructions/agent.instructions.md"]
+    assert set(loads["copilot"]) == {".github/instructions/review.instructions.md",
+                                     ".github/instructions/cloud.instructions.md",
+                                     ".github/instructions/agent.instructions.md"}  # VS Code ignores the key
+    project_ = AgentProject(RuleRepository(root))
+    cli = project_.agent("copilot-cli")
+    assert cli is not None and not cli.confirmed  # the CLI as the coding agent is rulelens' reading
+    review = cli.file(".github/instructions/review.instructions.md")
+    assert review is not None and cli.loads_for(review, ["src/a.py"]) == set()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rulelens.agents.registry import AGENT_IDS
+from rulelens.agents.registry import AGENT_IDS, AGENTS
 
 FIXTURE = Path(__file__).parent / "fixtures" / "all_agents"
 IDS = list(AGENT_IDS)  # the fixture has files for every agent
@@ -95,12 +95,14 @@ def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert text.startswith("packages/big/app.ts: 0 rule files apply\n")
-    for agent in IDS:
-        assert f"\n  {agent}: " in text
-    assert "  codex: 2 files, 35,169 bytes\n" in text
+    for agent in AGENTS:  # the names users know; the ids are JSON's keys
+        assert f"\n  {agent.name}: " in text
+    assert "\n  claude-code: " not in text and "\n  windsurf: " not in text
+    assert "\n  Devin Desktop: " in text and "\n  Copilot in VS Code: " in text
+    assert "  Codex: 2 files, 35,169 bytes\n" in text
     assert "! over budget: 35,169 bytes exceed Codex's 32 KiB cap" in text
     assert "packages/big/AGENTS.md is cut" in text
-    assert "  cursor: 2 files, 166 bytes  (probably: documented behaviour not confirmed)" in text
+    assert "  Cursor: 2 files, 166 bytes  (probably: documented behaviour not confirmed)" in text
 
 
 def test_check_reports_each_trap(shop: Path) -> None:

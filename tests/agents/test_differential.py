@@ -5,8 +5,9 @@ package monaco-editor ships it), pinned in tests/agents/js/package.json to the v
 pin, each driven as the agent drives it (tests/agents/js/match.mjs). Two sources: seeded random
 globs (the bare libraries) and the realistic set (rule globs people write, against a mixed
 project's paths, through each agent's own logic). Every answer must agree except the documented
-differences (docs/agents.md, "Matcher differences"). Skips locally when node or the pinned
-packages are missing; fails under CI.
+differences (docs/agents.md, "Matcher differences"). Each test records its agreement
+(`record_property("agreement", …)`), which tests/conftest.py prints as one table per run. Skips
+locally when node or the pinned packages are missing; fails under CI.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from rulelens.agents.dialects import minimatch_matches, picomatch_matches
+from rulelens.agents.dialects import picomatch_matches, vscode_matches
 from rulelens.agents.formats.cline import paths_match
 from rulelens.agents.formats.continue_dev import globs_match
 from rulelens.agents.formats.copilot import applies
+from rulelens.agents.minimatch import minimatch_matches
 from tests.agents.generate import cases, realistic
 from tests.conftest import require_tool
 
@@ -59,14 +62,20 @@ def _real(node: str, matcher: str, pairs: list[tuple[str, str]]) -> list[bool]:
     return [bool(a) for a in answer]  # a pattern the matcher throws on matches nothing
 
 
-@pytest.mark.parametrize("matcher", ["picomatch", "minimatch"])
-def test_dialect_agrees_with_the_real_library(node: str, matcher: str) -> None:
-    ours = picomatch_matches if matcher == "picomatch" else minimatch_matches
+# Each library's dialect in rulelens, and the agent that matches with it.
+LIBRARIES = {"picomatch": (picomatch_matches, "cline"), "minimatch": (minimatch_matches, "continue"),
+             "vscode": (vscode_matches, "copilot")}
+
+
+@pytest.mark.parametrize("matcher", list(LIBRARIES))
+def test_dialect_agrees_with_the_real_library(node: str, matcher: str, record_property: Any) -> None:
+    ours, agent = LIBRARIES[matcher]
     pairs = [pair for seed in SEEDS for pair in cases(seed, PER_SEED)]
     real = _real(node, matcher, pairs)
     differ = [(g, p, r) for (g, p), r in zip(pairs, real, strict=True) if ours(g, p) != r]
     matched = sum(real)
-    print(f"{matcher}: {len(pairs)} cases, {matched} match, {len(differ)} differ")
+    # tests/conftest.py prints these rows as the agreement table at the end of the run.
+    record_property("agreement", (agent, f"random ({matcher})", len(pairs), len(pairs) - len(differ)))
     assert 0 < matched < len(pairs), "the generator must produce both matches and misses"
     assert differ == [], f"{len(differ)} of {len(pairs)} differ, first: {differ[:5]}"
 
@@ -74,12 +83,14 @@ def test_dialect_agrees_with_the_real_library(node: str, matcher: str) -> None:
 def test_known_shapes(node: str) -> None:
     """The rewrites rulelens makes for each library, each checked against the library itself."""
     pico = [("src/**", "src"), ("src*/**", "src"), ("./src/*.ts", "src/a.ts"), ("*.ts", ".h.ts")]
-    mini = [("**/b/**/.env", "a/b/.env"), ("**/**/.env", "a/.env"), ("*.ts", ".h.ts"), ("{a,b}/*.ts", "b/x.ts")]
+    mini = [("**/b/**/.env", "a/b/.env"), ("**/**/.env", "a/.env"), ("*.ts", ".h.ts"), ("{a,b}/*.ts", "b/x.ts"),
+            ("x/*/../a.ts", "x/a.ts"), ("src/*\\.ts", "src/a.ts"), ("{a,b}/*\\.ts", "b/x.ts"), ("#a.md", "#a.md"),
+            ("!(a)", "a"), ("+()", "+()"), ("a\\", "a\\"), ("[[:alpha:]]", "é")]
     for matcher, pairs, ours in (("picomatch", pico, picomatch_matches), ("minimatch", mini, minimatch_matches)):
         real = _real(node, matcher, pairs)
         assert [ours(g, p) for g, p in pairs] == real, matcher
     assert _real(node, "picomatch", pico) == [True, False, True, True]
-    assert _real(node, "minimatch", mini) == [False, True, False, True]
+    assert _real(node, "minimatch", mini) == [False, True, False, True, True, False, True, False, True, True, True, True]
 
 
 ROOT = "/home/dev/project"
@@ -103,16 +114,12 @@ def _path_for(agent: str, path: str) -> str:
 DOCUMENTED: set[tuple[str, str, str]] = set()
 
 
-def test_agents_agree_on_realistic_globs(node: str) -> None:
-    rows = []
+def test_agents_agree_on_realistic_globs(node: str, record_property: Any) -> None:
     failures = []
     for agent in ("cline", "continue", "copilot"):
         pairs = realistic(agent)
         real = _real(node, agent, [(v, _path_for(agent, p)) for v, p in pairs])
         differ = [(v, p, r) for (v, p), r in zip(pairs, real, strict=True) if _ours(agent, v, p) != r]
-        rows.append((agent, len(pairs), len(pairs) - len(differ)))
+        record_property("agreement", (agent, "realistic", len(pairs), len(pairs) - len(differ)))
         failures += [(agent, v, p, r) for v, p, r in differ if (agent, v, p) not in DOCUMENTED]
-    print("\nagent     pairs  agree  share")
-    for agent, n, ok in rows:
-        print(f"{agent:<9} {n:>5}  {ok:>5}  {100 * ok / n:6.2f}%")
     assert failures == [], f"{len(failures)} undocumented differences, first: {failures[:8]}"

@@ -59,7 +59,7 @@ class Spec:
     quiet: bool = False  # severity 'off': no rules diagnostic
     late_rule: bool = False  # a rule file written after the index: agents miss it
     own_cmd: bool = False  # `cmd` is the absolute path of the server command
-    agents: bool = False  # the nine-agent project (tests/agents/fixtures/all_agents)
+    agents: bool = False  # the all-agents project (tests/agents/fixtures/all_agents)
 
 
 SESSIONS = {
@@ -248,6 +248,8 @@ def test_hover_shows_other_agents_in_a_nine_agent_project(session: Session) -> N
     hover = seen["hover"]
     assert "In other agents" in hover
     section = hover[hover.index("In other agents"):]
+    print(f"hover, In other agents:\n{section}")
+    print(f":RulelensRules:\n{seen['rules']}")
     for agent in AGENTS[1:]:  # every agent but Boost
         assert agent.name in section, agent.name
     assert ".claude/rules/api.md" in section and "src/api/**" in section
@@ -257,6 +259,7 @@ def test_hover_shows_other_agents_in_a_nine_agent_project(session: Session) -> N
     assert "Claude Code: .claude/rules/api.md (src/api/**)" in rules
     assert "Codex: AGENTS.md (folder chain)" in rules
     assert "Qwen Code: .qwen/rules/api.md (src/api/**)" in rules
+    assert "Copilot CLI: AGENTS.md (always)" in rules
 
 
 @pytest.mark.parametrize("session", running("record_action"), indirect=True)

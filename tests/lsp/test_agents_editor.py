@@ -66,11 +66,15 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     assert NOT_CONFIRMED in claude
     assert f"[.claude/rules/api.md]({uri(shop, '.claude/rules/api.md')}) by `src/api/**`" in claude
     assert "[CLAUDE.md]" in claude and "always" in claude
-    copilot = section[section.index("**Copilot in VS Code**"):section.index("**Cursor**")]
+    copilot = section[section.index("**Copilot in VS Code**"):section.index("**Copilot CLI**")]
     assert NOT_CONFIRMED not in copilot  # VS Code's own source: confirmed
     assert "the model decides: `anchored.instructions.md`, `described.instructions.md`, " \
            "`python.instructions.md`" in copilot
     assert "by `**`" in copilot
+    # The Copilot CLI leaves out the file whose `excludeAgent` names the coding agent.
+    assert "review.instructions.md" in copilot
+    cli = section[section.index("**Copilot CLI**"):section.index("**Cursor**")]
+    assert "review.instructions.md" not in cli and NOT_CONFIRMED in cli
     kiro = section[section.index("**Kiro**"):section.index("**Continue**")]
     assert "`.kiro/steering/api.md`" not in kiro and ".kiro/steering/api.md" in kiro
     assert "the model decides: `auto.md` · on request: `manual.md`" in kiro
@@ -106,7 +110,8 @@ async def test_code_lens_names_the_agents_that_load(client: LanguageClient, shop
         text_document=types.TextDocumentIdentifier(uri=uri(shop, "src/api/users.ts"))))
     titles = [lens.command.title for lens in lenses or [] if lens.command is not None]
     [also] = [t for t in titles if t.startswith("Also loaded by: ")]
-    assert "Claude Code (5)" in also and "Copilot in VS Code (2)" in also and "Codex (1)" in also
+    assert "Claude Code (5)" in also and "Copilot in VS Code (3)" in also and "Codex (1)" in also
+    assert "Copilot CLI (5)" in also
     assert "Boost" not in also
 
 

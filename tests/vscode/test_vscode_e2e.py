@@ -82,7 +82,7 @@ def test_rules_show_and_record_in_vscode(tools: Tools, workspace: Path, tmp_path
     # examples/ has an AGENTS.md, which every agent that reads AGENTS.md loads too (Claude Code
     # where there is no CLAUDE.md): VS Code renders both lenses in one row.
     assert " ".join(result["lensBefore"].split()) == (
-        "Rules: Models (2 entries) | Also loaded by: Claude Code (1), Kiro (1), Codex (1), "
+        "Rules: Models (2 entries) | Also loaded by: Claude Code (1), Copilot CLI (1), Kiro (1), Codex (1), "
         "Google Antigravity (1), OpenHands (1), Amp (1)")
     assert "2 project rules from 1 rule file apply to this file" in result["problemsBefore"]
     assert ENTRY in result["hoverBefore"]
@@ -197,8 +197,8 @@ AGENTS_FIXTURE = REPO / "tests" / "agents" / "fixtures" / "all_agents"
 
 # The agents that load a file for the all-agents fixture's src/api/users.ts, in the registry's
 # order (Firebender's rule there is for *.tsx only: the model may pick it, nothing loads).
-OTHER_AGENTS = ("Claude Code", "Copilot in VS Code", "Cursor", "Devin Desktop", "Kiro", "Continue", "Cline",
-                "Codex", "Gemini CLI", "Qwen Code", "Google Antigravity", "OpenHands", "Amp")
+OTHER_AGENTS = ("Claude Code", "Copilot in VS Code", "Copilot CLI", "Cursor", "Devin Desktop", "Kiro", "Continue",
+                "Cline", "Codex", "Gemini CLI", "Qwen Code", "Google Antigravity", "OpenHands", "Amp")
 
 
 def test_other_agents_in_hover_lens_and_tooltip(tools: Tools, tmp_path: Path) -> None:
@@ -224,6 +224,7 @@ def test_other_agents_in_hover_lens_and_tooltip(tools: Tools, tmp_path: Path) ->
     assert all(n in result["lens"] for n in names), result["lens"]
     hover = result["hover"]
     section = hover[hover.index("In other agents"):]
+    print(f"hover, In other agents:\n{section}")
     assert all(n in section for n in names), section
     assert ".claude/rules/api.md by src/api/**" in " ".join(section.split())
     assert "documented behaviour not confirmed" in section
@@ -231,6 +232,10 @@ def test_other_agents_in_hover_lens_and_tooltip(tools: Tools, tmp_path: Path) ->
     print(f"status bar tooltip: {tooltip}")
     assert f"Also loaded by: {', '.join(names)}" in tooltip
     assert "Claude Code (probably: documented behaviour not confirmed): CLAUDE.md (always)" in tooltip
+    # The Copilot surfaces differ: VS Code attaches the file the CLI leaves out by `excludeAgent`.
+    vscode = tooltip[tooltip.index("Copilot in VS Code:"):tooltip.index("Copilot CLI (probably")]
+    cli = tooltip[tooltip.index("Copilot CLI (probably"):tooltip.index("Cursor (probably")]
+    assert "review.instructions.md" in vscode and "review.instructions.md" not in cli
     answer = result["state"]["rulesForPath"]
     # rulesForPath lists every agent with files in the project, Firebender's rule as a maybe.
     assert [a["id"] for a in answer["agents"]] == [a.id for a in AGENTS if a.id != "boost"]

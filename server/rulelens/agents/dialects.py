@@ -216,30 +216,6 @@ def gitignore_matches(pattern: str, path: str) -> bool:
     return spec is not None and spec.match_file(path)
 
 
-def minimatch_matches(pattern: str, path: str) -> bool:
-    """`minimatch(path, pattern)` with default options, as Continue calls it.
-
-    minimatch 10 never matches a dot segment that follows a second `**` with other segments in
-    between (`**/b/**/.env` does not match `a/b/.env`); the differential tests pin this.
-    """
-    negated, pattern = picomatch_negated(pattern)  # minimatch's leading `!` is "not" too
-    return _minimatch(pattern, path) != negated if pattern else negated
-
-
-def _minimatch(pattern: str, path: str) -> bool:
-    segments = pattern.split("/")
-    seen_globstar = False
-    for i, segment in enumerate(segments):
-        if segment != "**":
-            continue
-        follows_globstar = i > 0 and segments[i - 1] == "**"
-        dot_next = i + 1 < len(segments) and segments[i + 1].startswith(".")
-        if seen_globstar and not follows_globstar and dot_next:
-            return False
-        seen_globstar = True
-    return matches(pattern, path, MINIMATCH)
-
-
 def first_match(patterns: list[str], paths: list[str], flags: int) -> str | None:
     for pattern in patterns:
         if any(matches(pattern, p, flags) for p in paths):

@@ -15,6 +15,7 @@ from rulelens.agents.formats.cline import Cline
 from rulelens.agents.formats.codex import Codex
 from rulelens.agents.formats.continue_dev import Continue
 from rulelens.agents.formats.copilot import Copilot
+from rulelens.agents.formats.copilot_cli import CopilotCli
 from rulelens.agents.formats.cursor import Cursor
 from rulelens.agents.formats.firebender import Firebender
 from rulelens.agents.formats.gemini_cli import GeminiCli
@@ -27,6 +28,7 @@ AGENTS: tuple[type[Agent], ...] = (
     Boost,
     ClaudeCode,
     Copilot,
+    CopilotCli,
     Cursor,
     Windsurf,
     Kiro,

@@ -108,6 +108,8 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
     for i, j in combinations(range(len(entries)), 2):
         if entries[i][0].id == entries[j][0].id or (only is not None and entries[i][1].rel != only):
             continue
+        if entries[i][1].rel == entries[j][1].rel:
+            continue  # one file two agents read (two Copilot surfaces): each agent's own traps say how
         how = _sameness((reals[i], reals[j]), folded[i], folded[j])
         if how is not None:
             pairs.append((i, j, how))

@@ -1,4 +1,8 @@
-"""`match --agents`: what each agent loads for one file, in the words of `match`."""
+"""`match --agents`: what each agent loads for one file, in the words of `match`.
+
+Agents are named as their users know them (`Agent.name`, as the editors show them); the JSON
+output keys them by id.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +24,8 @@ def loads_text(present: list[Agent], view: PathView) -> str:
     for agent in present:
         loads = view.loads.get(agent.id, [])
         note = "" if agent.confirmed else f"  ({PROBABLY_NOTE})"
-        lines.append(f"\n  {agent.id}: {plural(len(loads), 'file')}, {view.bytes_of(agent.id):,} bytes{note}")
+        total = view.bytes_of(agent.id)
+        lines.append(f"\n  {agent.name}: {plural(len(loads), 'file')}, {total:,} bytes{note}")
         for load in loads:
             why = f"  by {', '.join(load.patterns)}" if load.patterns else ""
             lines.append(f"    {load.how:<9} {load.file}  {load.bytes:,} B{why}")

@@ -19,6 +19,9 @@ from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.reading import read_agent_file
 
 NEWS = "https://ampcode.com/news/globs-in-AGENTS.md"
+# The note itself could not be read on 2026-12-04: these report it.
+REPORTED = ("https://github.com/dyoshikawa/rulesync/pull/2455 (cites " + NEWS + "); "
+            "syllago.dev providers/amp (implicit `**/`)")
 MENTION = re.compile(r"(?<![\w`])@([\w./-]+\.md)\b")
 
 
@@ -33,11 +36,11 @@ class Amp(GlobAgent):
     id: ClassVar[str] = "amp"
     name: ClassVar[str] = "Amp"
     facts = (
-        Fact("files", "`AGENTS.md` and the files it @-mentions", NEWS, "docs", "2026-12-04"),
+        Fact("files", "`AGENTS.md` and the files it @-mentions", REPORTED, "third-party", "2026-12-04"),
         Fact("loading", "a mentioned file with `globs`: once Amp has read a matching file; without: always",
-             NEWS, "docs", "2026-12-04"),
-        Fact("dialect", "an implicit `**/` unless the glob starts with `./` or `../`", NEWS, "docs",
-             "2026-12-04"),
+             REPORTED, "third-party", "2026-12-04"),
+        Fact("dialect", "an implicit `**/` unless the glob starts with `./` or `../`", REPORTED,
+             "third-party", "2026-12-04"),
     )
     keys = ("globs",)
     flags = UNDOCUMENTED

@@ -23,6 +23,9 @@ class Antigravity(GlobAgent):
     facts = (
         Fact("files", "root `AGENTS.md` (then `CONTEXT.md`, `GEMINI.md`); `.agents/rules/*.md`", RS,
              "third-party", "2026-12-04"),
+        Fact("files", "`.agents/rules/` is read; `.agent/rules/` only when it is absent (a Google reply: "
+             "backward support for `.agent`)", "https://discuss.ai.google.dev/t/new-folder-for-rules/126165",
+             "third-party", "2026-12-04"),
         Fact("keys", "`trigger`: `always_on`, `glob` (by `globs`), `manual`, `model_decision`; `description`",
              RS, "third-party", "2026-12-04"),
         Fact("dialect", "matcher not documented", RS, "inferred", "2026-12-04"),
@@ -31,7 +34,7 @@ class Antigravity(GlobAgent):
     flags = UNDOCUMENTED
     source = RS
     borrows = ("AGENTS.md", "GEMINI.md")
-    file_globs = ("AGENTS.md", "CONTEXT.md", "GEMINI.md", ".agents/rules/*.md")
+    file_globs = ("AGENTS.md", "CONTEXT.md", "GEMINI.md", ".agents/rules/*.md", ".agent/rules/*.md")
 
     def split_value(self, value: str) -> list[str] | None:
         return split_commas(value)
@@ -39,7 +42,9 @@ class Antigravity(GlobAgent):
     def discover(self) -> list[str]:
         names = ("AGENTS.md", "CONTEXT.md", "GEMINI.md")  # the first found is read
         root = next((n for n in names if (self.ctx.root / n).is_file()), None)
-        return [*([root] if root else []), *scan(self.ctx.root, ".agents/rules", (".md",), recursive=False)]
+        rules = (scan(self.ctx.root, ".agents/rules", (".md",), recursive=False)
+                 or scan(self.ctx.root, ".agent/rules", (".md",), recursive=False))  # the older folder
+        return [*([root] if root else []), *rules]
 
     def fields(self, f: AgentFile) -> dict[str, Any]:
         return f.data if f.data is not None else dict(f.loose)

@@ -30,7 +30,8 @@ class ClaudeCode(GlobAgent):
              'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
         Fact('files', '`.claude/skills/*/SKILL.md`: with `paths`, conditional like a rule; '
              'without, the model picks it by `description`',
-             'anthropics/claude-code@5cfc0a1 CHANGELOG.md (2.1.84, 2.1.217)', 'docs', '2026-12-04'),
+             'anthropics/claude-code@5cfc0a1 CHANGELOG.md (2.1.84: "Rules and skills `paths:` frontmatter '
+             'now accepts a YAML list"; 2.1.217)', 'docs', '2026-12-04'),
         Fact('keys', '`paths`: a YAML list (2.1.84), or one string split on commas',
              'anthropics/claude-code@5cfc0a1 CHANGELOG.md (2.1.84)', 'docs', '2026-12-04'),
         Fact('loading', 'no `paths`: at session start; with `paths`: when the agent reads a matching file',
@@ -39,7 +40,8 @@ class ClaudeCode(GlobAgent):
              'anthropics/claude-code #17204 (user reports)', 'third-party', '2026-12-03'),
         Fact('loading', '`AGENTS.md` at the root when there is no `CLAUDE.md` (2.1.277); nested '
              '`AGENTS.md` on read unless a `CLAUDE.md` is beside it',
-             'anthropics/claude-code@42a37c2 mods/agents-md/README.md', 'docs', '2026-12-04'),
+             'raw.githubusercontent.com/anthropics/claude-code/v2.1.277/mods/agents-md/README.md '
+             '(`claude-md-or-agents-md`, the default)', 'docs', '2026-12-04'),
         Fact('dialect', 'matcher not documented: picomatch-style with dotfiles, from the root',
              'https://code.claude.com/docs/en/memory', 'inferred', '2026-12-03'),
         Fact('cap', 'docs recommend a `CLAUDE.md` under about 200 lines',

@@ -5,8 +5,8 @@ Source: microsoft/vscode `computeAutomaticInstructions.ts` (`_matches`): `applyT
 commas outside braces, each trimmed; `**`, `**/*` and `*` always attach; a pattern not starting
 with `/` or `**/` gets `**/` prepended; matched case-insensitively against the file's absolute
 path. Files not attached are listed for the model to read on its own. That is the VS Code
-surface; GitHub.com's coding agent, code review and the Copilot CLI read the same files with
-their own rules, which rulelens does not model.
+surface; the Copilot CLI is its own module (`copilot_cli`), and GitHub.com's coding agent and
+code review read the same files with their own rules, which rulelens does not model.
 """
 
 from __future__ import annotations
@@ -61,12 +61,9 @@ class Copilot(GlobAgent):
         Fact('dialect', "VS Code's `glob.ts`, case-insensitive, against the absolute path",
              'microsoft/vscode computeAutomaticInstructions.ts (`_matches`)', 'code', '2026-12-03'),
         Fact('keys', '`excludeAgent: "code-review" | "coding-agent"` keeps a file from those GitHub '
-             'surfaces (VS Code ignores it)',
-             'https://github.com/github/docs/pull/41239', 'docs', '2026-12-04'),
-        Fact('loading', 'Copilot CLI: instruction files in the folders on the path to the file it '
-             'works on, as well as root and working folder',
-             'https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-custom-instructions',
-             'docs', '2026-12-04'),
+             'surfaces; VS Code ignores it, so it counts such a file',
+             'github/docs@27958ca data/reusables/copilot/custom-instructions-path.md; microsoft/vscode '
+             '#299075 (maintainer: used only when Copilot runs on github.com)', 'docs', '2026-12-04'),
     )
     keys = ("applyTo",)
     flags = VSCODE

@@ -16,6 +16,7 @@ from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.format.globs import split_commas
 
 DOCS = "https://docs.firebender.com/api-reference/rules"
+GLOBAL = "https://docs.firebender.com/multi-agent/global-rules"
 
 
 class Firebender(GlobAgent):
@@ -27,7 +28,8 @@ class Firebender(GlobAgent):
              "no frontmatter: always",
              DOCS, "docs", "2026-12-04"),
         Fact("dialect", "a pattern without a slash matches the file name in any folder (from the docs' "
-             "examples)", DOCS, "inferred", "2026-12-04"),
+             "example: `*Kotest.kt, *Test.kt` applies to `ProfileViewModelKotest.kt`, its folder unnamed)",
+             GLOBAL, "inferred", "2026-12-04"),
     )
     keys = ("globs",)
     flags = UNDOCUMENTED

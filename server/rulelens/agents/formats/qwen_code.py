@@ -1,8 +1,10 @@
-"""Qwen Code: `QWEN.md` up the folder chain, and `.qwen/rules/*.md` scoped by `paths`.
+"""Qwen Code: `QWEN.md` up the folder chain, and `.qwen/rules/**/*.md` scoped by `paths`.
 
-A rule with `paths` is added when the model touches a matching file; one without, at session
-start. Patterns are matched with picomatch's defaults (no dotfiles) against workspace-relative
-paths.
+A rule with `paths` is injected once a tool call reads or edits a matching file; one without
+is part of the system prompt from the first request. Every `.md` file below `.qwen/rules/` is a
+rule, subfolders included; project rules load only in a trusted workspace. Patterns are matched
+with picomatch's defaults (no dotfiles) against workspace-relative paths (rulesync's reading:
+Qwen Code's docs do not name the matcher).
 """
 
 from __future__ import annotations
@@ -17,22 +19,25 @@ from rulelens.rules.format.globs import split_commas
 
 RULES = ".qwen/rules"
 PR = "https://github.com/dyoshikawa/rulesync/pull/1942 (cites QwenLM/qwen-code#3339)"
+DOCS = "https://qwenlm.github.io/qwen-code-docs/en/users/features/rules/"
 
 
 class QwenCode(GlobAgent):
     id: ClassVar[str] = "qwen-code"
     name: ClassVar[str] = "Qwen Code"
     facts = (
-        Fact("files", "`QWEN.md` up the folder chain; `.qwen/rules/*.md`", PR, "third-party", "2026-12-04"),
-        Fact("keys", "`paths` (a list) scopes a rule; `description`", PR, "third-party", "2026-12-04"),
-        Fact("loading", "with `paths`: when the model touches a matching file; without: at session start",
-             PR, "third-party", "2026-12-04"),
+        Fact("files", "every `.md` file below `.qwen/rules/`, subfolders included (in a trusted workspace)",
+             DOCS, "docs", "2026-12-04"),
+        Fact("files", "`QWEN.md` up the folder chain", PR, "third-party", "2026-12-04"),
+        Fact("keys", "`paths` (a list of globs) scopes a rule; `description`", DOCS, "docs", "2026-12-04"),
+        Fact("loading", "with `paths`: injected once a tool call reads or edits a matching file; without: in "
+             "the system prompt from the first request", DOCS, "docs", "2026-12-04"),
         Fact("dialect", "picomatch", PR, "third-party", "2026-12-04"),
     )
     keys = ("paths",)
     flags = PICOMATCH
-    source = PR
-    file_globs = ("**/QWEN.md", ".qwen/rules/*.md")
+    source = DOCS
+    file_globs = ("**/QWEN.md", ".qwen/rules/**/*.md")
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return picomatch_default_matches(pattern, path)
@@ -43,7 +48,7 @@ class QwenCode(GlobAgent):
     def discover(self) -> list[str]:
         memory = sorted((p for p in self.ctx.paths if p.rpartition("/")[2] == "QWEN.md"),
                         key=lambda p: (p.count("/"), p))
-        return [*memory, *scan(self.ctx.root, RULES, (".md",), recursive=False)]
+        return [*memory, *scan(self.ctx.root, RULES, (".md",))]
 
     @staticmethod
     def is_memory(f: AgentFile) -> bool:
