@@ -9,8 +9,9 @@ Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-
 - `check` against agnix (a Rust linter of agent configurations, from PyPI; it is installed into
   its own venv under .ci/cache/bench-venv when `--agnix` is not given, never into the project's
   dependencies): on every repository below `--corpus` that has `.ai/rules` (pass copies: both
-  tools may write caches into them) and on generated projects; one untimed run each first, so
-  caches are as a pre-commit hook finds them; then `--runs` interleaved pairs, alternating which
+  tools may write caches into them; their git index is refreshed, as a user's `git status` keeps
+  it) and on generated projects; one untimed run each first, so caches are as a pre-commit hook
+  finds them; then `--runs` interleaved pairs, alternating which
   goes first. Wall-clock medians, their ratio, the repository's file count (`git ls-files`, or a
   walk), and each tool's peak RSS (from `wait4`).
 - The language server (bench/lsp_latency.py's sessions, VS Code capabilities): didOpen →
@@ -145,6 +146,11 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path) -> list[Row]:
     env = server_env()
     for name, root in roots:
         files = count_files(root)
+        # A copy's git index holds the original's stat data (inodes, times), so `git diff-files`
+        # re-reads every file on each run until something refreshes it; the user's own `git
+        # status` keeps a working clone's index fresh. Refresh it as that would (agnix reads no git).
+        subprocess.run(["git", "-C", str(root), "update-index", "-q", "--refresh"],
+                       capture_output=True, check=False)
         timed(check, root, env)  # caches as a hook finds them, for both
         timed([str(agnix), "."], root)
         ours: list[tuple[float, float]] = []

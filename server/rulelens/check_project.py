@@ -61,6 +61,7 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     files = FileList.for_root(repo.root)
     say(f"reading the agents' rule files ({len(files):,} project files)")
     agents = AgentProject(repo, files)
+    repo.frontmatter.save()  # every frontmatter is parsed by now: the next run reads them back
     others = [a for a in agents.present if a.id != "boost"]
     has_rules = repo.rules_path.exists()
     counted: dict[str, list[str]] = {}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rulelens.agents.dialects import matches
+from rulelens.agents.dialects import literal_end, matches
 from rulelens.agents.facts import Fact, Topic, all_confirmed
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
@@ -42,10 +42,11 @@ class Context:
     def folders(self) -> set[str]:
         if self._folders is None:
             found = {""}
-            for p in self.paths:
-                parts = p.split("/")[:-1]
-                for i in range(1, len(parts) + 1):
-                    found.add("/".join(parts[:i]))
+            # The ancestors of each distinct folder, not of each file: a few thousand walks up.
+            for folder in {p.rpartition("/")[0] for p in self.paths}:
+                while folder and folder not in found:
+                    found.add(folder)
+                    folder = folder.rpartition("/")[0]
             self._folders = found
         return self._folders
 
@@ -139,7 +140,9 @@ class Agent(ABC):
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.files: list[AgentFile] = [read_agent_file(ctx.root, rel, self.id) for rel in self.discover()]
+        cache = ctx.repo.frontmatter if ctx.repo is not None else None
+        self.files: list[AgentFile] = [read_agent_file(ctx.root, rel, self.id, cache)
+                                       for rel in self.discover()]
 
     @abstractmethod
     def discover(self) -> list[str]:
@@ -192,14 +195,37 @@ class Agent(ABC):
         that match case-sensitively from the root; else all of them."""
         return starting_with(self.ctx.paths, literal_prefix(pattern)) if self.from_root else self.ctx.paths
 
+    def scanned(self, pattern: str) -> Iterable[str]:
+        """`candidates`, less those a cheap test rules out (for the scans of every project file)."""
+        return self.candidates(pattern)
+
     def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
         """Files with equal keys load for the same paths: same agent, folder and frontmatter."""
         return (self.id, f.rel.rpartition("/")[0], f.rel if not f.has_frontmatter else "", f.head)
+
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        """The patterns of `f` when it loads for a path exactly when one of them matches it
+        (root-relative, nothing else decides; [] when it loads for no path, as a rule the agent
+        picks by its description); None where anything else can. `loads_for` then
+        takes the union of each pattern's remembered hits instead of deciding path by path."""
+        return None
+
+    def folder_loads(self, f: AgentFile) -> str | None:
+        """The folder below which `f` loads for every path and outside which for none (a nested
+        `CLAUDE.md`'s); None where anything else decides."""
+        return None
 
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths `f` loads for; `paths` sorted. Path-independent loads skip the per-path test."""
         if not paths:
             return set()
+        only = self.glob_loads(f)
+        if only is not None:
+            hits = {p for pattern in only for p in self.pattern_hits(pattern)}
+            return {p for p in hits if _holds(paths, p)}
+        folder = self.folder_loads(f)
+        if folder:
+            return set(starting_with(paths, folder + "/"))
         first = self.decide(f, paths[0])
         if isinstance(first, Load) and first.how == "always":
             return set(paths)
@@ -225,13 +251,12 @@ class Agent(ABC):
         and copies of one rule in several files (or agents' folders) share their patterns."""
         cache: dict[str, frozenset[str]] = self.__dict__.setdefault("_pattern_hits", {})
         if pattern not in cache:
-            cache[pattern] = frozenset(p for p in self.candidates(pattern)
+            cache[pattern] = frozenset(p for p in self.scanned(pattern)
                                        if self.pattern_matches(pattern, p))
         return cache[pattern]
 
     def listed(self, path: str) -> bool:
-        start, end = prefix_span(self.ctx.paths, path)  # sorted: `path` is first if listed
-        return start < end and self.ctx.paths[start] == path
+        return _holds(self.ctx.paths, path)
 
     def traps(self) -> list[Problem]:
         out: list[Problem] = []
@@ -255,7 +280,7 @@ class Agent(ABC):
         """Whether `pattern` matches some project file (remembered: copies share patterns)."""
         cache: dict[str, bool] = self.__dict__.setdefault("_matches_any", {})
         if pattern not in cache:
-            cache[pattern] = any(self.pattern_matches(pattern, p) for p in self.candidates(pattern))
+            cache[pattern] = any(self.pattern_matches(pattern, p) for p in self.scanned(pattern))
         return cache[pattern]
 
     def matches_any_in(self, f: AgentFile, pattern: str) -> bool:
@@ -308,10 +333,23 @@ class GlobAgent(Agent):
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return matches(pattern, path, self.flags)
 
+    def scanned(self, pattern: str) -> Iterable[str]:
+        found = self.candidates(pattern)
+        if type(self).pattern_matches is not GlobAgent.pattern_matches:
+            return found  # another matcher: the literal end may not hold as `matches` reads it
+        end = literal_end(pattern, self.flags)  # a string test here, not a wcmatch call a path
+        return (p for p in found if p.endswith(end)) if end else found
+
     def matching(self, patterns: Sequence[str], path: str) -> list[str]:
         if self._bulk and self.listed(path):  # `candidates` holds every listed path it can match
             return [p for p in patterns if path in self.pattern_hits(p)]
         return [p for p in patterns if self.pattern_matches(p, path)]
+
+
+def _holds(paths: Sequence[str], path: str) -> bool:
+    """Whether the sorted `paths` hold `path`."""
+    start, end = prefix_span(paths, path)
+    return start < end and paths[start] == path
 
 
 def problem(f: AgentFile, line: int, severity: Severity, code: str, message: str) -> Problem:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from rulelens.agents.model import AgentFile
 from rulelens.rules.format.reading import decode, find_frontmatter, split_lines
+
+if TYPE_CHECKING:
+    from rulelens.rules.format.yaml_cache import FrontmatterCache
 
 MAX_BYTES = 2 * 1024 * 1024
 _KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*)|[ \t]*)$")
@@ -21,18 +23,19 @@ _ITEM = re.compile(r"[ \t]+-[ \t]*(.*)$")
 _HEADING = re.compile(r"#[ \t]+(.+?)[ \t#]*$")
 
 
-def read_agent_file(root: Path, rel: str, agent: str) -> AgentFile:
-    """The file at root/rel as `agent` reads it; unreadable files read as empty."""
+def read_agent_file(root: Path, rel: str, agent: str, cache: FrontmatterCache | None = None) -> AgentFile:
+    """The file at root/rel as `agent` reads it; unreadable files read as empty. `cache` answers
+    for a frontmatter parsed in an earlier run."""
     try:
         raw = (root / rel).read_bytes()[: MAX_BYTES + 1]
     except OSError:
         raw = b""
     text, _ = decode(raw)
-    return parse_agent_text(text, rel, agent, len(raw))
+    return parse_agent_text(text, rel, agent, len(raw), cache=cache)
 
 
 def parse_agent_text(text: str, rel: str, agent: str, size: int | None = None,
-                     read_yaml: bool = True) -> AgentFile:
+                     read_yaml: bool = True, cache: FrontmatterCache | None = None) -> AgentFile:
     """`text` as `agent` reads it; `read_yaml=False` skips the YAML (Boost's files are read by the
     core already)."""
     lines = split_lines(text)
@@ -44,7 +47,7 @@ def parse_agent_text(text: str, rel: str, agent: str, size: int | None = None,
         f.head = fm.body
         body_start = fm.close_line + 1
         if read_yaml:
-            _strict(f, fm.body, fm.open_line + 1)
+            _strict(f, fm.body, fm.open_line + 1, cache)
         _loose(f, lines[fm.open_line + 1 : fm.close_line], fm.open_line + 1)
     elif unclosed:
         f.has_frontmatter = True
@@ -59,13 +62,26 @@ def parse_agent_text(text: str, rel: str, agent: str, size: int | None = None,
     return f
 
 
-def _strict(f: AgentFile, source: str, first_line: int) -> None:
+def _safe_load(source: str) -> Any:
+    import yaml  # here: a cached frontmatter needs no YAML library
+
+    return yaml.safe_load(source)
+
+
+def _strict(f: AgentFile, source: str, first_line: int, cache: FrontmatterCache | None = None) -> None:
     try:
-        data = yaml.safe_load(source) if source.strip() else {}
+        if not source.strip():
+            data = {}
+        else:
+            data = cache.parse("safe", source, _safe_load) if cache else _safe_load(source)
     except RecursionError:
         f.yaml_error, f.yaml_error_line = "the frontmatter is nested too deeply to read", first_line
         return
-    except yaml.YAMLError as exc:
+    except Exception as exc:
+        import yaml
+
+        if not isinstance(exc, yaml.YAMLError):
+            raise
         mark = getattr(exc, "problem_mark", None)
         f.yaml_error_line = first_line + (mark.line if mark is not None else 0)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]

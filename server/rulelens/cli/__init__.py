@@ -1,6 +1,7 @@
 """The command line: `app` parses the arguments and runs one module of `commands/`.
 
-`main` imports the parser only when called, so `import rulelens.cli` costs nothing. It is also
+`main` imports the parser only when called, so `import rulelens.cli` costs nothing, and answers
+`rulelens --version` alone without it (a hook or an editor asks that on every start). It is also
 where Ctrl-C ends: at any moment, one line on stderr and exit 130, never a traceback.
 """
 
@@ -11,6 +12,14 @@ from types import FrameType
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) == 1 and args[0] in ("--version", "-V"):  # argparse's answer, without argparse
+        from rulelens import __version__
+
+        sys.stdout.write(f"rulelens {__version__}\n")
+        return 0
     import contextlib
     import signal
 

@@ -12,6 +12,7 @@ from rulelens.rules.check.conflicts import first_conflicted
 from rulelens.rules.format.globs import expand
 from rulelens.rules.format.index_render import render_index
 from rulelens.rules.format.reading import MAX_BYTES, decode, read_rule_file
+from rulelens.rules.format.yaml_cache import FrontmatterCache
 from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.match.visibility import IndexRow, miss_reason, parse_index
 from rulelens.rules.model import (
@@ -69,6 +70,9 @@ class RuleRepository:
         self.rules_path = self.root / self.rules_dir
         self.index_path = self.rules_path / INDEX
         self._cache: dict[str, _Cached] = {}
+        # Parsed frontmatters of this project's rule files and agents' files, kept between runs:
+        # read by every front, written by `check` (check_project), never by an editor's reading.
+        self.frontmatter = FrontmatterCache(self.root)
         self._files: list[RuleFile] = []
         self._ruleset: RuleSet | None = None
         self._loaded = False
@@ -152,7 +156,7 @@ class RuleRepository:
                     "rulelens does not read or write it.",
                 ))
                 return rule
-        return read_rule_file(path, rel, is_boost)
+        return read_rule_file(path, rel, is_boost, cache=self.frontmatter)
 
     def _ensure(self) -> None:
         if not self._loaded:

@@ -69,6 +69,9 @@ class Amp(GlobAgent):
             return []
         return glob_list((f.data or {}).get("globs")) or []
 
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        return self.patterns(f) or None
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         patterns = self.patterns(f)
         if not patterns:

@@ -54,6 +54,14 @@ class Antigravity(GlobAgent):
             return []
         return glob_list(self.fields(f).get("globs")) or []
 
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        if "/" not in f.rel:
+            return None
+        trigger = self.fields(f).get("trigger")
+        if trigger == "always_on":
+            return None
+        return self.patterns(f) if trigger == "glob" else []
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         if "/" not in f.rel:
             return self.load(f, "always")

@@ -84,6 +84,18 @@ class ClaudeCode(GlobAgent):
             return []
         return glob_list(f.data.get("paths")) or []
 
+    def folder_loads(self, f: AgentFile) -> str | None:
+        if not self.is_memory(f):
+            return None
+        return f.rel.rpartition("/")[0].removesuffix(".claude").rstrip("/") or None
+
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        if self.is_memory(f):
+            return None
+        if f.data is None or "paths" not in f.data:
+            return [] if self.is_skill(f) else None  # picked by its description, else always
+        return glob_list(f.data["paths"])  # None: it loads always (decide's fallback)
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         if self.is_memory(f):
             folder = f.rel.rpartition("/")[0].removesuffix(".claude").rstrip("/")

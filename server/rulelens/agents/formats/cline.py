@@ -69,6 +69,11 @@ class Cline(GlobAgent):
         items = _string_list((f.data or {}).get("paths"))
         return [p.strip() for p in items if p.strip()] if items else []
 
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        if f.data is None or "paths" not in f.data or _string_list(f.data["paths"]) is None:
+            return None
+        return self.patterns(f)
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.data is None or "paths" not in f.data:
             return self.load(f, "always")

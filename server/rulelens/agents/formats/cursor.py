@@ -65,6 +65,12 @@ class Cursor(GlobAgent):
         always = self.fields(f).get("alwaysApply")
         return [] if always is True or (always == "true" and f.data is None) else super().nothing_traps(f)
 
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        always = self.fields(f).get("alwaysApply")
+        if self.glob_base(f) or always is True or (always == "true" and f.data is None):
+            return None
+        return self.patterns(f)
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         inner = self.within(f, path)
         if inner is None:

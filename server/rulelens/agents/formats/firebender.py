@@ -7,13 +7,15 @@ Firebender does so, or matches the whole path, is not documented.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, glob_list, maybe, scan
+from rulelens.agents.base import GlobAgent, glob_list, literal_prefix, maybe, scan
 from rulelens.agents.dialects import UNDOCUMENTED, matches
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.format.globs import split_commas
+from rulelens.rules.project.sorted_paths import starting_with
 
 DOCS = "https://docs.firebender.com/api-reference/rules"
 GLOBAL = "https://docs.firebender.com/multi-agent/global-rules"
@@ -48,11 +50,22 @@ class Firebender(GlobAgent):
             return matches(pattern, path.rpartition("/")[2], self.flags)
         return matches(pattern, path, self.flags)
 
+    def candidates(self, pattern: str) -> Sequence[str]:
+        """A pattern with a slash is matched from the root: only paths below its literal folders."""
+        if "/" not in pattern:
+            return self.ctx.paths
+        return starting_with(self.ctx.paths, literal_prefix(pattern))
+
     def fields(self, f: AgentFile) -> dict[str, Any]:
         return f.data if f.data is not None else dict(f.loose)
 
     def patterns(self, f: AgentFile) -> list[str]:
         return glob_list(self.fields(f).get("globs")) or []
+
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        if not f.has_frontmatter or self.fields(f).get("alwaysApply") in (True, "true"):
+            return None
+        return self.patterns(f)
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         fields = self.fields(f)

@@ -51,6 +51,19 @@ class Kiro(GlobAgent):
         value = f.data.get("fileMatchPattern") if f.data is not None else None
         return glob_list(value, split=False) or []  # a string is one pattern, commas and all
 
+    def folder_loads(self, f: AgentFile) -> str | None:
+        if f.rel.rpartition("/")[2] == "AGENTS.md" and not f.rel.startswith(".kiro/"):
+            return f.rel.rpartition("/")[0] or None
+        return None
+
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        if f.rel.rpartition("/")[2] == "AGENTS.md" and not f.rel.startswith(".kiro/"):
+            return None
+        inclusion = (f.data or {}).get("inclusion", "always")
+        if inclusion == "fileMatch":
+            return self.patterns(f)
+        return [] if inclusion in ("manual", "auto") else None
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel.rpartition("/")[2] == "AGENTS.md" and not f.rel.startswith(".kiro/"):
             # AGENTS.md anywhere in the workspace. Whether a nested one is for its folder or for

@@ -10,13 +10,15 @@ gitignore-style and case-sensitive against workspace-relative POSIX paths. A `SK
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
-from rulelens.agents.base import GlobAgent, glob_list, maybe, scan
+from rulelens.agents.base import GlobAgent, glob_list, literal_prefix, maybe, scan
 from rulelens.agents.dialects import UNDOCUMENTED, gitignore_matches
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.format.globs import split_commas
+from rulelens.rules.project.sorted_paths import starting_with
 
 DOCS = "https://docs.openhands.dev/overview/skills/path"
 
@@ -45,6 +47,14 @@ class OpenHands(GlobAgent):
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return gitignore_matches(pattern, path)
 
+    def candidates(self, pattern: str) -> Sequence[str]:
+        """gitignore anchors a pattern with a slash before its end at the root: only paths below
+        its literal folders can match; one without (`*.ts`, `docs/`) matches at any depth."""
+        body = pattern.strip()
+        if "/" not in body.rstrip("/") or body.startswith("."):
+            return self.ctx.paths
+        return starting_with(self.ctx.paths, literal_prefix(body))
+
     def split_value(self, value: str) -> list[str] | None:
         return split_commas(value)
 
@@ -56,6 +66,14 @@ class OpenHands(GlobAgent):
 
     def patterns(self, f: AgentFile) -> list[str]:
         return glob_list((f.data or {}).get("paths")) or []
+
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        if f.rel == "AGENTS.md":
+            return None
+        patterns = self.patterns(f)
+        if patterns or (f.data or {}).get("triggers") or f.rel.endswith("/SKILL.md"):
+            return patterns  # [] for a skill the agent invokes: it loads for no path by itself
+        return None
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == "AGENTS.md":

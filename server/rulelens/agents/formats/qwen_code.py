@@ -59,6 +59,12 @@ class QwenCode(GlobAgent):
             return []
         return glob_list(f.data.get("paths")) or []
 
+    def folder_loads(self, f: AgentFile) -> str | None:
+        return (f.rel.rpartition("/")[0] or None) if self.is_memory(f) else None
+
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        return None if self.is_memory(f) else (self.patterns(f) or None)
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         if self.is_memory(f):
             folder = f.rel.rpartition("/")[0]

@@ -82,6 +82,14 @@ class Windsurf(GlobAgent):
     def patterns(self, f: AgentFile) -> list[str]:
         return glob_list(self.fields(f).get("globs")) or []
 
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        if f.rel == LEGACY or self.glob_base(f):
+            return None
+        trigger = self.fields(f).get("trigger")
+        if trigger == "always_on":
+            return None
+        return self.patterns(f) if trigger == "glob" else []
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == LEGACY:
             return self.load(f, "always")

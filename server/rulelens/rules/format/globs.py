@@ -248,6 +248,21 @@ def compile_glob(glob: str, include: bool = True) -> Pattern | None:
     return Pattern(glob, re.compile(source), include, anchored_prefix(glob))
 
 
+_MAGIC = frozenset("*?[]{}!\\")
+
+
+@lru_cache(maxsize=65536)
+def literal_end(glob: str) -> str:
+    """Text every path the glob selects contains: the literal end of its last segment (`.php`
+    of `app/**/*.php`); '' when it has none. A substring search for it (C speed, no regex)
+    answers "matches nothing" for most globs that do."""
+    last = glob.strip().rstrip("/").rpartition("/")[2]
+    start = len(last)
+    while start > 0 and last[start - 1] not in _MAGIC:
+        start -= 1
+    return last[start:]
+
+
 def is_literal(segment: str) -> bool:
     return bool(segment) and not _WILD.search(segment)
 

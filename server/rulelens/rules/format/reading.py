@@ -1,8 +1,9 @@
 """Read a rule file two ways (docs/format.md §1): strictly as Boost does, and leniently for people.
 
-python-frontmatter's YAML handler does the strict load (Boost reads with a strict parser too);
-the delimiter scan is ours because we need line positions for diagnostics and for rewriting
-the `paths` block in place, which python-frontmatter's split does not keep.
+PyYAML with strict_yaml's loader does the strict load (Boost reads with a strict parser too),
+imported only when a frontmatter is parsed: a FrontmatterCache answers for unchanged ones. The
+delimiter scan is ours because we need line positions for diagnostics and for rewriting the
+`paths` block in place.
 """
 
 from __future__ import annotations
@@ -10,15 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-from frontmatter.default_handlers import YAMLHandler
-
-from rulelens.rules.format import strict_yaml
 from rulelens.rules.model import Entry, GlobItem, Problem, RuleFile
 
-_YAML = YAMLHandler()
+if TYPE_CHECKING:
+    from rulelens.rules.format.yaml_cache import FrontmatterCache
+
 BOM = b"\xef\xbb\xbf"
 _DELIMITER = re.compile(r"---[ \t]*")
 _KEY = re.compile(r"[^\s#-][^:]*:(\s|$)")
@@ -104,6 +103,10 @@ def unquote(raw: str) -> str:
     if len(raw) >= 2 and raw[0] == raw[-1] == "'":
         return raw[1:-1].replace("''", "'")
     if len(raw) >= 2 and raw[0] == raw[-1] == '"':
+        if "\\" not in raw[1:-1] and '"' not in raw[1:-1]:
+            return raw[1:-1]  # no escape: YAML's value is the text between the quotes
+        import yaml
+
         try:
             loaded = yaml.safe_load(raw)
             if isinstance(loaded, str):
@@ -245,8 +248,19 @@ def decode(raw: bytes) -> tuple[str, str | None]:
     return text.removeprefix("\ufeff"), problem
 
 
-def read_rule_file(path: Path, rel: str, is_boost: bool, raw: bytes | None = None) -> RuleFile:
-    """Read one rule file; every defect becomes a Problem on the file, never an exception."""
+def strict_load(source: str) -> Any:
+    """The frontmatter as Boost's parser reads it (strict_yaml.py); PyYAML's errors propagate."""
+    import yaml
+
+    from rulelens.rules.format import strict_yaml
+
+    return yaml.load(source, Loader=strict_yaml.SymfonyLoader)  # a SafeLoader
+
+
+def read_rule_file(path: Path, rel: str, is_boost: bool, raw: bytes | None = None,
+                   cache: FrontmatterCache | None = None) -> RuleFile:
+    """Read one rule file; every defect becomes a Problem on the file, never an exception.
+    `cache` answers for a frontmatter parsed in an earlier run."""
     problems: list[Problem] = []
 
     def problem(line: int, severity: str, code: str, message: str, col: int = 0,
@@ -281,7 +295,10 @@ def read_rule_file(path: Path, rel: str, is_boost: bool, raw: bytes | None = Non
     if fm is not None:
         _block, items = scan_paths(lines, fm)
         try:
-            data = _YAML.load(fm.body, Loader=strict_yaml.SymfonyLoader) if fm.body.strip() else {}
+            if not fm.body.strip():
+                data = {}
+            else:
+                data = cache.parse("symfony", fm.body, strict_load) if cache else strict_load(fm.body)
         except Exception as exc:  # any loader error, whatever PyYAML's version raises
             strict_ok = False
             data = None
@@ -335,6 +352,8 @@ def _report_yaml_error(exc: BaseException, fm: Frontmatter, items: list[GlobItem
     reason = getattr(exc, "problem", None) or type(exc).__name__
     bad = next((i for i in items if i.line == line), None)
     hint = ""
+    from rulelens.rules.format import strict_yaml
+
     if isinstance(exc, strict_yaml.StrictYamlError):
         bad = None
         if "duplicate" in str(reason):

@@ -21,18 +21,13 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from rulelens.rules.format.symfony_scalars import HEX, PHP_NUMERIC, TIMESTAMP
+
 MAX_DEPTH = 64
 _PLAIN = "tag:yaml.org,2002:str"
 _OCTAL = re.compile(r"[+-]?0o([0-7_]+)\Z")
 _DIGITS_UNDERSCORE = re.compile(r"[+-]?[0-9][0-9_]*\Z")
-PHP_NUMERIC = re.compile(r"[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*\Z")
-HEX = re.compile(r"0x[0-9a-f_]+\Z", re.IGNORECASE)
 _FLOAT_UNDERSCORE = re.compile(r"[+-]?[0-9][0-9_]*(\.[0-9_]+)?\Z")
-TIMESTAMP = re.compile(
-    r"[0-9]{4}-[0-9][0-9]?-[0-9][0-9]?"
-    r"(?:(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?"
-    r"(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9]{2})?))?)?\Z"
-)
 
 
 class StrictYamlError(yaml.MarkedYAMLError):

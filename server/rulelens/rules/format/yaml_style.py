@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rulelens.rules.format.strict_yaml import HEX, PHP_NUMERIC, TIMESTAMP
+from rulelens.rules.format.symfony_scalars import HEX, PHP_NUMERIC, TIMESTAMP
 
 _DOUBLE = re.compile("[\x00-\x1f\x7f\u0085\u00a0\u2028\u2029]")
 _SINGLE = re.compile(r"[\s'\":{}\[\],&*#?]|\A[-?|<>=!%@`]")

@@ -6,18 +6,59 @@ past its timeout, the caller gets None and answers without git (a plain file wal
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import subprocess
 from pathlib import Path
 
 # Long enough for `ls-files` or `log` over a 500,000-file repository on a cold disk; short
 # enough that a hung git (a network filesystem, a lock) never stalls a command for minutes.
 TIMEOUT = 120.0
+# The project's file list (rules/project/filelist.py), which a command can start early.
+LS_FILES = ("ls-files", "-z", "--cached", "--others", "--exclude-standard")
+
+_STARTED: dict[tuple[str, tuple[str, ...]], subprocess.Popen[bytes]] = {}
+
+
+def start(root: Path | str, *args: str) -> None:
+    """Start `git -C root ARGS` now; the next `completed` with the same arguments reads its
+    answer. `check` starts its file list before it imports the core, so git walks the work tree
+    on the other core meanwhile."""
+    key = (str(root), args)
+    if key not in _STARTED:
+        if not _STARTED:
+            atexit.register(_discard)
+        with contextlib.suppress(OSError):  # no git: the caller's `completed` says so
+            _STARTED[key] = subprocess.Popen(["git", "-C", str(root), *args], stdin=subprocess.DEVNULL,
+                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _discard() -> None:
+    """At exit, the answers nobody read (the command failed first): end and reap them."""
+    while _STARTED:
+        _, proc = _STARTED.popitem()
+        with contextlib.suppress(OSError):
+            proc.kill()
+        proc.communicate()
+
+
+def _finish(proc: subprocess.Popen[bytes], timeout: float) -> subprocess.CompletedProcess[bytes] | None:
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        return None
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
 def completed(root: Path | str, *args: str, input: bytes | None = None,
               timeout: float = TIMEOUT) -> subprocess.CompletedProcess[bytes] | None:
     """`git -C root ARGS` run to the end (for callers that read git's own error), or None when
     git is missing or runs past its timeout."""
+    early = _STARTED.pop((str(root), args), None) if input is None else None
+    if early is not None:
+        return _finish(early, timeout)
     try:
         return subprocess.run(["git", "-C", str(root), *args], input=input, capture_output=True,
                               check=False, timeout=timeout)

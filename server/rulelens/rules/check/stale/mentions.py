@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
-
-from markdown_it import MarkdownIt
+from typing import TYPE_CHECKING, Literal
 
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import RuleFile
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 Kind = Literal["path", "name"]
 MAX_LINE = 2000  # characters of one line read for mentions
@@ -74,6 +75,10 @@ _MAY_HAVE_BLOCKS = re.compile(r"^(?: {4}|\t| {0,3}(?:```|~~~|<))", re.MULTILINE)
 
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
+    # Imported here: a third of `check`'s start-up, and a run whose mentions are all cached
+    # (mention_cache.py) or whose rules hold no code block never parses Markdown.
+    from markdown_it import MarkdownIt
+
     return MarkdownIt("commonmark")
 
 

@@ -19,6 +19,7 @@ import shutil
 import subprocess
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 from pathlib import Path
 
 from rulelens.rules.check.stale.search_cache import CachedSearch
@@ -34,11 +35,22 @@ CHUNK_BYTES = 64 * 1024  # of file names per grep process, well below any argume
 Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
 
 
+_WORK_TREES: set[Path] = set()
+
+
 def git_work_tree(root: Path) -> bool:
-    """Whether root is inside a git work tree (for what only git knows: ignores, history)."""
-    return (git_text(root, "rev-parse", "--is-inside-work-tree") or "").strip() == "true"
+    """Whether root is inside a git work tree (for what only git knows: ignores, history).
+    A yes is remembered (one `git` less for each later caller); a no is not: the folder may
+    become a work tree."""
+    if root in _WORK_TREES:
+        return True
+    inside = (git_text(root, "rev-parse", "--is-inside-work-tree") or "").strip() == "true"
+    if inside:
+        _WORK_TREES.add(root)
+    return inside
 
 
+@lru_cache(maxsize=1)
 def gnu_grep() -> str | None:
     """GNU grep, whose `-o` reports the longest word at a position (`present` relies on it)."""
     grep = shutil.which("grep")
