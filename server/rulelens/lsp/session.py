@@ -17,12 +17,14 @@ from pygls.workspace.position_codec import PositionCodec
 
 from rulelens import __version__
 from rulelens.lsp.wire.edits import text_edits
+from rulelens.lsp.wire.frozen import Frozen
 from rulelens.lsp.wire.positions import lines_of, whole_line
 from rulelens.lsp.wire.protocol import RulelensProtocol
 from rulelens.lsp.workspace.events import RulesChanged
 from rulelens.lsp.workspace.roots import FILES_TTL, Root, Roots, Target, path_of_uri
 from rulelens.lsp.workspace.settings import Settings
 from rulelens.lsp.workspace.stale_findings import StaleFindings
+from rulelens.lsp.workspace.warmup import Warmup
 
 Hook = Callable[[], Awaitable[None]]
 # (server, target, context) -> actions; registered with the kind of the actions it offers.
@@ -34,7 +36,14 @@ class Session(LanguageServer):
     """One instance per connection."""
 
     def __init__(self, explicit_root: Path | None = None) -> None:
-        super().__init__("rulelens", __version__, protocol_cls=RulelensProtocol)
+        # Related information shared by many diagnostics, converted to JSON once (wire/frozen.py).
+        self.frozen = Frozen()
+        super().__init__("rulelens", __version__, protocol_cls=RulelensProtocol,
+                         converter_factory=self.frozen.converter)
+        # What the next diagnostics need, prepared while the client is quiet (workspace/warmup.py).
+        self.warmup = Warmup()
+        assert isinstance(self.protocol, RulelensProtocol)
+        self.protocol.on_message = self.warmup.busy
         # initializationOptions and pushed didChangeConfiguration: every folder's base.
         self.settings = Settings()
         self._pulled: dict[Path, object] = {}  # the section each workspace folder answered
