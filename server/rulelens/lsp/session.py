@@ -42,6 +42,7 @@ class Session(LanguageServer):
                          converter_factory=self.frozen.converter)
         # What the next diagnostics need, prepared while the client is quiet (workspace/warmup.py).
         self.warmup = Warmup()
+        self.warmup.per_root.append(self._keep_frontmatters)
         assert isinstance(self.protocol, RulelensProtocol)
         self.protocol.on_message = self.warmup.busy
         # initializationOptions and pushed didChangeConfiguration: every folder's base.
@@ -98,6 +99,12 @@ class Session(LanguageServer):
     def markdown(self) -> bool:
         formats = get_capability(self.caps, "text_document.hover.content_format", [])
         return types.MarkupKind.Markdown in (formats or [])
+
+    def _keep_frontmatters(self, root: Root) -> None:
+        """Keep the parsed frontmatters for the next start, as `check` does
+        (rules/format/yaml_cache.py); never in a read-only workspace."""
+        if not self.settings_for(root).read_only:
+            root.repo.frontmatter.save()
 
     def can_prompt(self, root: Root | None) -> bool:
         """Whether the record action may leave title and note for the client to ask for.

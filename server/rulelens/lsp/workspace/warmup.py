@@ -22,6 +22,7 @@ from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import RuleFile
 
 PerRule = Callable[[Root, RuleFile], None]
+PerRoot = Callable[[Root], None]
 QUIET = 0.05  # seconds without a message from the client before a warm-up step
 
 
@@ -30,6 +31,7 @@ class Warmup:
 
     def __init__(self) -> None:
         self.per_rule: list[PerRule] = []  # what features prepare for each rule file
+        self.per_root: list[PerRoot] = []  # what is done once per index, before the rule files
         self._started: weakref.WeakSet[RuleSet] = weakref.WeakSet()
         self._tasks: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
         self._last_message = 0.0  # the loop's clock when the client last sent something
@@ -59,6 +61,9 @@ class Warmup:
 
     async def _warm(self, root: Root, ruleset: RuleSet) -> None:
         repo = root.repo
+        await self._idle()
+        for done in self.per_root:
+            done(root)
         for rule in list(repo.files):
             await self._idle()
             if repo.built_ruleset is not ruleset:
