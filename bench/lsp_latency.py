@@ -34,6 +34,7 @@ import os
 import random
 import re
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -65,6 +66,25 @@ def workspace(cache: Path, rules: int, globs: int, files: int) -> Path:
         RuleRepository(root).write_index()
         marker.write_text("ok\n")
         print(f"  (generated {root.name} in {time.perf_counter() - t0:.1f}s)", flush=True)
+    return root
+
+
+def git_workspace(cache: Path, rules: int, globs: int, files: int) -> Path:
+    """The generated project as a git clone whose parsed frontmatters were kept (in
+    `.git/rulelens/`, by a `check`, as the server keeps them after its first answers): the start
+    of a server on a project it has seen before."""
+    root = cache / f"ws-{rules}-{globs}-{files}-git"
+    marker = root / ".generated"
+    if not marker.exists():
+        write_project(root, files, rules, globs)
+        RuleRepository(root).write_index()
+        env = {**os.environ, "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@example.com",
+               "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@example.com"}
+        for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "generated"]):
+            subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
+        marker.write_text("ok\n")
+    subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), "check"],
+                   capture_output=True, check=False)  # leaves .git/rulelens/frontmatter.json
     return root
 
 
