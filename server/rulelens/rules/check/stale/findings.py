@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from rulelens.rules.check.stale.drift import DRIFT_AFTER, History, drift_problem
+from rulelens.rules.check.stale import DRIFT_AFTER
+from rulelens.rules.check.stale.drift import History, drift_problem
 from rulelens.rules.check.stale.evidence import Evidence, Removal
 from rulelens.rules.check.stale.mention_cache import MentionStore
 from rulelens.rules.check.stale.mention_cache import key as mention_key
