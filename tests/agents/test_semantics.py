@@ -86,6 +86,18 @@ def test_cline_paths_semantics(project: ProjectFactory) -> None:
     assert (".clinerules/broken.md", "agent-yaml-invalid") in codes
 
 
+def test_cline_negated_paths_add_files_instead_of_excluding(project: ProjectFactory) -> None:
+    root = project({
+        "src/a.ts": "", "src/generated/api.ts": "", "lib/util.ts": "",
+        ".clinerules/ts.md": '---\npaths:\n  - "src/**"\n  - "!src/generated/**"\n---\n# TS\n',
+    })
+    assert _loads(root, "src/a.ts", "cline")[".clinerules/ts.md"] == ("glob", ("src/**", "!src/generated/**"))
+    assert _loads(root, "src/generated/api.ts", "cline")[".clinerules/ts.md"] == ("glob", ("src/**",))
+    assert _loads(root, "lib/util.ts", "cline")[".clinerules/ts.md"] == ("glob", ("!src/generated/**",))
+    [trap] = [p for p in agent_problems(_project(root)) if p.code == "cline-paths-negation"]
+    assert "does not exclude in Cline" in trap.message and "lib/util.ts" in trap.message
+
+
 def test_codex_chain_with_override_and_budget(project: ProjectFactory) -> None:
     root = project({
         "AGENTS.md": "# Root\n", "a/AGENTS.md": "# A\n", "a/b/AGENTS.md": "# AB\n",

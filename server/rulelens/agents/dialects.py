@@ -1,12 +1,11 @@
-"""Each agent's glob dialect, through wcmatch (by bracex's author), never hand-written regexes.
+"""Each agent's glob dialect: through wcmatch (by bracex's author) where it reads the dialect,
+through a port of the agent's own matcher where no library does.
 
-The flag sets name the library or code each agent matches with:
-
-- picomatch with `{dot: true}` (Cline): globstar, braces, extglob, `*` matches dotfiles;
-- minimatch with default options (Continue): the same without dotfiles;
+- picomatch 4 with `{dot: true}` (Cline) and with default options (Qwen Code): the port in
+  `picomatch.py`;
+- minimatch with default options (Continue): globstar, braces, extglob, no dotfiles;
 - VS Code's `glob.ts` with `ignoreCase` (Copilot in VS Code): globstar, braces, dotfiles,
   case-insensitive;
-- picomatch with default options (Qwen Code): as Cline's, without dotfiles;
 - gitignore-style through pathspec (OpenHands skills), case-sensitive;
 - undocumented matchers (Claude Code, Cursor, Windsurf, Kiro): globstar and braces with dotfiles,
   matched against the root-relative path. rulelens says so where it shows the result.
@@ -21,13 +20,11 @@ from typing import Any
 import pathspec
 from wcmatch import glob as wglob
 
-# NODOTDIR: picomatch never matches a `.` or `..` segment with a wildcard, even with `dot`.
-PICOMATCH_DOT = (wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.DOTGLOB | wglob.NODOTDIR
-                 | wglob.FORCEUNIX)
+from rulelens.agents import picomatch
+
 MINIMATCH = wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.NODOTDIR | wglob.FORCEUNIX
 VSCODE = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.IGNORECASE | wglob.FORCEUNIX
 UNDOCUMENTED = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.FORCEUNIX
-PICOMATCH = wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.FORCEUNIX
 
 
 @lru_cache(maxsize=4096)
@@ -65,139 +62,6 @@ def matches(pattern: str, path: str, flags: int) -> bool:
     return matcher is not None and bool(matcher.match(path))
 
 
-def picomatch_syntax(pattern: str) -> str:
-    """picomatch 4's extras, written in wcmatch's syntax.
-
-    wcmatch reads bash's glob; picomatch adds to it: `[!x]` is the set {`!`, `x`} (only `[^x]`
-    negates), a bare `(a|b)` is a group, `+` after a `]` repeats the set, and `"…"` quotes a
-    literal. wcmatch has no switch for these, so this small scanner rewrites them; what it does
-    not rewrite is listed in docs/agents.md ("Matcher differences").
-    """
-    out: list[str] = []
-    i, n = 0, len(pattern)
-    while i < n:
-        ch = pattern[i]
-        if ch == "\\" and i + 1 < n:
-            out.append(pattern[i:i + 2])
-            i += 2
-            continue
-        if ch == '"':
-            end = pattern.find('"', i + 1)
-            if end > i:
-                out.append(wglob.escape(pattern[i + 1:end]))
-                i = end + 1
-                continue
-        if ch == "[":
-            end = _bracket_end(pattern, i)
-            if end > i:
-                body = pattern[i + 1:end]
-                if body.startswith("!"):
-                    body = "\\!" + body[1:]
-                bracket = f"[{body}]"
-                if pattern[end + 1:end + 2] == "+" and pattern[end + 2:end + 3] != "(":
-                    out.append(f"+({bracket})")
-                    i = end + 2
-                else:
-                    out.append(bracket)
-                    i = end + 1
-                continue
-        if ch == "{":
-            end = _close(pattern, i, "{", "}")
-            if end > i and pattern[end + 1:end + 2] == "+" and "{" not in pattern[i + 1:end]:
-                items = pattern[i + 1:end].split(",")
-                out.append("+(" + "|".join(picomatch_syntax(x) for x in items) + ")")
-                i = end + 2
-                continue
-        bare_group = ch == "(" and not (out and out[-1] and out[-1][-1] in "?*+@!")
-        if bare_group and _close(pattern, i, "(", ")") > i:
-            end = _close(pattern, i, "(", ")")
-            repeat = end > i and pattern[end + 1:end + 2] == "+"
-            out.append("+(" if repeat else "@(")
-            if repeat:  # `(a|b)+`: the group, one or more times
-                out.append(picomatch_syntax(pattern[i + 1:end]) + ")")
-                i = end + 2
-                continue
-            i += 1
-            continue
-        if ch == "+" and _open_groups(out) and pattern[i + 1:i + 2] != "(" and out and len(out[-1]) == 1 \
-                and out[-1] not in "(|)":
-            out[-1] = f"+({out[-1]})"  # inside a group, `+` repeats the character before it
-            i += 1
-            continue
-        out.append(ch)
-        i += 1
-    text = "".join(out)
-    if "|" in text and "/" not in text and _top_level_bar(pattern):
-        text = f"@({text})"  # picomatch reads a `|` outside any group as alternation
-    return text
-
-
-def _open_groups(out: list[str]) -> bool:
-    text = "".join(out)
-    return text.count("(") > text.count(")")
-
-
-def _bracket_end(pattern: str, start: int) -> int:
-    """The `]` closing the bracket at `start`, past POSIX classes (`[[:alpha:]]`); -1 if none."""
-    i = start + 2 if pattern[start + 1:start + 2] in ("!", "^") else start + 1
-    if pattern[i:i + 1] == "]":
-        i += 1  # a `]` first in the set is literal
-    while i < len(pattern):
-        if pattern.startswith("[:", i):
-            close = pattern.find(":]", i + 2)
-            if close > 0:
-                i = close + 2
-                continue
-        if pattern[i] == "]":
-            return i
-        i += 1
-    return -1
-
-
-def _close(pattern: str, start: int, opener: str, closer: str) -> int:
-    depth = 0
-    for i in range(start, len(pattern)):
-        if pattern[i] == opener:
-            depth += 1
-        elif pattern[i] == closer:
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
-
-
-def _top_level_bar(pattern: str) -> bool:
-    depth = 0
-    for ch in pattern:
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            return True
-    return False
-
-
-@lru_cache(maxsize=4096)
-def picomatch_patterns(pattern: str) -> tuple[str, ...]:
-    """The wcmatch patterns for one picomatch pattern (its negation taken off).
-
-    picomatch drops a leading `./`; and trailing `/**` segments also match the folder before
-    them (`src/**` matches `src`), except when that folder segment ends in `*` (`src*/**` does
-    not match `src`). The differential tests against picomatch pin both.
-    """
-    while pattern.startswith("./"):
-        pattern = pattern[2:]
-    pattern = picomatch_syntax(pattern)
-    out = [pattern]
-    base, trailing = pattern, 0
-    while base.endswith("/**") and len(base) > 3:
-        base, trailing = base[:-3], trailing + 1
-    if trailing and not base.endswith("*"):
-        out.append(base)
-    return tuple(out)
-
-
 def picomatch_negated(pattern: str) -> tuple[bool, str]:
     """picomatch's leading `!`: each one not opening an extglob `!(…)` flips the answer."""
     negated = False
@@ -208,16 +72,12 @@ def picomatch_negated(pattern: str) -> tuple[bool, str]:
 
 def picomatch_matches(pattern: str, path: str) -> bool:
     """`picomatch(pattern, {dot: true})(path)`, as Cline calls it: a leading `!` means "not"."""
-    negated, pattern = picomatch_negated(pattern)
-    if not pattern:
-        return False
-    found = any(matches(p, path, PICOMATCH_DOT) for p in picomatch_patterns(pattern))
-    return found != negated
+    return picomatch.is_match(pattern, path, dot=True)
 
 
 def picomatch_default_matches(pattern: str, path: str) -> bool:
     """`picomatch(pattern)(path)` with default options (no dotfiles), as Qwen Code calls it."""
-    return any(matches(p, path, PICOMATCH) for p in picomatch_patterns(pattern))
+    return picomatch.is_match(pattern, path, dot=False)
 
 
 @lru_cache(maxsize=4096)

@@ -1,6 +1,7 @@
 // Reads {"matcher": ..., "cases": [[pattern, path], ...]} on stdin and prints one JSON array of
 // booleans: what the real matcher answers, called as the agent calls it.
 //   picomatch / minimatch: the bare library, as each agent calls it on one pattern;
+//   picomatch-default: picomatch with default options (no dotfiles), as Qwen Code calls it;
 //   cline:    pattern is a JSON list (`paths`); loads when any `picomatch(p.trim(), {dot: true})`
 //             matches (rule-conditionals.ts);
 //   continue: pattern is a JSON string or list (`globs`), through matchesGlobs (`!` excludes);
@@ -49,6 +50,7 @@ function copilot(applyTo, path) {
 const input = JSON.parse(readFileSync(0, "utf8"));
 const one = {
   picomatch: (pattern, path) => picomatch(pattern, { dot: true })(path),
+  "picomatch-default": (pattern, path) => picomatch(pattern)(path),
   minimatch: (pattern, path) => minimatch(path, pattern),
   vscode: (pattern, path) => vscodeMatch(pattern, path, { ignoreCase: true }),
   cline: (pattern, path) => cline(JSON.parse(pattern), path),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, literal_prefix, problem, scan
-from rulelens.agents.dialects import PICOMATCH_DOT, picomatch_matches, picomatch_negated
+from rulelens.agents.dialects import picomatch_matches, picomatch_negated
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
@@ -50,7 +50,6 @@ class Cline(GlobAgent):
              'code', '2026-12-03'),
     )
     keys = ("paths",)
-    flags = PICOMATCH_DOT
     source = "cline/cline rule-conditionals.ts"
 
     def pattern_matches(self, pattern: str, path: str) -> bool:

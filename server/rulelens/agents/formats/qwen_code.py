@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rulelens.agents.base import GlobAgent, glob_list, scan
-from rulelens.agents.dialects import PICOMATCH, picomatch_default_matches
+from rulelens.agents.dialects import picomatch_default_matches
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.format.globs import split_commas
@@ -35,7 +35,6 @@ class QwenCode(GlobAgent):
         Fact("dialect", "picomatch", PR, "third-party", "2026-12-04"),
     )
     keys = ("paths",)
-    flags = PICOMATCH
     source = DOCS
     file_globs = ("**/QWEN.md", ".qwen/rules/**/*.md")
 
