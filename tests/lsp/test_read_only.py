@@ -6,6 +6,8 @@ the server computes stays in memory. A writable workspace keeps them (so the tes
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -87,3 +89,12 @@ async def test_a_writable_workspace_keeps_its_caches(client: LanguageClient, pro
     caches = _committed(proj)
     assert _stale(await _findings(client, proj))
     assert {"name-search.json", "mentions.json"} <= set(_state(caches))
+    # The parsed frontmatters are kept once the client is quiet after a source file's answer.
+    proj.write("app/Invoice.php", "<?php\n")
+    await open_doc(client, proj.uri("app/Invoice.php"), "<?php\n")
+    for _ in range(200):
+        if (caches / "frontmatter.json").exists():
+            break
+        await asyncio.sleep(0.05)
+    kept = json.loads((caches / "frontmatter.json").read_bytes())
+    assert {"paths": ["app/**"]} in kept["values"].values()

@@ -17,12 +17,14 @@ from pygls.workspace.position_codec import PositionCodec
 
 from rulelens import __version__
 from rulelens.lsp.wire.edits import text_edits
+from rulelens.lsp.wire.frozen import Frozen
 from rulelens.lsp.wire.positions import lines_of, whole_line
 from rulelens.lsp.wire.protocol import RulelensProtocol
 from rulelens.lsp.workspace.events import RulesChanged
 from rulelens.lsp.workspace.roots import FILES_TTL, Root, Roots, Target, path_of_uri
 from rulelens.lsp.workspace.settings import Settings
 from rulelens.lsp.workspace.stale_findings import StaleFindings
+from rulelens.lsp.workspace.warmup import Warmup
 
 Hook = Callable[[], Awaitable[None]]
 # (server, target, context) -> actions; registered with the kind of the actions it offers.
@@ -34,7 +36,15 @@ class Session(LanguageServer):
     """One instance per connection."""
 
     def __init__(self, explicit_root: Path | None = None) -> None:
-        super().__init__("rulelens", __version__, protocol_cls=RulelensProtocol)
+        # Related information shared by many diagnostics, converted to JSON once (wire/frozen.py).
+        self.frozen = Frozen()
+        super().__init__("rulelens", __version__, protocol_cls=RulelensProtocol,
+                         converter_factory=self.frozen.converter)
+        # What the next diagnostics need, prepared while the client is quiet (workspace/warmup.py).
+        self.warmup = Warmup()
+        self.warmup.per_root.append(self._keep_frontmatters)
+        assert isinstance(self.protocol, RulelensProtocol)
+        self.protocol.on_message = self.warmup.busy
         # initializationOptions and pushed didChangeConfiguration: every folder's base.
         self.settings = Settings()
         self._pulled: dict[Path, object] = {}  # the section each workspace folder answered
@@ -89,6 +99,12 @@ class Session(LanguageServer):
     def markdown(self) -> bool:
         formats = get_capability(self.caps, "text_document.hover.content_format", [])
         return types.MarkupKind.Markdown in (formats or [])
+
+    def _keep_frontmatters(self, root: Root) -> None:
+        """Keep the parsed frontmatters for the next start, as `check` does
+        (rules/format/yaml_cache.py); never in a read-only workspace."""
+        if not self.settings_for(root).read_only:
+            root.repo.frontmatter.save()
 
     def can_prompt(self, root: Root | None) -> bool:
         """Whether the record action may leave title and note for the client to ask for.

@@ -174,6 +174,11 @@ class RuleRepository:
             self._ruleset = RuleSet([f.lenient_paths for f in self._files])
         return self._ruleset
 
+    @property
+    def built_ruleset(self) -> RuleSet | None:
+        """The index of the rules as read, if a lookup has built it; None otherwise."""
+        return self._ruleset
+
     def rules_for(self, rel_path: str) -> list[Match]:
         """Rule files whose globs select the path (lenient reading), in index order, each saying
         whether the committed index leads agents to it for this path."""

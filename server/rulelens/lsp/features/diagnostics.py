@@ -22,7 +22,6 @@ from rulelens.lsp.workspace.roots import Root, Target
 from rulelens.report.words import plural
 from rulelens.rules.check.config import FILES as CONFIG_FILES
 from rulelens.rules.check.config import Config, ConfigError, configured, load_config
-from rulelens.rules.check.lint import check_file, check_index
 from rulelens.rules.model import Match, Problem, RuleFile
 
 SOURCE = "rulelens"
@@ -39,12 +38,19 @@ def register(server: Session) -> None:
     server.rules_changed.subscribe(lambda roots, skip: republish(server, roots, skip))
     server.findings_ready.append(lambda root: republish_rules(server, root))
 
+    def prepare(root: Root, rule: RuleFile) -> None:  # the places of each rule file, ahead
+        _places(server, root, rule)
+
+    server.warmup.per_rule.append(prepare)
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded()
     def did_open(ls: Session, params: types.DidOpenTextDocumentParams) -> None:
         ls.opened(params.text_document.uri)
         ls.poll(skip=params.text_document.uri)
-        publish(ls, params.text_document.uri)
+        target = publish(ls, params.text_document.uri)
+        if target is not None:
+            ls.warmup.start(target.root)  # after the answer, in the loop's idle turns
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     @guarded()
@@ -82,8 +88,8 @@ def compute(server: Session, target: Target) -> list[types.Diagnostic]:
     return index_diagnostics(server, target)
 
 
-def publish(server: Session, uri: str) -> None:
-    """Publish (or clear) the diagnostics of one open document."""
+def publish(server: Session, uri: str) -> Target | None:
+    """Publish (or clear) the diagnostics of one open document; the document's target."""
     target = server.target(uri)
     diagnostics = compute(server, target) if target is not None else []
     doc = server.workspace.text_documents.get(uri)
@@ -92,6 +98,7 @@ def publish(server: Session, uri: str) -> None:
         diagnostics=diagnostics,
         version=doc.version if doc is not None else None,
     ))
+    return target
 
 
 def republish(server: Session, roots: Sequence[Root], skip: str | None = None) -> None:
@@ -146,7 +153,7 @@ def related(server: Session, target: Target,
             matches: list[Match]) -> list[types.DiagnosticRelatedInformation]:
     out = []
     for m in matches:
-        head, entries = _places(server, target, m.rule)
+        head, entries = _places(server, target.root, m.rule)
         out.append(types.DiagnosticRelatedInformation(
             location=head, message=f"{m.rule.rel} applies through {', '.join(m.globs)}"))
         out.extend(entries)
@@ -157,11 +164,12 @@ Places = tuple[types.Location, list[types.DiagnosticRelatedInformation]]
 _PLACES: dict[tuple[int, str, str], tuple[RuleFile, Places]] = {}
 
 
-def _places(server: Session, target: Target, rule: RuleFile) -> Places:
+def _places(server: Session, root: Root, rule: RuleFile) -> Places:
     """Where a rule file's heading is, and its entries' related information: the same for every
     source file it applies to, so kept per rule file as read (a file opened at 10,000 globs is
-    listed beside a dozen rule files). Shared, never changed: they are only serialised."""
-    key = (id(rule), target.root.uri, str(server.codec.encoding))
+    listed beside a dozen rule files). Shared, never changed: they are only serialised, each
+    once (wire/frozen.py)."""
+    key = (id(rule), root.uri, str(server.codec.encoding))
     kept = _PLACES.get(key)
     if kept is not None and kept[0] is rule:
         return kept[1]
@@ -169,11 +177,14 @@ def _places(server: Session, target: Target, rule: RuleFile) -> Places:
     lines = lines_of(rule.text)
     head_line = rule.heading_line if rule.heading_line is not None else 0
     name = rule.heading or rule.stem
-    uri = target.root.uri_of(rule.rel)
+    uri = root.uri_of(rule.rel)
     places = (types.Location(uri=uri, range=whole_line(codec, lines, head_line)),
               [types.DiagnosticRelatedInformation(
                   location=types.Location(uri=uri, range=whole_line(codec, lines, entry.line)),
                   message=f"{name}: {entry.title}") for entry in rule.entries])
+    server.frozen.keep(places[0])
+    for info in places[1]:
+        server.frozen.keep(info)
     if len(_PLACES) >= 4096:
         _PLACES.clear()
     _PLACES[key] = (rule, places)
@@ -188,6 +199,8 @@ def rule_file_diagnostics(server: Session, target: Target) -> list[types.Diagnos
     # No `rule-drift` here: it reads git history, and a checkout storm would make an idle server
     # re-read it on every file-list refresh (tests/reliability/test_storm.py); `check` has it.
     # Staleness comes from a worker thread: published again when ready (workspace/stale_findings.py).
+    from rulelens.rules.check.lint import check_file  # see index_diagnostics
+
     files = target.root.files(server.files_ttl)
     problems = check_file(rule, files, drift_after=0, staleness=False)
     read_only = server.settings_for(target.root).read_only
@@ -206,6 +219,11 @@ def republish_rules(server: Session, root: Root) -> None:
 def index_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]:
     repo = target.root.repo
     text = server.text_of(target.uri)
+    # The checks (and the staleness search and Markdown parser they import) are imported when a
+    # rule file or the index is first shown: a source file's diagnostics never need them, and
+    # the first document of a session is usually a source file.
+    from rulelens.rules.check.lint import check_index
+
     current = text if text is not None else repo.current_index()
     problems = check_index(target.rel, current, repo.index_text())
     return to_diagnostics(server, current or "", problems, target)

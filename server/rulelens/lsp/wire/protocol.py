@@ -4,11 +4,14 @@ pygls raises while decoding such a message, before it knows the request's id, an
 a client waiting on that id would wait forever. Here the request is answered with
 `InvalidParams` (-32602), and a malformed notification is logged and ignored (no popup). A
 notification method sent with an id (a request nobody would answer) gets `InvalidRequest`.
+Every message is also announced to `on_message` (the session's idle-time warm-up waits for
+the client to be quiet).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -20,6 +23,13 @@ _IGNORED = SimpleNamespace(jsonrpc="ignored")  # handle_message logs and skips i
 
 
 class RulelensProtocol(LanguageServerProtocol):
+    on_message: Callable[[], None] | None = None  # told of every message from the client
+
+    def handle_message(self, message: Any) -> None:
+        if self.on_message is not None:
+            self.on_message()
+        super().handle_message(message)
+
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
             message = super().structure_message(data)

@@ -22,7 +22,6 @@ from pathlib import Path
 
 from rulelens.lsp.wire.positions import lines_of
 from rulelens.lsp.workspace.roots import Root
-from rulelens.rules.check.stale.findings import prepare, staleness_problems
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.filelist import FileList
 
@@ -59,6 +58,7 @@ class StaleFindings:
             if done is not None:
                 return done
             if self._loop is None:
+                from rulelens.rules.check.stale.findings import staleness_problems  # see _compute
                 try:
                     self._loop = asyncio.get_running_loop()
                 except RuntimeError:  # not on the server's loop (a direct call): compute here
@@ -99,6 +99,10 @@ class StaleFindings:
                 loop.call_soon_threadsafe(self._on_ready, root)
 
     def _compute(self, root: Root, rule: RuleFile, files: FileList, keep_caches: bool) -> list[Problem]:
+        # Imported here: a session whose first document is a source file never needs the
+        # search (or its Markdown parser) before its first diagnostics.
+        from rulelens.rules.check.stale.findings import prepare, staleness_problems
+
         if files not in self._prepared:
             # Every rule file's names in one search, as `check` does.
             prepare(root.repo.files, files, drift_after=0, keep_caches=keep_caches)

@@ -38,6 +38,8 @@ class Pattern:
 
 def split_commas(item: str) -> list[str]:
     """Split `a/**,b.php` on commas that sit outside braces; keep `{a,b}` whole."""
+    if "{" not in item:  # every comma splits: the same parts, without the walk (the common case)
+        return [p.strip() for p in item.split(",") if p.strip()]
     parts: list[str] = []
     depth = 0
     start = 0

@@ -8,7 +8,8 @@ parses to the same value, so values are kept by a digest of the loader's name an
 Kept: values made only of mappings with string keys, lists, strings, numbers, booleans and null
 (JSON's types, so the file is JSON and never code); anything else (a `!!binary`, a date from the
 agents' safe loader), and every error, is parsed again each time. Every front reads the file;
-only `check` (check_project) writes it, so an editor's read-only workspace gets nothing written.
+`check` (check_project) writes it, and the language server once the first answers are out,
+except in a read-only workspace, which gets nothing written.
 Where:
 `git rev-parse --git-path rulelens/frontmatter.json`, beside the name search's cache, for the
 reasons given in search_cache.py; outside a git work tree nothing is kept. A file that cannot be

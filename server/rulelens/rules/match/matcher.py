@@ -153,6 +153,8 @@ class RuleSet:
         self._use_names = "N" in kinds
         self._use_suffixes = "S" in kinds
         self._use_prefix_names = "PN" in kinds
+        self._cold: list[_Bucket] | None = None  # what `warm_one` has left to compile
+        self._cold_owners: list[int] = []
 
     def warm(self) -> None:
         """Compile every bucket now (e.g. in a background thread) instead of on first use.
@@ -162,6 +164,29 @@ class RuleSet:
         for bucket in (*self._buckets.values(), self._anywhere):
             if bucket is not None and bucket.chunks is None:
                 bucket._seal()
+
+    def warm_one(self) -> bool:
+        """Prepare one more piece that no lookup has reached yet (what a rule file's matches
+        report, then a bucket's tests); False when nothing is left.
+
+        For a caller that spreads the warm-up over idle moments (the language server, between
+        requests, after its first diagnostics) instead of doing it all at once: each step is
+        short, so a request that arrives meanwhile waits for one step at most.
+        """
+        if self._cold is None:
+            self._cold = [b for b in (*self._buckets.values(), self._anywhere) if b is not None]
+            self._cold_owners = list(range(len(self._items) - 1, -1, -1))
+        while self._cold_owners:
+            owner = self._cold_owners.pop()
+            if owner not in self._places:
+                self._where(owner)
+                return True
+        while self._cold:
+            bucket = self._cold.pop()
+            if bucket.chunks is None:
+                bucket._seal()
+                return True
+        return False
 
     def owners_of(self, path: str) -> list[int]:
         """Indexes of the rule files whose globs select `path`, ascending."""
