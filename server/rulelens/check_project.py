@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rulelens.rules.check.stale.drift import DRIFT_AFTER
+from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.model import Problem, RuleError
 from rulelens.rules.repository import RuleRepository
 

@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from rulelens.rules.check.conflicts import first_conflicted
 from rulelens.rules.format.globs import expand
@@ -33,16 +34,9 @@ from rulelens.rules.write.atomic import (
     remove_stale_temps,
     write_atomic,
 )
-from rulelens.rules.write.record import (
-    Rule,
-    TextOf,
-    choose_target,
-    new_file_name,
-    new_file_text,
-    validate,
-    with_entry,
-    with_glob,
-)
+
+if TYPE_CHECKING:
+    from rulelens.rules.write.record import Rule, TextOf
 
 BOOST = "boost"
 INDEX = "index.md"
@@ -282,6 +276,10 @@ class RuleRepository:
     # -- recording ---------------------------------------------------------------------
     def record(self, glob: str, title: str, note: str) -> RecordResult:
         """Record one entry as Boost does, under the folder lock, then rebuild the index."""
+        # Recording's module (naming, YAML style, anyascii) is imported only by the commands
+        # that record: `check` and `match` read rules and never need it.
+        from rulelens.rules.write.record import validate
+
         rule = validate(glob, title, note, self.root)
         self._prepare_folder()
         with exclusive_lock(self.rules_path):
@@ -310,10 +308,20 @@ class RuleRepository:
 
         `text_of` supplies a file's current text (an editor's unsaved buffer) instead of disk.
         """
+        from rulelens.rules.write.record import validate  # only when recording (see `record`)
+
         self.refresh()
         return self._plan(validate(glob, title, note, self.root), text_of)
 
     def _plan(self, rule: Rule, text_of: TextOf | None) -> RecordPlan:
+        from rulelens.rules.write.record import (  # only when recording (see `record`)
+            choose_target,
+            new_file_name,
+            new_file_text,
+            with_entry,
+            with_glob,
+        )
+
         target = choose_target(rule.glob, self._files)
         globs = [*(target.strict_paths if target is not None else []), rule.glob]
         if all(include is False for g in globs for _, include in expand(g)):

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from rulelens.cli.common import EXIT_OK, EXIT_PROBLEMS, Run, chosen_format
-from rulelens.rules.check.stale.drift import DRIFT_AFTER
+from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.model import Problem
 
 EXAMPLE = "rulelens check --format sarif > rulelens.sarif"

@@ -30,11 +30,6 @@ from rulelens.rules.check.codes import CODES
 from rulelens.rules.check.suppress import Suppressions, suppressions
 from rulelens.rules.model import Problem, RuleError, Severity
 
-if sys.version_info >= (3, 11):  # noqa: UP036 - the VSIX bundle also runs on 3.10
-    import tomllib
-else:  # only the server bundled in the VS Code extension runs on 3.10; it carries tomli
-    import tomli as tomllib
-
 FILES = ("rulelens.toml", "pyproject.toml")
 LEVELS: tuple[str, ...] = ("error", "warning", "info", "off")
 _KEYS = ("exclude", "severity")
@@ -100,6 +95,11 @@ def _read(root: Path, known: Collection[str]) -> Config:
         path = root / name
         if not path.is_file():
             continue
+        # The TOML parser is imported only for a project that has one of the files.
+        if sys.version_info >= (3, 11):  # noqa: UP036 - the VSIX bundle also runs on 3.10
+            import tomllib
+        else:  # only the server bundled in the VS Code extension runs on 3.10; it carries tomli
+            import tomli as tomllib
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError) as exc:

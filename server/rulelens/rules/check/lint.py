@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulelens.rules.check.conflicts import index_conflicts, rule_conflicts
-from rulelens.rules.check.stale.drift import DRIFT_AFTER
+from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.check.stale.findings import prepare, staleness_problems
 from rulelens.rules.format.globs import (
     Pattern,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulelens.rules.check.lint import check_all, check_index
-from rulelens.rules.check.stale.drift import DRIFT_AFTER
+from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.model import Problem
 from rulelens.rules.project.filelist import FileList
 

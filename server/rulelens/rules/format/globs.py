@@ -64,12 +64,7 @@ def expand(item: str) -> list[tuple[str, bool]]:
     for part in split_commas(item.strip()):
         include = not part.startswith("!")
         part = part.lstrip("!").strip()
-        variants = [part]
-        if "{" in part:
-            try:
-                variants = bracex.expand(part, limit=MAX_EXPANSIONS)
-            except Exception:  # bracex raises on runaway expansions; keep the text as written
-                variants = [part]
+        variants = (_braces(part) or (part,)) if "{" in part else (part,)  # unexpandable: as written
         for variant in variants:
             glob = normalise(variant)
             if glob:
@@ -80,12 +75,22 @@ def expand(item: str) -> list[tuple[str, bool]]:
 def expansion_error(item: str) -> str | None:
     """Why an item's braces cannot be expanded (it is then matched as literal text)."""
     for part in split_commas(item.strip()):
-        if "{" in part:
-            try:
-                bracex.expand(part.lstrip("!"), limit=MAX_EXPANSIONS)
-            except Exception:
-                return f"`{part}` expands to more than {MAX_EXPANSIONS:,} globs; split it up."
+        if "{" in part and _braces(part.lstrip("!")) is None:
+            return f"`{part}` expands to more than {MAX_EXPANSIONS:,} globs; split it up."
     return None
+
+
+@lru_cache(maxsize=1024)
+def _braces(part: str) -> tuple[str, ...] | None:
+    """bracex's expansion of one glob, or None when bracex raises (a runaway expansion).
+
+    Kept because one run expands each glob several times (lint, its expansion check, the
+    matcher, the index), and bracex's parser is the larger part of linting a small project.
+    """
+    try:
+        return tuple(bracex.expand(part, limit=MAX_EXPANSIONS))
+    except Exception:
+        return None
 
 
 def malformed_reason(item: str) -> str | None:

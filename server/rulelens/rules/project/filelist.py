@@ -27,7 +27,7 @@ from rulelens.rules.format.globs import (
     regex_source,
 )
 from rulelens.rules.project.filetree import FileTree
-from rulelens.rules.project.git import LS_FILES, git_text
+from rulelens.rules.project.git import LS_FILES, git_text, known_work_tree
 from rulelens.rules.project.sorted_paths import prefix_span
 
 SKIP_DIRS = {".git", "node_modules", "vendor"}
@@ -40,6 +40,7 @@ def git_files(root: Path) -> list[str] | None:
     out = git_text(root, *LS_FILES)
     if out is None:
         return None
+    known_work_tree(root)  # ls-files answers only inside a work tree
     paths = out.split("\0")
     if paths and not paths[-1]:
         paths.pop()  # the last path's terminator

@@ -9,6 +9,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import subprocess
+import threading
 from pathlib import Path
 
 # Long enough for `ls-files` or `log` over a 500,000-file repository on a cold disk; short
@@ -77,3 +78,25 @@ def git_text(root: Path | str, *args: str, timeout: float = TIMEOUT) -> str | No
     """`run_git` decoded as UTF-8 (undecodable bytes kept as surrogates), or None."""
     out = run_git(root, *args, timeout=timeout)
     return None if out is None else out.decode("utf-8", "surrogateescape")
+
+
+_WORK_TREES: set[str] = set()
+_WORK_TREE_LOCK = threading.Lock()
+
+
+def known_work_tree(root: Path | str) -> None:
+    """Note that git answered a work-tree command at root (its file list): a yes for
+    `git_work_tree` without asking git again."""
+    _WORK_TREES.add(str(root))
+
+
+def git_work_tree(root: Path | str) -> bool:
+    """Whether root is inside a git work tree (for what only git knows: ignores, history).
+    A yes is remembered (one `git` less for each later caller, and the threads that ask at
+    once wait for one answer); a no is not: the folder may become a work tree."""
+    with _WORK_TREE_LOCK:
+        if str(root) not in _WORK_TREES:
+            if (git_text(root, "rev-parse", "--is-inside-work-tree") or "").strip() != "true":
+                return False
+            _WORK_TREES.add(str(root))
+        return True

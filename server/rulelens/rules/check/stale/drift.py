@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.check.stale.search_cache import cache_file, write
 from rulelens.rules.format.globs import patterns_of
 from rulelens.rules.match.matcher import RuleSet
@@ -28,7 +29,6 @@ from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.git import git_text, run_git
 
-DRIFT_AFTER = 20
 MAX_COMMITS = 1000
 # A commit that changes more files than this is an import, a mass rename or a reformat, not a
 # change of what a rule is about: only its rule files count (so that their last change is known).

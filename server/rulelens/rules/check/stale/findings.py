@@ -19,16 +19,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from rulelens.rules.check.stale.drift import DRIFT_AFTER, History, drift_problem
+from rulelens.rules.check.stale import DRIFT_AFTER
+from rulelens.rules.check.stale.drift import History, drift_problem
 from rulelens.rules.check.stale.evidence import Evidence, Removal
 from rulelens.rules.check.stale.mention_cache import MentionStore
 from rulelens.rules.check.stale.mention_cache import key as mention_key
 from rulelens.rules.check.stale.mentions import Identifier, Mention, find_mentions, identifier_in
-from rulelens.rules.check.stale.text_search import Search, cached_scan_for, git_work_tree, present
+from rulelens.rules.check.stale.text_search import Search, cached_scan_for, present
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import completed
+from rulelens.rules.project.git import completed, git_work_tree
 
 MAX_SUGGESTIONS = 3
 UNREAD = frozenset({"file-too-large", "file-binary", "file-unreadable", "rule-symlink"})

@@ -24,7 +24,6 @@ from pathlib import Path
 
 from rulelens.rules.check.stale.search_cache import CachedSearch
 from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import git_text
 from rulelens.rules.project.sorted_paths import prefix_span
 
 TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
@@ -33,21 +32,6 @@ _WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
 CHUNK_BYTES = 64 * 1024  # of file names per grep process, well below any argument limit
 
 Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
-
-
-_WORK_TREES: set[Path] = set()
-
-
-def git_work_tree(root: Path) -> bool:
-    """Whether root is inside a git work tree (for what only git knows: ignores, history).
-    A yes is remembered (one `git` less for each later caller); a no is not: the folder may
-    become a work tree."""
-    if root in _WORK_TREES:
-        return True
-    inside = (git_text(root, "rev-parse", "--is-inside-work-tree") or "").strip() == "true"
-    if inside:
-        _WORK_TREES.add(root)
-    return inside
 
 
 @lru_cache(maxsize=1)
