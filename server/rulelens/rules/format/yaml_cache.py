@@ -33,17 +33,38 @@ NAME = "rulelens/frontmatter.json"
 MAX_ENTRIES = 20_000
 
 
+MAX_NODES = 10_000  # a frontmatter bigger than this is parsed again each time, never kept
+
+
 def _plain(value: Any) -> bool:
-    """JSON's types only, and floats JSON gives back as they are."""
-    if value is None or isinstance(value, str | bool | int):
-        return True
-    if isinstance(value, float):
-        return not math.isnan(value)  # NaN round-trips, but a NaN never equals itself: keep it simple
-    if isinstance(value, list):
-        return all(_plain(v) for v in value)
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
-    return False
+    """JSON's types only, and floats JSON gives back as they are; a tree, not a graph.
+
+    YAML's aliases make one list appear in many places (a "billion laughs" file is nine levels
+    of nine aliases): such a value, or one of more than MAX_NODES values, is not kept, since
+    writing it out would expand every alias. The walk stops at the first repeat or the budget.
+    """
+    seen: set[int] = set()
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if item is None or isinstance(item, str | bool | int):
+            continue
+        if isinstance(item, float):
+            if math.isnan(item):  # NaN round-trips, but never equals itself: keep it simple
+                return False
+            continue
+        if not isinstance(item, list | dict) or id(item) in seen or len(seen) >= MAX_NODES:
+            return False
+        seen.add(id(item))
+        if isinstance(item, dict):
+            if not all(isinstance(k, str) for k in item):
+                return False
+            todo.extend(item.values())
+        else:
+            todo.extend(item)
+        if len(todo) > MAX_NODES:
+            return False
+    return True
 
 
 class FrontmatterCache:
