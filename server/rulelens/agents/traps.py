@@ -7,7 +7,7 @@ import contextlib
 import difflib
 import os
 import re
-from itertools import combinations
+from itertools import combinations, product
 from pathlib import Path
 
 from rulelens.agents.base import Agent
@@ -102,17 +102,33 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
     # rather than one disagreement per rule file that another agent also carries.
     entries: list[tuple[Agent, AgentFile]] = [(a, f) for a in project.present for f in a.files
                                               if not (a.id == "boost" and getattr(a, "index", True) is None)]
-    folded = [_folded(f) for _, f in entries]
-    reals = [_real(project.root, f.rel) for _, f in entries]
+    # Sameness is a property of two texts, not of the agents reading them: compared once per pair
+    # of distinct (file, body) texts, in each order an entry pair needs (in a monorepo, hundreds
+    # of `AGENTS.md` are each read by half a dozen agents), then kept for every pair of entries
+    # of those two texts, in the order of the entries.
+    groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+    for i, (_, f) in enumerate(entries):
+        groups.setdefault((f.rel, _folded(f)), []).append(i)
+    reals = {rel: _real(project.root, rel) for rel, _ in groups}
     pairs = []
-    for i, j in combinations(range(len(entries)), 2):
-        if entries[i][0].id == entries[j][0].id or (only is not None and entries[i][1].rel != only):
-            continue
-        if entries[i][1].rel == entries[j][1].rel:
+    for (g1, in1), (g2, in2) in combinations(groups.items(), 2):
+        if g1[0] == g2[0]:
             continue  # one file two agents read (two Copilot surfaces): each agent's own traps say how
-        how = _sameness((reals[i], reals[j]), folded[i], folded[j])
-        if how is not None:
-            pairs.append((i, j, how))
+        if only is not None and only not in (g1[0], g2[0]):
+            continue
+        known: dict[bool, str | None] = {}
+        for i, j in product(in1, in2):
+            first_is_1 = i < j
+            i, j = min(i, j), max(i, j)
+            if entries[i][0].id == entries[j][0].id or (only is not None and entries[i][1].rel != only):
+                continue
+            if first_is_1 not in known:
+                x, y = (g1, g2) if first_is_1 else (g2, g1)
+                known[first_is_1] = _sameness((reals[x[0]], reals[y[0]]), x[1], y[1])
+            how = known[first_is_1]
+            if how is not None:
+                pairs.append((i, j, how))
+    pairs.sort(key=lambda t: t[:2])
     if not pairs:
         return []
     # What each file reaches: kept with the project reading, so one editor document after another

@@ -78,9 +78,25 @@ class Codex(Agent):
         folder = folder_of(f.rel)
         return set(starting_with(paths, folder + "/") if folder else paths)
 
+    def chain_folder(self, rel: str) -> str:
+        """The folder whose link of the chain `rel` is."""
+        return folder_of(rel)
+
     def view(self, path: str) -> list[Load | Maybe]:
-        loads = super().view(path)
-        return sorted(loads, key=lambda d: d.file.count("/"))
+        """The chain for `path`, root first: only the files of the folders on its way are asked
+        (a monorepo has hundreds of `AGENTS.md`, and `check` asks this for every folder)."""
+        if not hasattr(self, "_by_folder"):
+            self._by_folder: dict[str, list[tuple[int, AgentFile]]] = {}
+            for i, f in enumerate(self.files):
+                self._by_folder.setdefault(self.chain_folder(f.rel), []).append((i, f))
+        found: list[tuple[int, int, Load | Maybe]] = []
+        parts = path.split("/")[:-1]
+        for depth in range(len(parts) + 1):
+            for i, f in self._by_folder.get("/".join(parts[:depth]), ()):
+                d = self.decide(f, path)
+                if d is not None:
+                    found.append((d.file.count("/"), i, d))
+        return [d for _, _, d in sorted(found, key=lambda t: t[:2])]
 
     def file_traps(self, f: AgentFile) -> list[Problem]:
         folder = folder_of(f.rel)
