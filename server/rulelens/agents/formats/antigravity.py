@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, glob_list, maybe, scan
+from rulelens.agents.base import GlobAgent, glob_list, scan
 from rulelens.agents.dialects import UNDOCUMENTED
 from rulelens.agents.facts import Fact
+from rulelens.agents.formats.windsurf import trigger_decision, trigger_glob_loads
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.format.globs import split_commas
 
@@ -57,20 +58,9 @@ class Antigravity(GlobAgent):
     def glob_loads(self, f: AgentFile) -> list[str] | None:
         if "/" not in f.rel:
             return None
-        trigger = self.fields(f).get("trigger")
-        if trigger == "always_on":
-            return None
-        return self.patterns(f) if trigger == "glob" else []
+        return trigger_glob_loads(self, f, self.fields(f).get("trigger"))
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if "/" not in f.rel:
             return self.load(f, "always")
-        trigger = self.fields(f).get("trigger")
-        if trigger == "always_on":
-            return self.load(f, "always")
-        if trigger == "glob":
-            hit = self.matching(self.patterns(f), path)
-            return self.load(f, "glob", hit) if hit else None
-        if trigger == "model_decision":
-            return maybe(f, "agent-decides")
-        return maybe(f, "manual")
+        return trigger_decision(self, f, self.fields(f).get("trigger"), path)

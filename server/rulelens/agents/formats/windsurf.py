@@ -23,6 +23,27 @@ LEGACY = ".windsurfrules"
 def _as_list(value: str) -> str:
     return "[" + ", ".join(f'"{p}"' for p in glob_list(value) or []) + "]"
 
+def trigger_decision(agent: GlobAgent, f: AgentFile, trigger: object, path: str,
+                     always: str = "always") -> Decision:
+    """What a rule's `trigger` loads for `path` (relative to the rule's folder), in the IDE's
+    vocabulary that Devin Desktop and Google Antigravity share."""
+    if trigger == "always_on":
+        return agent.load(f, always)
+    if trigger == "glob":
+        hit = agent.matching(agent.patterns(f), path)
+        return agent.load(f, "glob", hit) if hit else None
+    if trigger == "model_decision":
+        return maybe(f, "agent-decides")
+    return maybe(f, "manual")
+
+
+def trigger_glob_loads(agent: GlobAgent, f: AgentFile, trigger: object) -> list[str] | None:
+    """`glob_loads` for a `trigger` rule: its globs when glob-triggered, none when it never loads
+    by path, None (ask `decide`) when always on."""
+    if trigger == "always_on":
+        return None
+    return agent.patterns(f) if trigger == "glob" else []
+
 
 class Windsurf(GlobAgent):
     id: ClassVar[str] = "windsurf"
@@ -85,10 +106,7 @@ class Windsurf(GlobAgent):
     def glob_loads(self, f: AgentFile) -> list[str] | None:
         if f.rel == LEGACY or self.glob_base(f):
             return None
-        trigger = self.fields(f).get("trigger")
-        if trigger == "always_on":
-            return None
-        return self.patterns(f) if trigger == "glob" else []
+        return trigger_glob_loads(self, f, self.fields(f).get("trigger"))
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == LEGACY:
@@ -96,15 +114,8 @@ class Windsurf(GlobAgent):
         inner = self.within(f, path)
         if inner is None:
             return None  # a subfolder's rules are for the files below it
-        trigger = self.fields(f).get("trigger")
-        if trigger == "always_on":
-            return self.load(f, "directory" if self.glob_base(f) else "always")
-        if trigger == "glob":
-            hit = self.matching(self.patterns(f), inner)
-            return self.load(f, "glob", hit) if hit else None
-        if trigger == "model_decision":
-            return maybe(f, "agent-decides")
-        return maybe(f, "manual")
+        return trigger_decision(self, f, self.fields(f).get("trigger"), inner,
+                                "directory" if self.glob_base(f) else "always")
 
     def on_invalid_yaml(self) -> str:
         return ("Devin Desktop then reads no `trigger`, so the rule is only used when @-mentioned "
