@@ -27,6 +27,9 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--drift-after", type=int, default=DRIFT_AFTER, metavar="N",
                         help="hint `rule-drift` when a rule file's globs changed in N commits since the "
                              f"rule file did; 0 turns it off (default: {DRIFT_AFTER})")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="check in full, without the answer kept from an earlier run on the same "
+                             "files (also RULELENS_NO_CACHE=1) (default: off)")
 
 
 def run(run: Run) -> int:

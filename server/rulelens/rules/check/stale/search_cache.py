@@ -27,7 +27,6 @@ import contextlib
 import hashlib
 import json
 import os
-import re
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -35,7 +34,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulelens.rules.project.git import git_text, run_git
+from rulelens.rules.project.git import git_text
+from rulelens.rules.project.git_state import Snapshot, paths_of, snapshot
 
 FORMAT = "rulelens-name-search"
 VERSION = 1
@@ -45,20 +45,9 @@ MAX_BYTES = 64 * 1024 * 1024  # a listing larger than this is not kept (about 80
 CACHE_PATH = "rulelens/name-search.json"
 GROUPS = 4  # of grep's outputs read together: up to 2 recorded holders of a match per group
 EXACT_LINES = 20_000  # (file, match) lines of a search read one by one; past this, at C speed
-_STAGED = re.compile(rb" [123]\t")  # an unmerged entry's stage
 
 # (files, words) -> one grep output per chunk, lines `path\0match` (`named`) or `match`; None on failure.
 Grep = Callable[[Sequence[str], Sequence[str], bool], "list[bytes] | None"]
-
-
-@dataclass
-class Snapshot:
-    """What git says now about the files outside the rules folder."""
-
-    listing: bytes  # `git ls-files -s -z` output
-    digest: str
-    dirty: frozenset[str]  # changed in the work tree (or unmerged): not what the index says
-    count: int  # index paths (stage 0)
 
 
 @dataclass
@@ -99,31 +88,6 @@ def _listing_file(where: Path) -> Path:
     return where.with_suffix(".index")
 
 
-def snapshot(root: Path, exclude: str) -> Snapshot | None:
-    """The index listing of the files outside `exclude`, and which of them are not clean.
-
-    `ls-files -s` reads only the index; `diff-files` stats the files (in parallel threads, and
-    honouring fsmonitor) to say which differ from it. Both run at once. None when git cannot
-    answer.
-    """
-    spec = ["--", ".", f":(exclude,literal){exclude.rstrip('/')}"]
-    cmds = [["ls-files", "-z", "-s", *spec], ["diff-files", "--name-only", "-z", "--relative", *spec]]
-
-    def run(cmd: list[str]) -> bytes | None:
-        return run_git(root, *cmd)
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        listed, changed = pool.map(run, cmds)
-    if listed is None or changed is None:
-        return None
-    dirty = set(changed.decode("utf-8", "surrogateescape").split("\0"))
-    dirty.discard("")
-    count = listed.count(b"\0")
-    if _STAGED.search(listed):  # unmerged: several entries per path
-        count = len(set(_paths_of(listed)))
-    return Snapshot(listed, hashlib.blake2b(listed, digest_size=20).hexdigest(), frozenset(dirty), count)
-
-
 _EARLY: dict[tuple[Path, str], Future[Snapshot | None]] = {}
 _EARLY_LOCK = threading.Lock()
 
@@ -146,11 +110,6 @@ def _snapshot_now(root: Path, exclude: str) -> Snapshot | None:
     with _EARLY_LOCK:
         early = _EARLY.pop((root, exclude), None)
     return early.result() if early is not None else snapshot(root, exclude)
-
-
-def _paths_of(listing: bytes | Iterable[bytes]) -> list[str]:
-    entries = listing.split(b"\0") if isinstance(listing, bytes) else listing
-    return [e.partition(b"\t")[2].decode("utf-8", "surrogateescape") for e in entries if e]
 
 
 def load(path: Path, root: Path) -> Stored | None:
@@ -323,7 +282,7 @@ class CachedSearch:
         """Files not clean now: changed in the work tree, or not in the index (untracked)."""
         if len(self.outside) == snap.count:  # every listed file is in the index: none untracked
             return snap.dirty
-        return snap.dirty | (frozenset(self.outside) - frozenset(_paths_of(snap.listing)))
+        return snap.dirty | (frozenset(self.outside) - frozenset(paths_of(snap.listing)))
 
     def _search(self, paths: Sequence[str], needles: list[str], named: bool) -> list[bytes] | None:
         return self.grep(paths, needles, named) if paths else []
@@ -360,8 +319,8 @@ class CachedSearch:
             if before is None:
                 return None
             old, new = set(before.split(b"\0")), set(snap.listing.split(b"\0"))
-            added.update(_paths_of(new - old))
-            removed.update(_paths_of(old - new))
+            added.update(paths_of(new - old))
+            removed.update(paths_of(old - new))
         removed |= unstable  # held when clean; not what the index says now
         added |= stored.unstable - unstable  # clean now, and not searched as clean before
         added -= unstable

@@ -1,0 +1,400 @@
+"""`check`'s answer kept between runs, for a pre-commit hook or CI step that runs it again on a
+project that has not changed.
+
+A run that finds its answer here prints it and exits with its code before anything else of
+rulelens is imported: this module loads only `os`, `sys`, `time` and `hashlib`, and starts git
+itself (`posix_spawn`, not `subprocess`, which costs more to import than the answer takes).
+
+**What the answer is keyed by.** Everything the output depends on, or else the run is done in full:
+- rulelens's version and its source files (name, size, time), the folders Python imports from
+  (installing a package changes their time), the command line, the current folder, the
+  environment variables that change the output (colour, rulelens's own), and whether stdout is
+  a terminal;
+- git's view of the project: `HEAD` (the history the drift and deleted-name checks read), the
+  shallow-clone marker, the index listing with each file's blob id and the files that differ
+  from it (rules/project/git_state.py, as the name search's cache reads them), and the untracked
+  file list. A tracked file outside `diff-files` holds the content its blob id names; a file that
+  differs, or an untracked one, is keyed by its stat (type, size, mtime, ctime, inode);
+- what the full run read outside git's view: every file and folder it opened, listed or
+  stat'ed below the root (the rules folder, the agents' files and settings, the configuration,
+  ignored files a rule names), recorded as it ran and kept with the answer with their stat.
+  A missing path is kept with its nearest existing folder, whose time changes when it appears.
+
+git runs four commands at once. All of them start before the answer is looked for, and when
+the answer is missing they were not wasted: the full run's own caches make the rest fast.
+
+**When it is not kept.** A run that failed (exit 2) or was interrupted; outside a git work tree;
+when a file the key stats changed less than RACY_NS before the run began (a second change in the
+same clock tick would look the same: git's "racily clean" case); when the folder cannot be
+written. `--no-cache` or RULELENS_NO_CACHE=1 turns it off for one run.
+
+Where: `git rev-parse --git-path rulelens/check-<digest of the command line…>`, beside the other
+caches, one file per command line, written atomically (a temp file renamed over it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import time
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import TextIO
+
+FORMAT = b"rulelens-check-result 1"
+ENV_OFF = "RULELENS_NO_CACHE"
+FLAG_OFF = "--no-cache"
+RACY_NS = 2_000_000_000  # a file changed this recently may change again within one clock tick
+_RACY_ENV = "RULELENS_TEST_RACY_NS"  # test hook: a test cannot wait two seconds after each edit
+MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
+ENV_KEYS = ("NO_COLOR", "FORCE_COLOR", "TERM")  # and every RULELENS_ variable
+_VALUED = ("--root", "--format", "--fail-on", "--drift-after")
+_FLAGS = ("-q", "--quiet", "--json", FLAG_OFF)
+RULES_DIR = ".ai/rules"  # rules/project/root.py's default: a project's marker
+
+
+def _parse(args: Sequence[str]) -> tuple[str | None] | None:
+    """(--root's value) when `args` is a `check` this cache can answer; None when not, or when
+    the command line is not one it reads with certainty (an abbreviated option, --help)."""
+    command: str | None = None
+    root: str | None = None
+    items = iter(args)
+    for arg in items:
+        name, eq, value = arg.partition("=")
+        if name in _VALUED:
+            if not eq:
+                got = next(items, None)
+                if got is None:
+                    return None
+                value = got
+            if name == "--root":
+                root = value
+        elif arg in _FLAGS:
+            if arg == FLAG_OFF:
+                return None
+        elif arg.startswith("-") or command is not None:
+            return None  # an option argparse may read otherwise (an abbreviation), --help, extras
+        else:
+            command = arg
+    return (root,) if command == "check" else None
+
+
+def _find_root(explicit: str | None) -> str:
+    """rules/project/root.py's `find_root`, with os.path (pathlib costs 15 ms to import);
+    tests/cli/test_result_cache.py holds the two to the same answers."""
+    if explicit is not None:
+        return os.path.realpath(os.path.expanduser(explicit))
+    here = os.path.realpath(os.getcwd())
+    chain = [here]
+    while os.path.dirname(chain[-1]) != chain[-1]:
+        chain.append(os.path.dirname(chain[-1]))
+    for marker in (RULES_DIR, ".git"):
+        for folder in chain:
+            if os.path.exists(os.path.join(folder, marker)):
+                return folder
+    return here
+
+
+# -- git, started without subprocess -----------------------------------------------------------
+def _spawn(root: str, args: Sequence[str]) -> tuple[int, int] | None:
+    """`git -C root ARGS` started with stdout on a pipe: (pid, read end), or None."""
+    read, write = os.pipe()
+    actions = [(os.POSIX_SPAWN_DUP2, write, 1),
+               (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+               (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)]
+    try:
+        pid = os.posix_spawnp("git", ["git", "-C", root, *args], os.environ, file_actions=actions)
+    except OSError:
+        os.close(read)
+        return None
+    finally:
+        os.close(write)
+    return pid, read
+
+
+def _collect(started: tuple[int, int] | None) -> bytes | None:
+    """The started git's whole stdout, or None when it failed."""
+    if started is None:
+        return None
+    pid, read = started
+    chunks = []
+    try:
+        while chunk := os.read(read, 1 << 20):
+            chunks.append(chunk)
+    finally:
+        os.close(read)
+        _, status = os.waitpid(pid, 0)
+    return b"".join(chunks) if os.waitstatus_to_exitcode(status) == 0 else None
+
+
+# -- signatures --------------------------------------------------------------------------------
+def signature(path: str) -> tuple[str, int]:
+    """A path's stat as text, and its latest time (ns; 0 when missing)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return "-", 0
+    return (f"{st.st_mode >> 12}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_ino}",
+            max(st.st_mtime_ns, st.st_ctime_ns))
+
+
+def _code(h: hashlib.blake2b) -> None:
+    """rulelens's own source files and the folders Python imports from."""
+    import rulelens
+
+    folders = [os.path.dirname(rulelens.__file__)]
+    while folders:
+        folder = folders.pop()
+        try:
+            with os.scandir(folder) as entries:
+                found = sorted((e.name, e) for e in entries)
+        except OSError:
+            continue
+        for name, entry in found:
+            if entry.is_dir():
+                if name != "__pycache__":
+                    folders.append(entry.path)
+            elif name.endswith(".py"):
+                st = entry.stat()
+                h.update(f"{entry.path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode(errors="surrogateescape"))
+    for folder in sys.path:
+        h.update(f"{folder}\0{signature(folder or '.')[0]}\0".encode(errors="surrogateescape"))
+
+
+def _meta(args: Sequence[str], root: str) -> hashlib.blake2b:
+    from rulelens import __version__
+
+    h = hashlib.blake2b(FORMAT, digest_size=20)
+    env = sorted((k, v) for k, v in os.environ.items() if k in ENV_KEYS or k.startswith("RULELENS_"))
+    try:
+        tty = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    h.update(repr((__version__, list(args), os.getcwd(), root, env, tty)).encode(errors="surrogateescape"))
+    _code(h)
+    return h
+
+
+# -- the answer on disk ------------------------------------------------------------------------
+class Stored:
+    __slots__ = ("code", "deps", "key", "output")
+
+    def __init__(self, key: str, code: int, deps: list[tuple[str, str]], output: str) -> None:
+        self.key, self.code, self.deps, self.output = key, code, deps, output
+
+
+def load(where: str) -> Stored | None:
+    """The answer kept at `where`, or None when it is missing, torn or of another format."""
+    try:
+        with open(where, "rb") as handle:
+            data = handle.read()
+        head, key, code, count, rest = data.split(b"\n", 4)
+        n = int(count)
+        if head != FORMAT or not 0 <= n <= MAX_DEPS:
+            return None
+        fields = rest.split(b"\0", 2 * n)
+        if len(fields) != 2 * n + 1:
+            return None
+        deps = [(fields[i].decode("utf-8", "surrogateescape"), fields[i + 1].decode("ascii"))
+                for i in range(0, 2 * n, 2)]
+        return Stored(key.decode("ascii"), int(code), deps, fields[-1].decode("utf-8", "surrogatepass"))
+    except (OSError, ValueError):
+        return None
+
+
+def dump(stored: Stored) -> bytes:
+    head = b"\n".join((FORMAT, stored.key.encode("ascii"), str(stored.code).encode("ascii"),
+                       str(len(stored.deps)).encode("ascii"), b""))
+    deps = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" + s.encode("ascii") + b"\0"
+                    for p, s in stored.deps)
+    return head + deps + stored.output.encode("utf-8", "surrogatepass")
+
+
+def _save(where: str, data: bytes) -> None:
+    """Atomically: a temp file in the same folder, renamed over the target; no trace on failure."""
+    import contextlib
+    import tempfile
+
+    with contextlib.suppress(OSError):
+        os.makedirs(os.path.dirname(where), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(where), prefix=".check-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(tmp, where)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+
+# -- the two paths -----------------------------------------------------------------------------
+def lookup(args: Sequence[str]) -> int | Pending | None:
+    """The exit code after printing the kept answer; else a Pending that keeps the full run's
+    answer; None when this run cannot use the cache at all."""
+    if os.environ.get(ENV_OFF, "") not in ("", "0") or not hasattr(os, "posix_spawnp"):
+        return None
+    parsed = _parse(args)
+    if parsed is None:
+        return None
+    began = time.time_ns()
+    root = _find_root(parsed[0])
+    if not os.path.isdir(root):
+        return None
+    from rulelens.rules.project.git_state import Snapshot, commands
+
+    listing_cmd, changed_cmd = commands()
+    started = [_spawn(root, cmd) for cmd in (
+        ["rev-parse", "--path-format=absolute", "--git-path", "rulelens", "--git-path", "shallow", "HEAD"],
+        listing_cmd, changed_cmd, ["ls-files", "-z", "-o", "--exclude-standard"])]
+    h = _meta(args, root)  # while git runs
+    where_of = h.hexdigest()[:24]
+    rev, listed, changed, others = (_collect(s) for s in started)
+    if rev is None or listed is None or changed is None or others is None:
+        return None
+    lines = rev.decode("utf-8", "surrogateescape").split("\n")
+    if len(lines) < 3:
+        return None
+    folder, shallow, head = lines[:3]
+    where = os.path.join(folder, f"check-{where_of}")
+    snap = Snapshot(listed, changed)
+    h.update(f"{head}\0{signature(shallow)[0]}\0{snap.digest}\0".encode(errors="surrogateescape"))
+    h.update(changed)
+    h.update(b"\1")
+    h.update(others)
+    latest = 0
+    untracked = others.decode("utf-8", "surrogateescape").split("\0")
+    for rel in sorted(snap.dirty.union(untracked)):
+        if rel:
+            sig, when = signature(os.path.join(root, rel))
+            latest = max(latest, when)
+            h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
+    key = h.hexdigest()
+    stored = load(where)
+    if stored is not None and stored.key == key and all(signature(p)[0] == s for p, s in stored.deps):
+        sys.stdout.write(stored.output)
+        sys.stdout.flush()
+        return stored.code
+    racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
+    return Pending(root, where, key, began, racy, stable=latest < began - racy)
+
+
+class Pending:
+    """A miss: run the command in full, recording what it reads, and keep its answer."""
+
+    def __init__(self, root: str, where: str, key: str, began: int, racy: int, stable: bool) -> None:
+        self.root, self.where, self.key, self.began, self.stable = root, where, key, began, stable
+        self.racy = racy
+
+    def run(self, command: Callable[[], int]) -> int:
+        recorder = Recorder(self.root)
+        real = sys.stdout
+        tee = Tee(real)
+        sys.stdout = tee  # type: ignore[assignment]
+        recorder.start()
+        try:
+            code = command()
+        finally:
+            recorder.stop()
+            if sys.stdout is tee:
+                sys.stdout = real
+        if code in (0, 1) and not tee.broken and not recorder.failed and self.stable:
+            self.keep(code, tee.text(), recorder.paths)
+        return code
+
+    def keep(self, code: int, output: str, paths: Iterable[str]) -> None:
+        deps: dict[str, str] = {}
+        todo = sorted({*paths, self.root})
+        if len(todo) > MAX_DEPS:
+            return
+        for path in todo:
+            while path not in deps:
+                sig, when = signature(path)
+                if when >= self.began - self.racy:
+                    return  # changed during the run, or just before it
+                deps[path] = sig
+                if sig != "-" or path == self.root:
+                    break
+                path = os.path.dirname(path)  # missing: its folder's time says when it appears
+        _save(self.where, dump(Stored(self.key, code, sorted(deps.items()), output)))
+
+
+class Recorder:
+    """The paths below the root (outside .git) that the run opens, lists or stats.
+
+    Opens and listings come through an audit hook (`open`, `os.scandir`, `os.listdir`): every
+    way Python opens a file raises them. A stat has no audit event, so `os.stat` (which
+    `Path.exists`, `is_file` and `os.path.isfile` call) is wrapped while the run lasts. An audit
+    hook cannot be removed; it does nothing once stopped.
+    """
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self.prefix = root.rstrip(os.sep) + os.sep
+        self.git = os.path.join(root, ".git")
+        self.paths: set[str] = set()
+        self.failed = False  # a path that could not be read: no answer is kept
+        self.on = False
+        self._stat = os.stat
+
+    def note(self, path: object) -> None:
+        try:
+            if isinstance(path, int) or path is None:
+                return
+            text = os.path.abspath(os.fsdecode(path))  # type: ignore[arg-type]
+            if (text.startswith(self.prefix) or text == self.root) and not (
+                    text == self.git or text.startswith(self.git + os.sep)):
+                self.paths.add(text)
+        except Exception:  # an audit hook that raises would fail the open itself
+            self.failed = True
+
+    def _audit(self, event: str, args: tuple[object, ...]) -> None:
+        if self.on and event in ("open", "os.scandir", "os.listdir") and args:
+            self.note(args[0])
+
+    def _stat_hook(self, path: object, *args: object, **kwargs: object) -> os.stat_result:
+        if self.on:
+            self.note(path)
+        return self._stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    def start(self) -> None:
+        sys.addaudithook(self._audit)
+        os.stat = self._stat_hook  # type: ignore[assignment]
+        self.on = True
+
+    def stop(self) -> None:
+        self.on = False
+        os.stat = self._stat
+
+
+class Tee:
+    """stdout as the command sees it: written through, and kept."""
+
+    def __init__(self, real: TextIO) -> None:
+        self.real = real
+        self.parts: list[str] = []
+        self.broken = False
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        try:
+            return self.real.write(text)
+        except BaseException:
+            self.broken = True
+            raise
+
+    def flush(self) -> None:
+        try:
+            self.real.flush()
+        except BaseException:
+            self.broken = True
+            raise
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)

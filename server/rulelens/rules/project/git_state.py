@@ -1,0 +1,69 @@
+"""git's view of the files' content, as two commands anyone can run: `ls-files -s` (the blob id
+of each file in the index) and `diff-files` (the files whose work-tree copy differs from it).
+
+A file in the listing and not in `diff-files` has the content the blob id names, so the two
+outputs stand for the content of every tracked file without reading any. The name search's
+cache (rules/check/stale/search_cache.py) and `check`'s result cache (cli/result_cache.py)
+both key on them. This module imports nothing heavy: the result cache's fast path reads it
+before anything else is loaded, and runs the commands itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# An unmerged entry's stage: several index entries for one path.
+_STAGES = (b" 1\t", b" 2\t", b" 3\t")
+
+
+class Snapshot:
+    """What git says about the files: the index listing and which files differ from it."""
+
+    __slots__ = ("count", "digest", "dirty", "listing")
+
+    def __init__(self, listing: bytes, changed: bytes) -> None:
+        self.listing = listing  # `git ls-files -s -z` output
+        self.digest = hashlib.blake2b(listing, digest_size=20).hexdigest()
+        dirty = set(changed.decode("utf-8", "surrogateescape").split("\0"))
+        dirty.discard("")
+        # changed in the work tree (or unmerged): not what the index says
+        self.dirty: frozenset[str] = frozenset(dirty)
+        count = listing.count(b"\0")
+        if any(stage in listing for stage in _STAGES):
+            count = len(set(paths_of(listing)))
+        self.count = count  # index paths (stage 0)
+
+
+def commands(exclude: str | None = None) -> tuple[list[str], list[str]]:
+    """The two git commands (arguments after `git -C root`), for the files outside `exclude`."""
+    spec = ["--", ".", f":(exclude,literal){exclude.rstrip('/')}"] if exclude else []
+    return (["ls-files", "-z", "-s", *spec], ["diff-files", "--name-only", "-z", "--relative", *spec])
+
+
+def snapshot(root: Path, exclude: str | None = None) -> Snapshot | None:
+    """The index listing of the files outside `exclude`, and which of them are not clean.
+
+    `ls-files -s` reads only the index; `diff-files` stats the files (in parallel threads, and
+    honouring fsmonitor) to say which differ from it. Both run at once. None when git cannot
+    answer.
+    """
+    from rulelens.rules.project.git import run_git, start
+
+    listing_cmd, changed_cmd = commands(exclude)
+    start(root, *listing_cmd)
+    start(root, *changed_cmd)
+    listed, changed = run_git(root, *listing_cmd), run_git(root, *changed_cmd)
+    if listed is None or changed is None:
+        return None
+    return Snapshot(listed, changed)
+
+
+def paths_of(listing: bytes | list[bytes] | set[bytes]) -> list[str]:
+    """The paths of `ls-files -s -z` entries (`mode blob stage\\tpath`)."""
+    entries = listing.split(b"\0") if isinstance(listing, bytes) else listing
+    return [e.partition(b"\t")[2].decode("utf-8", "surrogateescape") for e in entries if e]

@@ -1,0 +1,174 @@
+"""`check`'s kept answer (cli/result_cache.py): after each kind of change a project can see, the
+answer printed equals a run in full (`--no-cache`), and an unchanged project is answered from
+the cache. Real git, real processes; "answered from the cache" is seen as the kept file left
+as it was (a run in full replaces it with a new file)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulelens.cli import result_cache
+from rulelens.rules.project.root import find_root
+from tests.conftest import ProjectFactory, write_tree
+
+# Edits in a test come milliseconds apart; a user's come seconds apart (RACY_NS).
+ENV = {**os.environ, "RULELENS_TEST_RACY_NS": "0"}
+ENV.pop("RULELENS_NO_CACHE", None)
+
+RULE = """---
+paths:
+  - 'app/**'
+---
+# Billing
+
+Prices go through `app/Money.php`; `LegacyPriceHelper` rounds them.
+"""
+
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True,
+                          env={**ENV, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+                               "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}).stdout
+
+
+def check(root: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
+    out = subprocess.run([sys.executable, "-m", "rulelens", "check", *args], cwd=root, capture_output=True,
+                         text=True, check=False, env=env or ENV)
+    assert "Traceback" not in out.stderr
+    return out.returncode, out.stdout
+
+
+def kept(root: Path) -> dict[str, int]:
+    """The kept answers: file name -> inode (a run in full writes a new file)."""
+    folder = Path(git(root, "rev-parse", "--path-format=absolute", "--git-path", "rulelens").strip())
+    return {p.name: p.stat().st_ino for p in folder.glob("check-*")} if folder.is_dir() else {}
+
+
+def same_as_full(root: Path, *args: str) -> tuple[int, str]:
+    """The answer with the cache equals the answer in full; a second run is a hit with it."""
+    cached = check(root, *args)
+    assert cached == check(root, *args, "--no-cache")
+    before = kept(root)
+    assert before, "the answer was kept"
+    assert check(root, *args) == cached
+    assert kept(root) == before, "the second run was answered from the cache"
+    return cached
+
+
+@pytest.fixture
+def billing(project: ProjectFactory) -> Path:
+    """A git project whose rule names `LegacyPriceHelper`, which a commit deleted: a `stale-name`."""
+    root = project({".ai/rules/billing.md": RULE, "app/Money.php": "<?php\nclass Money {}\n",
+                    "app/LegacyPriceHelper.php": "<?php\nfinal class LegacyPriceHelper {}\n", "CLAUDE.md": "# Project\n",
+                    ".gitignore": "ignored/\n.cursor/\n"}, git=True)
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "start")
+    (root / "app/LegacyPriceHelper.php").unlink()
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "drop the old gateway")
+    return root
+
+
+def test_an_unchanged_project_is_answered_from_the_cache(billing: Path) -> None:
+    code, out = same_as_full(billing)
+    assert code == 1 and "stale-name" in out
+    assert same_as_full(billing, "--format", "json")[1].startswith("[")
+    assert len(kept(billing)) == 2  # one answer per command line
+
+
+def test_a_rule_file_edited(billing: Path) -> None:
+    same_as_full(billing)
+    (billing / ".ai/rules/billing.md").write_text(RULE.replace("'app/**'", "'lib/**'"))
+    _, out = same_as_full(billing)
+    assert "lib/**" in out
+
+
+def test_a_source_file_the_name_search_reads(billing: Path) -> None:
+    _, before = same_as_full(billing)
+    (billing / "app/Money.php").write_text("<?php\nclass Money {}\nclass LegacyPriceHelper {}\n")  # tracked
+    _, after = same_as_full(billing)
+    assert "stale-name" in before and "stale-name" not in after
+    (billing / "app/Money.php").write_text("<?php\nclass Money {}\nclass LegacyPriceHelpe {}\n")  # still changed
+    assert same_as_full(billing)[1] == before
+
+
+def test_an_untracked_new_file(billing: Path) -> None:
+    same_as_full(billing)
+    write_tree(billing, {"app/Legacy.php": "<?php\nclass LegacyPriceHelper {}\n"})
+    _, out = same_as_full(billing)
+    assert "stale-name" not in out
+
+
+def test_an_agent_file_git_does_not_list(billing: Path) -> None:
+    """`.cursor/` is ignored: only the record of what the run read sees the new rule file."""
+    _, before = same_as_full(billing)
+    write_tree(billing, {".cursor/rules/api.mdc": "---\nglobs: nothing/**\n---\nBe brief.\n"})
+    _, after = same_as_full(billing)
+    assert ".cursor/rules/api.mdc" in after and before != after
+    (billing / ".cursor/rules/api.mdc").write_text("---\nglobs: app/**\n---\nBe brief.\n")
+    assert same_as_full(billing)[1] != after
+
+
+def test_an_agent_file_edited(billing: Path) -> None:
+    _, before = same_as_full(billing)
+    (billing / "CLAUDE.md").write_text("# Project\n" + "Say it once.\n" * 300)  # past its budget
+    assert same_as_full(billing)[1] != before
+
+
+def test_a_config_file(billing: Path) -> None:
+    same_as_full(billing)
+    write_tree(billing, {"rulelens.toml": '[severity]\nstale-name = "off"\n'})
+    code, out = same_as_full(billing)
+    assert "stale-name" not in out
+
+
+def test_a_commit_that_changes_only_the_history(billing: Path) -> None:
+    """The same index and work tree on another HEAD: the deletion is no longer in the history."""
+    _, before = same_as_full(billing)
+    git(billing, "reset", "-q", "--soft", "HEAD~1")
+    _, after = same_as_full(billing)
+    assert "stale-name" in before and "stale-name" not in after
+
+
+def test_no_cache_outside_git_or_when_turned_off(tmp_path: Path, billing: Path) -> None:
+    check(billing, "--no-cache")
+    check(billing, env={**ENV, "RULELENS_NO_CACHE": "1"})
+    assert kept(billing) == {}
+    plain = write_tree(tmp_path / "plain", {".ai/rules/a.md": RULE, "app/Money.php": ""})
+    before = sorted(tmp_path.rglob("*"))
+    assert check(plain) == check(plain, "--no-cache") == check(plain)
+    assert sorted(tmp_path.rglob("*")) == before  # nothing written in the user's tree
+
+
+def test_a_failed_run_is_not_kept(billing: Path) -> None:
+    assert check(billing, "--format", "sarif", "--json")[0] == 2
+    assert check(billing, "--drift-after", "-1")[0] == 2
+    assert kept(billing) == {}
+
+
+@pytest.mark.parametrize("args, root", [
+    (["check"], (None,)), (["--root", "x", "check", "-q"], ("x",)), (["check", "--root=y", "--json"], ("y",)),
+    (["-q", "check", "--format", "json", "--fail-on", "info", "--drift-after", "3"], (None,)),
+])
+def test_the_command_lines_the_fast_path_reads(args: list[str], root: tuple[str | None]) -> None:
+    assert result_cache._parse(args) == root
+
+
+@pytest.mark.parametrize("args", [["match", "check"], ["check", "--help"], ["check", "--ro", "x"],
+                                  ["check", "--no-cache"], ["check", "extra"], ["check", "--root"], []])
+def test_the_command_lines_it_leaves_to_argparse(args: list[str]) -> None:
+    assert result_cache._parse(args) is None
+
+
+def test_the_fast_path_finds_the_root_as_the_core_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_tree(tmp_path, {"a/.git/HEAD": "", "a/b/.ai/rules/x.md": "", "a/b/c/d/e.txt": "", "f/g.txt": ""})
+    (tmp_path / "link").symlink_to(tmp_path / "a/b/c")
+    for here in ["a", "a/b", "a/b/c/d", "f", "link", "link/d"]:
+        monkeypatch.chdir(tmp_path / here)
+        assert result_cache._find_root(None) == str(find_root(Path.cwd())), here
+        assert result_cache._find_root("../d") == str(find_root(Path.cwd(), Path("../d"))), here
