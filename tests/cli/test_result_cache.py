@@ -123,7 +123,7 @@ def test_an_agent_file_edited(billing: Path) -> None:
 def test_a_config_file(billing: Path) -> None:
     same_as_full(billing)
     write_tree(billing, {"rulelens.toml": '[severity]\nstale-name = "off"\n'})
-    code, out = same_as_full(billing)
+    _, out = same_as_full(billing)
     assert "stale-name" not in out
 
 
