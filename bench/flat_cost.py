@@ -12,8 +12,11 @@ Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-
   tools may write caches into them; their git index is refreshed, as a user's `git status` keeps
   it) and on generated projects; one untimed run each first, so caches are as a pre-commit hook
   finds them; then `--runs` interleaved pairs, alternating which
-  goes first. Wall-clock medians, their ratio, the repository's file count (`git ls-files`, or a
-  walk), and each tool's peak RSS (from `wait4`).
+  goes first; then the same with one tracked source file edited before each pair (rulelens's
+  kept answer does not apply, its other caches do). Each generated project is also measured as
+  a git repository with one commit (`--no-git-generated` leaves those out). Wall-clock
+  medians, their ratio, the repository's file count (`git ls-files`, or a walk), and each
+  tool's peak RSS (from `wait4`).
 - The language server (bench/lsp_latency.py's sessions, VS Code capabilities): didOpen →
   diagnostics p50 at 10,000 globs over the same at 10 globs (10,000 files), Boost only and with
   every agent's files, sessions interleaved; start → first diagnostics on a 1,000-file project
@@ -127,20 +130,38 @@ def count_files(root: Path) -> int:
     return sum(len(files) for _, _, files in os.walk(root))
 
 
-def generated(cache: Path, files: int) -> Path:
+def generated(cache: Path, files: int, git: bool = False) -> Path:
     """A generated project: Boost's rules (one rule file a package, ten globs each) and every
-    other agent's files, so that both tools have rules to read."""
-    root = cache / f"check-{files}"
+    other agent's files, so that both tools have rules to read. `git`: the same project as a
+    git repository with one commit (what a pre-commit hook or CI runs in)."""
+    root = cache / f"check-{'git-' if git else ''}{files}"
     if not (root / ".generated").exists():
         packages = max(1, files // 1000)
         write_project(root, files, packages * 2, packages * 20)
         RuleRepository(root).write_index()
         write_agents(root, packages)
+        if git:
+            env = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
+                   "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
+            for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "generated"]):
+                subprocess.run(["git", "-C", str(root), *cmd], check=True, env=env)
         (root / ".generated").write_text("ok\n")
     return root
 
 
+def edited_file(root: Path) -> Path | None:
+    """One tracked source file outside the rules and the agents' files (the middle one listed),
+    for the "one source file edited" figure; None outside git."""
+    out = subprocess.run(["git", "-C", str(root), "ls-files", "-z"], capture_output=True, check=False)
+    paths = [p for p in out.stdout.decode("utf-8", "surrogateescape").split("\0")
+             if p and not p.startswith(".") and "/." not in p and not p.endswith(".md")]
+    return root / paths[len(paths) // 2] if out.returncode == 0 and paths else None
+
+
 def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path) -> list[Row]:
+    """Per repository: `check` as a hook finds it (the second run on unchanged files: the kept
+    answer, in a git repository), and with one source file edited before each run (no kept
+    answer applies: the run is in full, with the staleness caches warm), both beside agnix."""
     rows: list[Row] = []
     check = [*rulelens_cmd(), "check"]
     env = server_env()
@@ -153,17 +174,27 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path) -> list[Row]:
                        capture_output=True, check=False)
         timed(check, root, env)  # caches as a hook finds them, for both
         timed([str(agnix), "."], root)
-        ours: list[tuple[float, float]] = []
-        theirs: list[tuple[float, float]] = []
-        for n in range(runs):
-            pair = [(ours, check, env), (theirs, [str(agnix), "."], None)]
-            for into, cmd, e in pair if n % 2 == 0 else pair[::-1]:
-                into.append(timed(cmd, root, e))
-        a, b = statistics.median(w for w, _ in ours), statistics.median(w for w, _ in theirs)
-        ma, mb = max(m for _, m in ours), max(m for _, m in theirs)
+        target = edited_file(root)
+        original = target.read_bytes() if target is not None else b""
+        cases = [("", None)] + ([(", one source file edited", target)] if target is not None else [])
         goal = "≤ 1.0x" if files >= 5_000 else "≤ 1.5x"
-        rows.append((f"`check` / agnix: {name} ({files:,} files)",
-                     f"{a:.2f} s / {b:.2f} s = {a / b:.2f}x; peak {ma:.0f} MB / {mb:.0f} MB", goal))
+        try:
+            for label, edit in cases:
+                ours: list[tuple[float, float]] = []
+                theirs: list[tuple[float, float]] = []
+                for n in range(runs):
+                    if edit is not None:
+                        edit.write_bytes(original + f"\n// edit {n}\n".encode())
+                    pair = [(ours, check, env), (theirs, [str(agnix), "."], None)]
+                    for into, cmd, e in pair if n % 2 == 0 else pair[::-1]:
+                        into.append(timed(cmd, root, e))
+                a, b = statistics.median(w for w, _ in ours), statistics.median(w for w, _ in theirs)
+                ma, mb = max(m for _, m in ours), max(m for _, m in theirs)
+                rows.append((f"`check` / agnix: {name} ({files:,} files){label}",
+                             f"{a:.2f} s / {b:.2f} s = {a / b:.2f}x; peak {ma:.0f} MB / {mb:.0f} MB", goal))
+        finally:
+            if target is not None:
+                target.write_bytes(original)
         print(f"  done {name}", flush=True)
     return rows
 
@@ -227,6 +258,8 @@ def main() -> int:
     ap.add_argument("--against", type=Path,
                     help="another checkout whose language server runs beside this one's (LSP rows)")
     ap.add_argument("--no-check", action="store_true")
+    ap.add_argument("--no-git-generated", action="store_true",
+                    help="generated projects without their git-repository twins")
     args = ap.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; "
@@ -243,8 +276,10 @@ def main() -> int:
         if args.corpus is not None:
             roots += [(d.name, d) for d in sorted(args.corpus.iterdir())
                       if (d / ".ai" / "rules").is_dir()]
-        roots += [(f"generated {int(n):,}", generated(args.cache, int(n)))
-                  for n in args.generated.split(",") if n.strip()]
+        for n in (int(n) for n in args.generated.split(",") if n.strip()):
+            roots.append((f"generated {n:,}", generated(args.cache, n)))
+            if not args.no_git_generated:
+                roots.append((f"generated {n:,}, a git repository", generated(args.cache, n, git=True)))
         rows += versus(roots, args.runs, agnix)
     if not args.no_lsp:
         rows += lsp_rows(args.cache, max(1, args.runs // 2), args.opens, args.against)
