@@ -11,10 +11,11 @@ itself (`posix_spawn`, not `subprocess`, which costs more to import than the ans
   environment variables that change the output (colour, rulelens's own), and whether stdout is
   a terminal;
 - git's view of the project: `HEAD` (the history the drift and deleted-name checks read), the
-  shallow-clone marker, the index listing with each file's blob id and the files that differ
-  from it (rules/project/git_state.py, as the name search's cache reads them), and the untracked
-  file list. A tracked file outside `diff-files` holds the content its blob id names; a file that
-  differs, or an untracked one, is keyed by its stat (type, size, mtime, ctime, inode);
+  shallow-clone marker, `info/exclude`, the packs, the index listing with each file's blob id
+  and the files that differ from it (rules/project/git_state.py, as the name search's cache
+  reads them), and the untracked file list. A tracked file outside `diff-files` holds the
+  content its blob id names; a file that differs, or an untracked one, is keyed by its stat
+  (type, size, mtime, ctime, inode);
 - what the full run read outside git's view: every file and folder it opened, listed or
   stat'ed below the root (the rules folder, the agents' files and settings, the configuration,
   ignored files a rule names), recorded as it ran and kept with the answer with their stat.
@@ -53,6 +54,10 @@ MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not
 ENV_KEYS = ("NO_COLOR", "FORCE_COLOR", "TERM")  # and every RULELENS_ variable
 _VALUED = ("--root", "--format", "--fail-on", "--drift-after")
 _FLAGS = ("-q", "--quiet", "--json", FLAG_OFF)
+# In git's folder: where the answers go, then what else the output may depend on: a shallow
+# clone's depth (the history), the repository's own ignores (`check-ignore`), the packs (how
+# many digits an abbreviated commit id has).
+GIT_PATHS = ("rulelens", "shallow", "info/exclude", "objects/pack")
 RULES_DIR = ".ai/rules"  # rules/project/root.py's default: a project's marker
 
 
@@ -248,7 +253,7 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
 
     listing_cmd, changed_cmd = commands()
     started = [_spawn(root, cmd) for cmd in (
-        ["rev-parse", "--path-format=absolute", "--git-path", "rulelens", "--git-path", "shallow", "HEAD"],
+        ["rev-parse", "--path-format=absolute", *(a for p in GIT_PATHS for a in ("--git-path", p)), "HEAD"],
         listing_cmd, changed_cmd, ["ls-files", "-z", "-o", "--exclude-standard"])]
     h = _meta(args, root)  # while git runs
     where_of = h.hexdigest()[:24]
@@ -256,12 +261,14 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     if rev is None or listed is None or changed is None or others is None:
         return None
     lines = rev.decode("utf-8", "surrogateescape").split("\n")
-    if len(lines) < 3:
+    if len(lines) < len(GIT_PATHS) + 1:
         return None
-    folder, shallow, head = lines[:3]
+    folder, *kept, head = lines[:len(GIT_PATHS) + 1]
     where = os.path.join(folder, f"check-{where_of}")
     snap = Snapshot(listed, changed)
-    h.update(f"{head}\0{signature(shallow)[0]}\0{snap.digest}\0".encode(errors="surrogateescape"))
+    for path in kept:
+        h.update(f"{signature(path)[0]}\0".encode())
+    h.update(f"{head}\0{snap.digest}\0".encode(errors="surrogateescape"))
     h.update(changed)
     h.update(b"\1")
     h.update(others)
