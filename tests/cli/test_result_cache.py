@@ -172,3 +172,24 @@ def test_the_fast_path_finds_the_root_as_the_core_does(tmp_path: Path, monkeypat
         monkeypatch.chdir(tmp_path / here)
         assert result_cache._find_root(None) == str(find_root(Path.cwd())), here
         assert result_cache._find_root("../d") == str(find_root(Path.cwd(), Path("../d"))), here
+
+
+def test_what_it_hands_the_full_run_is_what_git_would_answer(billing: Path) -> None:
+    """The file list and the name search's view, derived from the fast path's four answers,
+    equal git's own answers to the full run's questions (subfolder, untracked, changed, rules)."""
+    from rulelens.rules.project.filelist import git_files
+    from rulelens.rules.project.git_state import commands, outside, snapshot
+
+    write_tree(billing, {"app/Money.php": "<?php\n// changed\n", "app/New.php": "",
+                         ".ai/rules/billing.md": RULE + "\nchanged\n", ".ai/rules/new.md": RULE})
+    for root in (billing, billing / "app"):
+        listing_cmd, changed_cmd = commands()
+        listed, changed, others = (git(root, *cmd).encode() for cmd in (
+            listing_cmd, changed_cmd, ["ls-files", "-z", "-o", "--exclude-standard"]))
+        derived = outside(listed, changed, ".ai/rules")
+        direct = snapshot(root, ".ai/rules")
+        assert direct is not None
+        assert (derived.listing, derived.digest, derived.dirty, derived.count) == (
+            direct.listing, direct.digest, direct.dirty, direct.count)
+        paths = [e.partition(b"\t")[2].decode() for e in listed.split(b"\0") if e]
+        assert sorted({*paths, *others.decode().split("\0")} - {""}) == sorted(git_files(root) or [])

@@ -286,17 +286,36 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
         sys.stdout.flush()
         return stored.code
     racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
-    return Pending(root, where, key, began, racy, stable=latest < began - racy)
+    return Pending(root, where, key, began, racy, stable=latest < began - racy,
+                   answers=(listed, changed, others))
 
 
 class Pending:
     """A miss: run the command in full, recording what it reads, and keep its answer."""
 
-    def __init__(self, root: str, where: str, key: str, began: int, racy: int, stable: bool) -> None:
+    def __init__(self, root: str, where: str, key: str, began: int, racy: int, stable: bool,
+                 answers: tuple[bytes, bytes, bytes]) -> None:
         self.root, self.where, self.key, self.began, self.stable = root, where, key, began, stable
         self.racy = racy
+        self.answers = answers  # git's index listing, the files that differ, the untracked files
+
+    def hand_over(self) -> None:
+        """What git answered, to the full run, which would ask the same: the file list (the
+        index's paths and the untracked ones: FileList sorts them and drops repeats) and the
+        name search's view of the files outside the rules folder."""
+        from pathlib import Path
+
+        from rulelens.rules.check.stale.search_cache import known_snapshot
+        from rulelens.rules.project.git import LS_FILES, answered
+        from rulelens.rules.project.git_state import outside
+
+        listed, changed, others = self.answers
+        paths = b"".join(e.partition(b"\t")[2] + b"\0" for e in listed.split(b"\0") if e)
+        answered(self.root, LS_FILES, paths + others)
+        known_snapshot(Path(self.root), RULES_DIR, outside(listed, changed, RULES_DIR))
 
     def run(self, command: Callable[[], int]) -> int:
+        self.hand_over()
         recorder = Recorder(self.root)
         real = sys.stdout
         tee = Tee(real)

@@ -63,6 +63,19 @@ def snapshot(root: Path, exclude: str | None = None) -> Snapshot | None:
     return Snapshot(listed, changed)
 
 
+def outside(listing: bytes, changed: bytes, exclude: str) -> Snapshot:
+    """The snapshot `snapshot(root, exclude)` gives, from the outputs of `snapshot(root)`."""
+    folder = exclude.rstrip("/").encode("utf-8", "surrogateescape")
+    below = folder + b"/"
+
+    def kept(path: bytes) -> bool:
+        return path != folder and not path.startswith(below)
+
+    entries = [e for e in listing.split(b"\0") if e and kept(e.partition(b"\t")[2])]
+    names = [n for n in changed.split(b"\0") if n and kept(n)]
+    return Snapshot(b"".join(e + b"\0" for e in entries), b"".join(n + b"\0" for n in names))
+
+
 def paths_of(listing: bytes | list[bytes] | set[bytes]) -> list[str]:
     """The paths of `ls-files -s -z` entries (`mode blob stage\\tpath`)."""
     entries = listing.split(b"\0") if isinstance(listing, bytes) else listing
