@@ -127,10 +127,13 @@ class ClaudeCode(GlobAgent):
         if self.is_memory(f) and self.budget is not None:
             lines = len(split_lines(f.text))
             if lines > self.budget.limit:
+                name = f.rel.rpartition("/")[2]
+                which = (f"This {name}" if name.startswith("CLAUDE") else
+                         f"Claude Code reads this {name} in place of a CLAUDE.md; it")
                 out.append(Problem(f.rel, 0, "info", "agent-budget-exceeded",
-                                   f"This CLAUDE.md has {lines} lines; Claude Code's docs recommend under "
-                                   "about 200, since it loads in full every session. Move parts into "
-                                   "`.claude/rules/` files with `paths`."))
+                                   f"{which} has {lines} lines; Claude Code's docs recommend a CLAUDE.md "
+                                   "under about 200, since it loads in full every session. Move parts "
+                                   "into `.claude/rules/` files with `paths`."))
         return out
 
 
