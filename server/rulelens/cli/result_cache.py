@@ -282,8 +282,13 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     key = h.hexdigest()
     stored = load(where)
     if stored is not None and stored.key == key and all(signature(p)[0] == s for p, s in stored.deps):
-        sys.stdout.write(stored.output)
-        sys.stdout.flush()
+        try:
+            sys.stdout.write(stored.output)
+            sys.stdout.flush()
+        except BrokenPipeError:  # `rulelens check | head -1`: quiet, as cli/app.py leaves
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 0
         return stored.code
     racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
     return Pending(root, where, key, began, racy, stable=latest < began - racy,
