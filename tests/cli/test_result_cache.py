@@ -175,13 +175,16 @@ def test_the_fast_path_finds_the_root_as_the_core_does(tmp_path: Path, monkeypat
 
 
 def test_what_it_hands_the_full_run_is_what_git_would_answer(billing: Path) -> None:
-    """The file list and the name search's view, derived from the fast path's four answers,
-    equal git's own answers to the full run's questions (subfolder, untracked, changed, rules)."""
+    """The name search's view derived from the fast path's answers equals git's own answer, and
+    those answers name the files of the file list (subfolder, untracked, changed, rules)."""
     from rulelens.rules.project.filelist import git_files
     from rulelens.rules.project.git_state import commands, outside, snapshot
 
     write_tree(billing, {"app/Money.php": "<?php\n// changed\n", "app/New.php": "",
-                         ".ai/rules/billing.md": RULE + "\nchanged\n", ".ai/rules/new.md": RULE})
+                         ".ai/rules/billing.md": RULE + "\nchanged\n", ".ai/rules/new.md": RULE,
+                         ".ai/rules/boost/x.md": RULE, ".ai/rules-old.md": "", ".ai/z.md": "", "zz.php": ""})
+    git(billing, "add", ".ai", "zz.php")
+    (billing / ".ai/rules/boost/x.md").write_text("changed")
     for root in (billing, billing / "app"):
         listing_cmd, changed_cmd = commands()
         listed, changed, others = (git(root, *cmd).encode() for cmd in (
@@ -193,3 +196,18 @@ def test_what_it_hands_the_full_run_is_what_git_would_answer(billing: Path) -> N
             direct.listing, direct.digest, direct.dirty, direct.count)
         paths = [e.partition(b"\t")[2].decode() for e in listed.split(b"\0") if e]
         assert sorted({*paths, *others.decode().split("\0")} - {""}) == sorted(git_files(root) or [])
+
+
+@pytest.mark.parametrize("extra", [b"", b"100644 " + b"1" * 40 + b" 0\tapp/a\tb.php\0"])
+def test_the_rules_folder_cut_from_a_listing(extra: bytes) -> None:
+    """The run of the folder's entries is cut out; a path holding a tab is read entry by entry."""
+    from rulelens.rules.project.git_state import outside
+
+    def entry(path: str) -> bytes:
+        return b"100644 " + b"0" * 40 + b" 0\t" + path.encode() + b"\0"
+
+    paths = [".ai/rules-old.md", ".ai/rules/a.md", ".ai/rules/boost/b.md", ".ai/z.md", "app/x.php"]
+    listing = b"".join(entry(p) for p in paths) + extra
+    cut = outside(listing, b".ai/rules/a.md\0app/x.php\0", ".ai/rules/")
+    assert cut.listing == entry(".ai/rules-old.md") + entry(".ai/z.md") + entry("app/x.php") + extra
+    assert cut.dirty == {"app/x.php"}

@@ -19,13 +19,6 @@ TIMEOUT = 120.0
 LS_FILES = ("ls-files", "-z", "--cached", "--others", "--exclude-standard")
 
 _STARTED: dict[tuple[str, tuple[str, ...]], subprocess.Popen[bytes]] = {}
-_ANSWERED: dict[tuple[str, tuple[str, ...]], bytes] = {}
-
-
-def answered(root: Path | str, args: tuple[str, ...], stdout: bytes) -> None:
-    """What `git -C root ARGS` printed, known already (`check`'s result cache asked git before
-    the core loaded): the next `completed` with the same arguments returns it instead of asking."""
-    _ANSWERED[(str(root), args)] = stdout
 
 
 def start(root: Path | str, *args: str) -> None:
@@ -33,7 +26,7 @@ def start(root: Path | str, *args: str) -> None:
     answer. `check` starts its file list before it imports the core, so git walks the work tree
     on the other core meanwhile."""
     key = (str(root), args)
-    if key not in _STARTED and key not in _ANSWERED:
+    if key not in _STARTED:
         if not _STARTED:
             atexit.register(_discard)
         with contextlib.suppress(OSError):  # no git: the caller's `completed` says so
@@ -64,9 +57,6 @@ def completed(root: Path | str, *args: str, input: bytes | None = None,
               timeout: float = TIMEOUT) -> subprocess.CompletedProcess[bytes] | None:
     """`git -C root ARGS` run to the end (for callers that read git's own error), or None when
     git is missing or runs past its timeout."""
-    known = _ANSWERED.pop((str(root), args), None) if input is None else None
-    if known is not None:
-        return subprocess.CompletedProcess(["git", "-C", str(root), *args], 0, known, b"")
     early = _STARTED.pop((str(root), args), None) if input is None else None
     if early is not None:
         return _finish(early, timeout)

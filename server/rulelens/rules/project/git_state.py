@@ -64,16 +64,30 @@ def snapshot(root: Path, exclude: str | None = None) -> Snapshot | None:
 
 
 def outside(listing: bytes, changed: bytes, exclude: str) -> Snapshot:
-    """The snapshot `snapshot(root, exclude)` gives, from the outputs of `snapshot(root)`."""
+    """The snapshot `snapshot(root, exclude)` gives, from the outputs of `snapshot(root)`.
+
+    The listing is sorted by path, so the folder's entries are one run of it, cut out with two
+    searches (no object per entry: a 500,000-file listing is 35 MB) when every entry has one tab,
+    the one before its path; a path with a tab of its own is read entry by entry."""
     folder = exclude.rstrip("/").encode("utf-8", "surrogateescape")
     below = folder + b"/"
 
     def kept(path: bytes) -> bool:
         return path != folder and not path.startswith(below)
 
-    entries = [e for e in listing.split(b"\0") if e and kept(e.partition(b"\t")[2])]
-    names = [n for n in changed.split(b"\0") if n and kept(n)]
-    return Snapshot(b"".join(e + b"\0" for e in entries), b"".join(n + b"\0" for n in names))
+    names = b"".join(n + b"\0" for n in changed.split(b"\0") if n and kept(n))
+    if listing.count(b"\t") != listing.count(b"\0"):
+        entries = [e for e in listing.split(b"\0") if e and kept(e.partition(b"\t")[2])]
+        return Snapshot(b"".join(e + b"\0" for e in entries), names)
+    for marker in (b"\t" + below, b"\t" + folder + b"\0"):
+        first = listing.find(marker)
+        if first >= 0:
+            last = listing.rfind(marker) if marker.endswith(b"/") else first
+            start = listing.rfind(b"\0", 0, first) + 1
+            end = listing.find(b"\0", last + len(marker) - 1) + 1
+            view = memoryview(listing)
+            listing = b"".join((view[:start], view[end:]))  # one copy, not three
+    return Snapshot(listing, names)
 
 
 def paths_of(listing: bytes | list[bytes] | set[bytes]) -> list[str]:
