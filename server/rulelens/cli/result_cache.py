@@ -58,7 +58,10 @@ _FLAGS = ("-q", "--quiet", "--json", FLAG_OFF)
 # clone's depth (the history), the repository's own ignores (`check-ignore`), the packs (how
 # many digits an abbreviated commit id has).
 GIT_PATHS = ("rulelens", "shallow", "info/exclude", "objects/pack")
-RULES_DIR = ".ai/rules"  # rules/project/root.py's default: a project's marker
+RULES_DIR = ".ai/rules"
+# An index listing past this (about 200,000 files) is not handed to the full run: held from its
+# start, it would raise the run's peak memory by its size; the name search asks git again.
+HAND_OVER_BYTES = 16 * 1024 * 1024  # rules/project/root.py's default: a project's marker
 
 
 def _parse(args: Sequence[str]) -> tuple[str | None] | None:
@@ -316,7 +319,8 @@ class Pending:
 
         listed, changed, _ = self.answers
         self.answers = (b"", b"", b"")  # not held through the run (35 MB at 500,000 files)
-        known_snapshot(Path(self.root), RULES_DIR, outside(listed, changed, RULES_DIR))
+        if len(listed) <= HAND_OVER_BYTES:
+            known_snapshot(Path(self.root), RULES_DIR, outside(listed, changed, RULES_DIR))
 
     def run(self, command: Callable[[], int]) -> int:
         self.hand_over()
