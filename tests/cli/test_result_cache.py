@@ -211,3 +211,15 @@ def test_the_rules_folder_cut_from_a_listing(extra: bytes) -> None:
     cut = outside(listing, b".ai/rules/a.md\0app/x.php\0", ".ai/rules/")
     assert cut.listing == entry(".ai/rules-old.md") + entry(".ai/z.md") + entry("app/x.php") + extra
     assert cut.dirty == {"app/x.php"}
+
+
+def test_a_kept_answer_loads_almost_nothing(billing: Path) -> None:
+    """On a hit neither the core nor argparse is imported (`-X importtime` lists every module)."""
+    cmd = [sys.executable, "-X", "importtime", "-m", "rulelens", "check"]
+    first = subprocess.run(cmd, cwd=billing, capture_output=True, text=True, check=False, env=ENV)
+    second = subprocess.run(cmd, cwd=billing, capture_output=True, text=True, check=False, env=ENV)
+    assert (first.returncode, first.stdout) == (second.returncode, second.stdout)
+    modules = {line.rpartition("|")[2].strip() for line in second.stderr.splitlines()}
+    assert "rulelens.cli.result_cache" in modules
+    assert not modules & {"argparse", "pathlib", "subprocess", "json", "rulelens.rules.repository",
+                          "rulelens.cli.app", "rulelens.check_project"}, sorted(modules)
