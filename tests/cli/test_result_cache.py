@@ -223,3 +223,14 @@ def test_a_kept_answer_loads_almost_nothing(billing: Path) -> None:
     assert "rulelens.cli.result_cache" in modules
     assert not modules & {"argparse", "pathlib", "subprocess", "json", "rulelens.rules.repository",
                           "rulelens.cli.app", "rulelens.check_project"}, sorted(modules)
+
+
+def test_only_the_answers_written_last_are_kept(billing: Path) -> None:
+    folder = billing / ".git/rulelens"
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in range(result_cache.KEPT + 2):
+        (folder / f"check-old{n}").write_bytes(b"")
+        os.utime(folder / f"check-old{n}", ns=(n * 10**9, n * 10**9))
+    same_as_full(billing)
+    names = set(kept(billing))
+    assert len(names) == result_cache.KEPT and "check-old0" not in names and "check-old9" in names

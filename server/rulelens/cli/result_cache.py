@@ -50,6 +50,7 @@ ENV_OFF = "RULELENS_NO_CACHE"
 FLAG_OFF = "--no-cache"
 RACY_NS = 2_000_000_000  # a file changed this recently may change again within one clock tick
 _RACY_ENV = "RULELENS_TEST_RACY_NS"  # test hook: a test cannot wait two seconds after each edit
+KEPT = 8  # answers kept per repository, the most recently written
 MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
 ENV_KEYS = ("NO_COLOR", "FORCE_COLOR", "TERM")  # and every RULELENS_ variable
 _VALUED = ("--root", "--format", "--fail-on", "--drift-after")
@@ -237,6 +238,19 @@ def _save(where: str, data: bytes) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+        _prune(os.path.dirname(where))
+
+
+def _prune(folder: str) -> None:
+    """Keep the KEPT answers written last (each command line, and each version of rulelens's
+    code, has its own file: without this they would pile up)."""
+    import contextlib
+
+    with os.scandir(folder) as entries:
+        answers = [(e.stat().st_mtime_ns, e.path) for e in entries if e.name.startswith("check-")]
+    for _, path in sorted(answers)[:-KEPT]:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 # -- the two paths -----------------------------------------------------------------------------
