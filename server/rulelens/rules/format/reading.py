@@ -1,7 +1,8 @@
 """Read a rule file two ways (docs/format.md §1): strictly as Boost does, and leniently for people.
 
 PyYAML with strict_yaml's loader does the strict load (Boost reads with a strict parser too),
-imported only when a frontmatter is parsed: a FrontmatterCache answers for unchanged ones. The
+imported only when a frontmatter is parsed that simple_yaml declines: a FrontmatterCache answers
+for unchanged ones. The
 delimiter scan is ours because we need line positions for diagnostics and for rewriting the
 `paths` block in place.
 """
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulelens.rules.format import simple_yaml
 from rulelens.rules.model import Entry, GlobItem, Problem, RuleFile
 
 if TYPE_CHECKING:
@@ -249,7 +251,11 @@ def decode(raw: bytes) -> tuple[str, str | None]:
 
 
 def strict_load(source: str) -> Any:
-    """The frontmatter as Boost's parser reads it (strict_yaml.py); PyYAML's errors propagate."""
+    """The frontmatter as Boost's parser reads it (strict_yaml.py); PyYAML's errors propagate.
+    A frontmatter of the simple shape nearly all have is read without PyYAML (simple_yaml.py)."""
+    simple = simple_yaml.load(source)
+    if simple is not None:
+        return simple
     import yaml
 
     from rulelens.rules.format import strict_yaml
