@@ -12,6 +12,9 @@ def serve(root: Path | None, tcp: bool, host: str, port: int) -> int:
     """Serve until the client exits; stdout carries protocol messages only."""
     logging.basicConfig(stream=sys.stderr, level=os.environ.get("RULELENS_LOG", "WARNING"),
                         format="rulelens %(levelname)s %(name)s: %(message)s")
+    from rulelens.lsp.wire import compiled
+
+    compiled.install()  # before lsprotocol's classes are built
     from rulelens.lsp.server import build
 
     server = build(root)

@@ -28,6 +28,7 @@ from rulelens.lsp.features import (
     symbols,
 )
 from rulelens.lsp.session import Session
+from rulelens.lsp.wire import compiled
 from rulelens.lsp.wire.guard import guarded
 
 # In order: `initialized` hooks run in this order (watchers are registered before settings
@@ -66,6 +67,10 @@ def build(explicit_root: Path | None = None) -> Session:
     async def initialized(ls: Session, params: types.InitializedParams) -> None:
         for hook in ls.initialized_hooks:
             await hook()
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: Session, params: None) -> None:
+        compiled.save()  # what this start compiled, for the next (also saved when idle)
 
     for feature in FEATURES:
         feature.register(server)

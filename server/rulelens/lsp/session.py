@@ -16,6 +16,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace.position_codec import PositionCodec
 
 from rulelens import __version__
+from rulelens.lsp.wire import compiled
 from rulelens.lsp.wire.edits import text_edits
 from rulelens.lsp.wire.frozen import Frozen
 from rulelens.lsp.wire.positions import lines_of, whole_line
@@ -43,6 +44,7 @@ class Session(LanguageServer):
         # What the next diagnostics need, prepared while the client is quiet (workspace/warmup.py).
         self.warmup = Warmup()
         self.warmup.per_root.append(self._keep_frontmatters)
+        self.warmup.per_root.append(lambda root: compiled.save())  # wire/compiled.py
         assert isinstance(self.protocol, RulelensProtocol)
         self.protocol.on_message = self.warmup.busy
         # initializationOptions and pushed didChangeConfiguration: every folder's base.
