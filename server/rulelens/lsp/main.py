@@ -10,6 +10,9 @@ from pathlib import Path
 
 def serve(root: Path | None, tcp: bool, host: str, port: int) -> int:
     """Serve until the client exits; stdout carries protocol messages only."""
+    from rulelens.lsp.workspace import collector
+
+    collector.pause()  # until the first answers are out (workspace/collector.py)
     logging.basicConfig(stream=sys.stderr, level=os.environ.get("RULELENS_LOG", "WARNING"),
                         format="rulelens %(levelname)s %(name)s: %(message)s")
     from rulelens.lsp.wire import compiled

@@ -3,6 +3,7 @@ features in the order they register."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from types import ModuleType
 
@@ -30,6 +31,7 @@ from rulelens.lsp.features import (
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire import compiled
 from rulelens.lsp.wire.guard import guarded
+from rulelens.lsp.workspace import collector
 
 # In order: `initialized` hooks run in this order (watchers are registered before settings
 # are pulled), and code_actions must follow the features that add action providers.
@@ -65,6 +67,7 @@ def build(explicit_root: Path | None = None) -> Session:
     @server.feature(types.INITIALIZED)
     @guarded()
     async def initialized(ls: Session, params: types.InitializedParams) -> None:
+        asyncio.get_running_loop().call_later(collector.RESUME_AFTER, collector.resume)
         for hook in ls.initialized_hooks:
             await hook()
 

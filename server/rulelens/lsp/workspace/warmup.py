@@ -17,6 +17,7 @@ import contextlib
 import weakref
 from collections.abc import Callable
 
+from rulelens.lsp.workspace import collector
 from rulelens.lsp.workspace.roots import Root
 from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import RuleFile
@@ -62,6 +63,7 @@ class Warmup:
     async def _warm(self, root: Root, ruleset: RuleSet) -> None:
         repo = root.repo
         await self._idle()
+        collector.resume()  # the first answers are out (workspace/collector.py)
         for done in self.per_root:
             done(root)
         for rule in list(repo.files):
