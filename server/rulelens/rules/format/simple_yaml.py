@@ -26,8 +26,7 @@ from rulelens.rules.format.symfony_scalars import symfony_scalar
 
 # One line at a time is only safe where YAML and this module agree on what a line is, and every
 # character is one the reader accepts: no tab, no CR, NEL or U+2028/9 line breaks, no BOM.
-_SAFE = re.compile("[\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
-                   "\U00010000-\U0010ffff]*\\Z")
+_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*))?\Z")
 _ITEM = re.compile(r"( *)- +(.*)\Z")
 _DOUBLE = re.compile(r'"([^"\\]*)"\Z')
@@ -59,7 +58,7 @@ def _scalar(text: str) -> tuple[bool, object]:
 def load(body: str) -> dict[str, object] | None:
     """The frontmatter's value, as strict_yaml.SymfonyLoader gives it; None when the text is not
     of the simple shape (the caller then parses it with the loader)."""
-    if not _SAFE.match(body):
+    if _UNSAFE.search(body):
         return None
     out: dict[str, object] = {}
     key: str | None = None  # the key whose block list is being read
