@@ -60,8 +60,11 @@ def expand(item: str) -> list[tuple[str, bool]]:
 
     A comma list is a list of items, so each part may carry its own `!`.
     """
+    text = item.strip()
+    if text and text[0] not in "!." and "," not in text and "{" not in text:
+        return [(text, True)]  # one glob as written: what the loop below gives it
     out: list[tuple[str, bool]] = []
-    for part in split_commas(item.strip()):
+    for part in split_commas(text):
         include = not part.startswith("!")
         part = part.lstrip("!").strip()
         variants = (_braces(part) or (part,)) if "{" in part else (part,)  # unexpandable: as written
@@ -87,10 +90,33 @@ def _braces(part: str) -> tuple[str, ...] | None:
     Kept because one run expands each glob several times (lint, its expansion check, the
     matcher, the index), and bracex's parser is the larger part of linting a small project.
     """
+    simple = _one_list(part)
+    if simple is not None:
+        return simple
     try:
         return tuple(bracex.expand(part, limit=MAX_EXPANSIONS))
     except Exception:
         return None
+
+
+def _one_list(part: str) -> tuple[str, ...] | None:
+    """The expansion of a glob with one brace list and nothing else bracex reads specially
+    (`app/{Models,Http}/**`, the common shape), as bracex gives it; None for any other glob.
+
+    By hand because bracex's parser costs about 15 us a glob (15 ms of a language server's first
+    answer at 1,000 rule files); tests/unit/test_brace_lists.py compares the two.
+    """
+    open_at = part.find("{")
+    close_at = part.find("}")
+    if (open_at < 0 or close_at < open_at or part.count("{") != 1 or part.count("}") != 1
+            or "\\" in part or "$" in part):
+        return None
+    alternatives = part[open_at + 1 : close_at].split(",")
+    if len(alternatives) < 2 or len(alternatives) > MAX_EXPANSIONS or "" in alternatives \
+            or any(".." in a for a in alternatives):
+        return None
+    head, tail = part[:open_at], part[close_at + 1 :]
+    return tuple(head + a + tail for a in alternatives)
 
 
 def malformed_reason(item: str) -> str | None:
