@@ -117,3 +117,41 @@ def test_the_server_keeps_what_it_compiled_and_its_second_start_uses_it(tmp_path
     old, used, new = (int(x) for x in runs[1])
     assert int(runs[0][0]) == 0 and int(runs[0][2]) > 500  # lsprotocol's classes, compiled
     assert old > 500 and used > 500 and new < compiled.WORTH_WRITING
+
+
+def test_dataclasses_exec_through_the_kept_code(tmp_path: Path, writes: None,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """`exec` of text compiles it as dataclasses' own call would (no `__future__` flags there),
+    in the namespaces given, or in the caller's when none are; a second start compiles nothing."""
+    import dataclasses
+
+    where = tmp_path / "compiled.code"
+    monkeypatch.setattr(compiled, "WORTH_WRITING", 1)
+    counts = []
+    for _ in range(2):
+        kept = compiled._Kept(where)
+        monkeypatch.setattr(dataclasses, "exec", kept.executor(compiled._future_flags(dataclasses)),
+                            raising=False)
+
+        @dataclasses.dataclass(frozen=True)
+        class Point:
+            x: int
+            y: int = 2
+
+        assert Point(1) == Point(1, 2) and repr(Point(1)).endswith("Point(x=1, y=2)")
+        assert hash(Point(1)) == hash((1, 2))
+        assert not Point.__init__.__code__.co_flags & 0x1000000  # dataclasses has no such future
+        counts.append((len(kept.new), len(kept.used)))
+        kept.save()
+    assert counts[0][0] > 0 and counts[1] == (0, counts[0][0])
+    namespace: dict[str, Any] = {}
+    compiled._Kept(None).executor(0)("value = 40 + 2", namespace)
+    assert namespace["value"] == 42
+
+
+def test_exec_without_namespaces_runs_in_the_callers() -> None:
+    run = compiled._Kept(None).executor(0)
+    result: list[str] = []
+    marker = "seen"  # noqa: F841  # read by the executed text
+    run("result.append(marker)")
+    assert result == ["seen"]

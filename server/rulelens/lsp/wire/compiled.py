@@ -1,11 +1,13 @@
-"""The code attrs and cattrs generate, compiled once and kept, as Python keeps bytecode.
+"""The code attrs, cattrs and dataclasses generate, compiled once and kept, as Python keeps
+bytecode.
 
 Importing lsprotocol builds about 560 attrs classes, and attrs compiles the source of each
 class's methods (`__init__`, `__eq__`, `__repr__`…); cattrs does the same for the converter of
-each message the server reads or sends. Compiling that source is about 40% of importing
-lsprotocol (150 ms of 0.35 s here), and it is the same source on every start.
+each message the server reads or sends, and dataclasses for each of the 60-odd dataclasses
+rulelens and the libraries define. Compiling that source is about 40% of importing lsprotocol
+(150 ms of 0.35 s here) and 20 ms of the rest, and it is the same source on every start.
 
-`install` (before lsprotocol is imported) has attrs and cattrs compile through `_Kept`, which
+`install` (before lsprotocol is imported) has them compile through `_Kept`, which
 answers from code objects kept by an earlier start: by a digest of the source, file name, mode
 and compiler flags, so a hit is the code object `compile` would give. `save` (once the first
 answers are out) writes what this start compiled where Python keeps this module's bytecode
@@ -14,9 +16,10 @@ and only where Python writes bytecode: not under PYTHONDONTWRITEBYTECODE, nor in
 cannot write. A missing, unreadable or foreign file is ignored and everything is compiled as
 usual. Nothing here depends on the workspace.
 
-Written by hand because neither library offers such a cache. It sets only the name `compile` in
-their generating modules (a module that is missing, or has a `compile` of its own, is left alone);
-what it cannot key (another `optimize`, a source that is not text) goes to the builtin.
+Written by hand because no library offers such a cache. It sets only the name `compile` (or,
+in dataclasses, `exec`) in the generating modules, shadowing the builtin; a module that is
+missing, or has a function of that name of its own, is left alone, and what it cannot key
+(another `optimize`, a source that is not text) goes to the builtin.
 """
 
 from __future__ import annotations
@@ -34,8 +37,10 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
-# The modules whose generated code is compiled through here (each has its own future flags).
-GENERATORS = ("attr._make", "cattrs.gen", "cattrs.gen.typeddicts")
+# The modules whose generated code is compiled through here, by the builtin each calls (each
+# module has its own future flags).
+GENERATORS = (("attr._make", "compile"), ("cattrs.gen", "compile"),
+              ("cattrs.gen.typeddicts", "compile"), ("dataclasses", "exec"))
 MAX_ENTRIES = 5_000  # about 10 MB; the language server's start needs about 700
 WORTH_WRITING = 16  # new code objects
 _MAGIC = b"rulelens-compiled-1\n"
@@ -93,6 +98,24 @@ class _Kept:
 
         return compile_kept
 
+    def executor(self, inherited: int) -> Any:
+        """An `exec` for a module whose own calls inherit `inherited` flags: text is compiled
+        through `compiler`, in the caller's namespaces when none are given, as `exec` does."""
+        compile_kept = self.compiler(inherited)
+
+        def exec_kept(source: Any, global_ns: Any = None, local_ns: Any = None, /,
+                      **kwargs: Any) -> None:
+            if isinstance(source, str | bytes):
+                source = compile_kept(source, "<string>", "exec")
+            if global_ns is None:
+                frame = sys._getframe(1)
+                global_ns = frame.f_globals
+                if local_ns is None:
+                    local_ns = frame.f_locals
+            builtins.exec(source, global_ns, local_ns, **kwargs)
+
+        return exec_kept
+
     def save(self) -> None:
         """Write what this start used and compiled (nothing else: what no start asks for goes),
         when it compiled enough to be worth it: a class with a generated `__hash__` has the
@@ -148,19 +171,21 @@ _KEPT: _Kept | None = None
 
 
 def install() -> None:
-    """Compile attrs' and cattrs' generated code through the kept code objects (once)."""
+    """Compile the generated code through the kept code objects (once)."""
     global _KEPT
     if _KEPT is not None:
         return
     _KEPT = _Kept(_where())
-    for name in GENERATORS:
+    for name, builtin in GENERATORS:
         try:
             module = importlib.import_module(name)
         except ImportError:
             continue
-        if "compile" in module.__dict__ or not hasattr(builtins, "compile"):
-            continue  # the module has a `compile` of its own: leave it alone
-        module.compile = _KEPT.compiler(_future_flags(module))  # type: ignore[attr-defined]
+        if builtin in module.__dict__:
+            continue  # the module has one of its own: leave it alone
+        flags = _future_flags(module)
+        setattr(module, builtin, _KEPT.compiler(flags) if builtin == "compile"
+                else _KEPT.executor(flags))
 
 
 def save() -> None:
