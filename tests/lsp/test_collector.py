@@ -20,13 +20,23 @@ def restore() -> Iterator[None]:
     (gc.enable if enabled else gc.disable)()
 
 
+class Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
 def test_pause_then_resume_collects_again_with_the_start_set_aside() -> None:
+    import weakref
+
     gc.enable()
     collector.pause()
     assert not gc.isenabled()
     started = [[n] for n in range(1000)]  # what a start leaves alive
+    garbage = weakref.ref(Cycle())  # and what it leaves in a cycle
+    assert garbage() is not None
     collector.resume()
     assert gc.isenabled() and gc.get_freeze_count() >= len(started)
+    assert garbage() is None  # freed, not frozen
     gc.unfreeze()
     collector.resume()  # a second resume (the timer after the warm-up) changes nothing
     assert gc.get_freeze_count() == 0
