@@ -462,7 +462,9 @@ def print_where(root: Path, paths: list[str]) -> None:
     import subprocess
     import tracemalloc
 
-    probe = "import rulelens.cli.app; from rulelens.lsp.server import build; build(None)"
+    # As `rulelens serve` starts: collector paused and kept compiled code installed first.
+    probe = ("from rulelens.lsp.main import prepare; prepare(); import rulelens.cli.app; "
+             "from rulelens.lsp.server import build; build(None)")
     err = subprocess.run([sys.executable, "-X", "importtime", "-c", probe], env=server_env(None),
                          capture_output=True, text=True, check=True).stderr
     rows = []
