@@ -137,7 +137,9 @@ def test_index_agrees_with_one_pathspec_per_file(files: list[list[str]], anchor:
 
 LITERAL_PARTS = ["app", "Models", "**", "*.php", "User.php", "a.b", "*", "x+y", "é"]
 LITERAL_PATHS = [*PATHS, "app", "app/", "app/Models", "app/Models/", "x+y/app/Models/a.b",
-                 "Models/User.php/x.php", "é/app/é", "app/.php", "app/x+y.php/z"]
+                 "Models/User.php/x.php", "é/app/é", "app/.php", "app/x+y.php/z",
+                 "Models/Models/x.php", "app/Models/.php/y", "x/app/Models/User.php",
+                 "app/app/Models/a.b/z", "Models/app"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -154,12 +156,23 @@ def test_string_tests_answer_as_pathspecs_regex(glob: str, anchor: bool, folder:
         assert literal_matches(test, path) == bool(re.match(source, path)), (glob, path)
 
 
+@pytest.mark.parametrize("glob", ["**/Models/*.php", "**/app/Models/*.php", "app/**/Models/*.php",
+                                  "**/app/*.php", "**/Models/*.b", "**/x+y/*.php", "/**/app/*.b"])
+def test_folders_then_an_end_answer_as_pathspecs_regex(glob: str) -> None:
+    source = regex_source(glob)
+    test = literal_test(source) if source is not None else None
+    assert source is not None and test is not None, glob
+    for path in LITERAL_PATHS:
+        assert literal_matches(test, path) == bool(re.match(source, path)), (glob, path)
+
+
 def test_the_common_shapes_need_no_regex() -> None:
     for glob in ["app/Models/**", "app/Models/User.php", "app/*.php", "app/**/User.php",
-                 "**/*.php", "User.php", "resources/views/**/*.blade.php", "/*.md"]:
+                 "**/*.php", "User.php", "resources/views/**/*.blade.php", "/*.md",
+                 "**/Models/*.php", "app/**/Http/Controllers/*.php"]:
         source = regex_source(glob)
         assert source is not None and literal_test(source) is not None, glob
-    for glob in ["**/Models/*.php", "src/*", "f?.ts", "mod[0-9]/**", "a/**/b/**/c", "node/"]:
+    for glob in ["**/*/User.php", "**/Models/U*.php", "src/*", "f?.ts", "mod[0-9]/**", "a/**/b/**/c", "node/"]:
         source = regex_source(glob)
         assert source is not None and literal_test(source) is None, glob
 
