@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
+from typing import NamedTuple
 
 from lsprotocol import types
 
@@ -143,30 +145,31 @@ def rules_json(server: Session, target: Target) -> str:
     if not matches:
         return "[]"
     encoding = str(server.codec.encoding)
-    related = []
-    for m in matches:
-        head, entries = _pieces(server, target.root, m.rule, encoding)
-        through = _text(f"{m.rule.rel} applies through {', '.join(m.globs)}")
-        related.append(f"{head}{through}}}{entries}")
-    return (f'[{{"range":{_START_OF_FILE},"message":{_text(summary(matches))},'
-            f'"severity":{int(severity)},"code":{_text(RULES_CODE)},"source":{_text(SOURCE)},'
-            f'"relatedInformation":[{",".join(related)}]}}]')
+    pieces = [_pieces(server, target.root, m.rule, encoding) for m in matches]
+    related = ",".join(
+        f"{p.head}{_text(f'{m.rule.rel} applies through {_joined(m.globs)}')}}}{p.entries}"
+        for m, p in zip(matches, pieces, strict=True))
+    return (f'[{{"range":{_START_OF_FILE},"message":{_text(summary(matches, pieces))},'
+            f'"severity":{int(severity)},"code":"{RULES_CODE}","source":"{SOURCE}",'
+            f'"relatedInformation":[{related}]}}]')
 
 
-def _text(value: str) -> str:
-    return json.dumps(value)
+_text = encode_basestring_ascii  # a JSON string, as `json.dumps` writes it (C, no encoder set-up)
 
 
-def summary(matches: list[Match]) -> str:
+def _joined(globs: list[str]) -> str:
+    return ", ".join(globs)
+
+
+def summary(matches: list[Match], pieces: list[Pieces]) -> str:
     """One line per rule file: where it is, what matched, and its entry titles."""
-    entries = sum(len(m.rule.entries) for m in matches)
+    entries = sum(p.entry_count for p in pieces)
     verb = "applies" if entries == 1 else "apply"
     head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
             f"{verb} to this file:")
     lines = [head]
-    for m in matches[:MAX_LISTED]:
-        titles = "; ".join(e.title for e in m.rule.entries) or "no entries"
-        lines.append(f"• {m.rule.rel} ({', '.join(m.globs)}): {titles}")
+    for m, p in zip(matches[:MAX_LISTED], pieces, strict=False):
+        lines.append(f"• {m.rule.rel} ({_joined(m.globs)}): {p.titles}")
         unseen = unseen_line(m)
         if unseen:
             lines.append(f"  {unseen}")
@@ -175,36 +178,50 @@ def summary(matches: list[Match]) -> str:
     return "\n".join(lines)
 
 
-Pieces = tuple[str, str]
+class Pieces(NamedTuple):
+    """What a source file's diagnostic says of one rule file, the same for every source file it
+    applies to: its heading's related information as JSON up to its message
+    (`{"location":…,"message":`), its entries' related information as JSON, each after a comma,
+    and the summary's titles."""
+
+    head: str
+    entries: str
+    titles: str
+    entry_count: int
+
+
 _PIECES: dict[tuple[int, str, str], tuple[RuleFile, Pieces]] = {}
 
 
 def _pieces(server: Session, root: Root, rule: RuleFile, encoding: str) -> Pieces:
-    """A rule file's related information as JSON text, the same for every source file it
-    applies to: its heading's item up to its message (`{"location":…,"message":`), and its
-    entries' items, each after a comma. Kept per rule file as read and position encoding."""
+    """A rule file's `Pieces`, kept per rule file as read and position encoding."""
     key = (id(rule), root.uri, encoding)
     kept = _PIECES.get(key)
     if kept is not None and kept[0] is rule:
         return kept[1]
-    protocol = server.protocol
-    assert isinstance(protocol, RulelensProtocol)
     codec = server.codec
     lines = lines_of(rule.text)
     head_line = rule.heading_line if rule.heading_line is not None else 0
     name = rule.heading or rule.stem
-    uri = root.uri_of(rule.rel)
-    head = protocol.to_json(types.Location(uri=uri, range=whole_line(codec, lines, head_line)))
+    uri = _text(root.uri_of(rule.rel))
     entries = "".join(
-        "," + protocol.to_json(types.DiagnosticRelatedInformation(
-            location=types.Location(uri=uri, range=whole_line(codec, lines, entry.line)),
-            message=f"{name}: {entry.title}"))
+        f',{{"location":{_location(uri, whole_line(codec, lines, entry.line))},'
+        f'"message":{_text(f"{name}: {entry.title}")}}}'
         for entry in rule.entries)
-    pieces = (f'{{"location":{head},"message":', entries)
+    pieces = Pieces(f'{{"location":{_location(uri, whole_line(codec, lines, head_line))},"message":',
+                    entries, "; ".join(e.title for e in rule.entries) or "no entries",
+                    len(rule.entries))
     if len(_PIECES) >= 4096:
         _PIECES.clear()
     _PIECES[key] = (rule, pieces)
     return pieces
+
+
+def _location(uri: str, where: types.Range) -> str:
+    """A Location as JSON, its URI already JSON text."""
+    start, end = where.start, where.end
+    return (f'{{"uri":{uri},"range":{{"start":{{"line":{start.line},"character":{start.character}}},'
+            f'"end":{{"line":{end.line},"character":{end.character}}}}}}}')
 
 
 # -- rule files and the index -----------------------------------------------------------

@@ -60,10 +60,6 @@ class RulelensProtocol(LanguageServerProtocol):
             return _IGNORED
         return message
 
-    def to_json(self, obj: object) -> str:
-        """`obj` as pygls would send it (its cattrs conversion), as compact JSON text."""
-        return json.dumps(self._converter.unstructure(obj), separators=(",", ":"))
-
     def notify_json(self, method: str, params: str) -> None:
         """Send a notification whose params are JSON text (ASCII, as `json.dumps` escapes it),
         framed as pygls frames every message; pygls' `notify` would convert and encode a whole
