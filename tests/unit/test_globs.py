@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulelens.rules.format.globs import literal_matches, literal_test, regex_source
+from rulelens.rules.format.globs import literal_matches, literal_test, regex_source, split_commas
 from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.project.filelist import FileList
 
@@ -221,3 +221,24 @@ def test_children_agree_with_a_folder_map(found: set[str], folder: str) -> None:
             siblings[name] = siblings.get(name, False) or i < len(parts) - 1
     expected = sorted(tree.get(folder, {}).items(), key=lambda kv: (not kv[1], kv[0]))
     assert FileList(paths).children(folder) == expected
+
+
+def _split_every_character(item: str) -> list[str]:
+    """The plain walk over every character: what `split_commas` must answer."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(item):
+        if ch == "{":
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(item[start:i])
+            start = i + 1
+    parts.append(item[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="{},a *é", max_size=24))
+def test_commas_split_outside_braces_only(item: str) -> None:
+    assert split_commas(item) == _split_every_character(item)

@@ -24,6 +24,7 @@ warnings.filterwarnings("ignore", message="Possible nested set", category=Future
 # What makes a segment a pattern for pathspec (braces are expanded before it sees a glob).
 _WILD = re.compile(r"[*?\[\\]")
 MAX_EXPANSIONS = 1000
+_BRACE_OR_COMMA = re.compile(r"[{},]")
 
 
 @dataclass(frozen=True)
@@ -43,12 +44,14 @@ def split_commas(item: str) -> list[str]:
     parts: list[str] = []
     depth = 0
     start = 0
-    for i, ch in enumerate(item):
+    for found in _BRACE_OR_COMMA.finditer(item):  # only the characters that matter
+        ch, i = found.group(), found.start()
         if ch == "{":
             depth += 1
-        elif ch == "}" and depth:
-            depth -= 1
-        elif ch == "," and depth == 0:
+        elif ch == "}":
+            if depth:
+                depth -= 1
+        elif depth == 0:
             parts.append(item[start:i])
             start = i + 1
     parts.append(item[start:])

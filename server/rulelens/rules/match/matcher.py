@@ -218,14 +218,13 @@ class RuleSet:
         where = self._places.get(owner)
         if where is None:
             where = {}
-            place = 0
             for n, included in enumerate(self._expanded[owner]):
                 for glob in included:
-                    if glob not in where:
-                        where[glob] = (place, [])
-                        place += 1
-                    if not where[glob][1] or where[glob][1][-1] != n:
-                        where[glob][1].append(n)
+                    known = where.get(glob)
+                    if known is None:
+                        where[glob] = (len(where), [n])
+                    elif known[1][-1] != n:
+                        known[1].append(n)
             self._places[owner] = where
         return where
 
