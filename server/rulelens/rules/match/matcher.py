@@ -155,6 +155,7 @@ class RuleSet:
         self._use_prefix_names = "PN" in kinds
         self._cold: list[_Bucket] | None = None  # what `warm_one` has left to compile
         self._cold_owners: list[int] = []
+        self._big: list[_Bucket] = []  # buckets `warm_one(most)` left for a call without it
 
     def warm(self) -> None:
         """Compile every bucket now (e.g. in a background thread) instead of on first use.
@@ -165,9 +166,10 @@ class RuleSet:
             if bucket is not None and bucket.chunks is None:
                 bucket._seal()
 
-    def warm_one(self) -> bool:
+    def warm_one(self, most: int | None = None) -> bool:
         """Prepare one more piece that no lookup has reached yet (what a rule file's matches
-        report, then a bucket's tests); False when nothing is left.
+        report, then a bucket's tests); False when nothing is left (`most`: nothing but buckets
+        of more than `most` globs, left for a call without it).
 
         For a caller that spreads the warm-up over idle moments (the language server, between
         requests, after its first diagnostics) instead of doing it all at once: each step is
@@ -183,6 +185,15 @@ class RuleSet:
                 return True
         while self._cold:
             bucket = self._cold.pop()
+            if bucket.chunks is not None:
+                continue
+            if most is not None and len(bucket.pending) > most:
+                self._big.append(bucket)
+                continue
+            bucket._seal()
+            return True
+        while most is None and self._big:
+            bucket = self._big.pop()
             if bucket.chunks is None:
                 bucket._seal()
                 return True
