@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rulelens.agents.project import AgentProject
 from rulelens.agents.traps import agent_problems
 from rulelens.rules.repository import RuleRepository
@@ -147,6 +149,16 @@ def test_claude_code_skills_with_paths_and_agents_md_fallback(project: ProjectFa
     (root / "CLAUDE.md").write_text("# Claude\n", encoding="utf-8")
     with_claude, _ = _view(root, "src/a.ts")
     assert "AGENTS.md" not in with_claude["claude-code"]  # a CLAUDE.md claims the project
+
+
+@pytest.mark.parametrize("own", [".claude/CLAUDE.md", "CLAUDE.local.md"])
+def test_claude_codes_other_instruction_files_also_claim_the_project(project: ProjectFactory,
+                                                                     own: str) -> None:
+    """The AGENTS.md fallback is for a project with no instruction file of its own, and
+    `.claude/CLAUDE.md` or `CLAUDE.local.md` is one as much as `CLAUDE.md` is."""
+    root = project({"src/a.ts": "", "AGENTS.md": "# Root\n", own: "# Own\n"})
+    loads, _ = _view(root, "src/a.ts")
+    assert "AGENTS.md" not in loads.get("claude-code", {}), loads.get("claude-code")
 
 
 def test_kiro_reads_agents_md_anywhere(project: ProjectFactory) -> None:

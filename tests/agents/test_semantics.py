@@ -265,6 +265,17 @@ def test_per_file_caps_flag_the_paths_that_load_them(project: ProjectFactory) ->
     assert ("CLAUDE.md", "agent-budget-exceeded") in _codes(root)
 
 
+def test_claude_codes_budget_names_the_agents_md_it_reads_in_place_of_claude_md(
+        project: ProjectFactory) -> None:
+    """Without a CLAUDE.md, Claude Code reads AGENTS.md: the finding says so, not "This CLAUDE.md"."""
+    root = project({"a.ts": "", "AGENTS.md": "# Long\n" + "line\n" * 250})
+    found = [p for p in agent_problems(_project(root))
+             if p.code == "agent-budget-exceeded" and p.file == "AGENTS.md" and "Claude Code" in p.message]
+    assert len(found) == 1, found
+    assert found[0].message.startswith("Claude Code reads this AGENTS.md in place of a CLAUDE.md; it has 251")
+    assert "This CLAUDE.md" not in found[0].message
+
+
 def test_agents_disagree_never_pairs_rules_by_a_shared_heading(project: ProjectFactory) -> None:
     """Different rules that share an entry title (`## Validate input`) or a generic heading
     (`## Best Practices`) are not one rule: nothing to align."""

@@ -297,3 +297,40 @@ async def test_watchers_cover_every_agents_files(client: LanguageClient, shop: P
     for glob in (".claude/rules/**/*.md", ".github/instructions/**/*.instructions.md", "**/AGENTS.md",
                  ".kiro/steering/*.md", ".clinerules/**/*.{md,txt}", ".cursor/rules/**/*.{mdc,md}"):
         assert glob in globs or f"**/{glob}" in globs, globs
+
+
+async def test_a_context_file_named_in_gemini_settings_is_watched_and_followed(
+        client: LanguageClient, shop: Path) -> None:
+    """Gemini CLI's settings can name any file (`context.fileName`): the editor watches that name
+    too, and an edit to such a file reaches the hover as an edit to `GEMINI.md` does."""
+    await _open(client, shop, "src/main.py")
+    watching = bool(client.registrations)  # type: ignore[attr-defined]  # VS Code watches; Neovim polls
+    if watching:
+        assert "**/TEAM.md" not in _watcher_globs(client)
+    await asyncio.sleep(1.1)  # polling re-reads the file list and agent files at most once a second
+    (shop / ".gemini").mkdir()
+    (shop / ".gemini/settings.json").write_text('{"context": {"fileName": ["GEMINI.md", "TEAM.md"]}}')
+    (shop / "TEAM.md").write_text("# Team\n")
+    if watching:
+        client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+            types.FileEvent(uri=uri(shop, rel), type=types.FileChangeType.Created)
+            for rel in (".gemini/settings.json", "TEAM.md")]))
+    before = await _hover(client, shop, "src/main.py")
+    size = (shop / "GEMINI.md").stat().st_size + len("# Team\n")
+    assert before is not None and f"Gemini CLI** · 2 files, {size} B" in _section(before), before
+    assert "TEAM.md" in _section(before)
+    if watching:  # the settings changed, so the watchers were registered again with the new name
+        for _ in range(50):
+            if "**/TEAM.md" in _watcher_globs(client):
+                break
+            await asyncio.sleep(0.05)
+        assert "**/TEAM.md" in _watcher_globs(client), _watcher_globs(client)
+    await asyncio.sleep(1.1)  # polling re-stats the agent files at most once a second
+    (shop / "TEAM.md").write_text("# Team\n\nEvery handler logs its request id.\n")
+    if watching:
+        client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+            types.FileEvent(uri=uri(shop, "TEAM.md"), type=types.FileChangeType.Changed)]))
+    after = await _hover(client, shop, "src/main.py")
+    assert after is not None and _section(after) != _section(before)
+    size = (shop / "GEMINI.md").stat().st_size + (shop / "TEAM.md").stat().st_size
+    assert f"Gemini CLI** · 2 files, {size} B" in _section(after), _section(after)

@@ -9,7 +9,7 @@ GAP = "no rule reaches its code"
 
 
 def map_text(m: ProjectMap, depth: int = 2) -> str:
-    names = {a.id: a.id for a in m.agents}
+    names = {a.id: a.name for a in m.agents}
     lines = [f"{m.root}: {_plural(m.files, 'file')}"]
     if not m.agents:
         lines.append("No agent's rule files in this project.")
@@ -18,7 +18,11 @@ def map_text(m: ProjectMap, depth: int = 2) -> str:
         f"{a.name} ({_plural(a.files, 'rule file')}, scoped ones reach {a.reached:,})"
         for a in m.agents))
     if m.everywhere:
-        lines.append("Loaded for every file: " + ", ".join(f"{e.file} ({e.agent})" for e in m.everywhere))
+        readers: dict[str, list[str]] = {}
+        for e in m.everywhere:
+            readers.setdefault(e.file, []).append(names.get(e.agent, e.agent))
+        lines.append("Loaded for every file: " + "; ".join(
+            f"{file} ({', '.join(who)})" for file, who in readers.items()))
     lines.append("")
     gaps = set(m.gaps)
     children: dict[str, list[str]] = {}
@@ -43,8 +47,8 @@ def map_text(m: ProjectMap, depth: int = 2) -> str:
     for title, items in (
             ("Folders with code that no rule reaches", [f"  {g or '.'}/" for g in m.gaps]),
             ("Where agents disagree", [f"  {d.file}: {d.message}" for d in m.disagreements]),
-            ("Over budget", [f"  {o.agent}: {_plural(o.files, 'file')} under {o.folder or '.'}/, "
-                             f"e.g. {o.example}: {o.note}" for o in m.over_budget]
+            ("Over budget", [f"  {names.get(o.agent, o.agent)}: {_plural(o.files, 'file')} under "
+                             f"{o.folder or '.'}/, e.g. {o.example}: {o.note}" for o in m.over_budget]
              + [f"  {d.file}: {d.message}" for d in m.files_over_cap])):
         if items:
             lines += ["", f"{title}:", *items]
@@ -56,7 +60,8 @@ def _counts(folder: Folder, names: dict[str, str], gap: bool, quiet: set[str]) -
     parts += [f"{names.get(a, a)} {n:,}" for a, n in sorted(folder.reached.items(), key=lambda x: -x[1])]
     if gap:
         parts.append(f"! {GAP}")
-    over = [f"{a} over budget for {n:,}" for a, n in folder.over_budget.items() if a not in quiet]
+    over = [f"{names.get(a, a)} over budget for {n:,}"
+            for a, n in folder.over_budget.items() if a not in quiet]
     return " · ".join(parts + over)
 
 

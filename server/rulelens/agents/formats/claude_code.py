@@ -18,6 +18,7 @@ from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem
 
 RULES = ".claude/rules"
+OWN_INSTRUCTIONS = ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")
 SKILLS = ".claude/skills"
 
 
@@ -38,7 +39,8 @@ class ClaudeCode(GlobAgent):
              'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
         Fact('loading', 'unparseable frontmatter: the rule loads unconditionally',
              'anthropics/claude-code #17204 (user reports)', 'third-party', '2026-12-03'),
-        Fact('loading', '`AGENTS.md` at the root when there is no `CLAUDE.md` (2.1.277); nested '
+        Fact('loading', '`AGENTS.md` at the root when the project has no `CLAUDE.md`, `.claude/CLAUDE.md` or '
+             '`CLAUDE.local.md` of its own (2.1.277); nested '
              '`AGENTS.md` on read unless a `CLAUDE.md` is beside it',
              'raw.githubusercontent.com/anthropics/claude-code/v2.1.277/mods/agents-md/README.md '
              '(`claude-md-or-agents-md`, the default)', 'docs', '2026-12-04'),
@@ -62,7 +64,9 @@ class ClaudeCode(GlobAgent):
         memory = sorted(p for p in self.ctx.paths if p == "CLAUDE.md" or p.endswith("/CLAUDE.md"))
         if (self.ctx.root / "CLAUDE.md").is_file() and "CLAUDE.md" not in memory:
             memory.insert(0, "CLAUDE.md")
-        if "CLAUDE.md" not in memory:  # no CLAUDE.md: the root AGENTS.md instead, and nested ones on read
+        # No instruction file of the project's own at the root: the root AGENTS.md instead, and
+        # nested ones on read. `.claude/CLAUDE.md` and `CLAUDE.local.md` count as its own too.
+        if not any(n in memory or (self.ctx.root / n).is_file() for n in OWN_INSTRUCTIONS):
             claimed = {p.rpartition("/")[0] for p in memory}
             memory += sorted(p for p in self.ctx.paths if p.rpartition("/")[2] == "AGENTS.md"
                              and p.rpartition("/")[0] not in claimed)
@@ -127,10 +131,13 @@ class ClaudeCode(GlobAgent):
         if self.is_memory(f) and self.budget is not None:
             lines = len(split_lines(f.text))
             if lines > self.budget.limit:
+                name = f.rel.rpartition("/")[2]
+                which = (f"This {name}" if name.startswith("CLAUDE") else
+                         f"Claude Code reads this {name} in place of a CLAUDE.md; it")
                 out.append(Problem(f.rel, 0, "info", "agent-budget-exceeded",
-                                   f"This CLAUDE.md has {lines} lines; Claude Code's docs recommend under "
-                                   "about 200, since it loads in full every session. Move parts into "
-                                   "`.claude/rules/` files with `paths`."))
+                                   f"{which} has {lines} lines; Claude Code's docs recommend a CLAUDE.md "
+                                   "under about 200, since it loads in full every session. Move parts "
+                                   "into `.claude/rules/` files with `paths`."))
         return out
 
 

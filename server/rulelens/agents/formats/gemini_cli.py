@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import posixpath
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rulelens.agents.base import Context
@@ -98,6 +99,20 @@ def context_file_names(text: str) -> tuple[tuple[str, ...], str | None]:
     return names, None
 
 
+def settings_file_names(root: Path) -> tuple[tuple[str, ...], str | None]:
+    """The context file names the project's settings under `root` set, and what is wrong with
+    the settings file (None when nothing is, or when there is none)."""
+    try:
+        raw = (root / SETTINGS).read_bytes()[:MAX_SETTINGS + 1]
+    except FileNotFoundError:
+        return DEFAULT, None
+    except OSError as e:
+        return DEFAULT, f"it cannot be read ({e.strerror or e})"
+    if len(raw) > MAX_SETTINGS:
+        return DEFAULT, "it is over 1 MiB"
+    return context_file_names(decode(raw)[0])
+
+
 class GeminiCli(Codex):
     id: ClassVar[str] = "gemini-cli"
     name: ClassVar[str] = "Gemini CLI"
@@ -127,17 +142,7 @@ class GeminiCli(Codex):
             self.files.append(read_agent_file(ctx.root, SETTINGS, self.id))
 
     def read_names(self, ctx: Context) -> tuple[str, ...]:
-        try:
-            raw = (ctx.root / SETTINGS).read_bytes()[:MAX_SETTINGS + 1]
-        except FileNotFoundError:
-            return DEFAULT
-        except OSError as e:
-            self.settings_problem = f"it cannot be read ({e.strerror or e})"
-            return DEFAULT
-        if len(raw) > MAX_SETTINGS:
-            self.settings_problem = "it is over 1 MiB"
-            return DEFAULT
-        names, self.settings_problem = context_file_names(decode(raw)[0])
+        names, self.settings_problem = settings_file_names(ctx.root)
         return names
 
     def named(self, rel: str) -> str | None:

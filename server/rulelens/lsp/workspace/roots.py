@@ -54,6 +54,7 @@ class Root:
         self._agents_at = 0.0
         self._uris: dict[str, str] = {}
         self._agents_sig: tuple[tuple[str, int, int], ...] | None = None
+        self._named: tuple[str, ...] | None = None
         self.config_error: str | None = None  # the broken configuration last shown, once
 
     def rel(self, path: str | Path) -> str | None:
@@ -117,11 +118,27 @@ class Root:
 
     def forget_agents(self) -> None:
         self._agents = None
+        self._named = None
+
+    def named_context_files(self) -> tuple[str, ...]:
+        """The context file names Gemini CLI reads here besides `GEMINI.md` (its settings can
+        name any file), which the cheap path test cannot know."""
+        if self._named is None:
+            # Imported here: most sessions never ask, and the first answer should not wait for it.
+            from rulelens.agents.formats.gemini_cli import DEFAULT, settings_file_names
+
+            self._named = tuple(n for n in settings_file_names(self.path)[0] if n not in DEFAULT)
+        return self._named
+
+    def is_agent_rel(self, rel: str) -> bool:
+        """Whether `rel` may be some agent's rule file: a known place or a configured name."""
+        return is_agent_path(rel) or any(rel == n or rel.endswith("/" + n)
+                                         for n in self.named_context_files())
 
     def agent_owner(self, rel: str, ttl: float | None = None) -> Agent | None:
         """The agent whose rule file `rel` is; None for every other file (a cheap path test
         first, so source files never read the agents)."""
-        if not is_agent_path(rel):
+        if not self.is_agent_rel(rel):
             return None
         owner = self.agents(ttl).owner_of(rel)
         if owner is None and time.monotonic() - self._agents_at > 1.0 and (self.path / rel).is_file():

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from rulelens.agents.editing import is_agent_path
 from rulelens.agents.registry import FILE_GLOBS
 from rulelens.lsp.workspace.roots import path_of_uri
 
@@ -24,6 +23,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 REGISTRATION_ID = "rulelens-watch"
+GEMINI_SETTINGS = ".gemini/settings.json"  # its `context.fileName` decides which files are watched
 _ALL = types.WatchKind.Create | types.WatchKind.Change | types.WatchKind.Delete
 
 
@@ -38,14 +38,15 @@ def watchers(server: Session) -> list[types.FileSystemWatcher]:
                 kind=_ALL))
             out.extend(types.FileSystemWatcher(
                 glob_pattern=types.RelativePattern(base_uri=root.uri, pattern=glob), kind=_ALL)
-                for glob in FILE_GLOBS)
+                for glob in (*FILE_GLOBS, *(f"**/{n}" for n in root.named_context_files())))
     else:  # each root's rules folder (they may differ by folder), else the default one
         folders = [r.rules_folder for r in server.roots.all()] or [server.roots.rules_folder]
         for folder in dict.fromkeys(folders):
             out.append(types.FileSystemWatcher(glob_pattern=f"**/{folder}/**", kind=_ALL))
+        named = dict.fromkeys(f"**/{n}" for r in server.roots.all() for n in r.named_context_files())
         out.extend(types.FileSystemWatcher(
             glob_pattern=glob if glob.startswith("**/") else f"**/{glob}", kind=_ALL)
-            for glob in FILE_GLOBS)
+            for glob in (*FILE_GLOBS, *named))
     out.append(types.FileSystemWatcher(glob_pattern="**/*",
                                        kind=types.WatchKind.Create | types.WatchKind.Delete))
     return out
@@ -77,9 +78,11 @@ async def register(server: Session) -> None:
         server.watching = False
 
 
-def changed(server: Session, params: types.DidChangeWatchedFilesParams) -> None:
-    """Reload what the events touch; republish open documents when rules changed."""
+def changed(server: Session, params: types.DidChangeWatchedFilesParams) -> bool:
+    """Reload what the events touch; republish open documents when rules changed. True when
+    the watchers themselves need registering again (Gemini CLI's settings name other files)."""
     dirty: set[Path] = set()
+    rewatch = False
     for event in params.changes:
         path = path_of_uri(event.uri)
         if path is None:
@@ -91,7 +94,8 @@ def changed(server: Session, params: types.DidChangeWatchedFilesParams) -> None:
         if rel == root.repo.rules_dir or rel.startswith(root.repo.rules_dir + "/"):
             if root.repo.refresh():
                 dirty.add(root.path)
-        elif is_agent_path(rel):
+        elif root.is_agent_rel(rel):
+            rewatch |= rel == GEMINI_SETTINGS and bool(server.watching)
             root.forget_agents()
             if event.type != types.FileChangeType.Changed:
                 root.forget_files()
@@ -100,4 +104,5 @@ def changed(server: Session, params: types.DidChangeWatchedFilesParams) -> None:
             root.forget_files()
             dirty.add(root.path)
     server.rules_changed([r for r in server.roots.all() if r.path in dirty])
+    return rewatch
 
