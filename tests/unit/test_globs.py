@@ -202,9 +202,17 @@ def test_a_glob_matches_some_file_as_its_regex_says(glob: str, folder: bool) -> 
 
 def test_warming_the_index_changes_no_answer() -> None:
     items = [["app/Models/**"], ["*.php", "!app/User.php"], ["**/Sub/*.php"], ["src/*.{ts,tsx}"], ["**"]]
-    cold, warm = RuleSet(items), RuleSet(items)
+    cold, warm, stepped = RuleSet(items), RuleSet(items), RuleSet(items)
     warm.warm()
     assert [warm.owners_of(f) for f in FILES] == [cold.owners_of(f) for f in FILES]
+    while stepped.warm_one(1):  # string tests only: the regexes wait for a call without `most`
+        pass
+    assert stepped._anywhere is not None and stepped._anywhere.chunks is None  # `**`: a regex
+    assert [stepped.owners_of(f) for f in FILES] == [cold.owners_of(f) for f in FILES]
+    while stepped.warm_one():
+        pass
+    assert all(b.chunks is not None for b in stepped._buckets.values())
+    assert [stepped.matches(f) for f in FILES] == [cold.matches(f) for f in FILES]
 
 
 @settings(max_examples=200, deadline=None)

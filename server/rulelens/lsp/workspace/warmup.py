@@ -6,10 +6,10 @@ diagnostics wait for neither; but then each of the next opens pays for the rule 
 buckets it is the first to reach (at 10,000 globs, most opens of a session's first minutes).
 Here they are prepared after the first answer, a slice of steps (`SLICE`, or one step) per
 turn of the loop, so a request that arrives meanwhile waits for one slice at most. The short
-steps (each rule file, buckets of a few globs: tens of µs) run even while requests keep
-coming, in the gaps between them (a client working on the last answer, an editor between
-files); the longer ones (a large bucket, a regex to compile) and the per-root work wait until
-the client has sent nothing for `QUIET`. A thread would hold the interpreter lock against the
+steps (each rule file, the string tests of a bucket of a few globs: tens of µs) run even while
+requests keep coming, in the gaps between them (a client working on the last answer, an editor
+between files); the longer ones (a large bucket, a regex to compile) and the per-root work wait
+until the client has sent nothing for `QUIET`. A thread would hold the interpreter lock against the
 requests instead.
 """
 
@@ -29,7 +29,7 @@ from rulelens.rules.repository import RuleRepository
 PerRule = Callable[[Root, RuleFile], None]
 PerRoot = Callable[[Root], None]
 QUIET = 0.05  # seconds without a message from the client before a longer warm-up step
-SMALL = 16  # globs in a bucket prepared between requests even in a burst (about 0.1 ms)
+SMALL = 16  # globs of a bucket whose string tests are prepared even in a burst (about 0.1 ms)
 SLICE = 0.0001  # seconds of steps per turn of the loop: a request waits for one slice at most
 
 
@@ -68,11 +68,11 @@ class Warmup:
 
     async def _warm(self, root: Root, ruleset: RuleSet) -> None:
         repo = root.repo
-        # Short steps first, whether the client is quiet or not: each rule file, then the
-        # buckets of at most SMALL globs (string tests, mostly).
+        # Short steps first, whether the client is quiet or not: each rule file, then the string
+        # tests of the buckets of at most SMALL globs.
         await self._slices(self._rule_files(root, ruleset), quiet=False)
         await self._slices(self._buckets(repo, ruleset, SMALL), quiet=False)
-        # The rest when the client is quiet: per root, then the larger buckets (regexes).
+        # The rest when the client is quiet: per root, then larger buckets and the regexes.
         await self._idle()
         if repo.built_ruleset is not ruleset:
             return
