@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -90,3 +92,15 @@ def test_a_folder_that_is_no_project_is_read_but_not_written(tmp_path: Path) -> 
     assert Root(tmp_path, ".ai/rules", explicit=True).repo.writable is True
     (tmp_path / ".git").mkdir()
     assert Root(tmp_path, ".ai/rules").repo.writable is True
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab./ é%#?\udcff", min_size=1, max_size=10))
+def test_a_files_uri_is_what_pathlib_says(tmp_path_factory: pytest.TempPathFactory, rel: str) -> None:
+    """`uri_of` builds most URIs from the root's as text; each must be what `as_uri` gives."""
+    from rulelens.lsp.workspace.roots import Root
+
+    folder = tmp_path_factory.getbasetemp() / "a root é #"
+    folder.mkdir(exist_ok=True)
+    root = Root(folder, ".ai/rules", explicit=True)
+    assert root.uri_of(rel) == (folder / rel).as_uri()

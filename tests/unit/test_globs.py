@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulelens.rules.format.globs import literal_matches, literal_test, regex_source
+from rulelens.rules.format.globs import literal_matches, literal_test, regex_source, split_commas
 from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.project.filelist import FileList
 
@@ -137,7 +137,9 @@ def test_index_agrees_with_one_pathspec_per_file(files: list[list[str]], anchor:
 
 LITERAL_PARTS = ["app", "Models", "**", "*.php", "User.php", "a.b", "*", "x+y", "é"]
 LITERAL_PATHS = [*PATHS, "app", "app/", "app/Models", "app/Models/", "x+y/app/Models/a.b",
-                 "Models/User.php/x.php", "é/app/é", "app/.php", "app/x+y.php/z"]
+                 "Models/User.php/x.php", "é/app/é", "app/.php", "app/x+y.php/z",
+                 "Models/Models/x.php", "app/Models/.php/y", "x/app/Models/User.php",
+                 "app/app/Models/a.b/z", "Models/app"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -154,12 +156,23 @@ def test_string_tests_answer_as_pathspecs_regex(glob: str, anchor: bool, folder:
         assert literal_matches(test, path) == bool(re.match(source, path)), (glob, path)
 
 
+@pytest.mark.parametrize("glob", ["**/Models/*.php", "**/app/Models/*.php", "app/**/Models/*.php",
+                                  "**/app/*.php", "**/Models/*.b", "**/x+y/*.php", "/**/app/*.b"])
+def test_folders_then_an_end_answer_as_pathspecs_regex(glob: str) -> None:
+    source = regex_source(glob)
+    test = literal_test(source) if source is not None else None
+    assert source is not None and test is not None, glob
+    for path in LITERAL_PATHS:
+        assert literal_matches(test, path) == bool(re.match(source, path)), (glob, path)
+
+
 def test_the_common_shapes_need_no_regex() -> None:
     for glob in ["app/Models/**", "app/Models/User.php", "app/*.php", "app/**/User.php",
-                 "**/*.php", "User.php", "resources/views/**/*.blade.php", "/*.md"]:
+                 "**/*.php", "User.php", "resources/views/**/*.blade.php", "/*.md",
+                 "**/Models/*.php", "app/**/Http/Controllers/*.php"]:
         source = regex_source(glob)
         assert source is not None and literal_test(source) is not None, glob
-    for glob in ["**/Models/*.php", "src/*", "f?.ts", "mod[0-9]/**", "a/**/b/**/c", "node/"]:
+    for glob in ["**/*/User.php", "**/Models/U*.php", "src/*", "f?.ts", "mod[0-9]/**", "a/**/b/**/c", "node/"]:
         source = regex_source(glob)
         assert source is not None and literal_test(source) is None, glob
 
@@ -189,9 +202,17 @@ def test_a_glob_matches_some_file_as_its_regex_says(glob: str, folder: bool) -> 
 
 def test_warming_the_index_changes_no_answer() -> None:
     items = [["app/Models/**"], ["*.php", "!app/User.php"], ["**/Sub/*.php"], ["src/*.{ts,tsx}"], ["**"]]
-    cold, warm = RuleSet(items), RuleSet(items)
+    cold, warm, stepped = RuleSet(items), RuleSet(items), RuleSet(items)
     warm.warm()
     assert [warm.owners_of(f) for f in FILES] == [cold.owners_of(f) for f in FILES]
+    while stepped.warm_one(1):  # string tests only: the regexes wait for a call without `most`
+        pass
+    assert stepped._anywhere is not None and stepped._anywhere.chunks is None  # `**`: a regex
+    assert [stepped.owners_of(f) for f in FILES] == [cold.owners_of(f) for f in FILES]
+    while stepped.warm_one():
+        pass
+    assert all(b.chunks is not None for b in stepped._buckets.values())
+    assert [stepped.matches(f) for f in FILES] == [cold.matches(f) for f in FILES]
 
 
 @settings(max_examples=200, deadline=None)
@@ -208,3 +229,24 @@ def test_children_agree_with_a_folder_map(found: set[str], folder: str) -> None:
             siblings[name] = siblings.get(name, False) or i < len(parts) - 1
     expected = sorted(tree.get(folder, {}).items(), key=lambda kv: (not kv[1], kv[0]))
     assert FileList(paths).children(folder) == expected
+
+
+def _split_every_character(item: str) -> list[str]:
+    """The plain walk over every character: what `split_commas` must answer."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(item):
+        if ch == "{":
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(item[start:i])
+            start = i + 1
+    parts.append(item[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="{},a *é", max_size=24))
+def test_commas_split_outside_braces_only(item: str) -> None:
+    assert split_commas(item) == _split_every_character(item)

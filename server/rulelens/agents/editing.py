@@ -8,10 +8,13 @@ for one file, read from the text the person is editing when there is one.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
+import bracex
 from wcmatch import glob as wglob
 
 from rulelens.agents.base import Agent
+from rulelens.agents.dialects import literal_end
 from rulelens.agents.project import AgentProject
 from rulelens.agents.reading import parse_agent_text, read_agent_file
 from rulelens.agents.registry import FILE_GLOBS
@@ -20,13 +23,41 @@ from rulelens.rules.format.reading import find_frontmatter, scan_paths
 from rulelens.rules.model import GlobItem, Problem
 
 _FLAGS = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.FORCEUNIX
-_SHAPES = wglob.compile(list(FILE_GLOBS), flags=_FLAGS)
 
+
+@lru_cache(maxsize=1)
+def _shapes() -> wglob.WcMatcher[str]:
+    return wglob.compile(list(FILE_GLOBS), flags=_FLAGS)
+
+
+@lru_cache(maxsize=1)
+def _endings() -> tuple[str, ...] | None:
+    """The literal text each agent file's path ends with (`.md`, `.clinerules`…), from every
+    glob with its braces expanded; None when one of them may end with anything."""
+    ends: set[str] = set()
+    for glob in FILE_GLOBS:
+        try:
+            variants = bracex.expand(glob) if "{" in glob else [glob]
+        except Exception:  # bracex refuses it: no shortcut
+            return None
+        for variant in variants:
+            end = literal_end(variant, _FLAGS)
+            if not end:
+                return None
+            ends.add(end)
+    return tuple(sorted(ends))
 
 
 def is_agent_path(rel: str) -> bool:
-    """Whether `rel` sits where some agent other than Boost reads rule files."""
-    return bool(_SHAPES.match(rel))
+    """Whether `rel` sits where some agent other than Boost reads rule files.
+
+    A path that ends as no agent file can (most source files) is answered without compiling
+    the globs: the first document a language server shows is usually one.
+    """
+    ends = _endings()
+    if ends is not None and not rel.endswith(ends):
+        return False
+    return bool(_shapes().match(rel))
 
 
 def shared_problems(project: AgentProject, rel: str) -> list[Problem]:

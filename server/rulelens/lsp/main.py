@@ -8,8 +8,20 @@ import sys
 from pathlib import Path
 
 
+def prepare() -> None:
+    """What must come before anything else is imported: no garbage collection until the first
+    answers are out (workspace/collector.py), and generated code compiled through the kept code
+    objects (wire/compiled.py). Both are idempotent."""
+    from rulelens.lsp.wire import compiled
+    from rulelens.lsp.workspace import collector
+
+    collector.pause()
+    compiled.install()
+
+
 def serve(root: Path | None, tcp: bool, host: str, port: int) -> int:
     """Serve until the client exits; stdout carries protocol messages only."""
+    prepare()
     logging.basicConfig(stream=sys.stderr, level=os.environ.get("RULELENS_LOG", "WARNING"),
                         format="rulelens %(levelname)s %(name)s: %(message)s")
     from rulelens.lsp.server import build

@@ -3,6 +3,7 @@ features in the order they register."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from types import ModuleType
 
@@ -28,7 +29,9 @@ from rulelens.lsp.features import (
     symbols,
 )
 from rulelens.lsp.session import Session
+from rulelens.lsp.wire import compiled
 from rulelens.lsp.wire.guard import guarded
+from rulelens.lsp.workspace import collector
 
 # In order: `initialized` hooks run in this order (watchers are registered before settings
 # are pulled), and code_actions must follow the features that add action providers.
@@ -64,8 +67,13 @@ def build(explicit_root: Path | None = None) -> Session:
     @server.feature(types.INITIALIZED)
     @guarded()
     async def initialized(ls: Session, params: types.InitializedParams) -> None:
+        asyncio.get_running_loop().call_later(collector.RESUME_AFTER, collector.resume)
         for hook in ls.initialized_hooks:
             await hook()
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: Session, params: None) -> None:
+        compiled.save()  # what this start compiled, for the next (also saved when idle)
 
     for feature in FEATURES:
         feature.register(server)

@@ -16,8 +16,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace.position_codec import PositionCodec
 
 from rulelens import __version__
+from rulelens.lsp.wire import compiled
 from rulelens.lsp.wire.edits import text_edits
-from rulelens.lsp.wire.frozen import Frozen
 from rulelens.lsp.wire.positions import lines_of, whole_line
 from rulelens.lsp.wire.protocol import RulelensProtocol
 from rulelens.lsp.workspace.events import RulesChanged
@@ -36,13 +36,11 @@ class Session(LanguageServer):
     """One instance per connection."""
 
     def __init__(self, explicit_root: Path | None = None) -> None:
-        # Related information shared by many diagnostics, converted to JSON once (wire/frozen.py).
-        self.frozen = Frozen()
-        super().__init__("rulelens", __version__, protocol_cls=RulelensProtocol,
-                         converter_factory=self.frozen.converter)
+        super().__init__("rulelens", __version__, protocol_cls=RulelensProtocol)
         # What the next diagnostics need, prepared while the client is quiet (workspace/warmup.py).
         self.warmup = Warmup()
         self.warmup.per_root.append(self._keep_frontmatters)
+        self.warmup.per_root.append(lambda root: compiled.save())  # wire/compiled.py
         assert isinstance(self.protocol, RulelensProtocol)
         self.protocol.on_message = self.warmup.busy
         # initializationOptions and pushed didChangeConfiguration: every folder's base.

@@ -20,12 +20,14 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(run: Run) -> int:
+    from rulelens.lsp.main import prepare, serve
+
+    prepare()  # before the rest is imported
     from rulelens.rules.model import RuleError
 
     args = run.args
     if not args.tcp and (args.host is not None or args.port is not None):
         raise RuleError("--host and --port need --tcp (see `rulelens serve --help`)")
-    from rulelens.lsp.main import serve
 
     host, port = args.host or HOST, PORT if args.port is None else args.port
     if args.tcp:

@@ -6,7 +6,10 @@ every open document of a root whose rules changed.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
+from typing import NamedTuple
 
 from lsprotocol import types
 
@@ -16,7 +19,8 @@ from rulelens.lsp.views import agent_files
 from rulelens.lsp.views.unseen import unseen_line
 from rulelens.lsp.wire.guard import guarded
 from rulelens.lsp.wire.payloads import mention_data
-from rulelens.lsp.wire.positions import lines_of, span, start_of_file, whole_line
+from rulelens.lsp.wire.positions import lines_of, span, whole_line
+from rulelens.lsp.wire.protocol import RulelensProtocol
 from rulelens.lsp.workspace.documents import live_rule, text_for
 from rulelens.lsp.workspace.roots import Root, Target
 from rulelens.report.words import plural
@@ -38,8 +42,8 @@ def register(server: Session) -> None:
     server.rules_changed.subscribe(lambda roots, skip: republish(server, roots, skip))
     server.findings_ready.append(lambda root: republish_rules(server, root))
 
-    def prepare(root: Root, rule: RuleFile) -> None:  # the places of each rule file, ahead
-        _places(server, root, rule)
+    def prepare(root: Root, rule: RuleFile) -> None:  # each rule file's pieces, ahead
+        _pieces(server, root, rule, str(server.codec.encoding))
 
     server.warmup.per_rule.append(prepare)
 
@@ -78,8 +82,8 @@ def register(server: Session) -> None:
 
 
 def compute(server: Session, target: Target) -> list[types.Diagnostic]:
-    if target.kind == "source":
-        return rules_diagnostic(server, target)
+    """The diagnostics of a rule file, an agent's file or the index (a source file's are sent
+    as JSON text: `rules_json`)."""
     if target.kind == "rule":
         return rule_file_diagnostics(server, target)
     if target.kind == "agent":
@@ -91,8 +95,16 @@ def compute(server: Session, target: Target) -> list[types.Diagnostic]:
 def publish(server: Session, uri: str) -> Target | None:
     """Publish (or clear) the diagnostics of one open document; the document's target."""
     target = server.target(uri)
-    diagnostics = compute(server, target) if target is not None else []
     doc = server.workspace.text_documents.get(uri)
+    if target is not None and target.kind == "source":
+        version = f',"version":{int(doc.version)}' if doc is not None and doc.version is not None else ""
+        protocol = server.protocol
+        assert isinstance(protocol, RulelensProtocol)
+        protocol.notify_json(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+                             f'{{"uri":{json.dumps(doc.uri if doc is not None else uri)},'
+                             f'"diagnostics":{rules_json(server, target)}{version}}}')
+        return target
+    diagnostics = compute(server, target) if target is not None else []
     server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
         uri=doc.uri if doc is not None else uri,
         diagnostics=diagnostics,
@@ -114,33 +126,50 @@ def republish(server: Session, roots: Sequence[Root], skip: str | None = None) -
 
 
 # -- source files -------------------------------------------------------------------------
-def rules_diagnostic(server: Session, target: Target) -> list[types.Diagnostic]:
+# A source file's one diagnostic names every rule file that applies, each with where its heading
+# and entries are: at 10,000 globs a dozen rule files and 10 KB of JSON per file opened. The
+# pieces that depend only on the rule file are JSON text kept per rule file, and the diagnostic is
+# joined from them: converting the same objects with cattrs and encoding them again, on every
+# open, cost more than finding the rule files.
+_START_OF_FILE = '{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}'
+
+
+def rules_json(server: Session, target: Target) -> str:
+    """The source file's diagnostics as a JSON array: the one that lists the rule files that
+    apply (a zero-width range at 0:0: visible in the gutter and the problems list, never a
+    squiggle), or none."""
     severity = server.settings_for(target.root).lsp_severity
     if severity is None:
-        return []
+        return "[]"
     matches = target.root.repo.rules_for(target.rel)
     if not matches:
-        return []
-    return [types.Diagnostic(
-        range=start_of_file(),
-        message=summary(matches),
-        severity=severity,
-        code=RULES_CODE,
-        source=SOURCE,
-        related_information=related(server, target, matches),
-    )]
+        return "[]"
+    encoding = str(server.codec.encoding)
+    pieces = [_pieces(server, target.root, m.rule, encoding) for m in matches]
+    related = ",".join(
+        f"{p.head}{_text(f'{m.rule.rel} applies through {_joined(m.globs)}')}}}{p.entries}"
+        for m, p in zip(matches, pieces, strict=True))
+    return (f'[{{"range":{_START_OF_FILE},"message":{_text(summary(matches, pieces))},'
+            f'"severity":{int(severity)},"code":"{RULES_CODE}","source":"{SOURCE}",'
+            f'"relatedInformation":[{related}]}}]')
 
 
-def summary(matches: list[Match]) -> str:
+_text = encode_basestring_ascii  # a JSON string, as `json.dumps` writes it (C, no encoder set-up)
+
+
+def _joined(globs: list[str]) -> str:
+    return ", ".join(globs)
+
+
+def summary(matches: list[Match], pieces: list[Pieces]) -> str:
     """One line per rule file: where it is, what matched, and its entry titles."""
-    entries = sum(len(m.rule.entries) for m in matches)
+    entries = sum(p.entry_count for p in pieces)
     verb = "applies" if entries == 1 else "apply"
     head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
             f"{verb} to this file:")
     lines = [head]
-    for m in matches[:MAX_LISTED]:
-        titles = "; ".join(e.title for e in m.rule.entries) or "no entries"
-        lines.append(f"• {m.rule.rel} ({', '.join(m.globs)}): {titles}")
+    for m, p in zip(matches[:MAX_LISTED], pieces, strict=False):
+        lines.append(f"• {m.rule.rel} ({_joined(m.globs)}): {p.titles}")
         unseen = unseen_line(m)
         if unseen:
             lines.append(f"  {unseen}")
@@ -149,46 +178,50 @@ def summary(matches: list[Match]) -> str:
     return "\n".join(lines)
 
 
-def related(server: Session, target: Target,
-            matches: list[Match]) -> list[types.DiagnosticRelatedInformation]:
-    out = []
-    for m in matches:
-        head, entries = _places(server, target.root, m.rule)
-        out.append(types.DiagnosticRelatedInformation(
-            location=head, message=f"{m.rule.rel} applies through {', '.join(m.globs)}"))
-        out.extend(entries)
-    return out
+class Pieces(NamedTuple):
+    """What a source file's diagnostic says of one rule file, the same for every source file it
+    applies to: its heading's related information as JSON up to its message
+    (`{"location":…,"message":`), its entries' related information as JSON, each after a comma,
+    and the summary's titles."""
+
+    head: str
+    entries: str
+    titles: str
+    entry_count: int
 
 
-Places = tuple[types.Location, list[types.DiagnosticRelatedInformation]]
-_PLACES: dict[tuple[int, str, str], tuple[RuleFile, Places]] = {}
+_PIECES: dict[tuple[int, str, str], tuple[RuleFile, Pieces]] = {}
 
 
-def _places(server: Session, root: Root, rule: RuleFile) -> Places:
-    """Where a rule file's heading is, and its entries' related information: the same for every
-    source file it applies to, so kept per rule file as read (a file opened at 10,000 globs is
-    listed beside a dozen rule files). Shared, never changed: they are only serialised, each
-    once (wire/frozen.py)."""
-    key = (id(rule), root.uri, str(server.codec.encoding))
-    kept = _PLACES.get(key)
+def _pieces(server: Session, root: Root, rule: RuleFile, encoding: str) -> Pieces:
+    """A rule file's `Pieces`, kept per rule file as read and position encoding."""
+    key = (id(rule), root.uri, encoding)
+    kept = _PIECES.get(key)
     if kept is not None and kept[0] is rule:
         return kept[1]
     codec = server.codec
     lines = lines_of(rule.text)
     head_line = rule.heading_line if rule.heading_line is not None else 0
     name = rule.heading or rule.stem
-    uri = root.uri_of(rule.rel)
-    places = (types.Location(uri=uri, range=whole_line(codec, lines, head_line)),
-              [types.DiagnosticRelatedInformation(
-                  location=types.Location(uri=uri, range=whole_line(codec, lines, entry.line)),
-                  message=f"{name}: {entry.title}") for entry in rule.entries])
-    server.frozen.keep(places[0])
-    for info in places[1]:
-        server.frozen.keep(info)
-    if len(_PLACES) >= 4096:
-        _PLACES.clear()
-    _PLACES[key] = (rule, places)
-    return places
+    uri = _text(root.uri_of(rule.rel))
+    entries = "".join(
+        f',{{"location":{_location(uri, whole_line(codec, lines, entry.line))},'
+        f'"message":{_text(f"{name}: {entry.title}")}}}'
+        for entry in rule.entries)
+    pieces = Pieces(f'{{"location":{_location(uri, whole_line(codec, lines, head_line))},"message":',
+                    entries, "; ".join(e.title for e in rule.entries) or "no entries",
+                    len(rule.entries))
+    if len(_PIECES) >= 4096:
+        _PIECES.clear()
+    _PIECES[key] = (rule, pieces)
+    return pieces
+
+
+def _location(uri: str, where: types.Range) -> str:
+    """A Location as JSON, its URI already JSON text."""
+    start, end = where.start, where.end
+    return (f'{{"uri":{uri},"range":{{"start":{{"line":{start.line},"character":{start.character}}},'
+            f'"end":{{"line":{end.line},"character":{end.character}}}}}}}')
 
 
 # -- rule files and the index -----------------------------------------------------------

@@ -5,21 +5,27 @@ a client waiting on that id would wait forever. Here the request is answered wit
 `InvalidParams` (-32602), and a malformed notification is logged and ignored (no popup). A
 notification method sent with an id (a request nobody would answer) gets `InvalidRequest`.
 Every message is also announced to `on_message` (the session's idle-time warm-up waits for
-the client to be quiet).
+the client to be quiet). `notify_json` sends a notification whose params are JSON text already
+(features/diagnostics.py builds a source file's diagnostics from pieces kept per rule file).
 """
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+import json
 import logging
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInternalError
 from pygls.protocol import LanguageServerProtocol
 
 log = logging.getLogger(__name__)
 _IGNORED = SimpleNamespace(jsonrpc="ignored")  # handle_message logs and skips it
+_SENDING: set[asyncio.Future[Any]] = set()  # websocket writes in flight (the loop holds them weakly)
 
 
 class RulelensProtocol(LanguageServerProtocol):
@@ -53,6 +59,32 @@ class RulelensProtocol(LanguageServerProtocol):
                     message=f"{data['method']} is a notification; send it without an id."))
             return _IGNORED
         return message
+
+    def notify_json(self, method: str, params: str) -> None:
+        """Send a notification whose params are JSON text (ASCII, as `json.dumps` escapes it),
+        framed as pygls frames every message; pygls' `notify` would convert and encode a whole
+        message again, a dozen rule files' related information on each source file opened."""
+        if self.writer is None:
+            log.error("rulelens: no transport to send %s", method)
+            return
+        body = f'{{"jsonrpc":"2.0","method":{json.dumps(method)},"params":{params}}}'
+        data = body.encode(self.CHARSET)
+        if self._include_headers:
+            data = (f"Content-Length: {len(data)}\r\n"
+                    f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+                    ).encode("ascii") + data
+        try:
+            written = self.writer.write(data)
+            if inspect.isawaitable(written):  # a websocket's writer; kept until sent
+                task = asyncio.ensure_future(written)
+                _SENDING.add(task)
+                task.add_done_callback(_SENDING.discard)
+        except BrokenPipeError:
+            log.exception("rulelens: the client's pipe is closed")
+            raise
+        except Exception as exc:
+            log.exception("rulelens: sending %s failed", method)
+            self._server._report_server_error(exc, JsonRpcInternalError)
 
 
 def _is_notification(method: object) -> bool:

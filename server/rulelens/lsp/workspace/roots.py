@@ -7,11 +7,12 @@ untitled buffers and non-`file:` URIs resolve to None and get nothing.
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import quote_from_bytes, urlparse
 
 from pygls.uris import to_fs_path
 
@@ -23,6 +24,9 @@ from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.filetree import FileTree
 from rulelens.rules.project.root import RULES_DIR, find_root, writable
 from rulelens.rules.repository import RuleRepository
+
+# A relative path that pathlib keeps as written: no empty, `.` or leading-slash segment.
+_NORMAL_REL = re.compile(r"(?!\.?(?:/|$))[^/]+(?:/(?!\.?(?:/|$))[^/]+)*")
 
 FILES_TTL = 30.0  # seconds a file list lives when no watcher tells us about new files
 _SKIP = (".git/",)
@@ -67,7 +71,12 @@ class Root:
         if uri is None:
             if len(self._uris) >= 8192:
                 self._uris.clear()
-            uri = self._uris[rel] = (self.path / rel).as_uri()
+            if _NORMAL_REL.fullmatch(rel):  # what `as_uri` gives, without building a Path
+                base = self.uri if self.uri.endswith("/") else f"{self.uri}/"
+                uri = base + quote_from_bytes(os.fsencode(rel))
+            else:
+                uri = (self.path / rel).as_uri()
+            self._uris[rel] = uri
         return uri
 
     def writer(self) -> RuleRepository:

@@ -4,26 +4,34 @@ A lookup compiles the glob buckets it reaches (rules/match/matcher.py), and a ru
 related information is built the first time it applies (features/diagnostics.py), so the first
 diagnostics wait for neither; but then each of the next opens pays for the rule files and
 buckets it is the first to reach (at 10,000 globs, most opens of a session's first minutes).
-Here they are prepared after the first answer, while the client sends nothing (`QUIET` after
-its last message), one rule file or one bucket per turn of the loop: a request that arrives
-meanwhile waits for one step at most, and a burst of requests is not slowed by the warm-up at
-all. A thread would hold the interpreter lock against the requests instead.
+Here they are prepared after the first answer, a slice of steps (`SLICE`, or one step) per
+turn of the loop, so a request that arrives meanwhile waits for one slice at most. The short
+steps (each rule file, the string tests of a bucket of a few globs: tens of µs) run even while
+requests keep coming, in the gaps between them (a client working on the last answer, an editor
+between files); the longer ones (a large bucket, a regex to compile) and the per-root work wait
+until the client has sent nothing for `QUIET`. A thread would hold the interpreter lock against the
+requests instead.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+from rulelens.lsp.workspace import collector
 from rulelens.lsp.workspace.roots import Root
 from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import RuleFile
+from rulelens.rules.repository import RuleRepository
 
 PerRule = Callable[[Root, RuleFile], None]
 PerRoot = Callable[[Root], None]
-QUIET = 0.05  # seconds without a message from the client before a warm-up step
+QUIET = 0.05  # seconds without a message from the client before a longer warm-up step
+SMALL = 16  # globs of a bucket whose string tests are prepared even in a burst (about 0.1 ms)
+SLICE = 0.0001  # seconds of steps per turn of the loop: a request waits for one slice at most
 
 
 class Warmup:
@@ -61,22 +69,49 @@ class Warmup:
 
     async def _warm(self, root: Root, ruleset: RuleSet) -> None:
         repo = root.repo
+        # Short steps first, whether the client is quiet or not: each rule file, then the string
+        # tests of the buckets of at most SMALL globs.
+        await self._slices(self._rule_files(root, ruleset), quiet=False)
+        await self._slices(self._buckets(repo, ruleset, SMALL), quiet=False)
+        # The rest when the client is quiet: per root, then larger buckets and the regexes.
         await self._idle()
+        collector.resume()  # the first answers are out (workspace/collector.py)
+        if repo.built_ruleset is not ruleset:
+            return
         for done in self.per_root:
             done(root)
+        await self._slices(self._buckets(repo, ruleset, None), quiet=True)
+
+    async def _slices(self, steps: Iterator[None], quiet: bool) -> None:
+        """Run `steps` a slice (`SLICE` seconds, or one step) per turn of the loop, each turn
+        after the client has been quiet a while (`quiet`) or right away."""
+        clock = time.perf_counter
+        while True:
+            if quiet:
+                await self._idle()
+            else:
+                await asyncio.sleep(0)
+            end = clock() + SLICE
+            for _ in steps:
+                if clock() >= end:
+                    break
+            else:
+                return
+
+    def _rule_files(self, root: Root, ruleset: RuleSet) -> Iterator[None]:
+        repo = root.repo
+        rows = repo.committed_rows()
         for rule in list(repo.files):
-            await self._idle()
             if repo.built_ruleset is not ruleset:
                 return
-            rows = repo.committed_rows()
             row = rows.get(rule.rel) if rows is not None else None
             if row is not None:
                 row.same_globs(rule)  # what `rules_for` asks of the committed index
             for prepare in self.per_rule:
                 prepare(root, rule)
-            await asyncio.sleep(0)
-        while True:
-            await self._idle()
-            if repo.built_ruleset is not ruleset or not ruleset.warm_one():
-                return
-            await asyncio.sleep(0)
+            yield
+
+    @staticmethod
+    def _buckets(repo: RuleRepository, ruleset: RuleSet, most: int | None) -> Iterator[None]:
+        while repo.built_ruleset is ruleset and ruleset.warm_one(most):
+            yield

@@ -28,6 +28,7 @@ import pathspec
 
 from rulelens.rules.check.codes import CODES
 from rulelens.rules.check.suppress import Suppressions, suppressions
+from rulelens.rules.format.reading import read_at_most
 from rulelens.rules.model import Problem, RuleError, Severity
 
 FILES = ("rulelens.toml", "pyproject.toml")
@@ -182,7 +183,7 @@ def disk_reader(root: Path, limit: int = 2 * 1024 * 1024) -> Callable[[str], str
     def text_of(rel: str) -> str | None:
         try:
             with open(root / rel, "rb") as handle:
-                return handle.read(limit).decode("utf-8", errors="replace")
+                return read_at_most(handle, limit).decode("utf-8", errors="replace")
         except OSError:
             return None
     return text_of

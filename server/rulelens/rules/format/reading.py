@@ -1,18 +1,21 @@
 """Read a rule file two ways (docs/format.md §1): strictly as Boost does, and leniently for people.
 
 PyYAML with strict_yaml's loader does the strict load (Boost reads with a strict parser too),
-imported only when a frontmatter is parsed: a FrontmatterCache answers for unchanged ones. The
+imported only when a frontmatter is parsed that simple_yaml declines: a FrontmatterCache answers
+for unchanged ones. The
 delimiter scan is ours because we need line positions for diagnostics and for rewriting the
 `paths` block in place.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
+from rulelens.rules.format import simple_yaml
 from rulelens.rules.model import Entry, GlobItem, Problem, RuleFile
 
 if TYPE_CHECKING:
@@ -248,8 +251,28 @@ def decode(raw: bytes) -> tuple[str, str | None]:
     return text.removeprefix("\ufeff"), problem
 
 
+def read_at_most(handle: BinaryIO, limit: int) -> bytes:
+    """What `handle.read(limit)` gives, without allocating `limit` bytes first: for a rule file
+    of a few hundred bytes and a 2 MiB limit, that allocation (a fresh mapping and its page
+    faults) costs several times the read. It reads the size the file has, one byte more to see
+    whether it grew meanwhile, and only then the rest up to `limit`."""
+    try:
+        size = os.fstat(handle.fileno()).st_size
+    except (OSError, ValueError, AttributeError):  # not a file with a descriptor
+        return handle.read(limit)
+    first = min(size + 1, limit)
+    data = handle.read(first)
+    if len(data) < first or len(data) >= limit:  # the end of the file, or the limit
+        return data
+    return data + handle.read(limit - len(data))
+
+
 def strict_load(source: str) -> Any:
-    """The frontmatter as Boost's parser reads it (strict_yaml.py); PyYAML's errors propagate."""
+    """The frontmatter as Boost's parser reads it (strict_yaml.py); PyYAML's errors propagate.
+    A frontmatter of the simple shape nearly all have is read without PyYAML (simple_yaml.py)."""
+    simple = simple_yaml.load(source)
+    if simple is not None:
+        return simple
     import yaml
 
     from rulelens.rules.format import strict_yaml
@@ -270,7 +293,7 @@ def read_rule_file(path: Path, rel: str, is_boost: bool, raw: bytes | None = Non
     if raw is None:
         try:
             with path.open("rb") as handle:
-                raw = handle.read(MAX_BYTES + 1)
+                raw = read_at_most(handle, MAX_BYTES + 1)
         except OSError as exc:
             raw = b""
             problem(0, "error", "file-unreadable", f"Cannot read this rule file: {exc.strerror}.")

@@ -15,52 +15,19 @@ SafeLoader is used on purpose so that the answer never depends on whether libyam
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from rulelens.rules.format.symfony_scalars import HEX, PHP_NUMERIC, TIMESTAMP
+from rulelens.rules.format.symfony_scalars import symfony_scalar
 
 MAX_DEPTH = 64
 _PLAIN = "tag:yaml.org,2002:str"
-_OCTAL = re.compile(r"[+-]?0o([0-7_]+)\Z")
-_DIGITS_UNDERSCORE = re.compile(r"[+-]?[0-9][0-9_]*\Z")
-_FLOAT_UNDERSCORE = re.compile(r"[+-]?[0-9][0-9_]*(\.[0-9_]+)?\Z")
 
 
 class StrictYamlError(yaml.MarkedYAMLError):
     """What Symfony refuses and PyYAML accepts (a duplicate key, runaway nesting)."""
-
-
-def symfony_scalar(text: str) -> object:
-    """A plain scalar's value as Symfony's `Inline::evaluateScalar` gives it (types only)."""
-    scalar = text.strip()
-    lower = scalar.lower()
-    if lower == "null" or scalar in ("", "~"):
-        return None
-    if lower in ("true", "false"):
-        return lower == "true"
-    if _OCTAL.match(scalar):
-        return int(scalar.replace("_", "").replace("0o", ""), 8)
-    if scalar[0] in "+-." or scalar[0].isdigit():
-        if _DIGITS_UNDERSCORE.match(scalar):
-            scalar = scalar.replace("_", "")
-        digits = scalar[1:] if scalar[0] == "-" else scalar
-        if digits.isascii() and digits.isdigit():
-            return int(scalar) if str(int(scalar)) == scalar else scalar
-        if PHP_NUMERIC.match(scalar):
-            return float(scalar)
-        if HEX.match(scalar):
-            return int(scalar.replace("_", ""), 16)
-        if lower in (".inf", ".nan", "-.inf"):
-            return float(lower.replace(".", ""))
-        if _FLOAT_UNDERSCORE.match(scalar):
-            return float(scalar.replace("_", ""))
-        if TIMESTAMP.match(scalar):
-            return 0  # a timestamp: a number, never a glob
-    return text
 
 
 class SymfonyLoader(yaml.SafeLoader):

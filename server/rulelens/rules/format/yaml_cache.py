@@ -67,6 +67,15 @@ def _plain(value: Any) -> bool:
     return True
 
 
+def _copy(value: Any) -> Any:
+    """A copy of a `_plain` value (JSON's types: the containers new, the scalars as they are)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
 class FrontmatterCache:
     """One project's parsed frontmatters: read at the first parse, written by `save`."""
 
@@ -85,10 +94,10 @@ class FrontmatterCache:
         if key in self._used or key in old:
             found = self._used.get(key, old.get(key))
             self._used[key] = found
-            return json.loads(json.dumps(found))  # a fresh value each time, as a parse gives
+            return _copy(found)  # a fresh value each time, as a parse gives
         value = load(text)
         if _plain(value):
-            self._used[key] = json.loads(json.dumps(value))
+            self._used[key] = _copy(value)
             self._new = True
         return value
 

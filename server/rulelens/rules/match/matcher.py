@@ -58,29 +58,39 @@ class _Bucket:
     at a time into one regex of optional lookaheads, whose groups say which members match, so
     each glob is compiled once and one call answers for the whole chunk."""
 
-    __slots__ = ("chunks", "literals", "pending")
+    __slots__ = ("chunks", "literals", "members", "pending")
 
     def __init__(self) -> None:
         self.pending: list[tuple[str, int]] = []
         self.literals: list[tuple[LiteralTest, list[tuple[str, int]]]] = []
+        self.members: list[tuple[str, str, int]] | None = None  # the globs that need a regex
         self.chunks: list[tuple[re.Pattern[str], list[tuple[int, str, int]]]] | None = None
 
+    def sort(self) -> list[tuple[str, str, int]]:
+        """Read each glob's regex text: the string tests are ready, and the globs that need a
+        regex are returned (compiled by `_seal`)."""
+        members = self.members
+        if members is None:
+            literals: dict[LiteralTest, list[tuple[str, int]]] = {}
+            members = []
+            for glob, owner in self.pending:
+                source = regex_source(glob)
+                if source is None:
+                    continue
+                test = literal_test(source)
+                if test is not None:  # one test for every owner of the same glob
+                    literals.setdefault(test, []).append((glob, owner))
+                else:
+                    members.append((source, glob, owner))
+            self.literals = list(literals.items())
+            self.members = members
+        return members
+
     def _seal(self) -> list[tuple[re.Pattern[str], list[tuple[int, str, int]]]]:
-        literals: dict[LiteralTest, list[tuple[str, int]]] = {}
-        members = []
-        for glob, owner in self.pending:
-            source = regex_source(glob)
-            if source is None:
-                continue
-            test = literal_test(source)
-            if test is not None:  # one test for every owner of the same glob
-                literals.setdefault(test, []).append((glob, owner))
-            else:
-                members.append((source, glob, owner))
+        members = self.sort()
         chunks = []
         for i in range(0, len(members), _CHUNK):
             chunks.extend(_compile_chunk(members[i : i + _CHUNK]))
-        self.literals = list(literals.items())
         self.chunks = chunks
         self.pending = []
         return chunks
@@ -155,6 +165,7 @@ class RuleSet:
         self._use_prefix_names = "PN" in kinds
         self._cold: list[_Bucket] | None = None  # what `warm_one` has left to compile
         self._cold_owners: list[int] = []
+        self._big: list[_Bucket] = []  # buckets `warm_one(most)` left for a call without it
 
     def warm(self) -> None:
         """Compile every bucket now (e.g. in a background thread) instead of on first use.
@@ -165,9 +176,10 @@ class RuleSet:
             if bucket is not None and bucket.chunks is None:
                 bucket._seal()
 
-    def warm_one(self) -> bool:
+    def warm_one(self, most: int | None = None) -> bool:
         """Prepare one more piece that no lookup has reached yet (what a rule file's matches
-        report, then a bucket's tests); False when nothing is left.
+        report, then a bucket's tests); False when nothing is left (`most`: nothing but buckets
+        of more than `most` globs and regexes to compile, left for a call without it).
 
         For a caller that spreads the warm-up over idle moments (the language server, between
         requests, after its first diagnostics) instead of doing it all at once: each step is
@@ -183,6 +195,19 @@ class RuleSet:
                 return True
         while self._cold:
             bucket = self._cold.pop()
+            if bucket.chunks is not None:
+                continue
+            if most is not None:
+                if len(bucket.pending) > most:
+                    self._big.append(bucket)
+                    continue
+                if bucket.sort():  # string tests ready; its regexes compile in a later call
+                    self._big.append(bucket)
+                    return True
+            bucket._seal()
+            return True
+        while most is None and self._big:
+            bucket = self._big.pop()
             if bucket.chunks is None:
                 bucket._seal()
                 return True
@@ -218,14 +243,13 @@ class RuleSet:
         where = self._places.get(owner)
         if where is None:
             where = {}
-            place = 0
             for n, included in enumerate(self._expanded[owner]):
                 for glob in included:
-                    if glob not in where:
-                        where[glob] = (place, [])
-                        place += 1
-                    if not where[glob][1] or where[glob][1][-1] != n:
-                        where[glob][1].append(n)
+                    known = where.get(glob)
+                    if known is None:
+                        where[glob] = (len(where), [n])
+                    elif known[1][-1] != n:
+                        known[1].append(n)
             self._places[owner] = where
         return where
 
