@@ -21,8 +21,12 @@ itself (`posix_spawn`, not `subprocess`, which costs more to import than the ans
   ignored files a rule names), recorded as it ran and kept with the answer with their stat.
   A missing path is kept with its nearest existing folder, whose time changes when it appears.
 
-git runs four commands at once. All of them start before the answer is looked for, and when
-the answer is missing they were not wasted: the full run's own caches make the rest fast.
+git runs four commands at once, all started before the answer is looked for. Three are quick
+(`rev-parse`, `ls-files -s`, `diff-files`) and already tell a miss when the tracked files are not
+as kept (an edited file, a fresh clone): the full run then starts at once, and reads the fourth,
+git's walk of the work tree for untracked files (`ls-files -o`), only when it needs its file
+list. What git answered is handed to the full run (the name search's view, the file list), so
+it asks git for neither again.
 
 **When it is not kept.** A run that failed (exit 2) or was interrupted; outside a git work tree;
 when a file the key stats changed less than RACY_NS before the run began (a second change in the
@@ -45,7 +49,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from typing import TextIO
 
-FORMAT = b"rulelens-check-result 1"
+FORMAT = b"rulelens-check-result 2"
 ENV_OFF = "RULELENS_NO_CACHE"
 FLAG_OFF = "--no-cache"
 RACY_NS = 2_000_000_000  # a file changed this recently may change again within one clock tick
@@ -189,10 +193,11 @@ def _meta(args: Sequence[str], root: str) -> hashlib.blake2b:
 
 # -- the answer on disk ------------------------------------------------------------------------
 class Stored:
-    __slots__ = ("code", "deps", "key", "output")
+    __slots__ = ("code", "deps", "key", "output", "tracked")
 
-    def __init__(self, key: str, code: int, deps: list[tuple[str, str]], output: str) -> None:
-        self.key, self.code, self.deps, self.output = key, code, deps, output
+    def __init__(self, tracked: str, key: str, code: int, deps: list[tuple[str, str]],
+                 output: str) -> None:
+        self.tracked, self.key, self.code, self.deps, self.output = tracked, key, code, deps, output
 
 
 def load(where: str) -> Stored | None:
@@ -200,7 +205,7 @@ def load(where: str) -> Stored | None:
     try:
         with open(where, "rb") as handle:
             data = handle.read()
-        head, key, code, count, rest = data.split(b"\n", 4)
+        head, tracked, key, code, count, rest = data.split(b"\n", 5)
         n = int(count)
         if head != FORMAT or not 0 <= n <= MAX_DEPS:
             return None
@@ -209,14 +214,15 @@ def load(where: str) -> Stored | None:
             return None
         deps = [(fields[i].decode("utf-8", "surrogateescape"), fields[i + 1].decode("ascii"))
                 for i in range(0, 2 * n, 2)]
-        return Stored(key.decode("ascii"), int(code), deps, fields[-1].decode("utf-8", "surrogatepass"))
+        return Stored(tracked.decode("ascii"), key.decode("ascii"), int(code), deps,
+                      fields[-1].decode("utf-8", "surrogatepass"))
     except (OSError, ValueError):
         return None
 
 
 def dump(stored: Stored) -> bytes:
-    head = b"\n".join((FORMAT, stored.key.encode("ascii"), str(stored.code).encode("ascii"),
-                       str(len(stored.deps)).encode("ascii"), b""))
+    head = b"\n".join((FORMAT, stored.tracked.encode("ascii"), stored.key.encode("ascii"),
+                       str(stored.code).encode("ascii"), str(len(stored.deps)).encode("ascii"), b""))
     deps = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" + s.encode("ascii") + b"\0"
                     for p, s in stored.deps)
     return head + deps + stored.output.encode("utf-8", "surrogatepass")
@@ -274,11 +280,13 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
         listing_cmd, changed_cmd, ["ls-files", "-z", "-o", "--exclude-standard"])]
     h = _meta(args, root)  # while git runs
     where_of = h.hexdigest()[:24]
-    rev, listed, changed, others = (_collect(s) for s in started)
-    if rev is None or listed is None or changed is None or others is None:
+    rev, listed, changed = (_collect(s) for s in started[:3])
+    if rev is None or listed is None or changed is None:
+        _collect(started[3])
         return None
     lines = rev.decode("utf-8", "surrogateescape").split("\n")
     if len(lines) < len(GIT_PATHS) + 1:
+        _collect(started[3])
         return None
     folder, *kept, head = lines[:len(GIT_PATHS) + 1]
     where = os.path.join(folder, f"check-{where_of}")
@@ -288,17 +296,22 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     h.update(f"{head}\0{snap.digest}\0".encode(errors="surrogateescape"))
     h.update(changed)
     h.update(b"\1")
-    h.update(others)
     latest = 0
-    untracked = others.decode("utf-8", "surrogateescape").split("\0")
-    for rel in sorted(snap.dirty.union(untracked)):
-        if rel:
-            sig, when = signature(os.path.join(root, rel))
-            latest = max(latest, when)
-            h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
-    key = h.hexdigest()
+    for rel in sorted(snap.dirty):
+        sig, when = signature(os.path.join(root, rel))
+        latest = max(latest, when)
+        h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
+    tracked = h.hexdigest()
+    racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
+    pending = Pending(root, where, tracked, h, began, racy, latest, listed, changed, started[3])
     stored = load(where)
-    if stored is not None and stored.key == key and all(signature(p)[0] == s for p, s in stored.deps):
+    # Everything but the untracked files decides already when the answer cannot be the kept
+    # one (an edited file, a fresh clone): the run starts without waiting for git's walk of the
+    # work tree, which it reads later (the file list).
+    if stored is None or stored.tracked != tracked:
+        return pending
+    key = pending.key()
+    if key is not None and stored.key == key and all(signature(p)[0] == s for p, s in stored.deps):
         try:
             sys.stdout.write(stored.output)
             sys.stdout.flush()
@@ -307,34 +320,63 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
             os.dup2(devnull, sys.stdout.fileno())
             return 0
         return stored.code
-    racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
-    return Pending(root, where, key, began, racy, stable=latest < began - racy,
-                   answers=(listed, changed, others))
+    return pending if key is not None else None
 
 
 class Pending:
     """A miss: run the command in full, recording what it reads, and keep its answer."""
 
-    def __init__(self, root: str, where: str, key: str, began: int, racy: int, stable: bool,
-                 answers: tuple[bytes, bytes, bytes]) -> None:
-        self.root, self.where, self.key, self.began, self.stable = root, where, key, began, stable
-        self.racy = racy
-        self.answers = answers  # git's index listing, the files that differ, the untracked files
+    def __init__(self, root: str, where: str, tracked: str, h: hashlib.blake2b, began: int,
+                 racy: int, latest: int, listed: bytes, changed: bytes,
+                 others: tuple[int, int] | None) -> None:
+        self.root, self.where, self.tracked, self.began, self.racy = root, where, tracked, began, racy
+        self._h, self._latest = h, latest  # the key so far, the latest time of a file it stats
+        self.answers = (listed, changed)  # git's index listing, the files that differ
+        self._others = others  # `ls-files -o` started, read when first needed
+        self._key: str | None = None
+        self._untracked: bytes | None = None
+
+    def untracked(self) -> bytes | None:
+        """The untracked files (`ls-files -o -z`), waited for once; None when git failed."""
+        if self._others is not None:
+            self._untracked, self._others = _collect(self._others), None
+            if self._untracked is not None:
+                h = self._h
+                h.update(self._untracked)
+                for rel in sorted(self._untracked.decode("utf-8", "surrogateescape").split("\0")):
+                    if rel:
+                        sig, when = signature(os.path.join(self.root, rel))
+                        self._latest = max(self._latest, when)
+                        h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
+                self._key = h.hexdigest()
+        return self._untracked
+
+    def key(self) -> str | None:
+        self.untracked()
+        return self._key
 
     def hand_over(self) -> None:
-        """What git answered, to the full run's name search, which would ask the same about
-        the files outside the rules folder. (The file list is asked again: `check` starts
-        that before it imports the core, so it costs no wait, and deriving it here would
-        hold a second copy of a 500,000-file listing.)"""
+        """What git answered, to the full run: the name search would ask the same about the
+        files outside the rules folder, and the file list (`ls-files --cached --others`) is the
+        index's paths and the untracked files, so git does not walk the work tree twice."""
         from pathlib import Path
 
         from rulelens.rules.check.stale.search_cache import known_snapshot
+        from rulelens.rules.project.git import LS_FILES, known
         from rulelens.rules.project.git_state import outside
 
-        listed, changed, _ = self.answers
-        self.answers = (b"", b"", b"")  # not held through the run (35 MB at 500,000 files)
+        listed, changed = self.answers
+        self.answers = (b"", b"")  # not held through the run (35 MB at 500,000 files)
         if len(listed) <= HAND_OVER_BYTES:
             known_snapshot(Path(self.root), RULES_DIR, outside(listed, changed, RULES_DIR))
+
+            def file_list() -> bytes | None:
+                # The order differs from git's; the file list sorts it (rules/project/filelist.py).
+                others = self.untracked()
+                return None if others is None else b"".join(
+                    (others, *(e[e.index(b"\t") + 1:] + b"\0" for e in listed.split(b"\0") if e)))
+
+            known(self.root, LS_FILES, file_list)
 
     def run(self, command: Callable[[], int]) -> int:
         self.hand_over()
@@ -349,11 +391,16 @@ class Pending:
             recorder.stop()
             if sys.stdout is tee:
                 sys.stdout = real
-        if code in (0, 1) and not tee.broken and not recorder.failed and self.stable:
+        key = self.key()
+        if (code in (0, 1) and not tee.broken and not recorder.failed and key is not None
+                and self._latest < self.began - self.racy):
             self.keep(code, tee.text(), recorder.paths)
         return code
 
     def keep(self, code: int, output: str, paths: Iterable[str]) -> None:
+        key = self.key()
+        if key is None:
+            return
         deps: dict[str, str] = {}
         todo = sorted({*paths, self.root})
         if len(todo) > MAX_DEPS:
@@ -367,7 +414,7 @@ class Pending:
                 if sig != "-" or path == self.root:
                     break
                 path = os.path.dirname(path)  # missing: its folder's time says when it appears
-        _save(self.where, dump(Stored(self.key, code, sorted(deps.items()), output)))
+        _save(self.where, dump(Stored(self.tracked, key, code, sorted(deps.items()), output)))
 
 
 class Recorder:

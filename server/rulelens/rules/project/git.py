@@ -10,6 +10,7 @@ import atexit
 import contextlib
 import subprocess
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 # Long enough for `ls-files` or `log` over a 500,000-file repository on a cold disk; short
@@ -19,6 +20,15 @@ TIMEOUT = 120.0
 LS_FILES = ("ls-files", "-z", "--cached", "--others", "--exclude-standard")
 
 _STARTED: dict[tuple[str, tuple[str, ...]], subprocess.Popen[bytes]] = {}
+# Answers git gives already, read once: their stdout, or None when git failed (then asked again).
+_KNOWN: dict[tuple[str, tuple[str, ...]], Callable[[], bytes | None]] = {}
+
+
+def known(root: Path | str, args: tuple[str, ...], stdout: Callable[[], bytes | None]) -> None:
+    """What `git -C root ARGS` answers, from commands started already (`check`'s result cache
+    asks git before the command runs): the next `completed` with the same arguments calls
+    `stdout` instead of asking."""
+    _KNOWN[(str(root), args)] = stdout
 
 
 def start(root: Path | str, *args: str) -> None:
@@ -26,7 +36,7 @@ def start(root: Path | str, *args: str) -> None:
     answer. `check` starts its file list before it imports the core, so git walks the work tree
     on the other core meanwhile."""
     key = (str(root), args)
-    if key not in _STARTED:
+    if key not in _STARTED and key not in _KNOWN:
         if not _STARTED:
             atexit.register(_discard)
         with contextlib.suppress(OSError):  # no git: the caller's `completed` says so
@@ -57,6 +67,9 @@ def completed(root: Path | str, *args: str, input: bytes | None = None,
               timeout: float = TIMEOUT) -> subprocess.CompletedProcess[bytes] | None:
     """`git -C root ARGS` run to the end (for callers that read git's own error), or None when
     git is missing or runs past its timeout."""
+    given = _KNOWN.pop((str(root), args), None) if input is None else None
+    if given is not None and (answer := given()) is not None:
+        return subprocess.CompletedProcess(["git", "-C", str(root), *args], 0, answer, b"")
     early = _STARTED.pop((str(root), args), None) if input is None else None
     if early is not None:
         return _finish(early, timeout)
