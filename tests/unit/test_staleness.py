@@ -256,6 +256,32 @@ def test_rule_drift_counts_commits_on_the_rule_s_files_since_it_changed(project:
     assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=1), "rule-drift") == []
 
 
+def test_the_commits_a_rule_s_globs_touched_are_kept_for_the_commit(project: ProjectFactory) -> None:
+    """A second run on the same commit reads which commits each rule's globs touched from
+    `rulelens/drift.json` (seen here by planting an answer there); other globs are a new key."""
+    import json
+
+    root = project({".ai/rules/billing.md": rule_text("Note.", "'app/Billing/**'"), "lib/x.php": "0"}, git=True)
+    commit(root, "rules", "2026-03-02T10:00:00")
+    for i in range(3):
+        (root / "app" / "Billing").mkdir(parents=True, exist_ok=True)
+        (root / "app" / "Billing" / "Invoice.php").write_text(str(i))
+        commit(root, f"billing {i}", f"2026-03-0{3 + i}T10:00:00")
+    first = codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=3), "rule-drift")
+    assert [m for _, _, m in first] == ["app/Billing/** changed in 3 commits since this file last changed "
+                                        "on 2026-03-02: review it."]
+    kept = root / ".git/rulelens/drift.json"
+    raw = json.loads(kept.read_text())
+    assert raw["touched"] == [[0, 1, 2]]
+    raw["touched"] = [[0, 1]]  # what a run on this commit would read back
+    kept.write_text(json.dumps(raw))
+    assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=3), "rule-drift") == []
+    (root / ".ai/rules/billing.md").write_text(rule_text("Note.", "'app/**'"))  # not committed
+    again = codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=3), "rule-drift")
+    assert [m for _, _, m in again] == ["app/** changed in 3 commits since this file last changed "
+                                        "on 2026-03-02: review it."]
+
+
 def test_no_rule_drift_outside_git(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": rule_text("Note."), "app/x.php": ""})
     assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=1), "rule-drift") == []

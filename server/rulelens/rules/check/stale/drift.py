@@ -34,6 +34,8 @@ MAX_COMMITS = 1000
 # change of what a rule is about: only its rule files count (so that their last change is known).
 BULK = 2000
 HISTORY_CACHE = "rulelens/history.json"
+TOUCHED_CACHE = "rulelens/drift.json"
+TOUCHED_VERSION = 1  # raised when what a glob selects changes (rules/match)
 SHOWN = 80
 
 
@@ -46,8 +48,10 @@ class Commit:
 class History:
     """The recent commits below a root, newest first, with where each path changed."""
 
-    def __init__(self, commits: list[Commit], complete: bool, tracked: frozenset[str]) -> None:
+    def __init__(self, commits: list[Commit], complete: bool, tracked: frozenset[str],
+                 root: Path | None = None, key: list[object] | None = None) -> None:
         self.commits = commits
+        self.root, self.key = root, key  # what the commits were read for (the kept cover's key)
         self.complete = complete  # the whole history fits in the window
         self.tracked = tracked  # rule files git tracks, for files not changed in the window
         self.changed_in: dict[str, list[int]] = defaultdict(list)
@@ -56,6 +60,7 @@ class History:
                 self.changed_in[path].append(i)
         self._paths: FileList | None = None
         self._cover: dict[tuple[str, ...], set[str]] = {}
+        self._touched: dict[tuple[str, ...], set[int]] = {}
 
     @property
     def paths(self) -> FileList:
@@ -71,9 +76,9 @@ class History:
         found = _read_commits(root, rules_dir, limit)
         if found is None:
             return None
-        commits, complete = found
+        commits, complete, key = found
         tracked = frozenset(p for p in listed.decode("utf-8", "surrogateescape").split("\0") if p)
-        return cls(commits, complete, tracked)
+        return cls(commits, complete, tracked, root, key)
 
     def since(self, rule: RuleFile) -> int | None:
         """How many commits of the window came after the rule file's last change; None for a
@@ -92,13 +97,60 @@ class History:
         if not rules:
             return
         newest_first = max(self.since(r) or 0 for r in rules)
+        globs = [r.lenient_paths for r in rules]
+        kept = self._kept_touched(newest_first, globs)
+        if kept is not None:
+            self._touched.update(kept)
+            return
         paths = {p for commit in self.commits[:newest_first] for p in commit.paths}
-        ruleset = RuleSet([r.lenient_paths for r in rules])
+        ruleset = RuleSet(globs)
         cover: dict[tuple[str, ...], set[str]] = {tuple(r.lenient_paths): set() for r in rules}
         for path in paths:
             for i in ruleset.owners_of(path):
                 cover[tuple(rules[i].lenient_paths)].add(path)
         self._cover.update(cover)
+        self._keep_touched(newest_first, globs)
+
+    def touched(self, items: list[str]) -> set[int]:
+        """The commits (indices) that changed a path a rule file's `paths` select."""
+        known = self._touched.get(tuple(items))
+        if known is None:
+            known = {i for path in self.covered(items) for i in self.changed_in[path]}
+            self._touched[tuple(items)] = known
+        return known
+
+    # Which commits changed a path the globs select is a function of the commits (named by the
+    # history's key) and of the globs: kept beside the history, so that a run on the same commit
+    # (a pre-commit hook after an edit) does not look each changed path up again.
+    def _touched_key(self, newest_first: int, globs: list[list[str]]) -> list[object] | None:
+        from rulelens import __version__
+
+        if self.key is None or self.root is None:
+            return None
+        return ["rulelens-drift-touched", TOUCHED_VERSION, __version__, *self.key, newest_first,
+                [list(g) for g in globs]]
+
+    def _kept_touched(self, newest_first: int,
+                      globs: list[list[str]]) -> dict[tuple[str, ...], set[int]] | None:
+        key = self._touched_key(newest_first, globs)
+        where = cache_file(self.root, TOUCHED_CACHE) if key is not None and self.root is not None else None
+        if where is None:
+            return None
+        with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+            raw = json.loads(where.read_bytes())
+            if raw["key"] == key and isinstance(raw["touched"], list) and len(raw["touched"]) == len(globs):
+                touched = {tuple(g): set(t) for g, t in zip(globs, raw["touched"], strict=True)}
+                if all(isinstance(i, int) for found in touched.values() for i in found):
+                    return touched
+        return None
+
+    def _keep_touched(self, newest_first: int, globs: list[list[str]]) -> None:
+        key = self._touched_key(newest_first, globs)
+        where = cache_file(self.root, TOUCHED_CACHE) if key is not None and self.root is not None else None
+        if where is not None:
+            data = json.dumps({"key": key, "touched": [sorted(self.touched(g)) for g in globs]})
+            with contextlib.suppress(OSError):
+                write(where, data.encode("utf-8"))
 
     def covered(self, items: list[str]) -> set[str]:
         """The changed paths that a rule file's `paths` select (`!` items exclude)."""
@@ -124,8 +176,7 @@ def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER
     since = history.since(rule)
     if since is None or since < threshold:
         return None  # never committed, or too few commits since: nothing can have drifted enough
-    changed = {i for path in history.covered(rule.lenient_paths)
-               for i in history.changed_in[path] if i < since}
+    changed = {i for i in history.touched(rule.lenient_paths) if i < since}
     if len(changed) < threshold:
         return None
     globs = ", ".join(rule.lenient_paths)
@@ -141,15 +192,17 @@ def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER
     return Problem(rule.rel, rule.heading_line or 0, "info", "rule-drift", message)
 
 
-def _read_commits(root: Path, rules_dir: str, limit: int) -> tuple[list[Commit], bool] | None:
-    """The window's commits, newest first, and whether it holds the whole history.
+def _read_commits(root: Path, rules_dir: str,
+                  limit: int) -> tuple[list[Commit], bool, list[object] | None] | None:
+    """The window's commits, newest first, whether it holds the whole history, and what names
+    them (None when HEAD does not: an empty repository).
 
     What `git log` says about a commit never changes, so the result is kept for the commit HEAD
     names (`git rev-parse --git-path rulelens/history.json`, beside the name search's cache):
     a second `check` on the same commit does not read the log again. A cache that cannot be
     read is ignored and rewritten."""
     head = (git_text(root, "rev-parse", "HEAD") or "").strip()
-    key = [head, str(root), rules_dir, limit, BULK]
+    key: list[object] = [head, str(root), rules_dir, limit, BULK]
     where = cache_file(root, HISTORY_CACHE) if head else None
     if where is not None:
         with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
@@ -157,7 +210,7 @@ def _read_commits(root: Path, rules_dir: str, limit: int) -> tuple[list[Commit],
             kept = [Commit(date, tuple(paths)) for date, paths in raw["commits"]]
             if raw["key"] == key and all(isinstance(c.date, str) and all(isinstance(p, str) for p in c.paths)
                                          for c in kept):
-                return kept, bool(raw["complete"])
+                return kept, bool(raw["complete"]), key
     log = git_text(root, "log", "-z", "--no-merges", "--no-renames", "--relative", "--name-only",
                    "--format=%x01%cs", f"-n{limit}", "--", ".")
     if log is None:
@@ -176,4 +229,4 @@ def _read_commits(root: Path, rules_dir: str, limit: int) -> tuple[list[Commit],
                            "commits": [[c.date, list(c.paths)] for c in commits]}).encode("utf-8")
         with contextlib.suppress(OSError):
             write(where, data)
-    return commits, complete
+    return commits, complete, key if head else None
