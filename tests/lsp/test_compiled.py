@@ -107,7 +107,7 @@ def test_the_server_keeps_what_it_compiled_and_its_second_start_uses_it(tmp_path
     every lsprotocol class's code in it."""
     probe = (
         "import sys; from pathlib import Path; from rulelens.lsp.wire import compiled\n"
-        f"compiled._where = lambda: Path({str(tmp_path / 'kept.code')!r})\n"
+        f"compiled._where = lambda kind: Path({str(tmp_path / 'kept.code')!r})\n"
         "compiled.install(); import lsprotocol.types; from rulelens.lsp.server import build\n"
         "build(None); k = compiled._KEPT; print(len(k.old), len(k.used), len(k.new)); compiled.save()\n"
     )
@@ -117,6 +117,29 @@ def test_the_server_keeps_what_it_compiled_and_its_second_start_uses_it(tmp_path
     old, used, new = (int(x) for x in runs[1])
     assert int(runs[0][0]) == 0 and int(runs[0][2]) > 500  # lsprotocol's classes, compiled
     assert old > 500 and used > 500 and new < compiled.WORTH_WRITING
+
+
+def test_the_command_line_keeps_dataclasses_code_in_its_own_file(tmp_path: Path) -> None:
+    """`rulelens check` (bytecode on) keeps dataclasses' code under its own kind, neither
+    importing attrs nor touching the server's file; its second start finds that code."""
+    project = tmp_path / "project"
+    (project / ".ai/rules").mkdir(parents=True)
+    (project / ".ai/rules/a.md").write_text("---\npaths: ['app/**']\n---\n# A\n")
+    probe = (
+        "import sys; from pathlib import Path; from rulelens.lsp.wire import compiled\n"
+        f"compiled._where = lambda kind: Path({str(tmp_path)!r}) / (kind + '.code')\n"
+        "from rulelens.cli import main; code = main(['check', '-q']); k = compiled._KEPT\n"
+        "print(code, len(k.used), len(k.new), 'attr._make' in sys.modules)\n"
+    )
+    env = {"PYTHONPATH": str(REPO / "server"), "PATH": "/usr/bin:/bin", "RULELENS_NO_CACHE": "1"}
+    runs = []
+    for _ in range(2):
+        runs.append(subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True,
+                                   check=True, cwd=project).stdout.splitlines()[-1].split())
+        assert sorted(p.name for p in tmp_path.glob("*.code")) == ["cli.code"]  # written by the first
+    assert runs[0][3] == runs[1][3] == "False"  # attrs not imported
+    # the second start found dataclasses' code and compiled too little to write again
+    assert int(runs[1][1]) > compiled.WORTH_WRITING and int(runs[1][2]) < compiled.WORTH_WRITING
 
 
 def test_dataclasses_exec_through_the_kept_code(tmp_path: Path, writes: None,

@@ -42,9 +42,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             if isinstance(answer, int):
                 return answer
             found = answer
+        kept_code = "serve" not in args  # the server installs its own (lsp/main.py)
+        if kept_code:
+            # dataclasses' generated methods (60-odd classes on every start), compiled once and
+            # kept beside the bytecode, as the language server keeps attrs' (lsp/wire/compiled.py)
+            from rulelens.lsp.wire import compiled
+
+            compiled.install("cli", (("dataclasses", "exec"),))
         from rulelens.cli.app import main as run
 
-        return run(argv) if found is None else found.run(lambda: run(argv))
+        try:
+            return run(argv) if found is None else found.run(lambda: run(argv))
+        finally:
+            if kept_code:
+                compiled.save()
     except KeyboardInterrupt:
         return interrupted()
 

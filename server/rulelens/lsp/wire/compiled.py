@@ -160,23 +160,26 @@ def _write(where: Path, data: bytes) -> None:
         raise
 
 
-def _where() -> Path | None:
-    """Beside this module's bytecode: `__pycache__/compiled.<tag>.code`."""
+def _where(kind: str) -> Path | None:
+    """Beside this module's bytecode: `__pycache__/compiled.<tag>.code` (`.<kind>.code` for
+    another kind of start, which asks for other code: each file keeps what its starts use)."""
+    suffix = ".code" if kind == "serve" else f".{kind}.code"
     with contextlib.suppress(NotImplementedError, ValueError):
-        return Path(importlib.util.cache_from_source(__file__)).with_suffix(".code")
+        return Path(importlib.util.cache_from_source(__file__)).with_suffix(suffix)
     return None
 
 
 _KEPT: _Kept | None = None
 
 
-def install() -> None:
-    """Compile the generated code through the kept code objects (once)."""
+def install(kind: str = "serve", generators: tuple[tuple[str, str], ...] = GENERATORS) -> None:
+    """Compile the generated code through the kept code objects (once). The command line
+    (`kind` "cli") imports neither attrs nor cattrs: only dataclasses' code is kept for it."""
     global _KEPT
     if _KEPT is not None:
         return
-    _KEPT = _Kept(_where())
-    for name, builtin in GENERATORS:
+    _KEPT = _Kept(_where(kind))
+    for name, builtin in generators:
         try:
             module = importlib.import_module(name)
         except ImportError:
