@@ -20,8 +20,6 @@ from typing import Any
 import pathspec
 from wcmatch import glob as wglob
 
-from rulelens.agents import picomatch
-
 MINIMATCH = wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.NODOTDIR | wglob.FORCEUNIX
 VSCODE = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.IGNORECASE | wglob.FORCEUNIX
 UNDOCUMENTED = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.FORCEUNIX
@@ -72,11 +70,15 @@ def picomatch_negated(pattern: str) -> tuple[bool, str]:
 
 def picomatch_matches(pattern: str, path: str) -> bool:
     """`picomatch(pattern, {dot: true})(path)`, as Cline calls it: a leading `!` means "not"."""
+    from rulelens.agents import picomatch  # its regexes cost 8 ms to load; few projects need them
+
     return picomatch.is_match(pattern, path, dot=True)
 
 
 def picomatch_default_matches(pattern: str, path: str) -> bool:
     """`picomatch(pattern)(path)` with default options (no dotfiles), as Qwen Code calls it."""
+    from rulelens.agents import picomatch
+
     return picomatch.is_match(pattern, path, dot=False)
 
 
