@@ -78,10 +78,10 @@ def _real(root: Path, rel: str) -> str:
 
 
 def _sameness(real: tuple[str, str], a: tuple[str, ...], b: tuple[str, ...],
-              counts: Callable[[tuple[str, ...]], Counter[str]]) -> str | None:
+              counts: Callable[[int], Counter[str]], which: tuple[int, int]) -> str | None:
     """How two files are the same rule: one file through a symlink, a copy, nearly the same body;
     None when they are different rules (never by a shared heading alone). `counts`: each text's
-    lines counted, once per text however many pairs it is in."""
+    lines counted (by the texts' numbers, `which`), once per text however many pairs it is in."""
     if real[0] == real[1]:
         return "the same file"
     if sum(map(len, a)) < MIN_BODY or sum(map(len, b)) < MIN_BODY:
@@ -93,7 +93,7 @@ def _sameness(real: tuple[str, str], a: tuple[str, ...], b: tuple[str, ...],
         return None
     # difflib's quick_ratio (the lines both hold, as multisets: a bound on the ratio), from counts
     # made once per text rather than once per pair with a SequenceMatcher built for each.
-    ca, cb = counts(a), counts(b)
+    ca, cb = counts(which[0]), counts(which[1])
     if len(ca) > len(cb):
         ca, cb = cb, ca
     if 2.0 * sum(min(n, cb[line]) for line, n in ca.items() if line in cb) / (len(a) + len(b)) < SAME_RULE:
@@ -117,16 +117,17 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
     for i, (_, f) in enumerate(entries):
         groups.setdefault((f.rel, _folded(f)), []).append(i)
     reals = {rel: _real(project.root, rel) for rel, _ in groups}
-    counted: dict[int, Counter[str]] = {}  # by id: each text is held by `groups` meanwhile
+    texts = list(groups)
+    counted: dict[int, Counter[str]] = {}  # by the text's number (no `id()`: an audited call)
 
-    def counts(lines: tuple[str, ...]) -> Counter[str]:
-        found = counted.get(id(lines))
+    def counts(k: int) -> Counter[str]:
+        found = counted.get(k)
         if found is None:
-            found = counted[id(lines)] = Counter(lines)
+            found = counted[k] = Counter(texts[k][1])
         return found
 
     pairs = []
-    for (g1, in1), (g2, in2) in combinations(groups.items(), 2):
+    for (k1, (g1, in1)), (k2, (g2, in2)) in combinations(enumerate(groups.items()), 2):
         if g1[0] == g2[0]:
             continue  # one file two agents read (two Copilot surfaces): each agent's own traps say how
         if only is not None and only not in (g1[0], g2[0]):
@@ -138,8 +139,8 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
             if entries[i][0].id == entries[j][0].id or (only is not None and entries[i][1].rel != only):
                 continue
             if first_is_1 not in known:
-                x, y = (g1, g2) if first_is_1 else (g2, g1)
-                known[first_is_1] = _sameness((reals[x[0]], reals[y[0]]), x[1], y[1], counts)
+                x, y, which = (g1, g2, (k1, k2)) if first_is_1 else (g2, g1, (k2, k1))
+                known[first_is_1] = _sameness((reals[x[0]], reals[y[0]]), x[1], y[1], counts, which)
             how = known[first_is_1]
             if how is not None:
                 pairs.append((i, j, how))
