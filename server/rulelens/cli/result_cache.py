@@ -272,7 +272,7 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     root = _find_root(parsed[0])
     if not os.path.isdir(root):
         return None
-    from rulelens.rules.project.git_state import Snapshot, commands
+    from rulelens.rules.project.git_state import commands
 
     listing_cmd, changed_cmd = commands()
     started = [_spawn(root, cmd) for cmd in (
@@ -280,35 +280,23 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
         listing_cmd, changed_cmd, ["ls-files", "-z", "-o", "--exclude-standard"])]
     h = _meta(args, root)  # while git runs
     where_of = h.hexdigest()[:24]
-    rev, listed, changed = (_collect(s) for s in started[:3])
-    if rev is None or listed is None or changed is None:
-        _collect(started[3])
-        return None
-    lines = rev.decode("utf-8", "surrogateescape").split("\n")
-    if len(lines) < len(GIT_PATHS) + 1:
-        _collect(started[3])
+    rev = _collect(started[0])
+    lines = [] if rev is None else rev.decode("utf-8", "surrogateescape").split("\n")
+    if len(lines) < len(GIT_PATHS) + 1:  # outside git, or no commit yet
+        for other in started[1:]:
+            _collect(other)
         return None
     folder, *kept, head = lines[:len(GIT_PATHS) + 1]
     where = os.path.join(folder, f"check-{where_of}")
-    snap = Snapshot(listed, changed)
     for path in kept:
         h.update(f"{signature(path)[0]}\0".encode())
-    h.update(f"{head}\0{snap.digest}\0".encode(errors="surrogateescape"))
-    h.update(changed)
-    h.update(b"\1")
-    latest = 0
-    for rel in sorted(snap.dirty):
-        sig, when = signature(os.path.join(root, rel))
-        latest = max(latest, when)
-        h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
-    tracked = h.hexdigest()
+    h.update(f"{head}\0".encode(errors="surrogateescape"))
     racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
-    pending = Pending(root, where, tracked, h, began, racy, latest, listed, changed, started[3])
+    pending = Pending(root, where, h, began, racy, started[1], started[2], started[3])
     stored = load(where)
-    # Everything but the untracked files decides already when the answer cannot be the kept
-    # one (an edited file, a fresh clone): the run starts without waiting for git's walk of the
-    # work tree, which it reads later (the file list).
-    if stored is None or stored.tracked != tracked:
+    # A missing answer (a fresh clone), or tracked files not as kept (an edited file), is a miss
+    # known before git's slower answers: the run starts without waiting for them.
+    if stored is None or stored.tracked != pending.tracked():
         return pending
     key = pending.key()
     if key is not None and stored.key == key and all(signature(p)[0] == s for p, s in stored.deps):
@@ -323,60 +311,120 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     return pending if key is not None else None
 
 
+Started = tuple[int, int] | None
+
+
 class Pending:
-    """A miss: run the command in full, recording what it reads, and keep its answer."""
+    """A miss: run the command in full, recording what it reads, and keep its answer.
 
-    def __init__(self, root: str, where: str, tracked: str, h: hashlib.blake2b, began: int,
-                 racy: int, latest: int, listed: bytes, changed: bytes,
-                 others: tuple[int, int] | None) -> None:
-        self.root, self.where, self.tracked, self.began, self.racy = root, where, tracked, began, racy
-        self._h, self._latest = h, latest  # the key so far, the latest time of a file it stats
-        self.answers = (listed, changed)  # git's index listing, the files that differ
-        self._others = others  # `ls-files -o` started, read when first needed
-        self._key: str | None = None
+    git's answers are read when first needed, each once (`_lock`: the name search's view is
+    read in a thread): the index listing and the files that differ (`ls-files -s`,
+    `diff-files`), then the untracked files (`ls-files -o`). The key grows with each."""
+
+    def __init__(self, root: str, where: str, h: hashlib.blake2b, began: int, racy: int,
+                 listed: Started, changed: Started, others: Started) -> None:
+        import threading
+
+        self.root, self.where, self.began, self.racy = root, where, began, racy
+        self._h = h  # the key so far
+        self._latest = 0  # the latest time of a file the key stats
+        self._lock = threading.Lock()
+        self._started: tuple[Started, Started, Started] | None = (listed, changed, others)
+        self._answers: tuple[bytes, bytes] | None = None  # git's index listing, the files that differ
         self._untracked: bytes | None = None
+        self._tracked: str | None = None  # the key of the tracked files' state
+        self._key: str | None = None
 
-    def untracked(self) -> bytes | None:
-        """The untracked files (`ls-files -o -z`), waited for once; None when git failed."""
-        if self._others is not None:
-            self._untracked, self._others = _collect(self._others), None
-            if self._untracked is not None:
-                h = self._h
-                h.update(self._untracked)
-                for rel in sorted(self._untracked.decode("utf-8", "surrogateescape").split("\0")):
-                    if rel:
-                        sig, when = signature(os.path.join(self.root, rel))
-                        self._latest = max(self._latest, when)
-                        h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
-                self._key = h.hexdigest()
-        return self._untracked
+    def _read(self) -> None:
+        """Read git's answers (under `_lock`), once."""
+        if self._started is None:
+            return
+        started, self._started = self._started, None
+        listed, changed, others = (_collect(s) for s in started)
+        if listed is None or changed is None:
+            return
+        from rulelens.rules.project.git_state import Snapshot
+
+        snap = Snapshot(listed, changed)
+        h = self._h
+        h.update(f"{snap.digest}\0".encode())
+        h.update(changed)
+        h.update(b"\1")
+        for rel in sorted(snap.dirty):
+            sig, when = signature(os.path.join(self.root, rel))
+            self._latest = max(self._latest, when)
+            h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
+        self._answers, self._tracked = (listed, changed), h.hexdigest()
+        if others is None:
+            return
+        h.update(others)
+        for rel in sorted(others.decode("utf-8", "surrogateescape").split("\0")):
+            if rel:
+                sig, when = signature(os.path.join(self.root, rel))
+                self._latest = max(self._latest, when)
+                h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
+        self._untracked, self._key = others, h.hexdigest()
+
+    def tracked(self) -> str | None:
+        with self._lock:
+            self._read()
+            return self._tracked
 
     def key(self) -> str | None:
-        self.untracked()
-        return self._key
+        with self._lock:
+            self._read()
+            return self._key
 
     def hand_over(self) -> None:
-        """What git answered, to the full run: the name search would ask the same about the
-        files outside the rules folder, and the file list (`ls-files --cached --others`) is the
-        index's paths and the untracked files, so git does not walk the work tree twice."""
+        """What git answers, to the full run, as it needs it: the name search would ask the same
+        about the files outside the rules folder, and the file list (`ls-files --cached
+        --others`) is the index's paths and the untracked files, so git does not walk the work
+        tree twice. Past HAND_OVER_BYTES the full run asks git itself."""
+        import threading
+        from concurrent.futures import Future
         from pathlib import Path
 
         from rulelens.rules.check.stale.search_cache import known_snapshot
         from rulelens.rules.project.git import LS_FILES, known
-        from rulelens.rules.project.git_state import outside
+        from rulelens.rules.project.git_state import Snapshot, outside, snapshot
 
-        listed, changed = self.answers
-        self.answers = (b"", b"")  # not held through the run (35 MB at 500,000 files)
-        if len(listed) <= HAND_OVER_BYTES:
-            known_snapshot(Path(self.root), RULES_DIR, outside(listed, changed, RULES_DIR))
+        def answers() -> tuple[bytes, bytes] | None:
+            with self._lock:
+                self._read()
+                got = self._answers
+                if got is not None and len(got[0]) > HAND_OVER_BYTES:
+                    got = None
+                self._answers = None  # not held through the run (35 MB at 500,000 files)
+                return got
 
-            def file_list() -> bytes | None:
-                # The order differs from git's; the file list sorts it (rules/project/filelist.py).
-                others = self.untracked()
-                return None if others is None else b"".join(
-                    (others, *(e[e.index(b"\t") + 1:] + b"\0" for e in listed.split(b"\0") if e)))
+        view: Future[Snapshot | None] = Future()
+        listing: list[bytes] = []
 
-            known(self.root, LS_FILES, file_list)
+        def read_view() -> None:
+            got = answers()
+            if got is not None:
+                listing.append(got[0])
+            # git failed here, or its listing is too long to hold: asked again, as a run without
+            # the cache would
+            view.set_result(outside(*got, RULES_DIR) if got is not None
+                            else snapshot(Path(self.root), RULES_DIR))
+
+        reader = threading.Thread(target=read_view, daemon=True, name="rulelens-git-view")
+        reader.start()
+        known_snapshot(Path(self.root), RULES_DIR, view)
+
+        def file_list() -> bytes | None:
+            # The order differs from git's; the file list sorts it (rules/project/filelist.py).
+            reader.join()
+            with self._lock:
+                self._read()
+                others = self._untracked
+            if others is None or not listing:
+                return None
+            listed = listing.pop()
+            return b"".join((others, *(e[e.index(b"\t") + 1:] + b"\0" for e in listed.split(b"\0") if e)))
+
+        known(self.root, LS_FILES, file_list)
 
     def run(self, command: Callable[[], int]) -> int:
         self.hand_over()
@@ -393,7 +441,7 @@ class Pending:
                 sys.stdout = real
         key = self.key()
         if (code in (0, 1) and not tee.broken and not recorder.failed and key is not None
-                and self._latest < self.began - self.racy):
+                and self._tracked is not None and self._latest < self.began - self.racy):
             self.keep(code, tee.text(), recorder.paths)
         return code
 
@@ -414,7 +462,9 @@ class Pending:
                 if sig != "-" or path == self.root:
                     break
                 path = os.path.dirname(path)  # missing: its folder's time says when it appears
-        _save(self.where, dump(Stored(self.tracked, key, code, sorted(deps.items()), output)))
+        tracked = self.tracked()
+        if tracked is not None:
+            _save(self.where, dump(Stored(tracked, key, code, sorted(deps.items()), output)))
 
 
 class Recorder:

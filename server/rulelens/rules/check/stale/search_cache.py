@@ -106,10 +106,8 @@ def start_snapshot(root: Path, exclude: str) -> None:
                              name="rulelens-git-snapshot").start()
 
 
-def known_snapshot(root: Path, exclude: str, snap: Snapshot) -> None:
+def known_snapshot(root: Path, exclude: str, future: Future[Snapshot | None]) -> None:
     """git's view, asked already (by `check`'s result cache): the search uses it as it is."""
-    future: Future[Snapshot | None] = Future()
-    future.set_result(snap)
     with _EARLY_LOCK:
         _EARLY[(root, exclude)] = future
 
