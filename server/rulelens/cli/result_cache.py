@@ -21,12 +21,12 @@ itself (`posix_spawn`, not `subprocess`, which costs more to import than the ans
   ignored files a rule names), recorded as it ran and kept with the answer with their stat.
   A missing path is kept with its nearest existing folder, whose time changes when it appears.
 
-git runs four commands at once, all started before the answer is looked for. Three are quick
-(`rev-parse`, `ls-files -s`, `diff-files`) and already tell a miss when the tracked files are not
-as kept (an edited file, a fresh clone): the full run then starts at once, and reads the fourth,
-git's walk of the work tree for untracked files (`ls-files -o`), only when it needs its file
-list. What git answered is handed to the full run (the name search's view, the file list), so
-it asks git for neither again.
+git runs four commands at once, all started before the answer is looked for, and each is read
+only when needed: `rev-parse` names the answer's file, and a missing file (a fresh clone, a first
+run) is a miss at once; `ls-files -s` and `diff-files` give the tracked files' state, which the
+answer keeps apart, so an edited file is a miss before git's walk of the work tree for untracked
+files (`ls-files -o`) is waited for. On a miss the full run starts at once and git's answers are
+handed to it as it needs them (the name search's view, the file list): it asks git for neither.
 
 **When it is not kept.** A run that failed (exit 2) or was interrupted; outside a git work tree;
 when a file the key stats changed less than RACY_NS before the run began (a second change in the
