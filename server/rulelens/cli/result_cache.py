@@ -229,21 +229,15 @@ def dump(stored: Stored) -> bytes:
 
 
 def _save(where: str, data: bytes) -> None:
-    """Atomically: a temp file in the same folder, renamed over the target; no trace on failure."""
+    """Atomically, as the other caches are written (a miss has imported what that needs); no
+    trace on failure."""
     import contextlib
-    import tempfile
+    from pathlib import Path
+
+    from rulelens.rules.check.stale.search_cache import write
 
     with contextlib.suppress(OSError):
-        os.makedirs(os.path.dirname(where), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(where), prefix=".check-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.replace(tmp, where)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write(Path(where), data)
         _prune(os.path.dirname(where))
 
 
