@@ -234,3 +234,13 @@ def test_only_the_answers_written_last_are_kept(billing: Path) -> None:
     same_as_full(billing)
     names = set(kept(billing))
     assert len(names) == result_cache.KEPT and "check-old0" not in names and "check-old9" in names
+
+
+def test_a_listing_too_long_to_hand_over_is_asked_from_git_again(billing: Path) -> None:
+    """Past the hand-over limit (a 200,000-file index) the name search asks git itself, as a run
+    without the cache does, and finds the same."""
+    env = {**ENV, "RULELENS_TEST_HAND_OVER_BYTES": "1"}
+    (billing / "app/Money.php").write_text("<?php\nclass Money {}\n")  # the name is gone
+    cached = check(billing, env=env)
+    assert cached == check(billing, "--no-cache", env=env)
+    assert "stale-name" in cached[1]

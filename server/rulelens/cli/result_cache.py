@@ -67,6 +67,7 @@ RULES_DIR = ".ai/rules"
 # An index listing past this (about 200,000 files) is not handed to the full run: held from its
 # start, it would raise the run's peak memory by its size; the name search asks git again.
 HAND_OVER_BYTES = 16 * 1024 * 1024  # rules/project/root.py's default: a project's marker
+_HAND_OVER_ENV = "RULELENS_TEST_HAND_OVER_BYTES"  # test hook: a small project past the limit
 
 
 def _parse(args: Sequence[str]) -> tuple[str | None] | None:
@@ -380,13 +381,14 @@ class Pending:
 
         from rulelens.rules.check.stale.search_cache import known_snapshot
         from rulelens.rules.project.git import LS_FILES, known
-        from rulelens.rules.project.git_state import Snapshot, outside, snapshot
+        from rulelens.rules.project.git_state import AskGitAgain, Snapshot, outside
 
         def answers() -> tuple[bytes, bytes] | None:
             with self._lock:
                 self._read()
                 got = self._answers
-                if got is not None and len(got[0]) > HAND_OVER_BYTES:
+                limit = int(os.environ.get(_HAND_OVER_ENV) or HAND_OVER_BYTES)
+                if got is not None and len(got[0]) > limit:
                     got = None
                 self._answers = None  # not held through the run (35 MB at 500,000 files)
                 return got
@@ -398,10 +400,13 @@ class Pending:
             got = answers()
             if got is not None:
                 listing.append(got[0])
-            # git failed here, or its listing is too long to hold: asked again, as a run without
-            # the cache would
-            view.set_result(outside(*got, RULES_DIR) if got is not None
-                            else snapshot(Path(self.root), RULES_DIR))
+            if got is None:
+                # git failed here, or its listing is too long to hold: the name search asks git
+                # again when it gets there, as a run without the cache does (asked here, at the
+                # run's start, it would hold a second listing while the file list is built)
+                view.set_exception(AskGitAgain())
+                return
+            view.set_result(outside(*got, RULES_DIR))
 
         reader = threading.Thread(target=read_view, daemon=True, name="rulelens-git-view")
         reader.start()

@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 _STAGES = (b" 1\t", b" 2\t", b" 3\t")
 
 
+class AskGitAgain(Exception):
+    """Set on a handed-over view that holds no answer (git failed, or its listing was too long
+    to keep): whoever reads it asks git itself."""
+
+
 class Snapshot:
     """What git says about the files: the index listing and which files differ from it."""
 

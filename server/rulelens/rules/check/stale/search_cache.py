@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulelens.rules.project.git import git_text
-from rulelens.rules.project.git_state import Snapshot, paths_of, snapshot
+from rulelens.rules.project.git_state import AskGitAgain, Snapshot, paths_of, snapshot
 
 FORMAT = "rulelens-name-search"
 VERSION = 1
@@ -115,7 +115,10 @@ def known_snapshot(root: Path, exclude: str, future: Future[Snapshot | None]) ->
 def _snapshot_now(root: Path, exclude: str) -> Snapshot | None:
     with _EARLY_LOCK:
         early = _EARLY.pop((root, exclude), None)
-    return early.result() if early is not None else snapshot(root, exclude)
+    if early is not None:
+        with contextlib.suppress(AskGitAgain):
+            return early.result()
+    return snapshot(root, exclude)
 
 
 def load(path: Path, root: Path) -> Stored | None:
