@@ -18,6 +18,8 @@ from pygls.uris import to_fs_path
 
 from rulelens.agents.base import Agent
 from rulelens.agents.editing import is_agent_path
+from rulelens.agents.formats.gemini_cli import DEFAULT as GEMINI_DEFAULT
+from rulelens.agents.formats.gemini_cli import settings_file_names
 from rulelens.agents.project import AgentProject
 from rulelens.lsp.wire.payloads import Kind
 from rulelens.rules.project.filelist import FileList
@@ -124,10 +126,7 @@ class Root:
         """The context file names Gemini CLI reads here besides `GEMINI.md` (its settings can
         name any file), which the cheap path test cannot know."""
         if self._named is None:
-            # Imported here: most sessions never ask, and the first answer should not wait for it.
-            from rulelens.agents.formats.gemini_cli import DEFAULT, settings_file_names
-
-            self._named = tuple(n for n in settings_file_names(self.path)[0] if n not in DEFAULT)
+            self._named = tuple(n for n in settings_file_names(self.path)[0] if n not in GEMINI_DEFAULT)
         return self._named
 
     def is_agent_rel(self, rel: str) -> bool:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from rulelens.agents.formats.gemini_cli import SETTINGS as GEMINI_SETTINGS
 from rulelens.agents.registry import FILE_GLOBS
 from rulelens.lsp.workspace.roots import path_of_uri
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 REGISTRATION_ID = "rulelens-watch"
-GEMINI_SETTINGS = ".gemini/settings.json"  # its `context.fileName` decides which files are watched
 _ALL = types.WatchKind.Create | types.WatchKind.Change | types.WatchKind.Delete
 
 
@@ -95,6 +95,7 @@ def changed(server: Session, params: types.DidChangeWatchedFilesParams) -> bool:
             if root.repo.refresh():
                 dirty.add(root.path)
         elif root.is_agent_rel(rel):
+            # Gemini CLI's settings name its context files, and so which files are watched
             rewatch |= rel == GEMINI_SETTINGS and bool(server.watching)
             root.forget_agents()
             if event.type != types.FileChangeType.Changed:
