@@ -9,6 +9,7 @@ concatenated root first; adding stops once the combined size reaches `project_do
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import ClassVar
 
 from rulelens.agents.base import Agent, problem
@@ -82,13 +83,17 @@ class Codex(Agent):
         """The folder whose link of the chain `rel` is."""
         return folder_of(rel)
 
+    @cached_property
+    def _by_folder(self) -> dict[str, list[tuple[int, AgentFile]]]:
+        """Each file, numbered, under the folder whose chain link it is."""
+        out: dict[str, list[tuple[int, AgentFile]]] = {}
+        for i, f in enumerate(self.files):
+            out.setdefault(self.chain_folder(f.rel), []).append((i, f))
+        return out
+
     def view(self, path: str) -> list[Load | Maybe]:
         """The chain for `path`, root first: only the files of the folders on its way are asked
         (a monorepo has hundreds of `AGENTS.md`, and `check` asks this for every folder)."""
-        if not hasattr(self, "_by_folder"):
-            self._by_folder: dict[str, list[tuple[int, AgentFile]]] = {}
-            for i, f in enumerate(self.files):
-                self._by_folder.setdefault(self.chain_folder(f.rel), []).append((i, f))
         found: list[tuple[int, int, Load | Maybe]] = []
         parts = path.split("/")[:-1]
         for depth in range(len(parts) + 1):
