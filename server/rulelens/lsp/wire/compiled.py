@@ -143,21 +143,13 @@ def _read(where: Path) -> dict[bytes, CodeType]:
 
 
 def _write(where: Path, data: bytes) -> None:
-    """Atomically, as Python writes bytecode: a temporary file beside it, then a rename."""
-    import tempfile
+    """Atomically, as Python writes bytecode and as the other caches are written (a temporary
+    file beside it, then a rename), and readable where this module is, as a .pyc is."""
+    from rulelens.rules.check.stale.search_cache import write  # at save time, not at start
 
-    where.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=where.parent, prefix=where.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        with contextlib.suppress(OSError):  # readable where this module is, as a .pyc is
-            os.chmod(tmp, Path(__file__).stat().st_mode & 0o666)
-        os.replace(tmp, where)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write(where, data)
+    with contextlib.suppress(OSError):
+        os.chmod(where, Path(__file__).stat().st_mode & 0o666)
 
 
 def _where(kind: str) -> Path | None:

@@ -2,9 +2,8 @@
 
 PyYAML with strict_yaml's loader does the strict load (Boost reads with a strict parser too),
 imported only when a frontmatter is parsed that simple_yaml declines: a FrontmatterCache answers
-for unchanged ones. The
-delimiter scan is ours because we need line positions for diagnostics and for rewriting the
-`paths` block in place.
+for unchanged ones. The delimiter scan is ours because we need line positions for diagnostics
+and for rewriting the `paths` block in place.
 """
 
 from __future__ import annotations
