@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from rulelens.rules.check.stale import search_cache
-from rulelens.rules.check.stale.search_cache import CachedSearch, cache_file
+from rulelens.rules.check.stale.search_cache import CACHE_PATH, CachedSearch
 from rulelens.rules.check.stale.text_search import cached_scan_for, gnu_grep, present
+from rulelens.rules.project.cache_files import cache_file
 from rulelens.rules.project.filelist import FileList
 
 pytestmark = pytest.mark.skipif(gnu_grep() is None, reason="the cache sits in front of GNU grep")
@@ -62,7 +63,7 @@ def test_second_search_is_answered_from_the_cache(repo: Path) -> None:
 
 def test_the_cache_lives_in_git_and_leaves_the_work_tree_clean(repo: Path) -> None:
     search(repo)
-    where = cache_file(repo)
+    where = cache_file(repo, CACHE_PATH)
     assert where is not None and where.is_file() and repo / ".git" in where.parents
     status = subprocess.run(["git", "-C", str(repo), "status", "--porcelain", "--ignored"],
                             capture_output=True, text=True, check=True).stdout
@@ -107,7 +108,7 @@ def test_a_reverted_change_is_read_again(repo: Path) -> None:
                                      b"[1, 2]"])
 def test_a_corrupt_cache_is_ignored_and_rebuilt(repo: Path, content: bytes) -> None:
     search(repo)
-    where = cache_file(repo)
+    where = cache_file(repo, CACHE_PATH)
     assert where is not None
     where.write_bytes(content)
     assert search(repo) == ({"LegacyHelper", "formatCents", "total_cents"}, "miss")
@@ -116,7 +117,7 @@ def test_a_corrupt_cache_is_ignored_and_rebuilt(repo: Path, content: bytes) -> N
 
 def test_a_cache_written_for_another_root_or_version_is_ignored(repo: Path) -> None:
     search(repo)
-    where = cache_file(repo)
+    where = cache_file(repo, CACHE_PATH)
     assert where is not None
     raw = json.loads(where.read_bytes())
     (repo / "app" / "a.php").write_text("gone\n")
@@ -129,7 +130,7 @@ def test_a_cache_written_for_another_root_or_version_is_ignored(repo: Path) -> N
 def test_a_listing_that_disagrees_with_the_cache_is_ignored(repo: Path) -> None:
     """The listing beside the cache is checked against the digest the cache names."""
     search(repo)
-    where = cache_file(repo)
+    where = cache_file(repo, CACHE_PATH)
     assert where is not None
     where.with_suffix(".index").write_bytes(b"100644 0000000000000000000000000000000000000000 0\tx\0")
     (repo / "app" / "a.php").write_text("gone\n")
@@ -143,7 +144,7 @@ def test_losing_every_recorded_holder_of_a_common_word_searches_all(repo: Path) 
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "many")
     search(repo)
-    where = cache_file(repo)
+    where = cache_file(repo, CACHE_PATH)
     assert where is not None
     count, *carriers = json.loads(where.read_bytes())["hits"]["total_cents"]
     assert count > len(carriers) and 0 < len(carriers) <= search_cache.CARRIERS
@@ -162,7 +163,7 @@ def test_new_words_search_everything_and_are_kept(repo: Path) -> None:
 def test_a_cache_past_its_bound_is_not_written(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search_cache, "MAX_BYTES", 10)
     assert search(repo) == ({"LegacyHelper", "formatCents", "total_cents"}, "miss")
-    where = cache_file(repo)
+    where = cache_file(repo, CACHE_PATH)
     assert where is not None and not where.exists()
     assert search(repo)[1] == "miss"
 

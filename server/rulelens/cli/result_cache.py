@@ -235,7 +235,7 @@ def _save(where: str, data: bytes) -> None:
     import contextlib
     from pathlib import Path
 
-    from rulelens.rules.check.stale.search_cache import write
+    from rulelens.rules.project.cache_files import write
 
     with contextlib.suppress(OSError):
         write(Path(where), data)

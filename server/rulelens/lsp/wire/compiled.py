@@ -145,7 +145,7 @@ def _read(where: Path) -> dict[bytes, CodeType]:
 def _write(where: Path, data: bytes) -> None:
     """Atomically, as Python writes bytecode and as the other caches are written (a temporary
     file beside it, then a rename), and readable where this module is, as a .pyc is."""
-    from rulelens.rules.check.stale.search_cache import write  # at save time, not at start
+    from rulelens.rules.project.cache_files import write  # at save time, not at start
 
     write(where, data)
     with contextlib.suppress(OSError):

@@ -10,11 +10,10 @@ Kept: values made only of mappings with string keys, lists, strings, numbers, bo
 agents' safe loader), and every error, is parsed again each time. Every front reads the file;
 `check` (check_project) writes it, and the language server once the first answers are out,
 except in a read-only workspace, which gets nothing written.
-Where:
-`git rev-parse --git-path rulelens/frontmatter.json`, beside the name search's cache, for the
-reasons given in search_cache.py; outside a git work tree nothing is kept. A file that cannot be
-read, or of another version, is ignored and rewritten; the entries of this run are written, with
-those of earlier runs while the total stays under MAX_ENTRIES.
+Where: `git rev-parse --git-path rulelens/frontmatter.json`, beside the name search's cache, for
+the reasons given in rules/project/cache_files.py; outside a git work tree nothing is kept. A file
+that cannot be read, or of another version, is ignored and rewritten; the entries of this run are
+written, with those of earlier runs while the total stays under MAX_ENTRIES.
 """
 
 from __future__ import annotations
@@ -104,7 +103,7 @@ class FrontmatterCache:
     def _stored(self) -> dict[str, Any]:
         if self._old is None:
             self._old = {}
-            from rulelens.rules.check.stale.search_cache import cache_file
+            from rulelens.rules.project.cache_files import cache_file
 
             self._where = cache_file(self.root, NAME)
             if self._where is not None:
@@ -119,7 +118,7 @@ class FrontmatterCache:
         """Write when this run parsed something new (atomically, as every cache here)."""
         if not self._new or self._where is None:
             return
-        from rulelens.rules.check.stale.search_cache import write
+        from rulelens.rules.project.cache_files import write
 
         kept = dict(self._used)
         for key, value in (self._old or {}).items():

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulelens.rules.check.stale import DRIFT_AFTER
-from rulelens.rules.check.stale.search_cache import cache_file, write
 from rulelens.rules.format.globs import patterns_of
 from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import Problem, RuleFile
+from rulelens.rules.project.cache_files import cache_file, write
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.git import git_text, run_git
 

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulelens.rules.check.stale.search_cache import cache_file, write
+from rulelens.rules.project.cache_files import cache_file, write
 from rulelens.rules.project.git import git_text, run_git
 
 CACHE = "rulelens/evidence.json"

@@ -3,9 +3,9 @@
 Reading 1,000 rule files for paths and names is about half a second of Python; a rule text
 that has not changed names the same things. Entries are keyed by a digest of the text and of
 the project's top-level folders (which decide whether a bare `a/b` token is a path), kept in
-`git rev-parse --git-path rulelens/mentions.json` for the reasons given in search_cache.py.
-Only the texts of the last run are kept, so the file stays the size of the rules. A file that
-cannot be read, or of another version, is ignored and rewritten.
+`git rev-parse --git-path rulelens/mentions.json` for the reasons given in
+rules/project/cache_files.py. Only the texts of the last run are kept, so the file stays the
+size of the rules. A file that cannot be read, or of another version, is ignored and rewritten.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rulelens.rules.check.stale.mentions import Mention
-from rulelens.rules.check.stale.search_cache import cache_file, write
+from rulelens.rules.project.cache_files import cache_file, write
 
 FORMAT = "rulelens-mentions"
 VERSION = 1

@@ -26,15 +26,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
-import tempfile
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulelens.rules.project.git import git_text
+from rulelens.rules.project.cache_files import cache_file, write_file
 from rulelens.rules.project.git_state import AskGitAgain, Snapshot, paths_of, snapshot
 
 FORMAT = "rulelens-name-search"
@@ -60,30 +58,6 @@ class Stored:
     hits: dict[str, tuple[int, list[str]]]  # match -> (clean files holding it, some of them)
 
 
-def cache_file(root: Path, name: str = CACHE_PATH) -> Path | None:
-    """Where this work tree's cache lives, or None outside git."""
-    folder, _, leaf = name.rpartition("/")
-    where = _git_path(root, folder) if folder else None
-    if where is not None:
-        return where / leaf
-    path = (git_text(root, "rev-parse", "--path-format=absolute", "--git-path", name) or "").strip()
-    return Path(path) if path else None
-
-
-_GIT_PATHS: dict[tuple[Path, str], Path] = {}
-
-
-def _git_path(root: Path, folder: str) -> Path | None:
-    """git's folder for `folder` (one `rev-parse` per root: `check` keeps three caches there)."""
-    key = (root, folder)
-    if key not in _GIT_PATHS:
-        path = (git_text(root, "rev-parse", "--path-format=absolute", "--git-path", folder) or "").strip()
-        if not path:
-            return None  # not remembered: the folder may become a git work tree
-        _GIT_PATHS[key] = Path(path)
-    return _GIT_PATHS[key]
-
-
 def _listing_file(where: Path) -> Path:
     return where.with_suffix(".index")
 
@@ -95,7 +69,7 @@ _EARLY_LOCK = threading.Lock()
 def start_snapshot(root: Path, exclude: str) -> None:
     """Ask git now, in a thread, for what the search will need (a CLI `check` calls this before
     it lists the files and reads the rules, so that git's stat of every file runs meanwhile)."""
-    where = cache_file(root)
+    where = cache_file(root, CACHE_PATH)
     if where is None or not where.is_file():
         return  # a first run: git's view is read while grep runs, not while the files are listed
     with _EARLY_LOCK:
@@ -173,26 +147,8 @@ def save(where: Path, root: Path, stored: Stored, listing: bytes | None) -> None
             return
         where.parent.mkdir(parents=True, exist_ok=True)
         if listing is not None:
-            _write(_listing_file(where), listing)
-        _write(where, data)
-
-
-def write(path: Path, data: bytes) -> None:
-    """Atomically: a temp file in the same folder, renamed over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _write(path, data)
-
-
-def _write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+            write_file(_listing_file(where), listing)
+        write_file(where, data)
 
 
 def holders(outputs: Iterable[bytes]) -> dict[str, tuple[int, list[str]]]:
@@ -264,7 +220,7 @@ class CachedSearch:
         self.outcome = "none"  # "hit", "miss" or "none" (no cache here): for tests and benchmarks
 
     def __call__(self, words: list[str]) -> set[str] | None:
-        where = cache_file(self.root)
+        where = cache_file(self.root, CACHE_PATH)
         if where is None:
             self.outcome = "none"
             return self.full(words)

@@ -1,0 +1,61 @@
+"""Where rulelens keeps what it reuses between runs, and how such a file is written.
+
+Every cache (the name search's, the parsed frontmatters', the drift's, `check`'s kept answer,
+the kept generated code) goes through `write`: a reader, or a second run writing at once, sees
+the old file or the new one, never half of one. The caches of a project live in git's own folder
+(`cache_file`): they go with the repository (deleting the clone deletes them), never show in
+`git status` or the work tree, each worktree gets its own, and no path needs hashing into a
+shared folder such as ~/.cache. Outside a git work tree nothing is kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from rulelens.rules.project.git import git_text
+
+
+def cache_file(root: Path, name: str) -> Path | None:
+    """Where this work tree's cache `name` (a path in git's folder) lives, or None outside git."""
+    folder, _, leaf = name.rpartition("/")
+    where = _git_path(root, folder) if folder else None
+    if where is not None:
+        return where / leaf
+    path = (git_text(root, "rev-parse", "--path-format=absolute", "--git-path", name) or "").strip()
+    return Path(path) if path else None
+
+
+_GIT_PATHS: dict[tuple[Path, str], Path] = {}
+
+
+def _git_path(root: Path, folder: str) -> Path | None:
+    """git's folder for `folder` (one `rev-parse` per root: `check` keeps three caches there)."""
+    key = (root, folder)
+    if key not in _GIT_PATHS:
+        path = (git_text(root, "rev-parse", "--path-format=absolute", "--git-path", folder) or "").strip()
+        if not path:
+            return None  # not remembered: the folder may become a git work tree
+        _GIT_PATHS[key] = Path(path)
+    return _GIT_PATHS[key]
+
+
+def write(path: Path, data: bytes) -> None:
+    """Atomically: a temp file in the same folder, renamed over the target."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_file(path, data)
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """`write` into a folder known to exist (the name search writes two files at once)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
