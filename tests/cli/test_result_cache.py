@@ -46,7 +46,7 @@ def check(root: Path, *args: str, env: dict[str, str] | None = None) -> tuple[in
 def kept(root: Path) -> dict[str, int]:
     """The kept answers: file name -> inode (a run in full writes a new file)."""
     folder = Path(git(root, "rev-parse", "--path-format=absolute", "--git-path", "rulelens").strip())
-    return {p.name: p.stat().st_ino for p in folder.glob("check-*")} if folder.is_dir() else {}
+    return {p.name: p.stat().st_ino for p in folder.glob("check-*") if "." not in p.name} if folder.is_dir() else {}
 
 
 def same_as_full(root: Path, *args: str) -> tuple[int, str]:
@@ -220,6 +220,9 @@ def test_a_kept_answer_loads_almost_nothing(billing: Path) -> None:
     second = subprocess.run(cmd, cwd=billing, capture_output=True, text=True, check=False, env=ENV)
     assert (first.returncode, first.stdout) == (second.returncode, second.stdout)
     modules = {line.rpartition("|")[2].strip() for line in second.stderr.splitlines()}
+    bare = subprocess.run([sys.executable, "-X", "importtime", "-c", "pass"], capture_output=True, text=True,
+                          check=False, env=ENV)
+    modules -= {line.rpartition("|")[2].strip() for line in bare.stderr.splitlines()}  # site's own
     assert "rulelens.cli.result_cache" in modules
     assert not modules & {"argparse", "pathlib", "subprocess", "json", "rulelens.rules.repository",
                           "rulelens.cli.app", "rulelens.check_project"}, sorted(modules)
@@ -244,3 +247,144 @@ def test_a_listing_too_long_to_hand_over_is_asked_from_git_again(billing: Path) 
     cached = check(billing, env=env)
     assert cached == check(billing, "--no-cache", env=env)
     assert "stale-name" in cached[1]
+
+
+# -- source files edited: the kept answer is printed again when the edit cannot change it -------
+def run_timed(root: Path, *args: str) -> tuple[int, str, bool]:
+    """`check`'s code and output, and whether it ran in full (the core was imported)."""
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", "check", *args], cwd=root,
+                         capture_output=True, text=True, check=False, env=ENV)
+    assert "Traceback" not in out.stderr
+    modules = {line.rpartition("|")[2].strip() for line in out.stderr.splitlines()}
+    return out.returncode, out.stdout, "rulelens.check_project" in modules
+
+
+def after_edit(root: Path, *args: str) -> tuple[tuple[int, str], bool]:
+    """The answer after an edit, equal to a run in full; whether it ran in full; and the next
+    run is a plain hit with the same answer."""
+    code, out, full = run_timed(root, *args)
+    assert (code, out) == check(root, *args, "--no-cache")
+    before = kept(root)
+    assert check(root, *args) == (code, out)
+    assert kept(root) == before, "the next run was answered from the cache"
+    return (code, out), full
+
+
+def edit(path: Path, text: str) -> None:
+    path.write_text(text)
+
+
+@pytest.fixture
+def holder(billing: Path) -> Path:
+    """`billing`, where `LegacyPriceHelper` lives on in one other file only (a tracked one)."""
+    write_tree(billing, {"app/Old.php": "<?php\n// LegacyPriceHelper is gone\n", "app/Other.php": "<?php\n"})
+    git(billing, "add", "-A")
+    git(billing, "commit", "-qm", "note")
+    return billing
+
+
+def test_an_edit_that_changes_no_searched_word_is_answered_from_the_kept_answer(holder: Path) -> None:
+    _, before = same_as_full(holder)
+    assert "stale-name" not in before
+    for n in range(2):
+        edit(holder / "app/Other.php", f"<?php\n// edit {n}\n")
+        (_, out), full = after_edit(holder)
+        assert out == before and not full
+    edit(holder / "app/Old.php", "<?php\n// LegacyPriceHelper is gone, yes\n")  # the holder, still holding
+    (_, out), full = after_edit(holder)
+    assert out == before and not full
+
+
+def test_an_edit_that_removes_the_only_holder_of_a_name(holder: Path) -> None:
+    _, before = same_as_full(holder)
+    edit(holder / "app/Old.php", "<?php\n// gone\n")
+    (_, after), full = after_edit(holder)
+    assert "stale-name" not in before and "stale-name" in after and full
+
+
+def test_an_edit_that_adds_a_missing_name(billing: Path) -> None:
+    _, before = same_as_full(billing)
+    edit(billing / "app/Money.php", "<?php\nclass Money {}\n// LegacyPriceHelper\n")
+    (_, after), full = after_edit(billing)
+    assert "stale-name" in before and "stale-name" not in after and full
+    edit(billing / "app/Money.php", "<?php\nclass Money {}\n// LegacyPriceHelpers\n")  # not the whole word
+    (_, again), full = after_edit(billing)
+    assert again == before and full
+
+
+def test_two_files_edited(holder: Path) -> None:
+    _, before = same_as_full(holder)
+    edit(holder / "app/Other.php", "<?php\n// LegacyPriceHelper moved here\n")
+    edit(holder / "app/Old.php", "<?php\n")
+    (_, out), full = after_edit(holder)
+    assert out == before and not full  # the name moved from one file to the other
+    edit(holder / "app/Other.php", "<?php\n// moved on\n")
+    edit(holder / "app/Money.php", "<?php\nclass Money {}\n// edited\n")
+    (_, after), full = after_edit(holder)
+    assert "stale-name" in after and full
+
+
+def test_an_edit_added_to_the_index(holder: Path) -> None:
+    _, before = same_as_full(holder)
+    edit(holder / "app/Other.php", "<?php\n// staged\n")
+    git(holder, "add", "app/Other.php")
+    (_, out), full = after_edit(holder)
+    assert out == before and not full
+    edit(holder / "app/Old.php", "<?php\n")
+    git(holder, "add", "app/Old.php")
+    (_, after), full = after_edit(holder)
+    assert "stale-name" in after and full
+
+
+def test_an_untracked_file_edited(billing: Path) -> None:
+    write_tree(billing, {"app/Draft.php": "<?php\n// LegacyPriceHelper\n"})
+    _, before = same_as_full(billing)
+    edit(billing / "app/Draft.php", "<?php\n// LegacyPriceHelper, still\n")
+    (_, out), full = after_edit(billing)
+    assert out == before and not full and "stale-name" not in out
+    edit(billing / "app/Draft.php", "<?php\n// nothing\n")
+    (_, after), full = after_edit(billing)
+    assert "stale-name" in after and full
+
+
+def test_a_file_renamed(holder: Path) -> None:
+    """The name's one holder moves where git ignores it: its text is the same, its file is not
+    searched any more."""
+    _, before = same_as_full(holder)
+    (holder / "ignored").mkdir()
+    (holder / "app/Old.php").rename(holder / "ignored/Old.php")
+    (_, after), full = after_edit(holder)
+    assert "stale-name" not in before and "stale-name" in after and full
+    (holder / "ignored/Old.php").rename(holder / "app/Older.php")
+    (_, back), full = after_edit(holder)
+    assert back == before and full
+    git(holder, "add", "-A")
+    (_, staged), full = after_edit(holder)
+    assert staged == before and full
+
+
+@pytest.mark.parametrize("other", [
+    (".ai/rules/billing.md", RULE.replace("'app/**'", "'lib/**'")),
+    ("CLAUDE.md", "# Project\n" + "Say it once.\n" * 300),
+    ("rulelens.toml", '[severity]\nstale-name = "off"\n'),
+])
+def test_a_file_the_run_reads_edited_with_a_source_file(billing: Path, other: tuple[str, str]) -> None:
+    """A rule file, an agent's file, the configuration, git's ignores: each is read by the run
+    itself (or by git for it), so an edit of one is a run in full, also beside a source edit."""
+    _, before = same_as_full(billing, "--format", "json")
+    edit(billing / "app/Money.php", "<?php\nclass Money {}\n// edited\n")
+    write_tree(billing, {other[0]: other[1]})
+    (_, after), full = after_edit(billing, "--format", "json")
+    assert after != before and full
+
+
+def test_an_edit_of_gitignore(billing: Path) -> None:
+    """git's ignores are read by git, not by the run: a path a rule names that git ignores is
+    not stale."""
+    edit(billing / ".ai/rules/billing.md", RULE + "\nThe old helper lived in `app/LegacyPriceHelper.php`.\n")
+    write_tree(billing, {"app/.gitignore": "*.log\n"})
+    git(billing, "add", "-A")
+    _, before = same_as_full(billing)
+    edit(billing / "app/.gitignore", "*.log\nLegacy*\n")  # holds no name a rule mentions
+    (_, after), full = after_edit(billing)
+    assert "stale-path" in before and "stale-path" not in after and full

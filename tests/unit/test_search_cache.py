@@ -12,7 +12,8 @@ import pytest
 
 from rulelens.rules.check.stale import search_cache
 from rulelens.rules.check.stale.search_cache import CACHE_PATH, CachedSearch
-from rulelens.rules.check.stale.text_search import cached_scan_for, gnu_grep, present
+from rulelens.rules.check.stale.text_search import cached_scan_for, gnu_grep
+from rulelens.rules.check.stale.words import present
 from rulelens.rules.project.cache_files import cache_file
 from rulelens.rules.project.filelist import FileList
 

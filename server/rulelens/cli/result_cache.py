@@ -47,7 +47,7 @@ import time
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
-    from typing import TextIO
+    from typing import Any, TextIO
 
 FORMAT = b"rulelens-check-result 2"
 ENV_OFF = "RULELENS_NO_CACHE"
@@ -64,6 +64,9 @@ _FLAGS = ("-q", "--quiet", "--json", FLAG_OFF)
 # many digits an abbreviated commit id has).
 GIT_PATHS = ("rulelens", "shallow", "info/exclude", "objects/pack")
 RULES_DIR = ".ai/rules"
+# An index listing this short (about 50,000 files) is kept beside the answer, for the next run
+# to compare after a `git add` (edited_answer.py).
+LISTING_KEPT = 4 * 1024 * 1024
 # An index listing past this (about 200,000 files) is not handed to the full run: held from its
 # start, it would raise the run's peak memory by its size; the name search asks git again.
 HAND_OVER_BYTES = 16 * 1024 * 1024  # rules/project/root.py's default: a project's marker
@@ -145,10 +148,14 @@ def _collect(started: tuple[int, int] | None) -> bytes | None:
 
 
 # -- signatures --------------------------------------------------------------------------------
+_STAT = os.stat  # the real one: the Recorder wraps os.stat while the run lasts, and the key's
+# own stats (the changed and untracked files, read in a thread during the run) are not the run's
+
+
 def signature(path: str) -> tuple[str, int]:
     """A path's stat as text, and its latest time (ns; 0 when missing)."""
     try:
-        st = os.stat(path)
+        st = _STAT(path)
     except (OSError, ValueError):
         return "-", 0
     return (f"{st.st_mode >> 12}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_ino}",
@@ -247,11 +254,15 @@ def _prune(folder: str) -> None:
     code, has its own file: without this they would pile up)."""
     import contextlib
 
+    from rulelens.cli.edited_answer import INDEX, SIDE
+
     with os.scandir(folder) as entries:
-        answers = [(e.stat().st_mtime_ns, e.path) for e in entries if e.name.startswith("check-")]
+        answers = [(e.stat().st_mtime_ns, e.path) for e in entries
+                   if e.name.startswith("check-") and "." not in e.name]
     for _, path in sorted(answers)[:-KEPT]:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
+        for each in (path, path + SIDE, path + INDEX):
+            with contextlib.suppress(OSError):
+                os.unlink(each)
 
 
 # -- the two paths -----------------------------------------------------------------------------
@@ -289,12 +300,13 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
     pending = Pending(root, where, h, began, racy, started[1], started[2], started[3])
     stored = load(where)
-    # A missing answer (a fresh clone), or tracked files not as kept (an edited file), is a miss
-    # known before git's slower answers: the run starts without waiting for them.
-    if stored is None or stored.tracked != pending.tracked():
+    if stored is None:  # a fresh clone, a first run: the run starts without waiting for git
         return pending
+    same = stored.tracked == pending.tracked()
     key = pending.key()
-    if key is not None and stored.key == key and all(signature(p)[0] == s for p, s in stored.deps):
+    if not all(signature(p)[0] == s for p, s in stored.deps):
+        return pending if key is not None or not same else None  # a file the run read changed
+    if same and key is not None and stored.key == key:
         try:
             sys.stdout.write(stored.output)
             sys.stdout.flush()
@@ -303,7 +315,12 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
             os.dup2(devnull, sys.stdout.fileno())
             return 0
         return stored.code
-    return pending if key is not None else None
+    if key is None:
+        return None if same else pending
+    from rulelens.cli import edited_answer  # source files edited: can they have changed it?
+
+    code = edited_answer.answer(pending, where, stored)
+    return pending if code is None else code
 
 
 Started = tuple[int, int] | None
@@ -329,6 +346,11 @@ class Pending:
         self._untracked: bytes | None = None
         self._tracked: str | None = None  # the key of the tracked files' state
         self._key: str | None = None
+        self.base = h.hexdigest()  # the key of all but the files' state
+        self.digest: str | None = None  # of the index listing
+        self.listing: bytes | None = None  # kept for the next run when short (LISTING_KEPT)
+        self.dirty: dict[str, str] = {}  # files that differ from the index -> their stat
+        self.untracked: dict[str, str] | None = None  # untracked files -> their stat
 
     def _read(self) -> None:
         """Read git's answers (under `_lock`), once."""
@@ -348,17 +370,27 @@ class Pending:
         for rel in sorted(snap.dirty):
             sig, when = signature(os.path.join(self.root, rel))
             self._latest = max(self._latest, when)
+            self.dirty[rel] = sig
             h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
         self._answers, self._tracked = (listed, changed), h.hexdigest()
+        self.digest = snap.digest
+        if len(listed) <= LISTING_KEPT:
+            self.listing = listed
         if others is None:
             return
         h.update(others)
+        untracked: dict[str, str] = {}
         for rel in sorted(others.decode("utf-8", "surrogateescape").split("\0")):
             if rel:
                 sig, when = signature(os.path.join(self.root, rel))
                 self._latest = max(self._latest, when)
+                untracked[rel] = sig
                 h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
-        self._untracked, self._key = others, h.hexdigest()
+        self._untracked, self._key, self.untracked = others, h.hexdigest(), untracked
+
+    def settled(self) -> bool:
+        """No file the key stats changed within `racy` of the run's start."""
+        return self._latest < self.began - self.racy
 
     def tracked(self) -> str | None:
         with self._lock:
@@ -426,25 +458,41 @@ class Pending:
         known(self.root, LS_FILES, file_list)
 
     def run(self, command: Callable[[], int]) -> int:
+        from rulelens.rules.check.stale import words
+
         self.hand_over()
         recorder = Recorder(self.root)
         real = sys.stdout
         tee = Tee(real)
         sys.stdout = tee  # type: ignore[assignment]
+        words.RECORDING = []
         recorder.start()
         try:
             code = command()
         finally:
             recorder.stop()
+            scans, words.RECORDING = words.RECORDING, None
             if sys.stdout is tee:
                 sys.stdout = real
         key = self.key()
         if (code in (0, 1) and not tee.broken and not recorder.failed and key is not None
-                and self._tracked is not None and self._latest < self.began - self.racy):
-            self.keep(code, tee.text(), recorder.paths)
+                and self._tracked is not None and self.settled()):
+            self.keep(code, tee.text(), recorder.paths, self._searches(scans or []))
         return code
 
-    def keep(self, code: int, output: str, paths: Iterable[str]) -> None:
+    def _searches(self, scans: list[Any]) -> list[dict[str, object]] | None:
+        """What the output took from the files' text (findings.py's `search_record`, one per
+        project scan that searched); None when a scan cannot tell."""
+        out = []
+        for scan in scans:
+            record = scan.search_record()
+            if record is None or record["root"] != self.root:
+                return None
+            out.append(record)
+        return out
+
+    def keep(self, code: int, output: str, paths: Iterable[str],
+             searches: list[dict[str, object]] | None = None) -> None:
         key = self.key()
         if key is None:
             return
@@ -462,8 +510,17 @@ class Pending:
                     break
                 path = os.path.dirname(path)  # missing: its folder's time says when it appears
         tracked = self.tracked()
-        if tracked is not None:
-            _save(self.where, dump(Stored(tracked, key, code, sorted(deps.items()), output)))
+        if tracked is None:
+            return
+        from rulelens.cli import edited_answer
+
+        # Beside the answer first, for edited_answer.py: an answer whose record is missing or
+        # another answer's (its key differs) is only ever a plain hit.
+        side = edited_answer.side_data(self, tracked, key, searches) if searches is not None else None
+        if side is not None:
+            edited_answer.write_index(self.where, self.listing)
+        edited_answer.write(self.where + edited_answer.SIDE, side or b"")
+        _save(self.where, dump(Stored(tracked, key, code, sorted(deps.items()), output)))
 
 
 class Recorder:

@@ -19,13 +19,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from rulelens.rules.check.stale import DRIFT_AFTER
+from rulelens.rules.check.stale import DRIFT_AFTER, words
 from rulelens.rules.check.stale.drift import History, drift_problem
 from rulelens.rules.check.stale.evidence import Evidence, Removal
 from rulelens.rules.check.stale.mention_cache import MentionStore
 from rulelens.rules.check.stale.mention_cache import key as mention_key
 from rulelens.rules.check.stale.mentions import Identifier, Mention, find_mentions, identifier_in
-from rulelens.rules.check.stale.text_search import Search, cached_scan_for, present
+from rulelens.rules.check.stale.search_cache import CARRIERS, CachedSearch
+from rulelens.rules.check.stale.text_search import Search, cached_scan_for, gnu_grep
+from rulelens.rules.check.stale.words import inner_words, present
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.filelist import FileList
@@ -65,6 +67,7 @@ class ProjectScan:
     _search: Search | None = None
     _first: Search | None = None  # answers a first round from the cache (search_cache.py)
     _searched: bool = False
+    _unanswered: bool = False  # a needle the search could not answer (is_present gave None)
     _present: dict[str, bool] = field(default_factory=dict)
     _excused: dict[str, bool] = field(default_factory=dict)
     _missing: dict[str, tuple[str, tuple[str, ...]] | None] = field(default_factory=dict)
@@ -271,13 +274,40 @@ class ProjectScan:
             if found_scan is not None:
                 self._search, self._first = found_scan
             self._searched = True
+            if words.RECORDING is not None:
+                words.RECORDING.append(self)
         if self._search is None or not todo:
+            self._unanswered = self._unanswered or bool(todo)
             return
         found = present(self._search, todo, first=self._first)
         if found is None:
+            self._unanswered = True
             return
         for needle in todo:
             self._present[needle] = needle in found
+
+    def search_record(self) -> dict[str, object] | None:
+        """What the output took from the files' text through the search, for `check`'s result
+        cache (cli/result_cache.py): each needle searched, present or not, and for a present one
+        up to CARRIERS files that held it (where a match equal to it, or holding it as a whole
+        word, was found); the files searched without naming where; the grep used. None when it
+        cannot be told: a needle left unanswered, or the files read here rather than by grep
+        (then they are among the files the run read itself)."""
+        first = self._first
+        if self._unanswered or not isinstance(first, CachedSearch):
+            return None if self._present or self._unanswered else {
+                "root": str(self.root), "exclude": self.rules_dir, "grep": None,
+                "absent": [], "present": {}, "unnamed": []}
+        held: dict[str, set[str]] = {}
+        for text, files in first.seen.items():
+            for word in {text} | inner_words({text}):
+                if self._present.get(word):
+                    held.setdefault(word, set()).update(files)
+        return {"root": str(self.root), "exclude": self.rules_dir, "grep": gnu_grep(),
+                "absent": sorted(w for w, found in self._present.items() if not found),
+                "present": {w: sorted(held.get(w, ()))[:CARRIERS]
+                            for w, found in sorted(self._present.items()) if found},
+                "unnamed": sorted(first.unnamed)}
 
     def is_present(self, ident: Identifier) -> bool | None:
         """True or False once searched; None when the files' text cannot be searched."""

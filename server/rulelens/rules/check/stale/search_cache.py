@@ -218,6 +218,10 @@ class CachedSearch:
         self.root, self.outside, self.grep, self.full, self.exclude = root, outside, grep, full, exclude
         self.keep = keep  # False: answer from the cache, never write it (a read-only workspace)
         self.outcome = "none"  # "hit", "miss" or "none" (no cache here): for tests and benchmarks
+        # What this run's searches showed file by file, for `check`'s result cache: match -> some
+        # files that held it; and the files searched without naming where a match was.
+        self.seen: dict[str, set[str]] = {}
+        self.unnamed: set[str] = set()
 
     def __call__(self, words: list[str]) -> set[str] | None:
         where = cache_file(self.root, CACHE_PATH)
@@ -252,6 +256,10 @@ class CachedSearch:
     def _search(self, paths: Sequence[str], needles: list[str], named: bool) -> list[bytes] | None:
         return self.grep(paths, needles, named) if paths else []
 
+    def _saw(self, hits: dict[str, tuple[int, list[str]]]) -> None:
+        for text, (_, carriers) in hits.items():
+            self.seen.setdefault(text, set()).update(carriers)
+
     def _cold(self, where: Path, later: Future[Snapshot | None], needles: list[str]) -> set[str] | None:
         """Search every file, and keep what the clean ones hold."""
         outputs = self._search(self.outside, needles, True)
@@ -260,6 +268,7 @@ class CachedSearch:
             return None
         hits = holders(outputs)
         found = set(hits)
+        self._saw(hits)
         if snap is None:
             return found
         unstable = self._unstable(snap)
@@ -305,6 +314,8 @@ class CachedSearch:
         for text, (n, files) in holders(added_out).items():
             count, carriers = hits.get(text, (0, []))
             hits[text] = (count + n, sorted(set(carriers) | set(files))[:CARRIERS])
+        self._saw(hits)
+        self.unnamed |= unstable
         if self.keep and (added or removed - stored.unstable or unstable != stored.unstable):
             save(where, self.root, Stored(stored.needles, snap.digest, unstable, hits),
                  snap.listing if snap.digest != stored.digest else None)

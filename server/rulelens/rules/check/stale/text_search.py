@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 import subprocess
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -28,11 +29,9 @@ from rulelens.rules.project.sorted_paths import prefix_span
 
 TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
 MAX_FILE_BYTES = 1024 * 1024  # without git, larger files are skipped (minified bundles, data)
-_WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
 CHUNK_BYTES = 64 * 1024  # of file names per grep process, well below any argument limit
 
 Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
-
 
 @lru_cache(maxsize=1)
 def gnu_grep() -> str | None:
@@ -130,52 +129,6 @@ def file_search(root: Path, paths: Iterable[str]) -> Search | None:
     return search
 
 
-def present(search: Search, words: Iterable[str], first: Search | None = None) -> set[str] | None:
-    """The words that occur as whole words somewhere; None when the search failed.
-
-    A search reports non-overlapping matches, the longest at each position, so a word can hide
-    inside another's match (`Support` in `App\\Support`) or behind one that starts earlier and
-    overlaps it (`b::c` in `a::b::c`, reported as `a::b`). A word inside a found match, at word
-    boundaries, is present; a word that begins inside a found match and runs past its end is
-    searched again on its own, until none could have been hidden. `first`, when given, answers
-    the first round (the cached search: its answer is for all the words at once).
-    """
-    remaining = {w for w in words if w.strip()}
-    found: set[str] = set()
-    round_search = first or search
-    while remaining:
-        hits = round_search(sorted(remaining))
-        round_search = search
-        if hits is None:
-            return None
-        found |= hits & remaining
-        found |= remaining & _inner_words(hits)
-        remaining -= found
-        tails = {hit[i:] for hit in hits for i in _starts(hit) if i > 0}
-        remaining = {w for w in remaining if any(w[:k] in tails for k in range(1, len(w)))}
-    return found
-
-
-def _starts(text: str) -> list[int]:
-    return [i for i in range(len(text)) if _WORD_CHAR.match(text[i])
-            and (i == 0 or not _WORD_CHAR.match(text[i - 1]))]
-
-
-def _ends(text: str) -> list[int]:
-    return [j for j in range(1, len(text) + 1) if _WORD_CHAR.match(text[j - 1])
-            and (j == len(text) or not _WORD_CHAR.match(text[j]))]
-
-
-def _inner_words(hits: set[str]) -> set[str]:
-    """Every whole-word piece of the matches: where another word is present because they are."""
-    out: set[str] = set()
-    for hit in hits:
-        ends = _ends(hit)
-        for i in _starts(hit):
-            out.update(hit[i:j] for j in ends if j > i)
-    return out
-
-
 def _outside(files: FileList, exclude: str) -> list[str]:
     lo, hi = prefix_span(files.paths, exclude.rstrip("/") + "/")
     return files.paths[:lo] + files.paths[hi:]  # the list is sorted: cut the folder out
@@ -184,9 +137,21 @@ def _outside(files: FileList, exclude: str) -> list[str]:
 def _grep_here(root: Path, outside: list[str]) -> str | None:
     """GNU grep, when there is one and the listed files are on disk (not a bare file list)."""
     grep = gnu_grep()
-    if grep is not None and any((root / p).is_file() for p in outside[:: max(1, len(outside) // 50)]):
+    if grep is not None and any(_regular(root / p) for p in outside[:: max(1, len(outside) // 50)]):
         return grep
     return None
+
+
+def _regular(path: Path) -> bool:
+    """`path.is_file()`, from `lstat` where that says enough. The answer is a file's type only,
+    which git's view of the files holds already: `check`'s result cache, which records each
+    `stat` the run makes as a file the output depends on (cli/result_cache.py), would otherwise
+    count these sampled source files as read, and run in full after an edit of one of them."""
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return path.is_file() if stat.S_ISLNK(mode) else stat.S_ISREG(mode)
 
 
 def scan_for(root: Path, files: FileList, exclude: str) -> Search | None:

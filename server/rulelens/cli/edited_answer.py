@@ -1,0 +1,326 @@
+"""`check`'s kept answer after source files were edited: printed again, without the core, when
+the edit cannot have changed it (cli/result_cache.py keeps the answer and calls this on a miss).
+
+The full run reads some files itself: the rule files, the agents' files and settings, the
+configuration, files a rule names. Those are keyed by their stat (the answer's `deps`), and an
+edit of one is a run in full. Every other file's text reaches the output only through the name
+search (rules/check/stale/findings.py): whether each word the rules mention occurs as a whole
+word in some file outside the rules folder, true or false, nothing about where or how often.
+The kept answer records that (findings.py's `search_record`): each word searched, found or not,
+and for a found one some files that held it. After an edit, the changed files (and any the run
+searched without seeing which file held a match) are searched for the words by the same grep,
+read by the same rules (words.py):
+- a word not found before is still absent unless a changed file holds it;
+- a word found before is still found if a searched file holds it, or if a file that held it is
+  unchanged; else its last holder may be gone.
+When every word's state is certain and unchanged, the kept answer is printed and kept again under
+the new key (the next run is a plain hit); otherwise the run is in full.
+
+Which files changed comes from git's answers beside the run that kept the answer: the index
+listing (kept beside the answer while shorter than LISTING_KEPT; past that a `git add` is a run
+in full), the files that differ from it and the untracked files, each by stat. The run is in
+full when a change is not only an edit of a regular file's text: a file added, deleted,
+renamed or of another type (the file list changes); a `.gitignore`, `.gitattributes` or
+`.gitmodules` (git's answers about other files); a file below a rules folder; a file the run
+read itself (its stat is in `deps`); more than MAX_CHANGED files.
+
+Imports only what the hit path does, plus `re` and `json`: no subprocess (grep is started with
+`posix_spawn`, as git is), nothing of the core.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy reads it
+if TYPE_CHECKING:
+    from rulelens.cli.result_cache import Pending, Stored
+
+SIDE = ".files"  # beside the answer: the files' state and the search's record (JSON)
+INDEX = ".index"  # beside the answer: the index listing, when short
+MAX_CHANGED = 256  # changed files searched here; past this the run is in full
+MAX_ARG_BYTES = 64 * 1024  # of file names on grep's command line (text_search.CHUNK_BYTES)
+GIT_FILES = (".gitignore", ".gitattributes", ".gitmodules")
+CARRIERS = 8  # holders kept per word, as the name search keeps per match (search_cache.py)
+REGULAR = "8"  # a regular file's type in result_cache.signature (st_mode >> 12)
+_REGULAR_MODES = (b"100644", b"100755")  # in git's index
+# grep's flags as text_search.grep_outputs gives them with `named`: the same reading of the text
+_GREP_FLAGS = ("-I", "-s", "-w", "-o", "-F", "-H", "-Z")
+
+
+def side_data(pending: Pending, tracked: str, key: str, searches: list[dict[str, object]]) -> bytes | None:
+    """What is kept beside the answer for this module; None when git's answers are not all here."""
+    import json
+
+    if pending.digest is None or pending.untracked is None:
+        return None
+    return json.dumps({"tracked": tracked, "key": key, "base": pending.base, "digest": pending.digest,
+                       "dirty": pending.dirty, "untracked": pending.untracked, "searches": searches},
+                      ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+
+def write(path: str, data: bytes) -> None:
+    """Atomically (a temp file renamed over it), as the other caches are written, without their
+    imports (pathlib, tempfile)."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError:
+        _unlink(tmp)
+
+
+def _unlink(path: str) -> None:
+    """os.unlink, quiet (contextlib is not loaded on this path)."""
+    try:
+        os.unlink(path)
+    except OSError:
+        return
+
+
+def answer(pending: Pending, where: str, stored: Stored) -> int | None:
+    """The exit code after printing the kept answer, when the edits since cannot have changed
+    it; None when the run must be in full."""
+    import json
+
+    try:
+        with open(where + SIDE, "rb") as handle:
+            side = json.loads(handle.read())
+        if not isinstance(side, dict) or (side.get("tracked"), side.get("key")) != (
+                stored.tracked, stored.key):
+            return None
+        if side.get("base") != pending.base or not isinstance(side.get("searches"), list):
+            return None
+        changed = _changed(pending, where, side)
+        if changed is None:
+            return None
+        searched = _search_again(pending.root, changed, side["searches"])
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, UnicodeError):
+        return None
+    if searched is None:
+        return None
+    try:
+        sys.stdout.write(stored.output)
+        sys.stdout.flush()
+    except BrokenPipeError:  # as result_cache.lookup does
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    _keep_again(pending, where, stored, searched)
+    return stored.code
+
+
+def _keep_again(pending: Pending, where: str, stored: Stored, searches: list[dict[str, object]]) -> None:
+    """The same answer under the new key, so that the next run is a plain hit."""
+    from rulelens.cli.result_cache import Stored as Answer
+    from rulelens.cli.result_cache import dump
+
+    tracked, key = pending.tracked(), pending.key()
+    if tracked is None or key is None or not pending.settled():
+        return
+    side = side_data(pending, tracked, key, searches)
+    if side is None:
+        return
+    write_index(where, pending.listing)
+    write(where + SIDE, side)
+    write(where, dump(Answer(tracked, key, stored.code, stored.deps, stored.output)))
+
+
+def write_index(where: str, listing: bytes | None) -> None:
+    if listing is None:
+        _unlink(where + INDEX)
+    else:
+        write(where + INDEX, listing)
+
+
+# -- which files changed ----------------------------------------------------------------------
+def _entry(listing: bytes, rel: str) -> bytes | None:
+    """The `mode blob stage` of a path's one index entry, or None (absent, or unmerged)."""
+    tail = b"\t" + rel.encode("utf-8", "surrogateescape") + b"\0"
+    at = listing.find(tail)
+    if at < 0 and listing.startswith(tail[1:]):
+        return None
+    while at >= 0:
+        start = listing.rfind(b"\0", 0, at) + 1
+        entry = listing[start:at]
+        if entry.endswith(b" 0"):
+            return entry
+        if entry[-2:] in (b" 1", b" 2", b" 3"):
+            return None
+        at = listing.find(tail, at + 1)  # the tab was inside another path
+    return None
+
+
+def _listing_changes(old: bytes, new: bytes) -> set[str] | None:
+    """Paths whose index entry changed; None when a path was added or removed."""
+    before, after = set(old.split(b"\0")), set(new.split(b"\0"))
+    gone, came = before - after, after - before
+    gone_paths = {e.partition(b"\t")[2] for e in gone}
+    came_paths = {e.partition(b"\t")[2] for e in came}
+    if gone_paths != came_paths or len(gone_paths) != len(gone) or len(came_paths) != len(came):
+        return None
+    return {p.decode("utf-8", "surrogateescape") for p in came_paths}
+
+
+def _changed(pending: Pending, where: str, side: dict[str, object]) -> set[str] | None:
+    """The files whose text may differ from the kept run's, each still a regular file with the
+    same name; None when anything else changed."""
+    import hashlib
+
+    listing = pending.listing
+    untracked = pending.untracked
+    old_dirty, old_untracked = side["dirty"], side["untracked"]
+    if (listing is None or untracked is None or not isinstance(old_dirty, dict)
+            or not isinstance(old_untracked, dict)):
+        return None
+    if untracked.keys() != old_untracked.keys():
+        return None  # a file added or removed outside the index
+    old_listing = listing
+    changed: set[str] = set()
+    if pending.digest != side["digest"]:
+        with open(where + INDEX, "rb") as handle:
+            old_listing = handle.read()
+        if hashlib.blake2b(old_listing, digest_size=20).hexdigest() != side["digest"]:
+            return None
+        found = _listing_changes(old_listing, listing)
+        if found is None:
+            return None
+        changed |= found
+    dirty = pending.dirty
+    changed.update(p for p in dirty.keys() | old_dirty.keys() if dirty.get(p) != old_dirty.get(p))
+    changed.update(p for p, sig in untracked.items() if sig != old_untracked[p])
+    if len(changed) > MAX_CHANGED:
+        return None
+    for rel in changed:
+        if rel.rpartition("/")[2] in GIT_FILES:
+            return None
+        try:
+            if not stat.S_ISREG(os.lstat(os.path.join(pending.root, rel)).st_mode):
+                return None
+        except (OSError, ValueError):
+            return None  # deleted
+        if rel in untracked:
+            before = old_untracked[rel]
+            if not isinstance(before, str) or before.partition(":")[0] != REGULAR:
+                return None
+            continue
+        for kept in (listing, old_listing):
+            entry = _entry(kept, rel)
+            if entry is None or entry.partition(b" ")[0] not in _REGULAR_MODES:
+                return None
+        before = old_dirty.get(rel)
+        if before is not None and (not isinstance(before, str) or before.partition(":")[0] != REGULAR):
+            return None
+    return changed
+
+
+# -- the search of the changed files ------------------------------------------------------------
+def _grep(grep: str, root: str, files: list[str], needles: list[str]) -> list[tuple[str, str]] | None:
+    """(file, match) of grep's `-F -w -o` for the words in the files, as the full run's search
+    reads them; None when grep failed."""
+    prefix = root.rstrip(os.sep) + os.sep
+    pattern = ("\n".join(needles) + "\n").encode("utf-8")
+    r_in, w_in = os.pipe()
+    read, w_out = os.pipe()
+    actions = [(os.POSIX_SPAWN_DUP2, r_in, 0), (os.POSIX_SPAWN_DUP2, w_out, 1),
+               (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)]
+    try:
+        pid = os.posix_spawn(grep, [grep, *_GREP_FLAGS, "-f", "-", "--", *(prefix + f for f in files)],
+                             os.environ, file_actions=actions)
+    except OSError:
+        os.close(read)
+        os.close(w_in)
+        return None
+    finally:
+        os.close(r_in)
+        os.close(w_out)
+    try:
+        view = memoryview(pattern)
+        while view:  # grep reads every pattern before it writes anything
+            view = view[os.write(w_in, view):]
+    except OSError:
+        pass  # grep ended early: its status says why
+    finally:
+        os.close(w_in)
+    import io
+
+    try:
+        with io.FileIO(read, closefd=True) as pipe:
+            out = pipe.readall()
+    finally:
+        _, status = os.waitpid(pid, 0)
+    # 2 is also what grep says after a file vanished, as text_search.grep_outputs accepts
+    if os.waitstatus_to_exitcode(status) not in (0, 1, 2):
+        return None
+    pairs: list[tuple[str, str]] = []
+    for line in out.split(b"\n"):
+        path, zero, match = line.partition(b"\0")
+        if not zero:
+            continue
+        text = path.decode("utf-8", "surrogateescape")
+        if not text.startswith(prefix) or b"\0" in match:
+            return None  # a file name with a line break: not read here
+        pairs.append((text[len(prefix):], match.decode("utf-8", "surrogateescape")))
+    return pairs
+
+
+def _search_again(root: str, changed: set[str],
+                  searches: list[dict[str, object]]) -> list[dict[str, object]] | None:
+    """Each kept search's record after the edit, when no word's state changed; else None."""
+    from rulelens.rules.check.stale.words import inner_words, present
+
+    out: list[dict[str, object]] = []
+    for record in searches:
+        exclude, grep = record["exclude"], record["grep"]
+        absent, held, unnamed = record["absent"], record["present"], record["unnamed"]
+        if (record["root"] != root or not isinstance(exclude, str) or not isinstance(absent, list)
+                or not isinstance(held, dict) or not isinstance(unnamed, list)):
+            return None
+        folder = exclude.rstrip("/") + "/"
+        if any(rel.startswith(folder) or rel == exclude.rstrip("/") for rel in changed):
+            return None
+        words = sorted({*absent, *held})
+        files = sorted(changed | set(unnamed)) if words else []
+        if not files:
+            out.append(record)
+            continue
+        if not isinstance(grep, str) or sum(len(f) + len(root) + 2 for f in files) > MAX_ARG_BYTES:
+            return None
+        seen: dict[str, set[str]] = {}
+
+        def search(asked: list[str], grep: str = grep, files: list[str] = files,
+                   seen: dict[str, set[str]] = seen) -> set[str] | None:
+            pairs = _grep(grep, root, files, asked)
+            if pairs is None:
+                return None
+            for rel, text in pairs:
+                seen.setdefault(text, set()).add(rel)
+            return {text for _, text in pairs}
+
+        found = present(search, words)
+        if found is None or any(w in found for w in absent):
+            return None
+        searched = set(files)
+        now: dict[str, set[str]] = {}
+        for word, holders in held.items():
+            if not isinstance(holders, list):
+                return None
+            still = {h for h in holders if h not in searched}
+            if word not in found and not still:
+                return None  # its last holder may be gone
+            now[word] = still
+        for text, where in seen.items():
+            for word in {text} | inner_words({text}):
+                if word in now:
+                    now[word] |= where
+        out.append({**record, "present": {w: sorted(h)[:CARRIERS] for w, h in sorted(now.items())},
+                    "unnamed": []})
+    return out

@@ -1,0 +1,67 @@
+"""Which words a search's matches show present: the reading of grep's `-o` output that the name
+search (text_search.py) and `check`'s result cache (cli/result_cache.py, which reads it before
+the core is imported, to search only the files an edit changed) both use. Imports only `re`.
+"""
+
+from __future__ import annotations
+
+import re
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy reads it
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any
+
+    Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
+
+_WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
+
+# `check`'s result cache sets this to a list before a full run; each project scan that searches
+# adds itself, so that what the output took from the files' text can be kept with the answer.
+RECORDING: list[Any] | None = None
+
+
+def present(search: Search, words: Iterable[str], first: Search | None = None) -> set[str] | None:
+    """The words that occur as whole words somewhere; None when the search failed.
+
+    A search reports non-overlapping matches, the longest at each position, so a word can hide
+    inside another's match (`Support` in `App\\Support`) or behind one that starts earlier and
+    overlaps it (`b::c` in `a::b::c`, reported as `a::b`). A word inside a found match, at word
+    boundaries, is present; a word that begins inside a found match and runs past its end is
+    searched again on its own, until none could have been hidden. `first`, when given, answers
+    the first round (the cached search: its answer is for all the words at once).
+    """
+    remaining = {w for w in words if w.strip()}
+    found: set[str] = set()
+    round_search = first or search
+    while remaining:
+        hits = round_search(sorted(remaining))
+        round_search = search
+        if hits is None:
+            return None
+        found |= hits & remaining
+        found |= remaining & inner_words(hits)
+        remaining -= found
+        tails = {hit[i:] for hit in hits for i in _starts(hit) if i > 0}
+        remaining = {w for w in remaining if any(w[:k] in tails for k in range(1, len(w)))}
+    return found
+
+
+def _starts(text: str) -> list[int]:
+    return [i for i in range(len(text)) if _WORD_CHAR.match(text[i])
+            and (i == 0 or not _WORD_CHAR.match(text[i - 1]))]
+
+
+def _ends(text: str) -> list[int]:
+    return [j for j in range(1, len(text) + 1) if _WORD_CHAR.match(text[j - 1])
+            and (j == len(text) or not _WORD_CHAR.match(text[j]))]
+
+
+def inner_words(hits: set[str]) -> set[str]:
+    """Every whole-word piece of the matches: where another word is present because they are."""
+    out: set[str] = set()
+    for hit in hits:
+        ends = _ends(hit)
+        for i in _starts(hit):
+            out.update(hit[i:j] for j in ends if j > i)
+    return out
