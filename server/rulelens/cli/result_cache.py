@@ -21,12 +21,21 @@ itself (`posix_spawn`, not `subprocess`, which costs more to import than the ans
   ignored files a rule names), recorded as it ran and kept with the answer with their stat.
   A missing path is kept with its nearest existing folder, whose time changes when it appears.
 
+**After an edit of source files** (edited_answer.py): the text of a file the run did not read
+itself reaches the output only through the name search's answer, which the kept answer records
+(each word, found or not, and files that held it). When the only change is such files' text,
+they are searched for the words, and when no word's state can have changed the kept answer is
+printed and kept again under the new key. Those files are keyed by git's view above, never by
+the record of what the run read (the key's own stats are not recorded; the search's probe of
+whether the files are on disk reads their type with `lstat`).
+
 git runs four commands at once, all started before the answer is looked for, and each is read
 only when needed: `rev-parse` names the answer's file, and a missing file (a fresh clone, a first
 run) is a miss at once; `ls-files -s` and `diff-files` give the tracked files' state, which the
-answer keeps apart, so an edited file is a miss before git's walk of the work tree for untracked
-files (`ls-files -o`) is waited for. On a miss the full run starts at once and git's answers are
-handed to it as it needs them (the name search's view, the file list): it asks git for neither.
+answer keeps apart, so a changed file the run read is a miss before git's walk of the work tree
+for untracked files (`ls-files -o`) is waited for. On a miss the full run starts at once and
+git's answers are handed to it as it needs them (the name search's view, the file list): it asks
+git for neither.
 
 **When it is not kept.** A run that failed (exit 2) or was interrupted; outside a git work tree;
 when a file the key stats changed less than RACY_NS before the run began (a second change in the
@@ -34,7 +43,8 @@ same clock tick would look the same: git's "racily clean" case); when the folder
 written. `--no-cache` or RULELENS_NO_CACHE=1 turns it off for one run.
 
 Where: `git rev-parse --git-path rulelens/check-<digest of the command line…>`, beside the other
-caches, one file per command line, written atomically (a temp file renamed over it).
+caches, one file per command line, written atomically (a temp file renamed over it); beside it
+`.files` (the files' state and the search's record) and `.index` (the index listing, when short).
 """
 
 from __future__ import annotations
@@ -303,9 +313,12 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     if stored is None:  # a fresh clone, a first run: the run starts without waiting for git
         return pending
     same = stored.tracked == pending.tracked()
+    read = all(signature(p)[0] == s for p, s in stored.deps)  # the files the run read, as kept
+    if not same and not read:
+        return pending  # known before git's slower walk for untracked files: start at once
     key = pending.key()
-    if not all(signature(p)[0] == s for p, s in stored.deps):
-        return pending if key is not None or not same else None  # a file the run read changed
+    if not read:
+        return pending if key is not None else None
     if same and key is not None and stored.key == key:
         try:
             sys.stdout.write(stored.output)
