@@ -388,3 +388,15 @@ def test_an_edit_of_gitignore(billing: Path) -> None:
     edit(billing / "app/.gitignore", "*.log\nLegacy*\n")  # holds no name a rule mentions
     (_, after), full = after_edit(billing)
     assert "stale-path" in before and "stale-path" not in after and full
+
+
+def test_a_name_held_through_a_symbolic_link(holder: Path) -> None:
+    """A link shows its target's text: when the target loses the name, so does the link, though
+    git sees the link unchanged."""
+    (holder / "app/Link.php").symlink_to("Old.php")
+    git(holder, "add", "-A")
+    git(holder, "commit", "-qm", "link")
+    _, before = same_as_full(holder)
+    edit(holder / "app/Old.php", "<?php\n")
+    (_, after), full = after_edit(holder)
+    assert "stale-name" not in before and "stale-name" in after and full

@@ -97,6 +97,17 @@ def test_a_file_added_and_a_file_removed(repo: Path) -> None:
     assert search(repo) == ({"NewThing"}, "hit")
 
 
+def test_a_file_read_through_a_symbolic_link(repo: Path) -> None:
+    """A link's blob is its target's name: the link holds the target's words only as long as
+    the target does, though git sees the link unchanged."""
+    (repo / "app" / "link.php").symlink_to("a.php")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "link")
+    assert "LegacyHelper" in search(repo)[0]
+    (repo / "app" / "a.php").write_text("class Other {}\n")
+    assert search(repo)[0] == {"formatCents", "total_cents"}
+
+
 def test_a_reverted_change_is_read_again(repo: Path) -> None:
     """A file dirty when searched, clean now, must be searched as clean again."""
     (repo / "app" / "a.php").write_text("nothing here\n")

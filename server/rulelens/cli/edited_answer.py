@@ -272,6 +272,15 @@ def _grep(grep: str, root: str, files: list[str], needles: list[str]) -> list[tu
     return pairs
 
 
+def _own_text(root: str, rel: str) -> bool:
+    """Whether a file's text is its own: a symbolic link shows its target's, which may have
+    changed while the link did not."""
+    try:
+        return stat.S_ISREG(os.lstat(os.path.join(root, rel)).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def _search_again(root: str, changed: set[str],
                   searches: list[dict[str, object]]) -> list[dict[str, object]] | None:
     """Each kept search's record after the edit, when no word's state changed; else None."""
@@ -314,7 +323,7 @@ def _search_again(root: str, changed: set[str],
             if not isinstance(holders, list):
                 return None
             still = {h for h in holders if h not in searched}
-            if word not in found and not still:
+            if word not in found and not any(_own_text(root, h) for h in still):
                 return None  # its last holder may be gone
             now[word] = still
         for text, where in seen.items():
