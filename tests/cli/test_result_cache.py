@@ -400,3 +400,21 @@ def test_a_name_held_through_a_symbolic_link(holder: Path) -> None:
     edit(holder / "app/Old.php", "<?php\n")
     (_, after), full = after_edit(holder)
     assert "stale-name" not in before and "stale-name" in after and full
+
+
+def test_git_s_folder_read_as_git_answers(billing: Path) -> None:
+    """Where `.git` is a plain folder the fast path reads `HEAD` and the paths itself; they are
+    what `git rev-parse` answers: a branch, a packed branch, a detached HEAD; a worktree asks git."""
+    def asked(root: Path) -> list[str]:
+        return git(root, "rev-parse", "--path-format=absolute",
+                   *(a for p in result_cache.GIT_PATHS for a in ("--git-path", p)), "HEAD").split("\n")[:-1]
+
+    root = str(billing)
+    assert result_cache._plain_git(root) == asked(billing)
+    git(billing, "pack-refs", "--all")
+    assert not list((billing / ".git/refs/heads").iterdir())
+    assert result_cache._plain_git(root) == asked(billing)
+    git(billing, "checkout", "-q", "--detach")
+    assert result_cache._plain_git(root) == asked(billing)
+    git(billing, "worktree", "add", "-q", str(billing.parent / "wt"))
+    assert result_cache._plain_git(str(billing.parent / "wt")) is None

@@ -173,7 +173,7 @@ def _listing_changes(old: bytes, new: bytes) -> set[str] | None:
 def _changed(pending: Pending, where: str, side: dict[str, object]) -> set[str] | None:
     """The files whose text may differ from the kept run's, each still a regular file with the
     same name; None when anything else changed."""
-    import hashlib
+    from rulelens.cli.result_cache import blake2b
 
     listing = pending.listing
     untracked = pending.untracked
@@ -188,7 +188,7 @@ def _changed(pending: Pending, where: str, side: dict[str, object]) -> set[str] 
     if pending.digest != side["digest"]:
         with open(where + INDEX, "rb") as handle:
             old_listing = handle.read()
-        if hashlib.blake2b(old_listing, digest_size=20).hexdigest() != side["digest"]:
+        if blake2b(old_listing, digest_size=20).hexdigest() != side["digest"]:
             return None
         found = _listing_changes(old_listing, listing)
         if found is None:

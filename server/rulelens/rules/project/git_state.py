@@ -10,7 +10,10 @@ before anything else is loaded, and runs the commands itself.
 
 from __future__ import annotations
 
-import hashlib
+try:  # hashlib's own blake2b, without hashlib, which loads OpenSSL for its other digests (3 ms)
+    from _blake2 import blake2b
+except ImportError:  # a Python built without it
+    from hashlib import blake2b
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 
@@ -33,7 +36,7 @@ class Snapshot:
 
     def __init__(self, listing: bytes, changed: bytes) -> None:
         self.listing = listing  # `git ls-files -s -z` output
-        self.digest = hashlib.blake2b(listing, digest_size=20).hexdigest()
+        self.digest = blake2b(listing, digest_size=20).hexdigest()
         dirty = set(changed.decode("utf-8", "surrogateescape").split("\0"))
         dirty.discard("")
         # changed in the work tree (or unmerged): not what the index says
