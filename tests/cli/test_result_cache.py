@@ -418,3 +418,16 @@ def test_git_s_folder_read_as_git_answers(billing: Path) -> None:
     assert result_cache._plain_git(root) == asked(billing)
     git(billing, "worktree", "add", "-q", str(billing.parent / "wt"))
     assert result_cache._plain_git(str(billing.parent / "wt")) is None
+
+
+def test_a_name_held_only_through_a_linked_rule_file(billing: Path) -> None:
+    """`.claude/rules/` linking to the rules folder (a common layout): the link holds the rule's
+    names for the search. An edit elsewhere searches the link again and needs no run in full."""
+    (billing / ".claude/rules").mkdir(parents=True)
+    (billing / ".claude/rules/billing.md").symlink_to("../../.ai/rules/billing.md")
+    git(billing, "add", "-A")
+    git(billing, "commit", "-qm", "link the rules")
+    _, before = same_as_full(billing)
+    edit(billing / "app/Money.php", "<?php\nclass Money {}\n// edited\n")
+    (_, after), full = after_edit(billing)
+    assert after == before and not full

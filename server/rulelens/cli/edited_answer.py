@@ -272,13 +272,15 @@ def _grep(grep: str, root: str, files: list[str], needles: list[str]) -> list[tu
     return pairs
 
 
-def _own_text(root: str, rel: str) -> bool:
+def _own_text(root: str, rel: str, known: dict[str, bool]) -> bool:
     """Whether a file's text is its own: a symbolic link shows its target's, which may have
-    changed while the link did not."""
-    try:
-        return stat.S_ISREG(os.lstat(os.path.join(root, rel)).st_mode)
-    except (OSError, ValueError):
-        return False
+    changed while the link did not. `known` keeps the answers (a file holds many words)."""
+    if rel not in known:
+        try:
+            known[rel] = stat.S_ISREG(os.lstat(root + os.sep + rel).st_mode)
+        except (OSError, ValueError):
+            known[rel] = False
+    return known[rel]
 
 
 def _search_again(root: str, changed: set[str],
@@ -287,6 +289,7 @@ def _search_again(root: str, changed: set[str],
     from rulelens.rules.check.stale.words import inner_words, present
 
     out: list[dict[str, object]] = []
+    own: dict[str, bool] = {}
     for record in searches:
         exclude, grep = record["exclude"], record["grep"]
         absent, held, unnamed = record["absent"], record["present"], record["unnamed"]
@@ -297,7 +300,10 @@ def _search_again(root: str, changed: set[str],
         if any(rel.startswith(folder) or rel == exclude.rstrip("/") for rel in changed):
             return None
         words = sorted({*absent, *held})
-        files = sorted(changed | set(unnamed)) if words else []
+        # A link shows its target's text, which git does not tie to the link: search it again.
+        links = {h for holders in held.values() if isinstance(holders, list) for h in holders
+                 if h not in changed and not _own_text(root, h, own)}
+        files = sorted(changed | set(unnamed) | links) if words else []
         if not files:
             out.append(record)
             continue
@@ -323,7 +329,7 @@ def _search_again(root: str, changed: set[str],
             if not isinstance(holders, list):
                 return None
             still = {h for h in holders if h not in searched}
-            if word not in found and not any(_own_text(root, h) for h in still):
+            if word not in found and not any(_own_text(root, h, own) for h in still):
                 return None  # its last holder may be gone
             now[word] = still
         for text, where in seen.items():

@@ -14,7 +14,9 @@ if TYPE_CHECKING:
 
     Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
 
-_WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
+# Where a word of ASCII letters, digits and underscores begins, and where one ends.
+_STARTS = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z0-9_]")
+_ENDS = re.compile(r"[A-Za-z0-9_](?![A-Za-z0-9_])")
 
 # `check`'s result cache sets this to a list before a full run; each project scan that searches
 # adds itself, so that what the output took from the files' text can be kept with the answer.
@@ -48,13 +50,13 @@ def present(search: Search, words: Iterable[str], first: Search | None = None) -
 
 
 def _starts(text: str) -> list[int]:
-    return [i for i in range(len(text)) if _WORD_CHAR.match(text[i])
-            and (i == 0 or not _WORD_CHAR.match(text[i - 1]))]
+    """Where a word begins: a word character with none before it."""
+    return [m.start() for m in _STARTS.finditer(text)]
 
 
 def _ends(text: str) -> list[int]:
-    return [j for j in range(1, len(text) + 1) if _WORD_CHAR.match(text[j - 1])
-            and (j == len(text) or not _WORD_CHAR.match(text[j]))]
+    """Just past where a word ends: a word character with none after it."""
+    return [m.end() for m in _ENDS.finditer(text)]
 
 
 def inner_words(hits: set[str]) -> set[str]:
