@@ -30,11 +30,12 @@ printed and kept again under the new key. Those files are keyed by git's view ab
 the record of what the run read (the key's own stats are not recorded; the search's probe of
 whether the files are on disk reads their type with `lstat`).
 
-git runs four commands at once, all started before the answer is looked for, and each is read
-only when needed: `rev-parse` names the answer's file, and a missing file (a fresh clone, a first
-run) is a miss at once; `ls-files -s` and `diff-files` give the tracked files' state, which the
-answer keeps apart, so a changed file the run read is a miss before git's walk of the work tree
-for untracked files (`ls-files -o`) is waited for. On a miss the full run starts at once and
+git runs three or four commands at once, all started before the answer is looked for, and each
+is read only when needed: `rev-parse` names the answer's file (read from `.git` itself where that
+is a plain folder: `_plain_git`), and a missing file (a fresh clone, a first run) is a miss at
+once; `ls-files -s` and `diff-files` give the tracked files' state, which the answer keeps
+apart, so a changed file the run read is a miss before git's walk of the work tree for
+untracked files (`ls-files -o`) is waited for. On a miss the full run starts at once and
 git's answers are handed to it as it needs them (the name search's view, the file list): it asks
 git for neither.
 
