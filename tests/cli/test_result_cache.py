@@ -431,3 +431,20 @@ def test_a_name_held_only_through_a_linked_rule_file(billing: Path) -> None:
     edit(billing / "app/Money.php", "<?php\nclass Money {}\n// edited\n")
     (_, after), full = after_edit(billing)
     assert after == before and not full
+
+
+def test_an_index_listing_too_long_to_keep(holder: Path) -> None:
+    """Past the listing kept beside the answer (about 50,000 files), an edit is still answered
+    from the kept answer; a `git add` is a run in full."""
+    env = {**ENV, "RULELENS_TEST_LISTING_KEPT": "1"}
+    cached = check(holder, env=env)
+    assert cached == check(holder, "--no-cache", env=env)
+    edit(holder / "app/Other.php", "<?php\n// edited\n")
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", "check"], cwd=holder,
+                         capture_output=True, text=True, check=False, env=env)
+    assert (out.returncode, out.stdout) == cached and "rulelens.check_project" not in out.stderr
+    edit(holder / "app/Old.php", "<?php\n")
+    git(holder, "add", "-A")
+    after = check(holder, env=env)
+    assert after == check(holder, "--no-cache", env=env) and "stale-name" in after[1]
+    assert not list((holder / ".git/rulelens").glob("check-*.index"))

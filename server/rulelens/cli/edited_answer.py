@@ -175,7 +175,7 @@ def _changed(pending: Pending, where: str, side: dict[str, object]) -> set[str] 
     same name; None when anything else changed."""
     from rulelens.cli.result_cache import blake2b
 
-    listing = pending.listing
+    listing = pending.index_listing()
     untracked = pending.untracked
     old_dirty, old_untracked = side["dirty"], side["untracked"]
     if (listing is None or untracked is None or not isinstance(old_dirty, dict)

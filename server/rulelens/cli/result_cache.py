@@ -87,6 +87,7 @@ RULES_DIR = ".ai/rules"
 # An index listing this short (about 50,000 files) is kept beside the answer, for the next run
 # to compare after a `git add` (edited_answer.py).
 LISTING_KEPT = 4 * 1024 * 1024
+_LISTING_ENV = "RULELENS_TEST_LISTING_KEPT"  # test hook: a small project past the limit
 # An index listing past this (about 200,000 files) is not handed to the full run: held from its
 # start, it would raise the run's peak memory by its size; the name search asks git again.
 HAND_OVER_BYTES = 16 * 1024 * 1024  # rules/project/root.py's default: a project's marker
@@ -456,7 +457,7 @@ class Pending:
             h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
         self._answers, self._tracked = (listed, changed), h.hexdigest()
         self.digest = snap.digest
-        if len(listed) <= LISTING_KEPT:
+        if len(listed) <= int(os.environ.get(_LISTING_ENV) or LISTING_KEPT):
             self.listing = listed
         if others is None:
             return
@@ -469,6 +470,12 @@ class Pending:
                 untracked[rel] = sig
                 h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
         self._untracked, self._key, self.untracked = others, h.hexdigest(), untracked
+
+    def index_listing(self) -> bytes | None:
+        """git's index listing while it is here: kept when short, else until hand_over lets go."""
+        if self.listing is not None:
+            return self.listing
+        return self._answers[0] if self._answers is not None else None
 
     def settled(self) -> bool:
         """No file the key stats changed within `racy` of the run's start."""
