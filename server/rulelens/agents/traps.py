@@ -4,7 +4,6 @@ agents that carry the same rule."""
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 from collections import Counter
 from collections.abc import Callable
@@ -98,6 +97,8 @@ def _sameness(real: tuple[str, str], a: tuple[str, ...], b: tuple[str, ...],
         ca, cb = cb, ca
     if 2.0 * sum(min(n, cb[line]) for line, n in ca.items() if line in cb) / (len(a) + len(b)) < SAME_RULE:
         return None
+    import difflib  # here: most projects have no two texts this close, and never load it
+
     return "nearly the same text" if difflib.SequenceMatcher(None, a, b).ratio() >= SAME_RULE else None
 
 

@@ -14,9 +14,8 @@ import re
 from typing import Any, ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, maybe, problem, scan
-from rulelens.agents.dialects import MINIMATCH
+from rulelens.agents.dialects import MINIMATCH, minimatch_matches
 from rulelens.agents.facts import Fact
-from rulelens.agents.minimatch import minimatch_matches
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
 
