@@ -63,6 +63,31 @@ def _finish(proc: subprocess.Popen[bytes], timeout: float) -> subprocess.Complet
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
+# Commands that fail, before anything else, where git finds no repository, each with the same
+# exit code and message; and the roots where git said so, when this process remembers it.
+NEEDS_REPOSITORY = frozenset({"rev-parse", "ls-files", "log", "diff-files"})
+_NO_REPOSITORY_MESSAGE = b"fatal: not a git repository"
+_NO_REPOSITORY: dict[str, subprocess.CompletedProcess[bytes]] | None = None
+
+
+def remember_missing_repositories() -> None:
+    """For a process that answers one command and exits (`check`): once git has said that a root
+    is in no repository, a later command that needs one gets that same answer without another
+    `git` (outside git, `check` asked eight times). The language server, during whose life a
+    folder may become a repository, asks each time."""
+    global _NO_REPOSITORY
+    if _NO_REPOSITORY is None:
+        _NO_REPOSITORY = {}
+
+
+def _noted(root: Path | str, args: tuple[str, ...],
+           out: subprocess.CompletedProcess[bytes] | None) -> subprocess.CompletedProcess[bytes] | None:
+    if _NO_REPOSITORY is not None and out is not None and out.returncode == 128 \
+            and args and args[0] in NEEDS_REPOSITORY and out.stderr.startswith(_NO_REPOSITORY_MESSAGE):
+        _NO_REPOSITORY[str(root)] = out
+    return out
+
+
 def completed(root: Path | str, *args: str, input: bytes | None = None,
               timeout: float = TIMEOUT) -> subprocess.CompletedProcess[bytes] | None:
     """`git -C root ARGS` run to the end (for callers that read git's own error), or None when
@@ -70,12 +95,17 @@ def completed(root: Path | str, *args: str, input: bytes | None = None,
     given = _KNOWN.pop((str(root), args), None) if input is None else None
     if given is not None and (answer := given()) is not None:
         return subprocess.CompletedProcess(["git", "-C", str(root), *args], 0, answer, b"")
+    cmd = ["git", "-C", str(root), *args]
+    missing = _NO_REPOSITORY.get(str(root)) if _NO_REPOSITORY is not None and args \
+        and args[0] in NEEDS_REPOSITORY else None
+    if missing is not None:
+        return subprocess.CompletedProcess(cmd, missing.returncode, b"", missing.stderr)
     early = _STARTED.pop((str(root), args), None) if input is None else None
     if early is not None:
-        return _finish(early, timeout)
+        return _noted(root, args, _finish(early, timeout))
     try:
-        return subprocess.run(["git", "-C", str(root), *args], input=input, capture_output=True,
-                              check=False, timeout=timeout)
+        return _noted(root, args, subprocess.run(cmd, input=input, capture_output=True, check=False,
+                                                 timeout=timeout))
     except (OSError, subprocess.TimeoutExpired):
         return None
 
