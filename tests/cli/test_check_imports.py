@@ -14,8 +14,11 @@ RULE = "---\npaths:\n  - 'app/**'\n---\n# Billing\n\nPrices go through `app/Mone
 ENV = {**os.environ, "RULELENS_NO_CACHE": "1"}
 ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 # Each loaded only when a project's files ask for it: agents' glob dialects (wcmatch,
-# minimatch's reading), a write (tempfile), two texts close enough to compare (difflib).
-ON_DEMAND = {"wcmatch", "rulelens.agents.minimatch", "tempfile", "difflib"}
+# minimatch's reading), a write (tempfile), two texts close enough to compare (difflib), a
+# frontmatter the simple reading declines (yaml), a name search of several greps or with its
+# cache (concurrent.futures).
+ON_DEMAND = {"wcmatch", "rulelens.agents.minimatch", "tempfile", "difflib", "yaml",
+             "concurrent.futures"}
 
 
 def loaded(root: Path) -> set[str]:
@@ -38,5 +41,10 @@ def test_boosts_rules_alone_load_no_dialect(project: ProjectFactory) -> None:
 
 def test_an_agent_file_with_globs_loads_its_dialect(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": RULE, "app/Money.php": "<?php\n",
-                    ".continue/rules/money.md": "---\nglobs: app/**/*.php\n---\n# Money\n"})
-    assert {"wcmatch", "rulelens.agents.minimatch"} <= loaded(root)
+                    ".continue/rules/money.md": "---\nglobs: app/**/*.php\n---\n# Money\n",
+                    ".cursor/rules/money.mdc": "---\nglobs: app/**\nalwaysApply: false\n---\n# M\n"})
+    modules = loaded(root)
+    assert {"wcmatch", "rulelens.agents.minimatch"} <= modules
+    assert "yaml" not in modules  # both frontmatters are of the simple shape
+    (root / ".cursor/rules/money.mdc").write_text("---\nglobs: app/**\nversion: 2\n---\n# M\n")
+    assert "yaml" in loaded(root)  # a number: PyYAML types it
