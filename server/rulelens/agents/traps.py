@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations, product
 from pathlib import Path
 
@@ -77,13 +77,15 @@ def _real(root: Path, rel: str) -> str:
 
 
 def _sameness(real: tuple[str, str], a: tuple[str, ...], b: tuple[str, ...],
-              counts: Callable[[int], Counter[str]], which: tuple[int, int]) -> str | None:
+              counts: Callable[[int], Counter[str]], which: tuple[int, int],
+              sizes: Sequence[int]) -> str | None:
     """How two files are the same rule: one file through a symlink, a copy, nearly the same body;
     None when they are different rules (never by a shared heading alone). `counts`: each text's
-    lines counted (by the texts' numbers, `which`), once per text however many pairs it is in."""
+    lines counted (by the texts' numbers, `which`), once per text however many pairs it is in;
+    `sizes`: each text's characters, by the same numbers."""
     if real[0] == real[1]:
         return "the same file"
-    if sum(map(len, a)) < MIN_BODY or sum(map(len, b)) < MIN_BODY:
+    if sizes[which[0]] < MIN_BODY or sizes[which[1]] < MIN_BODY:
         return None
     if a == b:
         return "a copy"
@@ -120,6 +122,7 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
     reals = {rel: _real(project.root, rel) for rel, _ in groups}
     texts = list(groups)
     counted: dict[int, Counter[str]] = {}  # by the text's number (no `id()`: an audited call)
+    sizes = [sum(map(len, folded)) for _, folded in texts]
 
     def counts(k: int) -> Counter[str]:
         found = counted.get(k)
@@ -141,7 +144,8 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
                 continue
             if first_is_1 not in known:
                 x, y, which = (g1, g2, (k1, k2)) if first_is_1 else (g2, g1, (k2, k1))
-                known[first_is_1] = _sameness((reals[x[0]], reals[y[0]]), x[1], y[1], counts, which)
+                known[first_is_1] = _sameness((reals[x[0]], reals[y[0]]), x[1], y[1], counts, which,
+                                              sizes)
             how = known[first_is_1]
             if how is not None:
                 pairs.append((i, j, how))
