@@ -244,3 +244,12 @@ def test_an_agent_file_reads_the_same_with_or_without_the_simple_reading(
     assert fast == slow and fast.data == {"globs": ["app/**", "src/*.ts"], "alwaysApply": True, "n": 7}
     simple = "---\nglobs: app/**\nalwaysApply: false\n---\n# M\n"
     assert parse_agent_text(simple, "a.mdc", "cursor").data == {"globs": "app/**", "alwaysApply": False}
+
+
+def test_every_first_character_safe_load_types_by_is_declined_or_a_known_word() -> None:
+    """load_safe types plain scalars from what SafeLoader's resolvers were when it was written;
+    a resolver added for another first character would have to be handled there."""
+    words = {word[0] for word in simple_yaml._SAFE_WORDS}
+    for first in yaml.SafeLoader.yaml_implicit_resolvers:
+        if first:
+            assert first in simple_yaml._SAFE_TYPED_FIRST | simple_yaml._INDICATORS | words, first
