@@ -145,13 +145,21 @@ def rules_json(server: Session, target: Target) -> str:
     if not matches:
         return "[]"
     encoding = str(server.codec.encoding)
-    pieces = [_pieces(server, target.root, m.rule, encoding) for m in matches]
-    related = ",".join(
-        f"{p.head}{_text(f'{m.rule.rel} applies through {_joined(m.globs)}')}}}{p.entries}"
-        for m, p in zip(matches, pieces, strict=True))
-    return (f'[{{"range":{_START_OF_FILE},"message":{_text(summary(matches, pieces))},'
+    root = target.root
+    said = [_said(_pieces(server, root, m.rule, encoding), m) for m in matches]
+    entries = sum(s.entry_count for s in said)
+    verb = "applies" if entries == 1 else "apply"
+    lines = [f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
+             f"{verb} to this file:"]
+    for m, s in zip(matches[:MAX_LISTED], said, strict=False):
+        lines.append(s.line)
+        if not m.agents_see:
+            lines.append(f"  {unseen_line(m)}")
+    if len(matches) > MAX_LISTED:
+        lines.append(f"• …and {len(matches) - MAX_LISTED} more rule files")
+    return (f'[{{"range":{_START_OF_FILE},"message":{_text(chr(10).join(lines))},'
             f'"severity":{int(severity)},"code":"{RULES_CODE}","source":"{SOURCE}",'
-            f'"relatedInformation":[{related}]}}]')
+            f'"relatedInformation":[{",".join(s.related for s in said)}]}}]')
 
 
 _text = encode_basestring_ascii  # a JSON string, as `json.dumps` writes it (C, no encoder set-up)
@@ -161,33 +169,44 @@ def _joined(globs: list[str]) -> str:
     return ", ".join(globs)
 
 
-def summary(matches: list[Match], pieces: list[Pieces]) -> str:
-    """One line per rule file: where it is, what matched, and its entry titles."""
-    entries = sum(p.entry_count for p in pieces)
-    verb = "applies" if entries == 1 else "apply"
-    head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
-            f"{verb} to this file:")
-    lines = [head]
-    for m, p in zip(matches[:MAX_LISTED], pieces, strict=False):
-        lines.append(f"• {m.rule.rel} ({_joined(m.globs)}): {p.titles}")
-        unseen = unseen_line(m)
-        if unseen:
-            lines.append(f"  {unseen}")
-    if len(matches) > MAX_LISTED:
-        lines.append(f"• …and {len(matches) - MAX_LISTED} more rule files")
-    return "\n".join(lines)
-
-
 class Pieces(NamedTuple):
     """What a source file's diagnostic says of one rule file, the same for every source file it
     applies to: its heading's related information as JSON up to its message
     (`{"location":…,"message":`), its entries' related information as JSON, each after a comma,
-    and the summary's titles."""
+    and the summary's titles; `said` keeps, per tuple of the file's globs that matched, what
+    `_said` made of them."""
 
     head: str
     entries: str
     titles: str
     entry_count: int
+    said: dict[tuple[str, ...], Said]
+
+
+class Said(NamedTuple):
+    """A rule file's part of a source file's diagnostic, for one set of its globs that matched:
+    its related information as JSON and its line of the message. A rule file's globs match many
+    paths the same way (`pkg/mod/**` every file of the folder): this is made once for them all."""
+
+    related: str
+    line: str
+    entry_count: int
+
+
+_SAID_MOST = 256  # sets of matching globs kept per rule file
+
+
+def _said(pieces: Pieces, m: Match) -> Said:
+    key = tuple(m.globs)
+    said = pieces.said.get(key)
+    if said is None:
+        joined = _joined(m.globs)
+        said = Said(f"{pieces.head}{_text(f'{m.rule.rel} applies through {joined}')}}}{pieces.entries}",
+                    f"• {m.rule.rel} ({joined}): {pieces.titles}", pieces.entry_count)
+        if len(pieces.said) >= _SAID_MOST:
+            pieces.said.clear()
+        pieces.said[key] = said
+    return said
 
 
 _PIECES: dict[tuple[int, str, str], tuple[RuleFile, Pieces]] = {}
@@ -210,7 +229,7 @@ def _pieces(server: Session, root: Root, rule: RuleFile, encoding: str) -> Piece
         for entry in rule.entries)
     pieces = Pieces(f'{{"location":{_location(uri, whole_line(codec, lines, head_line))},"message":',
                     entries, "; ".join(e.title for e in rule.entries) or "no entries",
-                    len(rule.entries))
+                    len(rule.entries), {})
     if len(_PIECES) >= 4096:
         _PIECES.clear()
     _PIECES[key] = (rule, pieces)
