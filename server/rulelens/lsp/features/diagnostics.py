@@ -146,20 +146,30 @@ def rules_json(server: Session, target: Target) -> str:
         return "[]"
     encoding = str(server.codec.encoding)
     root = target.root
-    said = [_said(_pieces(server, root, m.rule, encoding), m) for m in matches]
-    entries = sum(s.entry_count for s in said)
-    verb = "applies" if entries == 1 else "apply"
-    lines = [f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
-             f"{verb} to this file:"]
-    for m, s in zip(matches[:MAX_LISTED], said, strict=False):
-        lines.append(s.line)
-        if not m.agents_see:
-            lines.append(f"  {unseen_line(m)}")
+    kept = _PIECES.setdefault((root.uri, encoding), {})
+    lines: list[str] = []
+    related: list[str] = []
+    entries = 0
+    for n, m in enumerate(matches):  # the rule file's pieces, then its part for these globs: kept
+        rule = m.rule
+        found = kept.get(id(rule))
+        pieces = found[1] if found is not None and found[0] is rule else _pieces(server, root, rule,
+                                                                                 encoding)
+        said = pieces.said.get(tuple(m.globs)) or _said(pieces, m)
+        related.append(said.related)
+        entries += pieces.entry_count
+        if n < MAX_LISTED:
+            lines.append(said.line)
+            if not m.agents_see:
+                lines.append(f"  {unseen_line(m)}")
     if len(matches) > MAX_LISTED:
         lines.append(f"• …and {len(matches) - MAX_LISTED} more rule files")
-    return (f'[{{"range":{_START_OF_FILE},"message":{_text(chr(10).join(lines))},'
+    verb = "applies" if entries == 1 else "apply"
+    head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
+            f"{verb} to this file:\n")
+    return (f'[{{"range":{_START_OF_FILE},"message":{_text(head + chr(10).join(lines))},'
             f'"severity":{int(severity)},"code":"{RULES_CODE}","source":"{SOURCE}",'
-            f'"relatedInformation":[{",".join(s.related for s in said)}]}}]')
+            f'"relatedInformation":[{",".join(related)}]}}]')
 
 
 _text = encode_basestring_ascii  # a JSON string, as `json.dumps` writes it (C, no encoder set-up)
@@ -190,34 +200,34 @@ class Said(NamedTuple):
 
     related: str
     line: str
-    entry_count: int
 
 
 _SAID_MOST = 256  # sets of matching globs kept per rule file
 
 
 def _said(pieces: Pieces, m: Match) -> Said:
-    key = tuple(m.globs)
-    said = pieces.said.get(key)
-    if said is None:
-        joined = _joined(m.globs)
-        said = Said(f"{pieces.head}{_text(f'{m.rule.rel} applies through {joined}')}}}{pieces.entries}",
-                    f"• {m.rule.rel} ({joined}): {pieces.titles}", pieces.entry_count)
-        if len(pieces.said) >= _SAID_MOST:
-            pieces.said.clear()
-        pieces.said[key] = said
+    """The rule file's part of the diagnostic for the globs of `m`, made and kept in `pieces`."""
+    joined = _joined(m.globs)
+    said = Said(f"{pieces.head}{_text(f'{m.rule.rel} applies through {joined}')}}}{pieces.entries}",
+                f"• {m.rule.rel} ({joined}): {pieces.titles}")
+    if len(pieces.said) >= _SAID_MOST:
+        pieces.said.clear()
+    pieces.said[tuple(m.globs)] = said
     return said
 
 
-_PIECES: dict[tuple[int, str, str], tuple[RuleFile, Pieces]] = {}
+# Per root URI and position encoding: each rule file's `Pieces`, by the id of the rule file as
+# read (the file itself kept beside them: an id is reused once its file is gone).
+_PIECES: dict[tuple[str, str], dict[int, tuple[RuleFile, Pieces]]] = {}
+_PIECES_MOST = 4096  # rule files kept per root and encoding
 
 
 def _pieces(server: Session, root: Root, rule: RuleFile, encoding: str) -> Pieces:
     """A rule file's `Pieces`, kept per rule file as read and position encoding."""
-    key = (id(rule), root.uri, encoding)
-    kept = _PIECES.get(key)
-    if kept is not None and kept[0] is rule:
-        return kept[1]
+    kept = _PIECES.setdefault((root.uri, encoding), {})
+    found = kept.get(id(rule))
+    if found is not None and found[0] is rule:
+        return found[1]
     codec = server.codec
     lines = lines_of(rule.text)
     head_line = rule.heading_line if rule.heading_line is not None else 0
@@ -230,9 +240,9 @@ def _pieces(server: Session, root: Root, rule: RuleFile, encoding: str) -> Piece
     pieces = Pieces(f'{{"location":{_location(uri, whole_line(codec, lines, head_line))},"message":',
                     entries, "; ".join(e.title for e in rule.entries) or "no entries",
                     len(rule.entries), {})
-    if len(_PIECES) >= 4096:
-        _PIECES.clear()
-    _PIECES[key] = (rule, pieces)
+    if len(kept) >= _PIECES_MOST:
+        kept.clear()
+    kept[id(rule)] = (rule, pieces)
     return pieces
 
 
