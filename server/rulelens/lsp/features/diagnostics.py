@@ -26,7 +26,7 @@ from rulelens.lsp.workspace.roots import Root, Target
 from rulelens.report.words import plural
 from rulelens.rules.check.config import FILES as CONFIG_FILES
 from rulelens.rules.check.config import Config, ConfigError, configured, load_config
-from rulelens.rules.model import Match, Problem, RuleFile
+from rulelens.rules.model import Problem, RuleFile
 
 SOURCE = "rulelens"
 RULES_CODE = "rules-apply"
@@ -42,8 +42,14 @@ def register(server: Session) -> None:
     server.rules_changed.subscribe(lambda roots, skip: republish(server, roots, skip))
     server.findings_ready.append(lambda root: republish_rules(server, root))
 
-    def prepare(root: Root, rule: RuleFile) -> None:  # each rule file's pieces, ahead
-        _pieces(server, root, rule, str(server.codec.encoding))
+    def prepare(root: Root, rule: RuleFile) -> None:
+        """Each rule file's pieces ahead, and its part of a diagnostic for each of its globs
+        alone (most paths match one glob of a rule file: otherwise each open would be the first
+        to format most of its rule files' parts)."""
+        pieces = _pieces(server, root, rule, str(server.codec.encoding))
+        for item in rule.lenient_paths:
+            if (item,) not in pieces.said:
+                _said(pieces, rule, [item])
 
     server.warmup.per_rule.append(prepare)
 
@@ -155,8 +161,11 @@ def rules_json(server: Session, target: Target) -> str:
         found = kept.get(id(rule))
         pieces = found[1] if found is not None and found[0] is rule else _pieces(server, root, rule,
                                                                                  encoding)
-        said = pieces.said.get(tuple(m.globs)) or _said(pieces, m)
+        said = pieces.said.get(tuple(m.globs)) or _said(pieces, rule, m.globs)
+        if n:
+            related.append(",")
         related.append(said.related)
+        related.append(pieces.entries)
         entries += pieces.entry_count
         if n < MAX_LISTED:
             lines.append(said.line)
@@ -169,7 +178,7 @@ def rules_json(server: Session, target: Target) -> str:
             f"{verb} to this file:\n")
     return (f'[{{"range":{_START_OF_FILE},"message":{_text(head + chr(10).join(lines))},'
             f'"severity":{int(severity)},"code":"{RULES_CODE}","source":"{SOURCE}",'
-            f'"relatedInformation":[{",".join(related)}]}}]')
+            f'"relatedInformation":[{"".join(related)}]}}]')
 
 
 _text = encode_basestring_ascii  # a JSON string, as `json.dumps` writes it (C, no encoder set-up)
@@ -195,8 +204,9 @@ class Pieces(NamedTuple):
 
 class Said(NamedTuple):
     """A rule file's part of a source file's diagnostic, for one set of its globs that matched:
-    its related information as JSON and its line of the message. A rule file's globs match many
-    paths the same way (`pkg/mod/**` every file of the folder): this is made once for them all."""
+    its heading's related information as JSON (its entries' follow it: `Pieces.entries`, kept
+    once per rule file) and its line of the message. A rule file's globs match many paths the
+    same way (`pkg/mod/**` every file of the folder): this is made once for them all."""
 
     related: str
     line: str
@@ -205,14 +215,14 @@ class Said(NamedTuple):
 _SAID_MOST = 256  # sets of matching globs kept per rule file
 
 
-def _said(pieces: Pieces, m: Match) -> Said:
-    """The rule file's part of the diagnostic for the globs of `m`, made and kept in `pieces`."""
-    joined = _joined(m.globs)
-    said = Said(f"{pieces.head}{_text(f'{m.rule.rel} applies through {joined}')}}}{pieces.entries}",
-                f"• {m.rule.rel} ({joined}): {pieces.titles}")
+def _said(pieces: Pieces, rule: RuleFile, globs: list[str]) -> Said:
+    """The rule file's part of the diagnostic when `globs` matched, made and kept in `pieces`."""
+    joined = _joined(globs)
+    said = Said(f"{pieces.head}{_text(f'{rule.rel} applies through {joined}')}}}",
+                f"• {rule.rel} ({joined}): {pieces.titles}")
     if len(pieces.said) >= _SAID_MOST:
         pieces.said.clear()
-    pieces.said[tuple(m.globs)] = said
+    pieces.said[tuple(globs)] = said
     return said
 
 
