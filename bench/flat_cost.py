@@ -20,9 +20,10 @@ Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-
 - The language server (bench/lsp_latency.py's sessions, VS Code capabilities): didOpen →
   diagnostics p50 at 10,000 globs over the same at 10 globs (10,000 files), Boost only and with
   every agent's files, from `--sessions` sessions a side run alternately (10 globs, 10,000 globs,
-  10 globs, …): the median of the sessions' p50s on each side and their ratio, the pooled p50
-  of every session's opens, and each session's p50 (one session's noise moved a one-session
-  ratio by 0.8 between runs of the same code); start → first diagnostics on a 1,000-file project
+  10,000 globs, 10 globs, …: each round a pair back to back): the median of the sessions' p50s
+  on each side and their ratio, the pooled p50 of every session's opens, each round's pair's
+  ratio, and each session's p50 (one session's noise moved a one-session ratio by 0.8 between
+  runs of the same code); start → first diagnostics on a 1,000-file project
   and at 10,000 globs, also as the first start after an install (the compiled code the server
   keeps beside its bytecode removed first; one untimed session before the others keeps it, as
   any earlier start would). didOpen is timed three times: when pygls' client has converted the
@@ -225,10 +226,11 @@ def open_ratio(cache: Path, sessions: int, opens: int, trees: list[tuple[str, Pa
                sample: list[str]) -> tuple[list[Row], dict[str, list[dict[str, float]]]]:
     """didOpen → diagnostics at 10,000 globs over the same at 10, Boost only and with every
     agent's files: `sessions` server sessions per workspace and tree, run alternately (10 globs,
-    10,000 globs, 10 globs, …), so that a noisy moment hits both sides. The figure is the median
-    of the sessions' p50s on each side, then their ratio; the pooled p50 of every open of every
-    session is printed beside it, and each session's p50, so that the spread shows. Every
-    session counts. Also returns the sessions' figures per workspace (their start times)."""
+    10,000 globs, 10,000 globs, 10 globs, …: a round's two sessions back to back), so that a
+    noisy moment hits both sides. The figure is the median of the sessions' p50s on each side,
+    then their ratio; the pooled p50 of every open of every session is printed beside it, each
+    round's ratio, and each session's p50, so that the spread shows. Every session counts.
+    Also returns the sessions' figures per workspace (their start times)."""
     sides = {"Boost only": (lsp.workspace(cache, 10, 10, 10_000),
                             lsp.workspace(cache, 1_000, 10_000, 10_000)),
              "every agent's files": (lsp.workspace_with_agents(cache, 10, 10, 10_000)[0],
@@ -237,8 +239,9 @@ def open_ratio(cache: Path, sessions: int, opens: int, trees: list[tuple[str, Pa
     samples: dict[tuple[str, str, int], dict[str, list[float]]] = {}
     for n in range(sessions):
         for label, roots in sides.items():
-            for side, root in enumerate(roots):
-                for tag, tree in trees:
+            for tag, tree in trees:  # a pair of sessions back to back, 10 globs first every other round
+                for side in (0, 1) if n % 2 == 0 else (1, 0):
+                    root = roots[side]
                     raw: dict[str, list[float]] = {}
                     found.setdefault((tag, label, side), []).append(asyncio.run(lsp.session(
                         root, "visual-studio-code", sample, opens, full=False, tree=tree,
@@ -261,10 +264,13 @@ def open_ratio(cache: Path, sessions: int, opens: int, trees: list[tuple[str, Pa
                 pb = lsp.pct(samples[(tag, label, 0)][raw_key], 0.5)
                 spread = (" ".join(f"{s[key]:.2f}" for s in many) + " vs "
                           + " ".join(f"{s[key]:.2f}" for s in few))
+                paired = [m[key] / f[key] for m, f in zip(many, few, strict=True)]
                 rows.append((f"didOpen → diagnostics p50, 10,000 globs / 10 globs ({label}; {how}; "
                              f"{len(many)} sessions a side){tag}",
                              f"**{a / b:.2f}x** ({a:.2f} ms vs {b:.2f} ms, medians of the sessions' "
-                             f"p50s); pooled {pa / pb:.2f}x; sessions: {spread} ms", "≤ 1.5x"))
+                             f"p50s); pooled {pa / pb:.2f}x; each round's pair "
+                             f"{' '.join(f'{r:.2f}' for r in paired)} (median "
+                             f"{statistics.median(paired):.2f}x); sessions: {spread} ms", "≤ 1.5x"))
     starts = {f"{tag}|{label}|{side}": runs for (tag, label, side), runs in found.items()}
     return rows, starts
 
