@@ -12,8 +12,9 @@ state); without it the opens race the warm-up, as an editor's first minutes do. 
 also profiles the same opens (the 25 functions with the most own time). The client's "bytes
 read" latency (bench/lsp_latency.py) is printed beside them.
 
-A step's figure includes the steps nested in it (indented). Timers cost about 0.3 µs a call:
-compare sizes with each other, not with bench/flat_cost.py's figures.
+A step's figure includes the steps nested in it (indented), and only what runs inside a didOpen
+(the warm-up between requests calls some of the same functions). Timers cost about 0.3 µs a
+call: compare sizes with each other, not with bench/flat_cost.py's figures.
 """
 
 from __future__ import annotations
@@ -60,10 +61,13 @@ def serve(out: str, skip: int, cprofile: bool) -> None:
     sums: dict[str, float] = {}
     opens: list[float] = []
     seen = [0]
+    inside = [False]  # in a didOpen: the warm-up calls some of the same steps between requests
     profile = cProfile.Profile()
 
     def timed(fn: Callable[..., Any], label: str) -> Callable[..., Any]:
         def step(*args: Any, **kwargs: Any) -> Any:
+            if not inside[0]:
+                return fn(*args, **kwargs)
             t0 = time.thread_time()
             try:
                 return fn(*args, **kwargs)
@@ -75,7 +79,8 @@ def serve(out: str, skip: int, cprofile: bool) -> None:
         holder: Any = importlib.import_module(module)
         if owner:
             holder = getattr(holder, owner)
-        setattr(holder, name, timed(getattr(holder, name), label))
+        if hasattr(holder, name):  # another checkout (`--tree`) may not have every step
+            setattr(holder, name, timed(getattr(holder, name), label))
 
     handle = protocol.RulelensProtocol.handle_message
 
@@ -90,7 +95,11 @@ def serve(out: str, skip: int, cprofile: bool) -> None:
         t0 = time.thread_time()
         if counted and cprofile:
             profile.enable()
-        handle(self, message)
+        inside[0] = True
+        try:
+            handle(self, message)
+        finally:
+            inside[0] = False
         if counted and cprofile:
             profile.disable()
         if counted:
