@@ -50,6 +50,19 @@ class Context:
             self._folders = found
         return self._folders
 
+    def ending(self, *suffixes: str) -> list[str]:
+        """The listed paths ending with one of `suffixes`, sorted: from the file list's text at C
+        speed when it has one (discovery asks this of 500,000 paths a dozen times)."""
+        if self.listing is not None and self.listing.paths is self.paths:
+            return self.listing.ending(suffixes)
+        return sorted(p for p in self.paths if p.endswith(suffixes))
+
+    def named(self, *names: str) -> list[str]:
+        """The listed paths that are one of `names` or end with `/` and one of them, sorted."""
+        found = set(self.ending(*("/" + n for n in names)))
+        found.update(n for n in names if _holds(self.paths, n))
+        return sorted(found)
+
 
 _MAGIC = frozenset("*?[]{}()!@+\\\"")
 

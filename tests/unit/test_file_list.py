@@ -1,0 +1,60 @@
+"""The file list outside git: the walk of the tree, and the suffix search discovery uses."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulelens.agents.base import Context
+from rulelens.rules.project.filelist import SKIP_DIRS, FileList, walk_files
+
+
+def _os_walk(root: Path) -> list[str]:
+    """The walk as os.walk lists it, the reference the scandir loop must equal."""
+    found: list[str] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS]
+        rel = os.path.relpath(folder, root)
+        found.extend(f if rel == "." else f"{rel}/{f}" for f in files)
+    return sorted(found)
+
+
+def test_walk_lists_what_os_walk_lists(tmp_path: Path) -> None:
+    for rel in ("a.txt", "src/b.py", "src/deep/er/c.md", "vendor/x.php", "node_modules/y.js",
+                "pkg/vendor/z.php", "pkg/node_modules/w.js", ".git/HEAD", "pkg/.git", ".hidden/AGENTS.md",
+                "outside/o.txt"):
+        (tmp_path / "tree" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "tree" / rel).write_text("x")
+    (tmp_path / "tree" / "empty").mkdir()
+    tree = tmp_path / "tree"
+    (tree / "linked").symlink_to(tree / "src", target_is_directory=True)  # listed, not entered
+    (tree / "file-link.md").symlink_to(tree / "a.txt")
+    (tree / "broken").symlink_to(tree / "nowhere")
+    found = sorted(walk_files(tree))
+    assert found == _os_walk(tree)
+    assert "pkg/.git" in found and "file-link.md" in found and "broken" in found
+    assert not any(p.startswith(("linked/", "vendor/", "pkg/vendor/")) for p in found)
+
+
+PATHS = st.lists(st.text(st.sampled_from("ab/.\nAGENTSmd"), min_size=1, max_size=14), max_size=40)
+SUFFIXES = st.lists(st.text(st.sampled_from("ab/.\nAGENTSmd"), max_size=6), max_size=4)
+
+
+@given(PATHS, SUFFIXES)
+def test_ending_finds_what_a_test_of_each_path_finds(paths: list[str], suffixes: list[str]) -> None:
+    """Newlines inside paths included: a hit is kept only at a path's own end."""
+    files = FileList(paths)
+    assert files.ending(suffixes) == [p for p in files.paths if p.endswith(tuple(suffixes))]
+
+
+@given(PATHS, st.lists(st.text(st.sampled_from("ab/.AGENTSmd"), min_size=1, max_size=6), max_size=3))
+def test_named_finds_a_file_name_at_every_depth(paths: list[str], names: list[str]) -> None:
+    files = FileList(paths)
+    ctx = Context(Path("."), files.paths, None, files)
+    expected = [p for p in files.paths if any(p == n or p.endswith("/" + n) for n in names)]
+    assert ctx.named(*names) == expected
+    plain = Context(Path("."), list(files.paths))  # no file list: each path tested
+    assert plain.named(*names) == expected
