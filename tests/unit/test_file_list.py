@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from hypothesis import given
@@ -58,3 +59,26 @@ def test_named_finds_a_file_name_at_every_depth(paths: list[str], names: list[st
     assert ctx.named(*names) == expected
     plain = Context(Path("."), list(files.paths))  # no file list: each path tested
     assert plain.named(*names) == expected
+
+
+FOLDER_CHARS = st.sampled_from(["a", "B", "ß", "SS", "\u03a3", "\u03c3", "İ", "i", "/", "x."])  # capital and small sigma
+
+
+@given(st.lists(st.lists(FOLDER_CHARS, min_size=1, max_size=8).map("".join), max_size=30),
+       st.lists(FOLDER_CHARS, min_size=1, max_size=5).map("".join))
+def test_copilot_candidates_are_the_paths_holding_the_pattern_folders(names: list[str], folders: str) -> None:
+    """Found from the folders' case-folded names, they are what a test of each path finds."""
+    from rulelens.agents.base import literal_prefix
+    from rulelens.agents.formats.copilot import Copilot
+
+    folder_paths = {re.sub("/+", "/", p.strip("/")) for p in names if p.strip("/")}
+    # A file in each folder and its ancestors: a folder's slice then holds its subfolders'.
+    paths = sorted({f"{p.rsplit('/', n)[0]}/{name}" for p in folder_paths for n in range(p.count("/") + 1)
+                    for name in ("f.md", "g.md")})
+    pattern = f"{folders.strip('/')}/**"
+    ctx = Context(Path("/"), paths)  # a root whose own path holds no folder name
+    prefix = literal_prefix(pattern).casefold()
+    if not prefix or "//" in pattern:
+        return
+    needle = f"/{prefix}/"
+    assert list(Copilot(ctx).candidates(pattern)) == [p for p in paths if needle in f"/{p}".casefold()]
