@@ -82,3 +82,28 @@ def test_copilot_candidates_are_the_paths_holding_the_pattern_folders(names: lis
         return
     needle = f"/{prefix}/"
     assert list(Copilot(ctx).candidates(pattern)) == [p for p in paths if needle in f"/{p}".casefold()]
+
+
+@given(st.lists(st.text(st.sampled_from("ab/\n\r"), max_size=6), max_size=8))
+def test_all_plain_is_read_from_the_joined_text_as_each_path_would_say(paths: list[str]) -> None:
+    from rulelens.rules.format.globs import plain_path
+
+    files = FileList(paths)
+    assert files._all_plain == all(plain_path(p) for p in files.paths)
+
+
+@given(st.lists(st.lists(st.sampled_from(["a", "b", "A", ".x", "/"]), min_size=1, max_size=8).map("".join),
+                max_size=30),
+       st.lists(st.sampled_from(["a", "b", "A", ".x", "/", "*", "**/"]), min_size=1, max_size=5).map("".join),
+       st.sampled_from(["/**", "/*.md", "/f.md", ""]))
+def test_amp_candidates_hold_every_path_its_matcher_takes(names: list[str], folders: str, tail: str) -> None:
+    from rulelens.agents.formats.amp import Amp
+
+    folder_paths = {re.sub("/+", "/", p.strip("/")) for p in names if p.strip("/")}
+    paths = sorted({f"{p.rsplit('/', n)[0]}/{name}" for p in folder_paths for n in range(p.count("/") + 1)
+                    for name in ("f.md", "g.ts")})
+    amp = Amp(Context(Path("/nonexistent-root"), paths))
+    pattern = folders + tail
+    candidates = list(amp.candidates(pattern))
+    assert candidates == sorted(set(candidates))  # the paths' order, each once
+    assert {p for p in paths if amp.pattern_matches(pattern, p)} <= set(candidates)

@@ -37,6 +37,8 @@ class Context:
     repo: RuleRepository | None = None
     listing: FileList | None = None
     _folders: set[str] | None = field(default=None, repr=False)
+    _folded: list[tuple[str, str]] | None = field(default=None, repr=False)  # for `holding`
+    _plain: list[tuple[str, str]] | None = field(default=None, repr=False)
 
     @property
     def folders(self) -> set[str]:
@@ -56,6 +58,29 @@ class Context:
         if self.listing is not None and self.listing.paths is self.paths:
             return self.listing.ending(suffixes)
         return sorted(p for p in self.paths if p.endswith(suffixes))
+
+    def holding(self, needle: str, casefold: bool = False) -> list[str]:
+        """The paths whose `/`-prefixed text holds `needle`, a run of whole folder names between
+        slashes (`/src/api/`), in the paths' order; `casefold`: compared case-folded. Such a
+        needle lies within one of a path's folders, so the few thousand folders are tested and
+        each matching one's slice of the sorted paths is taken whole (an outer folder's slice
+        holds its subfolders'); case folding maps each character alone and yields no slash."""
+        folded = self._folded if casefold else self._plain
+        if folded is None:
+            folded = [((f"/{d}/".casefold() if casefold else f"/{d}/"), d) for d in self.folders if d]
+            if casefold:
+                self._folded = folded
+            else:
+                self._plain = folded
+        spans = sorted((prefix_span(self.paths, d + "/") for key, d in folded if needle in key),
+                       key=lambda span: (span[0], -span[1]))
+        found: list[str] = []
+        end = 0
+        for lo, hi in spans:
+            if lo >= end:
+                found.extend(self.paths[lo:hi])
+                end = hi
+        return found
 
     def named(self, *names: str) -> list[str]:
         """The listed paths that are one of `names` or end with `/` and one of them, sorted."""

@@ -20,7 +20,6 @@ from rulelens.agents.dialects import split_glob_aware as dialect_split
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, Load
 from rulelens.rules.model import Problem
-from rulelens.rules.project.sorted_paths import prefix_span
 
 ALWAYS = ("**", "**/*", "*")
 REPO_WIDE = ".github/copilot-instructions.md"
@@ -107,24 +106,7 @@ class Copilot(GlobAgent):
         prefix = literal_prefix(rest).casefold()
         if not prefix or prefix.split("/")[0] in self.ctx.root.as_posix().casefold():
             return self.ctx.paths
-        # The needle starts and ends at a slash, and case folding maps each character alone
-        # (no slash comes of another), so a path holds it exactly when one of its folders does:
-        # test the few thousand folders, then take each matching folder's slice of the sorted
-        # paths (an outer folder's slice holds its subfolders'), in the paths' order.
-        needle = f"/{prefix}/"
-        folded: list[tuple[str, str]] | None = self.__dict__.get("_folded_folders")
-        if folded is None:
-            folded = [(f"/{d}/".casefold(), d) for d in self.ctx.folders if d]
-            self.__dict__["_folded_folders"] = folded
-        spans = sorted((prefix_span(self.ctx.paths, d + "/") for key, d in folded if needle in key),
-                       key=lambda span: (span[0], -span[1]))
-        found: list[str] = []
-        end = 0
-        for lo, hi in spans:
-            if lo >= end:
-                found.extend(self.ctx.paths[lo:hi])
-                end = hi
-        return found
+        return self.ctx.holding(f"/{prefix}/", casefold=True)
 
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """Only the paths some pattern's candidates hold can match (a file loads by its patterns

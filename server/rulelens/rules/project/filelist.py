@@ -13,6 +13,7 @@ import os
 import re
 from array import array
 from collections.abc import Iterable, Iterator
+from functools import cached_property
 from itertools import accumulate, chain, islice
 from pathlib import Path
 
@@ -148,10 +149,19 @@ class FileList:
             below = self.paths[lo:hi] if hi - lo <= _FEW else None
             if not test[3]:  # `^a/b/`: any file below the folder
                 return lo < hi
-            if below is not None and all(plain_path(p) for p in below):
+            if below is not None and (self._all_plain or all(plain_path(p) for p in below)):
                 return any(literal_matches(test, p) for p in below)
         pattern = compile_glob(glob, True)
         return pattern is not None and self.pattern_matches_any(pattern)
+
+    @cached_property
+    def _all_plain(self) -> bool:
+        """Whether every path is a `plain_path`, read from the joined text in C: one newline a
+        path (so none inside one), and no empty path, `//`, `\r` or leading `/`. Then each
+        glob's files need not be tested one by one (10,000 globs over 500,000 files: 0.5 s)."""
+        text = self._joined
+        return (text.count("\n") == len(self.paths) and not text.startswith(("/", "\n"))
+                and not any(bad in text for bad in ("\n\n", "\n/", "//", "\r")))
 
     def lines_matching(self, pattern: Pattern) -> Iterator[str]:
         """Files one compiled pattern matches, include flag aside (to see what a `!` would drop)."""
