@@ -107,3 +107,11 @@ def test_amp_candidates_hold_every_path_its_matcher_takes(names: list[str], fold
     candidates = list(amp.candidates(pattern))
     assert candidates == sorted(set(candidates))  # the paths' order, each once
     assert {p for p in paths if amp.pattern_matches(pattern, p)} <= set(candidates)
+
+
+@given(PATHS)
+def test_folders_are_every_ancestor_of_every_path(paths: list[str]) -> None:
+    files = FileList(paths)
+    expected = {p.rsplit("/", n)[0] for p in files.paths for n in range(1, p.count("/") + 1)} - {""}
+    assert files.folders == expected
+    assert Context(Path("."), files.paths, None, files).folders == expected | {""}

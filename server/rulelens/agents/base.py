@@ -42,6 +42,8 @@ class Context:
 
     @property
     def folders(self) -> set[str]:
+        if self._folders is None and self.listing is not None and self.listing.paths is self.paths:
+            self._folders = {"", *self.listing.folders}
         if self._folders is None:
             found = {""}
             # The ancestors of each distinct folder, not of each file: a few thousand walks up.

@@ -155,6 +155,18 @@ class FileList:
         return pattern is not None and self.pattern_matches_any(pattern)
 
     @cached_property
+    def folders(self) -> frozenset[str]:
+        """Every folder holding a listed file, at any depth ("" aside): made once for the agents'
+        view and the name search, which both need it (0.1 s a pass at 500,000 files)."""
+        found: set[str] = set()
+        # The ancestors of each distinct folder, not of each file: a few thousand walks up.
+        for folder in {p.rpartition("/")[0] for p in self.paths}:
+            while folder and folder not in found:
+                found.add(folder)
+                folder = folder.rpartition("/")[0]
+        return frozenset(found)
+
+    @cached_property
     def _all_plain(self) -> bool:
         """Whether every path is a `plain_path`, read from the joined text in C: one newline a
         path (so none inside one), and no empty path, `//`, `\r` or leading `/`. Then each
