@@ -61,7 +61,7 @@ def test_named_finds_a_file_name_at_every_depth(paths: list[str], names: list[st
     assert plain.named(*names) == expected
 
 
-FOLDER_CHARS = st.sampled_from(["a", "B", "ß", "SS", "\u03a3", "\u03c3", "İ", "i", "/", "x."])  # capital and small sigma
+FOLDER_CHARS = st.sampled_from(["a", "B", "ß", "SS", "\u03a3", "\u03c3", "İ", "i", "/", "x.", "\n"])  # capital and small sigma
 
 
 @given(st.lists(st.lists(FOLDER_CHARS, min_size=1, max_size=8).map("".join), max_size=30),
@@ -92,7 +92,7 @@ def test_all_plain_is_read_from_the_joined_text_as_each_path_would_say(paths: li
     assert files._all_plain == all(plain_path(p) for p in files.paths)
 
 
-@given(st.lists(st.lists(st.sampled_from(["a", "b", "A", ".x", "/"]), min_size=1, max_size=8).map("".join),
+@given(st.lists(st.lists(st.sampled_from(["a", "b", "A", ".x", "/", "\n"]), min_size=1, max_size=8).map("".join),
                 max_size=30),
        st.lists(st.sampled_from(["a", "b", "A", ".x", "/", "*", "**/"]), min_size=1, max_size=5).map("".join),
        st.sampled_from(["/**", "/*.md", "/f.md", ""]))

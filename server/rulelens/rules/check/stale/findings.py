@@ -260,6 +260,8 @@ class ProjectScan:
             self._wait()
         todo = sorted({n for ident in identifiers for alt in ident.alternatives for n in alt
                        if n not in self._present})
+        if not todo:  # nothing to search: no list of the files to search made (4 MB at 500,000)
+            return
         if not self._searched:
             found_scan = cached_scan_for(self.root, self.files, self.rules_dir,
                                          keep=self.keep_caches)
