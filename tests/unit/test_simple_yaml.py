@@ -164,6 +164,52 @@ def test_arbitrary_text_is_read_as_the_loader_reads_it_or_declined(body: str) ->
     agrees(body)
 
 
+def agrees_safe(body: str) -> bool:
+    """The same for the agents' reading: typed as PyYAML's safe loader (YAML 1.1) types it."""
+    simple = simple_yaml.load(body, simple_yaml.yaml11_plain)
+    if simple is None:
+        return False
+    try:
+        full = yaml.safe_load(body)
+    except yaml.YAMLError as exc:
+        raise AssertionError(f"simple_yaml read {body!r} as {simple!r}; PyYAML refuses it: {exc}") from exc
+    assert typed(simple) == typed(full), body
+    return True
+
+
+YAML11 = ["on", "On", "ON", "oN", "off", "Off", "yes", "YES", "yEs", "no", "No", "y", "n", "Y", "N",
+          "true", "TRUE", "tRue", "Null", "NULL", "nul", "=", "<<", "1:20", "0b101", "1_0", "+.5",
+          ".Inf", "2001-12-14t21:59:43.10-05:00", "glob", "fileMatch", "always_on", "area-4",
+          "pkg3/mod32/**", '"on"', "'no'"]
+
+
+def body_yaml11(rng: random.Random) -> str:
+    """Keys and values that YAML 1.1 types where Symfony's YAML does not (`on`, `no`, `y`)."""
+    lines: list[str] = []
+    for _ in range(rng.randint(1, 4)):
+        key = rng.choice(["paths", "globs", "applyTo", "on", "Off", "y", "NO", "yes", "n", "Null"])
+        if rng.random() < 0.5:
+            lines.append(f"{key}: {rng.choice(YAML11 if rng.random() < 0.6 else VALUES)}")
+            continue
+        lines.append(f"{key}:")
+        indent = rng.choice(INDENTS[:4])
+        lines.extend(f"{indent}- {rng.choice(YAML11)}" for _ in range(rng.randint(0, 3)))
+    return "\n".join(lines)
+
+
+def test_generated_frontmatters_agree_with_pyyaml_wherever_simple_yaml_answers() -> None:
+    rng = random.Random(11)
+    answered = sum(agrees_safe(body_yaml11(rng)) for _ in range(3_000))
+    answered += sum(agrees_safe(body_from(rng)) for _ in range(3_000))
+    assert answered > 600  # it answers often enough for the comparison to mean something
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=ALPHABET + "onyNfUL", max_size=40))
+def test_arbitrary_text_is_read_as_pyyaml_reads_it_or_declined(body: str) -> None:
+    agrees_safe(body)
+
+
 def test_a_rule_file_reads_the_same_with_or_without_the_simple_reading(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
     text = "---\npaths:\n  - 'app/**'\n  - src/*.ts\n  - 7\n---\n\n# Billing\n\n## Cents\nInteger cents.\n"

@@ -10,7 +10,8 @@ block list of them:
       - "src/*.ts"
     description: Money is integer cents
 
-`load` reads exactly that shape, with strict_yaml's typing of plain scalars, and declines (None)
+`load` reads exactly that shape, with strict_yaml's typing of plain scalars (or, for the agents'
+files, PyYAML's safe loader's: `yaml11_plain`), and declines (None)
 anything else: quotes with escapes, flow collections, comments after a value, anchors, tags,
 nesting, tabs, odd line breaks, duplicate keys. What it declines, strict_yaml parses, so no answer
 depends on this module; tests/unit/test_simple_yaml.py compares both on generated frontmatters.
@@ -21,6 +22,7 @@ line by line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from rulelens.rules.format.symfony_scalars import symfony_scalar
 
@@ -36,10 +38,35 @@ _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`<")
 _TYPED_KEYS = frozenset(("null", "true", "false"))  # keys strict_yaml would not keep as strings
 _MAX_KEY = 1000  # PyYAML refuses a plain key longer than 1,024 characters
 _PENDING = object()
+Plain = Callable[[str], tuple[bool, object]]
 
 
-def _scalar(text: str) -> tuple[bool, object]:
-    """A single-line scalar's value, as strict_yaml gives it; (False, None) when unsure."""
+def _symfony_plain(text: str) -> tuple[bool, object]:
+    return True, symfony_scalar(text)
+
+
+_YAML11_BOOLS = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
+
+
+def yaml11_plain(text: str) -> tuple[bool, object]:
+    """A plain scalar as PyYAML's safe loader (YAML 1.1) types it, where that is sure: a bool
+    word, or a string no implicit resolver takes (none starts with a letter other than a bool's
+    or null's, and every other one starts with one of `-+.~<=` or a digit); else (False, None)."""
+    if text[0] in "-+.~<=0123456789":
+        return False, None
+    lower = text.lower()
+    if lower in _YAML11_BOOLS:
+        # PyYAML's bool resolver takes `yes`, `Yes` and `YES`, not `yEs`.
+        sure = text in (lower, lower.capitalize(), lower.upper())
+        return (True, _YAML11_BOOLS[lower]) if sure else (False, None)
+    if lower == "null":
+        return False, None
+    return True, text
+
+
+def _scalar(text: str, plain: Plain = _symfony_plain) -> tuple[bool, object]:
+    """A single-line scalar's value, as strict_yaml gives it (`plain` types a plain scalar);
+    (False, None) when unsure."""
     text = text.rstrip(" ")
     if not text:
         return False, None
@@ -52,12 +79,13 @@ def _scalar(text: str) -> tuple[bool, object]:
         return (True, m.group(1).replace("''", "'")) if m else (False, None)
     if first in _INDICATORS or "#" in text or ": " in text or text.endswith(":"):
         return False, None
-    return True, symfony_scalar(text)
+    return plain(text)
 
 
-def load(body: str) -> dict[str, object] | None:
+def load(body: str, plain: Plain = _symfony_plain) -> dict[str, object] | None:
     """The frontmatter's value, as strict_yaml.SymfonyLoader gives it; None when the text is not
-    of the simple shape (the caller then parses it with the loader)."""
+    of the simple shape (the caller then parses it with the loader). `plain`: how a plain scalar
+    is typed (`yaml11_plain`: as PyYAML's safe loader, which the agents' reading uses)."""
     if _UNSAFE.search(body):
         return None
     out: dict[str, object] = {}
@@ -73,7 +101,7 @@ def load(body: str) -> dict[str, object] | None:
             if key is None or item is None or (indent >= 0 and len(item.group(1)) != indent):
                 return None
             indent = len(item.group(1))
-            ok, value = _scalar(item.group(2))
+            ok, value = _scalar(item.group(2), plain)
             if not ok:
                 return None
             items.append(value)
@@ -85,7 +113,8 @@ def load(body: str) -> dict[str, object] | None:
             out[key] = items if indent >= 0 else None
             key = None
         name, rest = m.group(1), (m.group(2) or "").strip(" ")
-        if name in out or name.lower() in _TYPED_KEYS or len(name) > _MAX_KEY:
+        typed_key = plain is not _symfony_plain and plain(name) != (True, name)  # `on:` is True
+        if name in out or name.lower() in _TYPED_KEYS or len(name) > _MAX_KEY or typed_key:
             return None
         if not rest:
             key, items, indent = name, [], -1
@@ -93,7 +122,7 @@ def load(body: str) -> dict[str, object] | None:
         elif rest == "[]":
             out[name] = []
         else:
-            ok, value = _scalar(rest)
+            ok, value = _scalar(rest, plain)
             if not ok:
                 return None
             out[name] = value
