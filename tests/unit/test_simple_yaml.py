@@ -111,9 +111,10 @@ VALUES = ["app/**", "'app/**'", '"app/**"', "*.php", "**/*.php", "'*.php'", "a:b
           "2024-01-02 10:00:00", "[]", "[a]", "{}", "{a,b}/**", "src/{a,b}/*.ts", "-a", "?a",
           ":a", "@a", "`a`", "%a", "!a", "&a", "|", ">", "<<", "<a", "a  b", "a\u00a0", "\u00a0a",
           "café", "a\tb", "a\u2028b", "'a'  ", "\"a\"  ", "'a' # c", "=", "a,b", "a]", "a}",
-          "- a", "--- a", "...", "a ---"]
+          "- a", "--- a", "...", "a ---", '["a"]', "['a', \"b\"]", '["a",]', '[ "a" ]', '["a", b]',
+          '["a" "b"]', "['it''s', 'x,y']", '["a\\"b"]', "[ ]", '["a"] # c', '["a"]x', "[[\"a\"]]"]
 INDENTS = ["", " ", "  ", "   ", "    ", "\t"]
-COMMON = ["app/**", "'app/**'", '"app/**"', "'*.php'", "a:b", "'it''s'", "~", "true", "0x1F",
+COMMON = ["app/**", "'app/**'", '"app/**"', "'*.php'", '["src/**", \'lib/**\']', "a:b", "'it''s'", "~", "true", "0x1F",
           "1_000", "2024-01-02", "src/{a,b}/*.ts", "a  b", "café", "'a'  ", "a,b"]
 
 
@@ -201,7 +202,7 @@ def test_generated_frontmatters_agree_with_pyyaml_wherever_simple_yaml_answers()
     rng = random.Random(11)
     answered = sum(agrees_safe(body_yaml11(rng)) for _ in range(3_000))
     answered += sum(agrees_safe(body_from(rng)) for _ in range(3_000))
-    assert answered > 600  # it answers often enough for the comparison to mean something
+    assert answered > 400  # it answers often enough for the comparison to mean something
 
 
 @settings(max_examples=400, deadline=None)

@@ -37,6 +37,9 @@ _SINGLE = re.compile(r"'((?:[^']|'')*)'\Z")
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`<")
 _TYPED_KEYS = frozenset(("null", "true", "false"))  # keys strict_yaml would not keep as strings
 _MAX_KEY = 1000  # PyYAML refuses a plain key longer than 1,024 characters
+_QUOTED = r"""(?:"[^"\\]*"|'(?:[^']|'')*')"""
+_FLOW = re.compile(rf"\[ *(?:{_QUOTED} *(?:, *{_QUOTED} *)*)?\]\Z")
+_FLOW_ITEM = re.compile(r"""(?:"([^"\\]*)"|'((?:[^']|'')*)')""")
 _PENDING = object()
 Plain = Callable[[str], tuple[bool, object]]
 
@@ -71,6 +74,9 @@ def _scalar(text: str, plain: Plain = _symfony_plain) -> tuple[bool, object]:
     if not text:
         return False, None
     first = text[0]
+    if first == "[" and _FLOW.match(text):  # `["src/**", 'lib/**']`: quoted items only
+        items = _FLOW_ITEM.finditer(text)
+        return True, [m[1] if m[1] is not None else m[2].replace("''", "'") for m in items]
     if first == '"':
         m = _DOUBLE.match(text)
         return (True, m.group(1)) if m else (False, None)
