@@ -104,6 +104,43 @@ def _sameness(real: tuple[str, str], a: tuple[str, ...], b: tuple[str, ...],
     return "nearly the same text" if difflib.SequenceMatcher(None, a, b).ratio() >= SAME_RULE else None
 
 
+def _candidates(texts: list[tuple[str, tuple[str, ...]]], reals: dict[str, str]) -> list[tuple[int, int]]:
+    """The pairs of texts (by number, first < second, sorted) that `_sameness` can call the same
+    rule, found without comparing every pair (a monorepo's thousands of texts are millions of
+    pairs): the same real file, or two bodies that share a line among the first few of each.
+
+    Why that finds them all (prefix filtering, as in similarity joins): two bodies pass the length
+    and quick-ratio bounds only when they share at least 9/11 of the longer one's lines, as
+    multisets; with each body's lines put in one global order (rarest first), the first shared
+    line then falls within the first `len - ceil(9/11 len) + 1` lines of each. The bound is
+    taken a line lower (floor), which can only add pairs; `_sameness` decides each pair."""
+    found: set[tuple[int, int]] = set()
+    by_real: dict[str, list[int]] = {}
+    tokens: list[list[tuple[str, int]]] = []
+    eligible: list[int] = []
+    for k, (rel, body) in enumerate(texts):
+        by_real.setdefault(reals[rel], []).append(k)
+        if sum(map(len, body)) >= MIN_BODY:
+            seen: Counter[str] = Counter()
+            mine = []
+            for line in body:
+                seen[line] += 1
+                mine.append((line, seen[line]))  # a line's n-th copy: multisets as sets
+            tokens.append(mine)
+            eligible.append(k)
+    for same in by_real.values():
+        found.update(combinations(same, 2))
+    frequency = Counter(t for mine in tokens for t in mine)
+    index: dict[tuple[str, int], list[int]] = {}
+    for k, mine in zip(eligible, tokens, strict=True):
+        mine.sort(key=lambda t: (frequency[t], t))
+        for t in mine[:len(mine) - max(1, 9 * len(mine) // 11) + 1]:
+            others = index.setdefault(t, [])
+            found.update((o, k) for o in others)
+            others.append(k)
+    return sorted(found)
+
+
 def disagreements(project: AgentProject, only: str | None = None) -> list[Problem]:
     """`agents-disagree`: one rule (one file through a symlink, a copy, or nearly the same body)
     carried by two agents, reaching different project files: one finding per pair of files.
@@ -131,7 +168,9 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
         return found
 
     pairs = []
-    for (k1, (g1, in1)), (k2, (g2, in2)) in combinations(enumerate(groups.items()), 2):
+    grouped = list(groups.items())
+    for k1, k2 in _candidates(texts, reals):
+        (g1, in1), (g2, in2) = grouped[k1], grouped[k2]
         if g1[0] == g2[0]:
             continue  # one file two agents read (two Copilot surfaces): each agent's own traps say how
         if only is not None and only not in (g1[0], g2[0]):

@@ -69,8 +69,7 @@ class Continue(GlobAgent):
     def discover(self) -> list[str]:
         """`.continue/rules`, then each `rules.md` in the codebase (`loadCodebaseRules.ts`)."""
         found = scan(self.ctx.root, ".continue/rules", (".md",))
-        found.extend(p for p in self.ctx.paths if p.rpartition("/")[2] == CODEBASE_RULES
-                     and ".continue" not in p and p not in found)
+        found.extend(p for p in self.ctx.named(CODEBASE_RULES) if ".continue" not in p and p not in found)
         return found
 
     def codebase(self, f: AgentFile) -> bool:
