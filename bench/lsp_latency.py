@@ -204,8 +204,10 @@ def server_env(tree: Path | None) -> dict[str, str]:
 
 
 async def session(root: Path, caps_name: str, sample: list[str], opens: int,
-                  full: bool, tree: Path | None = None) -> dict[str, float]:
-    """One server: start, opens, hovers, completions; returns the figures (ms, MB)."""
+                  full: bool, tree: Path | None = None,
+                  samples: dict[str, list[float]] | None = None) -> dict[str, float]:
+    """One server: start, opens, hovers, completions; returns the figures (ms, MB), and puts
+    each didOpen's times into `samples` ("open", "arrive", "read") when given."""
     c = Client()
     out: dict[str, float] = {}
     t0 = time.perf_counter()
@@ -233,6 +235,8 @@ async def session(root: Path, caps_name: str, sample: list[str], opens: int,
     out["open_p50"], out["open_p95"] = pct(latencies, 0.5), pct(latencies, 0.95)
     out["arrive_p50"], out["arrive_p95"] = pct(arrivals, 0.5), pct(arrivals, 0.95)
     out["read_p50"], out["read_p95"] = pct(reads, 0.5), pct(reads, 0.95)
+    if samples is not None:
+        samples.update(open=latencies, arrive=arrivals, read=reads)
     out["rss_first_mb"] = peak_rss_mb(c.pid)
     if not full:
         await stop(c)

@@ -343,3 +343,42 @@ def test_devin_desktop_prefers_devin_rules(project: ProjectFactory) -> None:
         ".windsurf/rules/old.md": "---\ntrigger: always_on\n---\n# Old\n",
     })
     assert _loads(both, "src/a.ts", "windsurf") == {".devin/rules/new.md": ("always", ())}
+
+
+def test_agents_disagree_candidates_hold_every_pair_the_full_comparison_finds() -> None:
+    """The pairs compared are found by shared leading lines rather than by trying every pair of
+    texts: on bodies made to sit near the threshold (copies, a line changed, added, dropped or
+    repeated, one file seen through two names), every pair the full comparison calls the same
+    rule is among them."""
+    import random
+    from collections import Counter
+
+    from rulelens.agents.traps import _candidates, _sameness
+
+    rng = random.Random(7)
+    vocabulary = [f"line {n} of the shared rule text" for n in range(40)]
+    texts: list[tuple[str, tuple[str, ...]]] = []
+    for n in range(400):
+        if texts and rng.random() < 0.7:
+            body = list(rng.choice(texts)[1])
+            for _ in range(rng.randint(0, 2)):
+                edit = rng.randint(0, 3)
+                spot = rng.randrange(len(body) + 1)
+                if edit == 0 and body:
+                    body[min(spot, len(body) - 1)] = rng.choice(vocabulary)
+                elif edit == 1:
+                    body.insert(spot, rng.choice(vocabulary))
+                elif edit == 2 and len(body) > 1:
+                    body.pop(min(spot, len(body) - 1))
+                elif body:
+                    body.insert(spot, body[min(spot, len(body) - 1)])
+        else:
+            body = rng.sample(vocabulary, rng.randint(1, 14))
+        texts.append((f"f{n}.md", tuple(body)))
+    reals = {rel: f"real{int(rel[1:-3]) // 2 if int(rel[1:-3]) < 20 else rel}" for rel, _ in texts}
+    counted = [Counter(body) for _, body in texts]
+    same = {(i, j) for i in range(len(texts)) for j in range(i + 1, len(texts))
+            if _sameness((reals[texts[i][0]], reals[texts[j][0]]), texts[i][1], texts[j][1],
+                         counted.__getitem__, (i, j)) is not None}
+    assert len(same) > 100  # the made bodies do reach the threshold
+    assert same <= set(_candidates(texts, reals))

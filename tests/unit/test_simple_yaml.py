@@ -1,5 +1,6 @@
 """The simple frontmatters read without PyYAML (rules/format/simple_yaml.py): wherever the module
-answers, strict_yaml's loader gives the same value, of the same types, and raises nothing."""
+answers, strict_yaml's loader gives the same value, of the same types, and raises nothing; and
+wherever `load_safe` answers, so does PyYAML's `safe_load` (the other agents' strict reading)."""
 
 from __future__ import annotations
 
@@ -111,7 +112,8 @@ VALUES = ["app/**", "'app/**'", '"app/**"', "*.php", "**/*.php", "'*.php'", "a:b
           "2024-01-02 10:00:00", "[]", "[a]", "{}", "{a,b}/**", "src/{a,b}/*.ts", "-a", "?a",
           ":a", "@a", "`a`", "%a", "!a", "&a", "|", ">", "<<", "<a", "a  b", "a\u00a0", "\u00a0a",
           "café", "a\tb", "a\u2028b", "'a'  ", "\"a\"  ", "'a' # c", "=", "a,b", "a]", "a}",
-          "- a", "--- a", "...", "a ---"]
+          "- a", "--- a", "...", "a ---", '["a/**", \'b\']', '[ "a" ,"b" ]', '["a",]', "['a''b']",
+          '["a", b]', '["a"] # c']
 INDENTS = ["", " ", "  ", "   ", "    ", "\t"]
 COMMON = ["app/**", "'app/**'", '"app/**"', "'*.php'", "a:b", "'it''s'", "~", "true", "0x1F",
           "1_000", "2024-01-02", "src/{a,b}/*.ts", "a  b", "café", "'a'  ", "a,b"]
@@ -174,3 +176,80 @@ def test_a_rule_file_reads_the_same_with_or_without_the_simple_reading(
     slow = reading.read_rule_file(path, ".ai/rules/billing.md", False)
     assert fast == slow
     assert fast.strict_paths == ["app/**", "src/*.ts"] and fast.problems == slow.problems
+
+
+def agrees_safe(body: str) -> bool:
+    """As `agrees`, for `load_safe` against `yaml.safe_load`."""
+    simple = simple_yaml.load_safe(body)
+    if simple is None:
+        return False
+    try:
+        full = yaml.safe_load(body)
+    except yaml.YAMLError as exc:
+        raise AssertionError(f"load_safe read {body!r} as {simple!r}; safe_load raised {exc}") from exc
+    assert typed(simple) == typed(full), body
+    return True
+
+
+SAFE_ACCEPTED = [
+    'applyTo: "src/**/*.ts"',
+    "globs: app/**\nalwaysApply: false",
+    "description: Money is integer cents\nglobs:\n  - 'app/**'\n  - src/{a,b}/*.ts",
+    "alwaysApply: yes\nenabled: On\nskip: NO\nnothing: null\nempty:",
+    "name: café\npath: /abs/**\nunder: _x\nslash: \\x",
+    "paths: []\nother: 'it''s'",
+    "inclusion: fileMatch\nfileMatchPattern: [\"pkg0/mod18/**\", 'a''b, ]']",
+]
+
+SAFE_DECLINED = [
+    "globs: 1", "globs: 0x1F", "globs: .5", "globs: -1", "globs: +1", "globs: ~", "globs: =",
+    "globs: 2024-01-02", "globs: 1:20", "globs:\n  - 7", "on: push", "Yes: a", "NULL: a",
+    "globs: a # c", "globs: [a, b]", "globs: *.php", 'globs: ["a",]', 'globs: ["a"] # c',
+    'globs: ["a\\tb"]', "globs: [\"a\", [\"b\"]]",
+]
+
+
+@pytest.mark.parametrize("body", SAFE_ACCEPTED)
+def test_the_simple_shapes_are_read_as_safe_load_reads_them(body: str) -> None:
+    assert agrees_safe(body)
+
+
+@pytest.mark.parametrize("body", SAFE_DECLINED)
+def test_numbers_dates_and_the_rest_are_left_to_safe_load(body: str) -> None:
+    assert simple_yaml.load_safe(body) is None
+
+
+def test_generated_frontmatters_agree_with_safe_load_wherever_load_safe_answers() -> None:
+    rng = random.Random(24)
+    answered = 0
+    for _ in range(4_000):
+        answered += agrees_safe(body_from(rng))
+    assert answered > 400
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=ALPHABET + "yYnNoOtTfF~=+", max_size=40))
+def test_arbitrary_text_is_read_as_safe_load_reads_it_or_declined(body: str) -> None:
+    agrees_safe(body)
+
+
+def test_an_agent_file_reads_the_same_with_or_without_the_simple_reading(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulelens.agents.reading import parse_agent_text
+
+    text = "---\nglobs:\n  - app/**\n  - 'src/*.ts'\nalwaysApply: on\nn: 7\n---\n\n# Money\n"
+    fast = parse_agent_text(text, ".cursor/rules/money.mdc", "cursor")
+    monkeypatch.setattr(simple_yaml, "load_safe", lambda body: None)
+    slow = parse_agent_text(text, ".cursor/rules/money.mdc", "cursor")
+    assert fast == slow and fast.data == {"globs": ["app/**", "src/*.ts"], "alwaysApply": True, "n": 7}
+    simple = "---\nglobs: app/**\nalwaysApply: false\n---\n# M\n"
+    assert parse_agent_text(simple, "a.mdc", "cursor").data == {"globs": "app/**", "alwaysApply": False}
+
+
+def test_every_first_character_safe_load_types_by_is_declined_or_a_known_word() -> None:
+    """load_safe types plain scalars from what SafeLoader's resolvers were when it was written;
+    a resolver added for another first character would have to be handled there."""
+    words = {word[0] for word in simple_yaml._SAFE_WORDS}
+    for first in yaml.SafeLoader.yaml_implicit_resolvers:
+        if first:
+            assert first in simple_yaml._SAFE_TYPED_FIRST | simple_yaml._INDICATORS | words, first

@@ -37,9 +37,14 @@ class Context:
     repo: RuleRepository | None = None
     listing: FileList | None = None
     _folders: set[str] | None = field(default=None, repr=False)
+    _folder_names: list[str] | None = field(default=None, repr=False)  # for `holding`, sorted
+    _folded: str | None = field(default=None, repr=False)  # their lines, case-folded
+    _plain: str | None = field(default=None, repr=False)
 
     @property
     def folders(self) -> set[str]:
+        if self._folders is None and self.listing is not None and self.listing.paths is self.paths:
+            self._folders = {"", *self.listing.folders}
         if self._folders is None:
             found = {""}
             # The ancestors of each distinct folder, not of each file: a few thousand walks up.
@@ -49,6 +54,61 @@ class Context:
                     folder = folder.rpartition("/")[0]
             self._folders = found
         return self._folders
+
+    def ending(self, *suffixes: str) -> list[str]:
+        """The listed paths ending with one of `suffixes`, sorted: from the file list's text at C
+        speed when it has one (discovery asks this of 500,000 paths a dozen times)."""
+        if self.listing is not None and self.listing.paths is self.paths:
+            return self.listing.ending(suffixes)
+        return sorted(p for p in self.paths if p.endswith(suffixes))
+
+    def holding(self, needle: str, casefold: bool = False) -> list[str]:
+        """The paths whose `/`-prefixed text holds `needle`, a run of whole folder names between
+        slashes (`/src/api/`), in the paths' order; `casefold`: compared case-folded. Such a
+        needle lies within one of a path's folders, so the folders' text is searched (one line
+        `/folder/` each; case folding maps each character alone and yields no slash or line
+        break) and each matching folder's slice of the sorted paths is taken whole (an outer
+        folder's slice holds its subfolders'). The text costs under a MiB at 500,000 files,
+        where a tuple a folder kept 3."""
+        if self._folder_names is None:
+            self._folder_names = sorted(d for d in self.folders if d)
+        names = self._folder_names
+        text = self._folded if casefold else self._plain
+        if text is None:
+            text = "\n".join(f"/{d}/" for d in names)
+            if casefold:
+                text = self._folded = text.casefold()
+            else:
+                self._plain = text
+        hits: list[str] = []
+        lines = "\n" not in needle and text.count("\n") == len(names) - 1  # no name holds a line break
+        if not lines:
+            hits = [d for d in names if needle in (f"/{d}/".casefold() if casefold else f"/{d}/")]
+        line = 0
+        seen = 0  # the text before `seen` has `line` line breaks
+        pos = text.find(needle) if lines else -1
+        while pos >= 0:
+            line += text.count("\n", seen, pos)
+            hits.append(names[line])
+            seen = text.find("\n", pos)
+            if seen < 0:
+                break
+            pos = text.find(needle, seen + 1)
+        spans = [prefix_span(self.paths, d + "/") for d in hits]
+        spans.sort(key=lambda span: (span[0], -span[1]))
+        found: list[str] = []
+        end = 0
+        for lo, hi in spans:
+            if lo >= end:
+                found.extend(self.paths[lo:hi])
+                end = hi
+        return found
+
+    def named(self, *names: str) -> list[str]:
+        """The listed paths that are one of `names` or end with `/` and one of them, sorted."""
+        found = set(self.ending(*("/" + n for n in names)))
+        found.update(n for n in names if _holds(self.paths, n))
+        return sorted(found)
 
 
 _MAGIC = frozenset("*?[]{}()!@+\\\"")

@@ -15,18 +15,34 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pathspec
-from wcmatch import glob as wglob
 
-MINIMATCH = wglob.GLOBSTAR | wglob.BRACE | wglob.EXTGLOB | wglob.NODOTDIR | wglob.FORCEUNIX
-VSCODE = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.IGNORECASE | wglob.FORCEUNIX
-UNDOCUMENTED = wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB | wglob.FORCEUNIX
+if TYPE_CHECKING:
+    from wcmatch import glob as wglob
+
+# wcmatch.glob's flags, by value: every agent's module names its dialect when it is imported,
+# and wcmatch itself (5 ms of regexes compiled at its import) is loaded only when a pattern is
+# matched, which most projects, having few agents' files with globs, never ask for.
+# tests/agents/test_dialects.py checks each against wcmatch's own.
+IGNORECASE = 0x0002
+DOTGLOB = 0x0040
+EXTGLOB = 0x0080
+GLOBSTAR = 0x0100
+BRACE = 0x0200
+FORCEUNIX = 0x20000
+NODOTDIR = 0x100000
+
+MINIMATCH = GLOBSTAR | BRACE | EXTGLOB | NODOTDIR | FORCEUNIX
+VSCODE = GLOBSTAR | BRACE | DOTGLOB | IGNORECASE | FORCEUNIX
+UNDOCUMENTED = GLOBSTAR | BRACE | DOTGLOB | FORCEUNIX
 
 
 @lru_cache(maxsize=4096)
 def _compiled(pattern: str, flags: int) -> wglob.WcMatcher[str] | None:
+    from wcmatch import glob as wglob  # on first match: see the flags above
+
     try:
         return wglob.compile(pattern, flags=flags)
     except (ValueError, RecursionError):
@@ -43,7 +59,7 @@ def literal_end(pattern: str, flags: int) -> str:
     """The literal text every match of `pattern` ends with ('' when none is sure): `.ts` of
     `**/*.ts`. A string test turns most paths away before wcmatch's regex, which `check` runs
     over every project file for each pattern that matches few of them."""
-    if flags & wglob.IGNORECASE:
+    if flags & IGNORECASE:
         return ""
     last = pattern.rpartition("/")[2]
     start = len(last)
@@ -73,6 +89,14 @@ def picomatch_matches(pattern: str, path: str) -> bool:
     from rulelens.agents import picomatch  # its regexes cost 8 ms to load; few projects need them
 
     return picomatch.is_match(pattern, path, dot=True)
+
+
+def minimatch_matches(pattern: str, path: str) -> bool:
+    """`minimatch(path, pattern)` with default options, as Continue calls it: the reading in
+    `minimatch.py`, loaded when a pattern is matched, as picomatch's is."""
+    from rulelens.agents import minimatch
+
+    return minimatch.minimatch_matches(pattern, path)
 
 
 def picomatch_default_matches(pattern: str, path: str) -> bool:

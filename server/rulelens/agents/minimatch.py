@@ -25,13 +25,12 @@ import re
 from functools import lru_cache
 
 import bracex
-from wcmatch import glob as wglob
 
 from rulelens.agents import posix_classes
-from rulelens.agents.dialects import MINIMATCH, matches
+from rulelens.agents.dialects import BRACE, MINIMATCH, matches
 
 # Braces are expanded here, so wcmatch must not expand them again.
-_EXPANDED = MINIMATCH & ~wglob.BRACE
+_EXPANDED = MINIMATCH & ~BRACE
 # minimatch expands braces when this finds a set; brace-expansion then drops the backslash of
 # these escapes, in every alternative (`{a,b}/*\.ts` is `a/*.ts` and `b/*.ts`).
 _BRACES = re.compile(r"\{(?:(?!\{).)*\}")
@@ -134,14 +133,16 @@ def _segment(segment: str) -> str | None:
     nothing."""
     if segment in ("", "**"):
         return segment
+    from wcmatch.glob import escape  # when a pattern is read, as dialects.py loads wcmatch
+
     if _EMPTY_EXTGLOB.fullmatch(segment):
-        return wglob.escape(segment)
+        return escape(segment)
     star = _STAR_EXT.fullmatch(segment)
     if star:
-        return "*" + wglob.escape(star.group(1))
+        return "*" + escape(star.group(1))
     qmarks = _QMARKS_EXT.fullmatch(segment)
     if qmarks:
-        return qmarks.group(1) + wglob.escape(qmarks.group(2))
+        return qmarks.group(1) + escape(qmarks.group(2))
     if "[:" in segment:
         spelled = _posix_classes(segment)
         if spelled is None:

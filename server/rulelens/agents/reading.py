@@ -63,7 +63,12 @@ def parse_agent_text(text: str, rel: str, agent: str, size: int | None = None,
 
 
 def _safe_load(source: str) -> Any:
-    import yaml  # here: a cached frontmatter needs no YAML library
+    from rulelens.rules.format import simple_yaml  # here, as the rules' reading loads it
+
+    simple = simple_yaml.load_safe(source)
+    if simple is not None:
+        return simple
+    import yaml  # here: a simple or cached frontmatter needs no YAML library
 
     return yaml.safe_load(source)
 

@@ -4,10 +4,9 @@ agents that carry the same rule."""
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations, product
 from pathlib import Path
 
@@ -78,13 +77,15 @@ def _real(root: Path, rel: str) -> str:
 
 
 def _sameness(real: tuple[str, str], a: tuple[str, ...], b: tuple[str, ...],
-              counts: Callable[[int], Counter[str]], which: tuple[int, int]) -> str | None:
+              counts: Callable[[int], Counter[str]], which: tuple[int, int],
+              sizes: Sequence[int]) -> str | None:
     """How two files are the same rule: one file through a symlink, a copy, nearly the same body;
     None when they are different rules (never by a shared heading alone). `counts`: each text's
-    lines counted (by the texts' numbers, `which`), once per text however many pairs it is in."""
+    lines counted (by the texts' numbers, `which`), once per text however many pairs it is in;
+    `sizes`: each text's characters, by the same numbers."""
     if real[0] == real[1]:
         return "the same file"
-    if sum(map(len, a)) < MIN_BODY or sum(map(len, b)) < MIN_BODY:
+    if sizes[which[0]] < MIN_BODY or sizes[which[1]] < MIN_BODY:
         return None
     if a == b:
         return "a copy"
@@ -98,7 +99,46 @@ def _sameness(real: tuple[str, str], a: tuple[str, ...], b: tuple[str, ...],
         ca, cb = cb, ca
     if 2.0 * sum(min(n, cb[line]) for line, n in ca.items() if line in cb) / (len(a) + len(b)) < SAME_RULE:
         return None
+    import difflib  # here: most projects have no two texts this close, and never load it
+
     return "nearly the same text" if difflib.SequenceMatcher(None, a, b).ratio() >= SAME_RULE else None
+
+
+def _candidates(texts: list[tuple[str, tuple[str, ...]]], reals: dict[str, str]) -> list[tuple[int, int]]:
+    """The pairs of texts (by number, first < second, sorted) that `_sameness` can call the same
+    rule, found without comparing every pair (a monorepo's thousands of texts are millions of
+    pairs): the same real file, or two bodies that share a line among the first few of each.
+
+    Why that finds them all (prefix filtering, as in similarity joins): two bodies pass the length
+    and quick-ratio bounds only when they share at least 9/11 of the longer one's lines, as
+    multisets; with each body's lines put in one global order (rarest first), the first shared
+    line then falls within the first `len - ceil(9/11 len) + 1` lines of each. The bound is
+    taken a line lower (floor), which can only add pairs; `_sameness` decides each pair."""
+    found: set[tuple[int, int]] = set()
+    by_real: dict[str, list[int]] = {}
+    tokens: list[list[tuple[str, int]]] = []
+    eligible: list[int] = []
+    for k, (rel, body) in enumerate(texts):
+        by_real.setdefault(reals[rel], []).append(k)
+        if sum(map(len, body)) >= MIN_BODY:
+            seen: Counter[str] = Counter()
+            mine = []
+            for line in body:
+                seen[line] += 1
+                mine.append((line, seen[line]))  # a line's n-th copy: multisets as sets
+            tokens.append(mine)
+            eligible.append(k)
+    for same in by_real.values():
+        found.update(combinations(same, 2))
+    frequency = Counter(t for mine in tokens for t in mine)
+    index: dict[tuple[str, int], list[int]] = {}
+    for k, mine in zip(eligible, tokens, strict=True):
+        mine.sort(key=lambda t: (frequency[t], t))
+        for t in mine[:len(mine) - max(1, 9 * len(mine) // 11) + 1]:
+            others = index.setdefault(t, [])
+            found.update((o, k) for o in others)
+            others.append(k)
+    return sorted(found)
 
 
 def disagreements(project: AgentProject, only: str | None = None) -> list[Problem]:
@@ -119,6 +159,7 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
     reals = {rel: _real(project.root, rel) for rel, _ in groups}
     texts = list(groups)
     counted: dict[int, Counter[str]] = {}  # by the text's number (no `id()`: an audited call)
+    sizes = [sum(map(len, folded)) for _, folded in texts]
 
     def counts(k: int) -> Counter[str]:
         found = counted.get(k)
@@ -127,7 +168,9 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
         return found
 
     pairs = []
-    for (k1, (g1, in1)), (k2, (g2, in2)) in combinations(enumerate(groups.items()), 2):
+    grouped = list(groups.items())
+    for k1, k2 in _candidates(texts, reals):
+        (g1, in1), (g2, in2) = grouped[k1], grouped[k2]
         if g1[0] == g2[0]:
             continue  # one file two agents read (two Copilot surfaces): each agent's own traps say how
         if only is not None and only not in (g1[0], g2[0]):
@@ -140,7 +183,8 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
                 continue
             if first_is_1 not in known:
                 x, y, which = (g1, g2, (k1, k2)) if first_is_1 else (g2, g1, (k2, k1))
-                known[first_is_1] = _sameness((reals[x[0]], reals[y[0]]), x[1], y[1], counts, which)
+                known[first_is_1] = _sameness((reals[x[0]], reals[y[0]]), x[1], y[1], counts, which,
+                                              sizes)
             how = known[first_is_1]
             if how is not None:
                 pairs.append((i, j, how))

@@ -15,11 +15,11 @@ from rulelens.report.words import (
     rule_files_apply,
     unseen_reason,
 )
-from rulelens.rules.match.paths import FileRules, FolderRules
 from rulelens.rules.model import Match, Problem
 
 if TYPE_CHECKING:
     from rulelens.check_project import ProjectCheck
+    from rulelens.rules.match.paths import FileRules, FolderRules
     from rulelens.rules.review import Review
 
 NO_RULES = "no {} folder: nothing to check."

@@ -47,6 +47,8 @@ Signature = tuple[int, int, int]
 
 @dataclass
 class _Cached:
+    """A rule file read, with the signature of the file it was read from."""
+
     signature: Signature
     rule: RuleFile
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
-from rulelens.agents.base import Context, GlobAgent, glob_list
+from rulelens.agents.base import Context, GlobAgent, glob_list, literal_prefix
 from rulelens.agents.dialects import UNDOCUMENTED, matches
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
@@ -63,6 +64,19 @@ class Amp(GlobAgent):
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return matches(effective(pattern), path, self.flags)
+
+    def candidates(self, pattern: str) -> Sequence[str]:
+        """Below any folder, a match holds the pattern's literal folders as a run of the path's
+        folders: only those paths (a glob's literal segment matches itself alone)."""
+        rest = effective(pattern)
+        if not rest.startswith("**/"):
+            return self.ctx.paths
+        while rest.startswith("**/"):
+            rest = rest[3:]
+        prefix = literal_prefix(rest)
+        if not prefix or any(part in (".", "..") for part in prefix.split("/")):
+            return self.ctx.paths
+        return self.ctx.holding(f"/{prefix}/")
 
     def patterns(self, f: AgentFile) -> list[str]:
         if f.rel == "AGENTS.md":

@@ -61,15 +61,14 @@ class ClaudeCode(GlobAgent):
         return split_commas(value)
 
     def discover(self) -> list[str]:
-        memory = sorted(p for p in self.ctx.paths if p == "CLAUDE.md" or p.endswith("/CLAUDE.md"))
+        memory = self.ctx.named("CLAUDE.md")
         if (self.ctx.root / "CLAUDE.md").is_file() and "CLAUDE.md" not in memory:
             memory.insert(0, "CLAUDE.md")
         # No instruction file of the project's own at the root: the root AGENTS.md instead, and
         # nested ones on read. `.claude/CLAUDE.md` and `CLAUDE.local.md` count as its own too.
         if not any(n in memory or (self.ctx.root / n).is_file() for n in OWN_INSTRUCTIONS):
             claimed = {p.rpartition("/")[0] for p in memory}
-            memory += sorted(p for p in self.ctx.paths if p.rpartition("/")[2] == "AGENTS.md"
-                             and p.rpartition("/")[0] not in claimed)
+            memory += [p for p in self.ctx.named("AGENTS.md") if p.rpartition("/")[0] not in claimed]
             if (self.ctx.root / "AGENTS.md").is_file() and "AGENTS.md" not in memory:
                 memory.insert(0, "AGENTS.md")
         skills = [p for p in scan(self.ctx.root, SKILLS, ("SKILL.md",)) if p.count("/") == 3]

@@ -47,7 +47,7 @@ class Codex(Agent):
     names: ClassVar[tuple[str, ...]] = NAMES
 
     def discover(self) -> list[str]:
-        found = {p for p in self.ctx.paths if p.rpartition("/")[2] in self.names}
+        found = set(self.ctx.named(*(n for n in self.names if "/" not in n)))  # a file name, no folder
         found.update(n for n in self.names if (self.ctx.root / n).is_file())
         return sorted(found, key=lambda p: (p.count("/"), p))
 

@@ -14,9 +14,8 @@ import re
 from typing import Any, ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, maybe, problem, scan
-from rulelens.agents.dialects import MINIMATCH
+from rulelens.agents.dialects import MINIMATCH, minimatch_matches
 from rulelens.agents.facts import Fact
-from rulelens.agents.minimatch import minimatch_matches
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.rules.model import Problem
 
@@ -70,8 +69,7 @@ class Continue(GlobAgent):
     def discover(self) -> list[str]:
         """`.continue/rules`, then each `rules.md` in the codebase (`loadCodebaseRules.ts`)."""
         found = scan(self.ctx.root, ".continue/rules", (".md",))
-        found.extend(p for p in self.ctx.paths if p.rpartition("/")[2] == CODEBASE_RULES
-                     and ".continue" not in p and p not in found)
+        found.extend(p for p in self.ctx.named(CODEBASE_RULES) if ".continue" not in p and p not in found)
         return found
 
     def codebase(self, f: AgentFile) -> bool:

@@ -106,8 +106,7 @@ class Copilot(GlobAgent):
         prefix = literal_prefix(rest).casefold()
         if not prefix or prefix.split("/")[0] in self.ctx.root.as_posix().casefold():
             return self.ctx.paths
-        needle = f"/{prefix}/"
-        return [p for p in self.ctx.paths if needle in f"/{p}".casefold()]
+        return self.ctx.holding(f"/{prefix}/", casefold=True)
 
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """Only the paths some pattern's candidates hold can match (a file loads by its patterns

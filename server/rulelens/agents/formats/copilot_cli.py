@@ -68,7 +68,9 @@ class CopilotCli(GlobAgent):
                   "**/AGENTS.md", *ROOT_ONLY)
 
     def discover(self) -> list[str]:
-        found = {p for p in self.ctx.paths if self.folder_of(p) is not None}
+        # Every path `folder_of` can accept ends with one of these: searched in bulk, then tested.
+        maybe = {*self.ctx.named("AGENTS.md", REPO_WIDE, *ROOT_ONLY), *self.ctx.ending(".instructions.md")}
+        found = {p for p in maybe if self.folder_of(p) is not None}
         # The root's instruction folder is read even when git ignores it (changelog 1.0.35).
         found.update(scan(self.ctx.root, ".github/instructions", (".instructions.md",)))
         found.update(n for n in (REPO_WIDE, "AGENTS.md", *ROOT_ONLY) if (self.ctx.root / n).is_file())

@@ -155,7 +155,7 @@ class GeminiCli(Codex):
         return rel[: -len(name)].rstrip("/")
 
     def discover(self) -> list[str]:
-        found = {p for p in self.ctx.paths if self.named(p) is not None}
+        found = set(self.ctx.named(*self.file_names))  # what `named` finds, searched in bulk
         found.update(n for n in self.file_names if (self.ctx.root / n).is_file())
         return sorted(found, key=lambda p: (self.chain_folder(p).count("/") + bool(self.chain_folder(p)), p))
 

@@ -42,7 +42,7 @@ class Kiro(GlobAgent):
     file_globs = (".kiro/steering/*.md", "**/AGENTS.md")
 
     def discover(self) -> list[str]:
-        agents = sorted(p for p in self.ctx.paths if p.rpartition("/")[2] == "AGENTS.md")
+        agents = self.ctx.named("AGENTS.md")
         if (self.ctx.root / "AGENTS.md").is_file() and "AGENTS.md" not in agents:
             agents.insert(0, "AGENTS.md")
         return [*scan(self.ctx.root, ".kiro/steering", (".md",), recursive=False), *agents]

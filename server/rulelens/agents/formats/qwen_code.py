@@ -45,7 +45,7 @@ class QwenCode(GlobAgent):
         return split_commas(value)
 
     def discover(self) -> list[str]:
-        memory = sorted((p for p in self.ctx.paths if p.rpartition("/")[2] == "QWEN.md"),
+        memory = sorted(self.ctx.named("QWEN.md"),
                         key=lambda p: (p.count("/"), p))
         return [*memory, *scan(self.ctx.root, RULES, (".md",))]
 

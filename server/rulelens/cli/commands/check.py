@@ -35,9 +35,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(run: Run) -> int:
     from pathlib import Path
 
-    from rulelens.rules.project.git import LS_FILES, start
+    from rulelens.rules.project.git import LS_FILES, remember_missing_repositories, start
     from rulelens.rules.project.root import find_root
 
+    remember_missing_repositories()  # this process checks once, then exits
     start(find_root(Path.cwd(), run.root), *LS_FILES)  # git lists the files while the core loads
     from rulelens.check_project import check_project
     from rulelens.cli.progress import progress_line

@@ -26,7 +26,7 @@ from rulelens.lsp.workspace.roots import Root, Target
 from rulelens.report.words import plural
 from rulelens.rules.check.config import FILES as CONFIG_FILES
 from rulelens.rules.check.config import Config, ConfigError, configured, load_config
-from rulelens.rules.model import Match, Problem, RuleFile
+from rulelens.rules.model import Problem, RuleFile
 
 SOURCE = "rulelens"
 RULES_CODE = "rules-apply"
@@ -42,8 +42,14 @@ def register(server: Session) -> None:
     server.rules_changed.subscribe(lambda roots, skip: republish(server, roots, skip))
     server.findings_ready.append(lambda root: republish_rules(server, root))
 
-    def prepare(root: Root, rule: RuleFile) -> None:  # each rule file's pieces, ahead
-        _pieces(server, root, rule, str(server.codec.encoding))
+    def prepare(root: Root, rule: RuleFile) -> None:
+        """Each rule file's pieces ahead, and its part of a diagnostic for each of its globs
+        alone (most paths match one glob of a rule file: otherwise each open would be the first
+        to format most of its rule files' parts)."""
+        pieces = _pieces(server, root, rule, str(server.codec.encoding))
+        for item in rule.lenient_paths:
+            if (item,) not in pieces.said:
+                _said(pieces, rule, [item])
 
     server.warmup.per_rule.append(prepare)
 
@@ -145,13 +151,34 @@ def rules_json(server: Session, target: Target) -> str:
     if not matches:
         return "[]"
     encoding = str(server.codec.encoding)
-    pieces = [_pieces(server, target.root, m.rule, encoding) for m in matches]
-    related = ",".join(
-        f"{p.head}{_text(f'{m.rule.rel} applies through {_joined(m.globs)}')}}}{p.entries}"
-        for m, p in zip(matches, pieces, strict=True))
-    return (f'[{{"range":{_START_OF_FILE},"message":{_text(summary(matches, pieces))},'
+    root = target.root
+    kept = _PIECES.setdefault((root.uri, encoding), {})
+    lines: list[str] = []
+    related: list[str] = []
+    entries = 0
+    for n, m in enumerate(matches):  # the rule file's pieces, then its part for these globs: kept
+        rule = m.rule
+        found = kept.get(id(rule))
+        pieces = found[1] if found is not None and found[0] is rule else _pieces(server, root, rule,
+                                                                                 encoding)
+        said = pieces.said.get(tuple(m.globs)) or _said(pieces, rule, m.globs)
+        if n:
+            related.append(",")
+        related.append(said.related)
+        related.append(pieces.entries)
+        entries += pieces.entry_count
+        if n < MAX_LISTED:
+            lines.append(said.line)
+            if not m.agents_see:
+                lines.append(f"  {unseen_line(m)}")
+    if len(matches) > MAX_LISTED:
+        lines.append(f"• …and {len(matches) - MAX_LISTED} more rule files")
+    verb = "applies" if entries == 1 else "apply"
+    head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
+            f"{verb} to this file:\n")
+    return (f'[{{"range":{_START_OF_FILE},"message":{_text(head + chr(10).join(lines))},'
             f'"severity":{int(severity)},"code":"{RULES_CODE}","source":"{SOURCE}",'
-            f'"relatedInformation":[{related}]}}]')
+            f'"relatedInformation":[{"".join(related)}]}}]')
 
 
 _text = encode_basestring_ascii  # a JSON string, as `json.dumps` writes it (C, no encoder set-up)
@@ -161,44 +188,56 @@ def _joined(globs: list[str]) -> str:
     return ", ".join(globs)
 
 
-def summary(matches: list[Match], pieces: list[Pieces]) -> str:
-    """One line per rule file: where it is, what matched, and its entry titles."""
-    entries = sum(p.entry_count for p in pieces)
-    verb = "applies" if entries == 1 else "apply"
-    head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
-            f"{verb} to this file:")
-    lines = [head]
-    for m, p in zip(matches[:MAX_LISTED], pieces, strict=False):
-        lines.append(f"• {m.rule.rel} ({_joined(m.globs)}): {p.titles}")
-        unseen = unseen_line(m)
-        if unseen:
-            lines.append(f"  {unseen}")
-    if len(matches) > MAX_LISTED:
-        lines.append(f"• …and {len(matches) - MAX_LISTED} more rule files")
-    return "\n".join(lines)
-
-
 class Pieces(NamedTuple):
     """What a source file's diagnostic says of one rule file, the same for every source file it
     applies to: its heading's related information as JSON up to its message
     (`{"location":…,"message":`), its entries' related information as JSON, each after a comma,
-    and the summary's titles."""
+    and the summary's titles; `said` keeps, per tuple of the file's globs that matched, what
+    `_said` made of them."""
 
     head: str
     entries: str
     titles: str
     entry_count: int
+    said: dict[tuple[str, ...], Said]
 
 
-_PIECES: dict[tuple[int, str, str], tuple[RuleFile, Pieces]] = {}
+class Said(NamedTuple):
+    """A rule file's part of a source file's diagnostic, for one set of its globs that matched:
+    its heading's related information as JSON (its entries' follow it: `Pieces.entries`, kept
+    once per rule file) and its line of the message. A rule file's globs match many paths the
+    same way (`pkg/mod/**` every file of the folder): this is made once for them all."""
+
+    related: str
+    line: str
+
+
+_SAID_MOST = 256  # sets of matching globs kept per rule file
+
+
+def _said(pieces: Pieces, rule: RuleFile, globs: list[str]) -> Said:
+    """The rule file's part of the diagnostic when `globs` matched, made and kept in `pieces`."""
+    joined = _joined(globs)
+    said = Said(f"{pieces.head}{_text(f'{rule.rel} applies through {joined}')}}}",
+                f"• {rule.rel} ({joined}): {pieces.titles}")
+    if len(pieces.said) >= _SAID_MOST:
+        pieces.said.clear()
+    pieces.said[tuple(globs)] = said
+    return said
+
+
+# Per root URI and position encoding: each rule file's `Pieces`, by the id of the rule file as
+# read (the file itself kept beside them: an id is reused once its file is gone).
+_PIECES: dict[tuple[str, str], dict[int, tuple[RuleFile, Pieces]]] = {}
+_PIECES_MOST = 4096  # rule files kept per root and encoding
 
 
 def _pieces(server: Session, root: Root, rule: RuleFile, encoding: str) -> Pieces:
     """A rule file's `Pieces`, kept per rule file as read and position encoding."""
-    key = (id(rule), root.uri, encoding)
-    kept = _PIECES.get(key)
-    if kept is not None and kept[0] is rule:
-        return kept[1]
+    kept = _PIECES.setdefault((root.uri, encoding), {})
+    found = kept.get(id(rule))
+    if found is not None and found[0] is rule:
+        return found[1]
     codec = server.codec
     lines = lines_of(rule.text)
     head_line = rule.heading_line if rule.heading_line is not None else 0
@@ -210,10 +249,10 @@ def _pieces(server: Session, root: Root, rule: RuleFile, encoding: str) -> Piece
         for entry in rule.entries)
     pieces = Pieces(f'{{"location":{_location(uri, whole_line(codec, lines, head_line))},"message":',
                     entries, "; ".join(e.title for e in rule.entries) or "no entries",
-                    len(rule.entries))
-    if len(_PIECES) >= 4096:
-        _PIECES.clear()
-    _PIECES[key] = (rule, pieces)
+                    len(rule.entries), {})
+    if len(kept) >= _PIECES_MOST:
+        kept.clear()
+    kept[id(rule)] = (rule, pieces)
     return pieces
 
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Code:
+    """One check code's one-line summary and its help text."""
+
     summary: str
     help: str
 

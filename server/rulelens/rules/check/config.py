@@ -15,7 +15,6 @@ annotations alike) and returns what the configuration and the inline directives
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import sys
@@ -43,6 +42,8 @@ class ConfigError(RuleError):
 
 @dataclass(frozen=True)
 class Config:
+    """A project's configuration: severities by code and the paths `check` leaves out."""
+
     source: str | None = None  # the file it came from, root-relative; None: no configuration
     severity: Mapping[str, str] = field(default_factory=dict)
     exclude: tuple[str, ...] = ()
@@ -138,6 +139,8 @@ def _parse(data: Any, name: str, prefix: str, known: Collection[str]) -> Config:
                           "such as stale-name = \"info\".")
     for code, level in severity.items():
         if not _CODE.match(code) or code not in known:
+            import difflib  # here: only a misspelt code needs a suggestion
+
             near = difflib.get_close_matches(code, sorted(known), n=1)
             hint = f" (did you mean `{near[0]}`?)" if near else ""
             raise ConfigError(f"{name}: `{key('severity')}` names `{code}`, which is no rulelens "

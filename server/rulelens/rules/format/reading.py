@@ -1,9 +1,10 @@
 """Read a rule file two ways (docs/format.md §1): strictly as Boost does, and leniently for people.
 
 PyYAML with strict_yaml's loader does the strict load (Boost reads with a strict parser too),
-imported only when a frontmatter is parsed that simple_yaml declines: a FrontmatterCache answers
-for unchanged ones. The delimiter scan is ours because we need line positions for diagnostics
-and for rewriting the `paths` block in place.
+imported only when a frontmatter is parsed that simple_yaml declines, and simple_yaml only when a
+frontmatter is parsed at all: a FrontmatterCache answers for unchanged ones. The delimiter scan
+is ours because we need line positions for diagnostics and for rewriting the `paths` block in
+place.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from rulelens.rules.format import simple_yaml
 from rulelens.rules.model import Entry, GlobItem, Problem, RuleFile
 
 if TYPE_CHECKING:
@@ -38,6 +38,8 @@ class PathsBlock:
 
 @dataclass(frozen=True)
 class Frontmatter:
+    """The lines where a frontmatter opens and closes, and the text between them."""
+
     open_line: int
     close_line: int
     body: str
@@ -269,6 +271,8 @@ def read_at_most(handle: BinaryIO, limit: int) -> bytes:
 def strict_load(source: str) -> Any:
     """The frontmatter as Boost's parser reads it (strict_yaml.py); PyYAML's errors propagate.
     A frontmatter of the simple shape nearly all have is read without PyYAML (simple_yaml.py)."""
+    from rulelens.rules.format import simple_yaml
+
     simple = simple_yaml.load(source)
     if simple is not None:
         return simple

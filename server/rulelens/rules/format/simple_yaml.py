@@ -14,6 +14,9 @@ block list of them:
 anything else: quotes with escapes, flow collections, comments after a value, anchors, tags,
 nesting, tabs, odd line breaks, duplicate keys. What it declines, strict_yaml parses, so no answer
 depends on this module; tests/unit/test_simple_yaml.py compares both on generated frontmatters.
+`load_safe` reads the same shape as PyYAML's SafeLoader (YAML 1.1) does, for the other agents'
+frontmatters (agents/reading.py), and also declines every plain scalar that loader would type as
+a number or a date: PyYAML is then not even imported for the usual `globs: app/**` one.
 Written by hand because the point is not to run a YAML parser; it is kept to what can be read
 line by line.
 """
@@ -21,6 +24,7 @@ line by line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from rulelens.rules.format.symfony_scalars import symfony_scalar
 
@@ -37,9 +41,35 @@ _TYPED_KEYS = frozenset(("null", "true", "false"))  # keys strict_yaml would not
 _MAX_KEY = 1000  # PyYAML refuses a plain key longer than 1,024 characters
 _PENDING = object()
 
+# SafeLoader types a plain scalar by the implicit resolvers for its first character: these words
+# (booleans, null) start with a letter; numbers, dates, `~`, `=` and `<<` start with one of
+# _SAFE_TYPED_FIRST, and are declined rather than typed here. Any other plain scalar is a string.
+_SAFE_WORDS: dict[str, object] = {
+    **dict.fromkeys(("yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
+    **dict.fromkeys(("no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
+    **dict.fromkeys(("null", "Null", "NULL"), None),
+}
+_SAFE_TYPED_FIRST = frozenset("+-.0123456789<=~")
+_SAFE_TYPED_KEYS = frozenset(word.lower() for word in _SAFE_WORDS)
+Plain = Callable[[str], "tuple[bool, object]"]
+_QUOTED = r"""(?:"([^"\\]*)"|'((?:[^']|'')*)')"""
+_QUOTED_ITEM = re.compile(_QUOTED)
+_QUOTED_LIST = re.compile(rf"\[ *{_QUOTED}(?: *, *{_QUOTED})* *\] *")
 
-def _scalar(text: str) -> tuple[bool, object]:
-    """A single-line scalar's value, as strict_yaml gives it; (False, None) when unsure."""
+
+def _symfony_plain(text: str) -> tuple[bool, object]:
+    return True, symfony_scalar(text)
+
+
+def _safe_plain(text: str) -> tuple[bool, object]:
+    if text in _SAFE_WORDS:
+        return True, _SAFE_WORDS[text]
+    return (False, None) if text[0] in _SAFE_TYPED_FIRST else (True, text)
+
+
+def _scalar(text: str, plain: Plain = _symfony_plain) -> tuple[bool, object]:
+    """A single-line scalar's value, as the loader gives it (strict_yaml's unless `plain` types
+    plain scalars otherwise); (False, None) when unsure."""
     text = text.rstrip(" ")
     if not text:
         return False, None
@@ -52,12 +82,32 @@ def _scalar(text: str) -> tuple[bool, object]:
         return (True, m.group(1).replace("''", "'")) if m else (False, None)
     if first in _INDICATORS or "#" in text or ": " in text or text.endswith(":"):
         return False, None
-    return True, symfony_scalar(text)
+    return plain(text)
 
 
 def load(body: str) -> dict[str, object] | None:
     """The frontmatter's value, as strict_yaml.SymfonyLoader gives it; None when the text is not
     of the simple shape (the caller then parses it with the loader)."""
+    return _load(body, _symfony_plain, _TYPED_KEYS)
+
+
+def load_safe(body: str) -> dict[str, object] | None:
+    """The frontmatter's value, as PyYAML's `yaml.safe_load` gives it; None when the text is not
+    of the simple shape or holds a plain scalar typed other than as a string, boolean or null.
+    A value may also be a one-line flow list of quoted strings (Kiro's `["src/**"]`)."""
+    return _load(body, _safe_plain, _SAFE_TYPED_KEYS, flow=True)
+
+
+def _quoted_list(text: str) -> list[object] | None:
+    """`["a", 'b']`: quoted items only (a plain item in a flow list ends at `,[]{}` too)."""
+    if not _QUOTED_LIST.fullmatch(text):
+        return None
+    return [m.group(1) if m.group(2) is None else m.group(2).replace("''", "'")
+            for m in _QUOTED_ITEM.finditer(text)]
+
+
+def _load(body: str, plain: Plain, typed_keys: frozenset[str],
+          flow: bool = False) -> dict[str, object] | None:
     if _UNSAFE.search(body):
         return None
     out: dict[str, object] = {}
@@ -73,7 +123,7 @@ def load(body: str) -> dict[str, object] | None:
             if key is None or item is None or (indent >= 0 and len(item.group(1)) != indent):
                 return None
             indent = len(item.group(1))
-            ok, value = _scalar(item.group(2))
+            ok, value = _scalar(item.group(2), plain)
             if not ok:
                 return None
             items.append(value)
@@ -85,15 +135,20 @@ def load(body: str) -> dict[str, object] | None:
             out[key] = items if indent >= 0 else None
             key = None
         name, rest = m.group(1), (m.group(2) or "").strip(" ")
-        if name in out or name.lower() in _TYPED_KEYS or len(name) > _MAX_KEY:
+        if name in out or name.lower() in typed_keys or len(name) > _MAX_KEY:
             return None
         if not rest:
             key, items, indent = name, [], -1
             out[name] = _PENDING
         elif rest == "[]":
             out[name] = []
+        elif flow and rest[0] == "[":
+            found = _quoted_list(rest)
+            if found is None:
+                return None
+            out[name] = found
         else:
-            ok, value = _scalar(rest)
+            ok, value = _scalar(rest, plain)
             if not ok:
                 return None
             out[name] = value

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 from rulelens.rules.project.git import git_text
@@ -50,6 +49,8 @@ def write(path: Path, data: bytes) -> None:
 
 def write_file(path: Path, data: bytes) -> None:
     """`write` into a folder known to exist (the name search writes two files at once)."""
+    import tempfile  # here: a run whose caches are all fresh writes nothing
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:

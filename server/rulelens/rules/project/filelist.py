@@ -7,12 +7,14 @@ slice below the glob's literal folder prefix (found by bisect), instead of testi
 from __future__ import annotations
 
 import bisect
+import contextlib
 import operator
 import os
 import re
 from array import array
-from collections.abc import Iterator
-from itertools import chain, islice
+from collections.abc import Iterable, Iterator
+from functools import cached_property
+from itertools import accumulate, chain, islice
 from pathlib import Path
 
 from rulelens.rules.format.globs import (
@@ -48,13 +50,28 @@ def git_files(root: Path) -> list[str] | None:
 
 
 def walk_files(root: Path) -> list[str]:
-    """Every file below root, skipping `.git`, `node_modules` and `vendor`."""
+    """Every file below root, skipping `.git`, `node_modules` and `vendor`; what `os.walk` lists
+    (a symlink to a folder is not entered, an unreadable folder is skipped), in fewer Python
+    steps an entry: one scandir loop with each folder's path prefix carried down, no relpath."""
     found: list[str] = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d not in SKIP_DIRS]
-        rel = os.path.relpath(folder, root)
-        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
-        found.extend(prefix + f for f in files)
+    add = found.append
+    stack = [(os.fspath(root), "")]
+    while stack:
+        folder, prefix = stack.pop()
+        try:
+            entries = os.scandir(folder)
+        except OSError:
+            continue
+        with entries, contextlib.suppress(OSError):  # os.walk too stops a folder at a read error
+            for entry in entries:
+                try:
+                    is_dir = entry.is_dir()
+                except OSError:
+                    is_dir = False
+                if not is_dir:
+                    add(prefix + entry.name)
+                elif entry.name not in SKIP_DIRS and not entry.is_symlink():
+                    stack.append((entry.path, f"{prefix}{entry.name}/"))
     return found
 
 
@@ -69,15 +86,13 @@ class FileList:
         if any(map(operator.eq, ordered, islice(ordered, 1, None))):
             ordered = [p for i, p in enumerate(ordered) if i == 0 or p != ordered[i - 1]]
         self.paths = ordered
-        offsets = array("q")  # a compact int array: a list of ints costs ~4x the memory
-        pos = 0
-        for p in self.paths:
-            offsets.append(pos)
-            pos += len(p) + 1
-        offsets.append(pos)
-        self._offsets = offsets
         # One join with the last line's end (a `+ "\n"` after it would copy the whole text).
         self._joined = "\n".join(chain(self.paths, ("",))) if self.paths else ""
+        # Each line's start in the joined text, summed in C (a length and its newline a path), in
+        # a compact int array (a list of ints costs ~4x the memory): 4 bytes an offset while
+        # the text is under 4 GiB (2 MB less at 500,000 files), else 8.
+        code = "q" if len(self._joined) >= 2**32 or array("I").itemsize < 4 else "I"
+        self._offsets = array(code, accumulate(map((1).__add__, map(len, ordered)), initial=0))
 
     @classmethod
     def for_root(cls, root: Path) -> FileList:
@@ -136,10 +151,31 @@ class FileList:
             below = self.paths[lo:hi] if hi - lo <= _FEW else None
             if not test[3]:  # `^a/b/`: any file below the folder
                 return lo < hi
-            if below is not None and all(plain_path(p) for p in below):
+            if below is not None and (self._all_plain or all(plain_path(p) for p in below)):
                 return any(literal_matches(test, p) for p in below)
         pattern = compile_glob(glob, True)
         return pattern is not None and self.pattern_matches_any(pattern)
+
+    @cached_property
+    def folders(self) -> frozenset[str]:
+        """Every folder holding a listed file, at any depth ("" aside): made once for the agents'
+        view and the name search, which both need it (0.1 s a pass at 500,000 files)."""
+        found: set[str] = set()
+        # The ancestors of each distinct folder, not of each file: a few thousand walks up.
+        for folder in {p.rpartition("/")[0] for p in self.paths}:
+            while folder and folder not in found:
+                found.add(folder)
+                folder = folder.rpartition("/")[0]
+        return frozenset(found)
+
+    @cached_property
+    def _all_plain(self) -> bool:
+        """Whether every path is a `plain_path`, read from the joined text in C: one newline a
+        path (so none inside one), and no empty path, `//`, `\r` or leading `/`. Then each
+        glob's files need not be tested one by one (10,000 globs over 500,000 files: 0.5 s)."""
+        text = self._joined
+        return (text.count("\n") == len(self.paths) and not text.startswith(("/", "\n"))
+                and not any(bad in text for bad in ("\n\n", "\n/", "//", "\r")))
 
     def lines_matching(self, pattern: Pattern) -> Iterator[str]:
         """Files one compiled pattern matches, include flag aside (to see what a `!` would drop)."""
@@ -157,6 +193,27 @@ class FileList:
                 if line not in seen and not any(n.regex.match(line) for n in negative):
                     seen.add(line)
         return iter(sorted(seen))
+
+    def ending(self, suffixes: Iterable[str]) -> list[str]:
+        """The paths that end with one of `suffixes`, sorted. Each suffix is one C-level search
+        of the joined text for it with the line's end (about 3 ms over 500,000 paths, where a
+        Python test a path takes 60); each hit is then kept only where its path does end with
+        the suffix, so a path holding a newline cannot fool it."""
+        text, offsets, paths = self._joined, self._offsets, self.paths
+        found: set[int] = set()
+        for suffix in suffixes:
+            if not suffix or "\n" in suffix:
+                found.update(i for i, p in enumerate(paths) if p.endswith(suffix))
+                continue
+            needle = suffix + "\n"
+            pos = text.find(needle)
+            while pos >= 0:
+                end = pos + len(needle)
+                i = bisect.bisect_left(offsets, end) - 1  # the path whose text holds this line end
+                if paths[i].endswith(suffix):
+                    found.add(i)
+                pos = text.find(needle, end)
+        return [paths[i] for i in sorted(found)]
 
     def _line_at(self, pos: int) -> str:
         i = bisect.bisect_right(self._offsets, pos) - 1

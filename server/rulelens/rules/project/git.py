@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import os
 import subprocess
 import threading
 from collections.abc import Callable
@@ -31,12 +32,31 @@ def known(root: Path | str, args: tuple[str, ...], stdout: Callable[[], bytes | 
     _KNOWN[(str(root), args)] = stdout
 
 
+def no_repository(root: Path | str) -> bool:
+    """Whether git surely finds no repository for root, from a few stats instead of a git
+    process (outside git, `check` asked git eight times: about 30 ms): no `.git` (folder, file
+    or link) in root or a folder above it, along its path as given and as resolved, no `HEAD`
+    there (a bare repository's folder), and no GIT_DIR or GIT_WORK_TREE in the environment. Each
+    call looks again (the folder may become a work tree)."""
+    if "GIT_DIR" in os.environ or "GIT_WORK_TREE" in os.environ:
+        return False
+    for folder in {os.path.abspath(root), os.path.realpath(root)}:
+        while True:
+            if os.path.lexists(os.path.join(folder, ".git")) or os.path.lexists(os.path.join(folder, "HEAD")):
+                return False
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                break
+            folder = parent
+    return True
+
+
 def start(root: Path | str, *args: str) -> None:
     """Start `git -C root ARGS` now; the next `completed` with the same arguments reads its
     answer. `check` starts its file list before it imports the core, so git walks the work tree
     on the other core meanwhile."""
     key = (str(root), args)
-    if key not in _STARTED and key not in _KNOWN:
+    if key not in _STARTED and key not in _KNOWN and not no_repository(root):
         if not _STARTED:
             atexit.register(_discard)
         with contextlib.suppress(OSError):  # no git: the caller's `completed` says so
@@ -63,6 +83,31 @@ def _finish(proc: subprocess.Popen[bytes], timeout: float) -> subprocess.Complet
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
+# Commands that fail, before anything else, where git finds no repository, each with the same
+# exit code and message; and the roots where git said so, when this process remembers it.
+NEEDS_REPOSITORY = frozenset({"rev-parse", "ls-files", "log", "diff-files"})
+_NO_REPOSITORY_MESSAGE = b"fatal: not a git repository"
+_NO_REPOSITORY: dict[str, subprocess.CompletedProcess[bytes]] | None = None
+
+
+def remember_missing_repositories() -> None:
+    """For a process that answers one command and exits (`check`): once git has said that a root
+    is in no repository, a later command that needs one gets that same answer without another
+    `git` (outside git, `check` asked eight times). The language server, during whose life a
+    folder may become a repository, asks each time."""
+    global _NO_REPOSITORY
+    if _NO_REPOSITORY is None:
+        _NO_REPOSITORY = {}
+
+
+def _noted(root: Path | str, args: tuple[str, ...],
+           out: subprocess.CompletedProcess[bytes] | None) -> subprocess.CompletedProcess[bytes] | None:
+    if _NO_REPOSITORY is not None and out is not None and out.returncode == 128 \
+            and args and args[0] in NEEDS_REPOSITORY and out.stderr.startswith(_NO_REPOSITORY_MESSAGE):
+        _NO_REPOSITORY[str(root)] = out
+    return out
+
+
 def completed(root: Path | str, *args: str, input: bytes | None = None,
               timeout: float = TIMEOUT) -> subprocess.CompletedProcess[bytes] | None:
     """`git -C root ARGS` run to the end (for callers that read git's own error), or None when
@@ -70,19 +115,27 @@ def completed(root: Path | str, *args: str, input: bytes | None = None,
     given = _KNOWN.pop((str(root), args), None) if input is None else None
     if given is not None and (answer := given()) is not None:
         return subprocess.CompletedProcess(["git", "-C", str(root), *args], 0, answer, b"")
+    cmd = ["git", "-C", str(root), *args]
+    missing = _NO_REPOSITORY.get(str(root)) if _NO_REPOSITORY is not None and args \
+        and args[0] in NEEDS_REPOSITORY else None
+    if missing is not None:
+        return subprocess.CompletedProcess(cmd, missing.returncode, b"", missing.stderr)
     early = _STARTED.pop((str(root), args), None) if input is None else None
     if early is not None:
-        return _finish(early, timeout)
+        return _noted(root, args, _finish(early, timeout))
     try:
-        return subprocess.run(["git", "-C", str(root), *args], input=input, capture_output=True,
-                              check=False, timeout=timeout)
+        return _noted(root, args, subprocess.run(cmd, input=input, capture_output=True, check=False,
+                                                 timeout=timeout))
     except (OSError, subprocess.TimeoutExpired):
         return None
 
 
 def run_git(root: Path | str, *args: str, input: bytes | None = None,
             timeout: float = TIMEOUT) -> bytes | None:
-    """git's stdout for `git -C root ARGS`, or None when git is missing, fails or times out."""
+    """git's stdout for `git -C root ARGS`, or None when git is missing, fails or times out (or
+    surely would: every command rulelens runs needs a repository)."""
+    if (str(root), args) not in _KNOWN and no_repository(root):
+        return None
     out = completed(root, *args, input=input, timeout=timeout)
     return out.stdout if out is not None and out.returncode == 0 else None
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,6 +47,7 @@ def exclusive_lock(folder: Path) -> Iterator[None]:
 def _temp_lock(folder: Path) -> Iterator[None]:  # pragma: no cover - Windows only
     import hashlib
     import msvcrt
+    import tempfile
 
     name = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:16]
     path = Path(tempfile.gettempdir()) / f"rulelens-{name}.lock"
@@ -77,6 +77,8 @@ def write_atomic(path: Path, data: bytes, root: Path) -> None:
     mode = None
     with contextlib.suppress(FileNotFoundError):
         mode = path.stat().st_mode & 0o777
+    import tempfile  # here: a run that writes nothing (a `check`) need not load it and `random`
+
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     except PermissionError as exc:

@@ -41,6 +41,8 @@ SHOWN = 80
 
 @dataclass(frozen=True)
 class Commit:
+    """One commit of the history: its date and the paths it changed."""
+
     date: str  # YYYY-MM-DD, the committer date
     paths: tuple[str, ...]
 

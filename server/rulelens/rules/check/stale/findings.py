@@ -85,13 +85,8 @@ class ProjectScan:
 
     # -- where names live ---------------------------------------------------------------
     def _sets(self) -> None:
-        # Parent folders of each distinct folder, not of each file: a few thousand, not 200,000.
-        folders: set[str] = set()
-        for folder in {path.rpartition("/")[0] for path in self.files.paths}:
-            while folder and folder not in folders:
-                folders.add(folder)
-                folder = folder.rpartition("/")[0]
-        self._folder_set = frozenset(folders)
+        folders = self.files.folders  # kept by the file list: the agents' view needs them too
+        self._folder_set = folders
         self._top = frozenset(f for f in folders if "/" not in f)
 
     def _index(self, names: set[str]) -> None:
@@ -268,6 +263,8 @@ class ProjectScan:
             self._wait()
         todo = sorted({n for ident in identifiers for alt in ident.alternatives for n in alt
                        if n not in self._present})
+        if not todo:  # nothing to search: no list of the files to search made (4 MB at 500,000)
+            return
         if not self._searched:
             found_scan = cached_scan_for(self.root, self.files, self.rules_dir,
                                          keep=self.keep_caches)

@@ -29,12 +29,15 @@ import hashlib
 import json
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rulelens.rules.project.cache_files import cache_file, write_file
 from rulelens.rules.project.git_state import AskGitAgain, Snapshot, paths_of, snapshot
+
+if TYPE_CHECKING:  # loaded where the cache is used (in a git work tree), not by every search
+    from concurrent.futures import Future
 
 FORMAT = "rulelens-name-search"
 VERSION = 1
@@ -73,6 +76,8 @@ def start_snapshot(root: Path, exclude: str) -> None:
     where = cache_file(root, CACHE_PATH)
     if where is None or not where.is_file():
         return  # a first run: git's view is read while grep runs, not while the files are listed
+    from concurrent.futures import Future
+
     with _EARLY_LOCK:
         if (root, exclude) not in _EARLY:
             future: Future[Snapshot | None] = Future()
@@ -236,6 +241,8 @@ class CachedSearch:
         if where is None:
             self.outcome = "none"
             return self.full(words)
+        from concurrent.futures import ThreadPoolExecutor
+
         with ThreadPoolExecutor(max_workers=1) as pool:
             # git's view of the files comes while the cache is read (or grep runs, when cold).
             later = pool.submit(_snapshot_now, self.root, self.exclude)

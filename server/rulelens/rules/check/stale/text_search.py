@@ -19,7 +19,6 @@ import shutil
 import stat
 import subprocess
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
@@ -74,8 +73,14 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
         # 2 is also what grep says after a file vanished (a tracked file deleted locally).
         return out.stdout if out.returncode in (0, 1, 2) else None
 
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        outputs = list(pool.map(one, _chunks(paths)))
+    chunks = _chunks(paths)
+    if len(chunks) == 1:  # a small project: one grep, and no pool (nor its import) to start
+        outputs = [one(chunks[0])]
+    else:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            outputs = list(pool.map(one, chunks))
     if any(o is None for o in outputs):
         return None
     return [o or b"" for o in outputs]

@@ -1,0 +1,71 @@
+"""Outside a git repository, `check` asks git once where the repository is: later commands that
+need one get git's own answer again (rules/project/git.py `remember_missing_repositories`),
+and the output is the same. A `git` ahead on PATH logs each call and runs the real one."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulelens.rules.project import git
+from tests.conftest import ProjectFactory
+
+RULE = "---\npaths:\n  - 'app/**'\n---\n# Billing\n\nPrices go through `app/Money.php`.\n"
+
+
+@pytest.fixture
+def logged_git(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    real = shutil.which("git")
+    assert real is not None
+    folder, log = tmp_path / "bin", tmp_path / "git.log"
+    folder.mkdir()
+    (folder / "git").write_text(f'#!/bin/sh\necho "$*" >> {log}\nexec {real} "$@"\n')
+    (folder / "git").chmod(0o755)
+    env = {**os.environ, "PATH": f"{folder}{os.pathsep}{os.environ['PATH']}", "RULELENS_NO_CACHE": "1"}
+    return env, log
+
+
+def calls(log: Path) -> list[str]:
+    return log.read_text().splitlines() if log.exists() else []
+
+
+def test_outside_git_check_asks_git_at_most_twice(project: ProjectFactory,
+                                                  logged_git: tuple[dict[str, str], Path]) -> None:
+    env, log = logged_git
+    root = project({".ai/rules/billing.md": RULE, "app/Money.php": "<?php\n", "CLAUDE.md": "# P\n",
+                    ".cursor/rules/a.mdc": "---\nglobs: app/**\n---\n# A\n"})
+    run = subprocess.run([sys.executable, "-m", "rulelens", "check"], cwd=root, capture_output=True,
+                         text=True, check=False, env=env)
+    assert run.returncode in (0, 1), run.stderr
+    # the file list, and the caches' folder asked before the file list's answer was read
+    assert len(calls(log)) <= 2, calls(log)
+    log.unlink()
+    # The same project in a repository: git is asked as before, and the answer is the same.
+    subprocess.run(["git", "init", "-q", str(root)], check=True, env=env)
+    again = subprocess.run([sys.executable, "-m", "rulelens", "check"], cwd=root, capture_output=True,
+                           text=True, check=False, env=env)
+    assert (again.returncode, again.stdout) == (run.returncode, run.stdout)
+    assert len(calls(log)) > 2
+
+
+def test_the_remembered_answer_is_gits_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           logged_git: tuple[dict[str, str], Path]) -> None:
+    env, log = logged_git
+    monkeypatch.setenv("PATH", env["PATH"])
+    monkeypatch.setattr(git, "_NO_REPOSITORY", None)
+    asked = git.completed(tmp_path, "rev-parse", "--is-inside-work-tree")
+    git.remember_missing_repositories()
+    first = git.completed(tmp_path, "rev-parse", "HEAD")
+    second = git.completed(tmp_path, "ls-files", "-z")
+    assert asked is not None and first is not None and second is not None
+    assert (first.returncode, first.stdout, first.stderr) == (asked.returncode, asked.stdout, asked.stderr)
+    assert (second.returncode, second.stderr) == (128, asked.stderr)
+    assert len(calls(log)) == 2  # `asked` and `first`, whose answer is kept; `second` asks nothing
+    log.unlink()
+    git.completed(tmp_path, "check-ignore", "x")  # not in NEEDS_REPOSITORY: git is asked
+    assert len(calls(log)) == 1

@@ -1,0 +1,50 @@
+"""`check` loads a library when the project needs it, not on every run (`-X importtime` lists
+every module a run imported): a pre-commit hook pays each import on every commit."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import ProjectFactory
+
+RULE = "---\npaths:\n  - 'app/**'\n---\n# Billing\n\nPrices go through `app/Money.php`.\n"
+ENV = {**os.environ, "RULELENS_NO_CACHE": "1"}
+ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+# Each loaded only when a project's files ask for it: agents' glob dialects (wcmatch,
+# minimatch's reading), a write (tempfile), two texts close enough to compare (difflib), a
+# frontmatter the simple reading declines (yaml), a name search of several greps or with its
+# cache (concurrent.futures).
+ON_DEMAND = {"wcmatch", "rulelens.agents.minimatch", "tempfile", "difflib", "yaml",
+             "concurrent.futures"}
+
+
+def loaded(root: Path) -> set[str]:
+    run = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", "check"], cwd=root,
+                         capture_output=True, text=True, check=False, env=ENV)
+    assert run.returncode in (0, 1), run.stderr
+    names = [line.rpartition("|")[2] for line in run.stderr.splitlines() if "|" in line]
+    # What the interpreter's start loaded (site, the environment's .pth files) is listed before
+    # `site` itself, as importtime lists a module after those it imported.
+    return {name.strip() for name in names[names.index(" site") + 1:]}
+
+
+def test_boosts_rules_alone_load_no_dialect(project: ProjectFactory) -> None:
+    root = project({".ai/rules/billing.md": RULE, "app/Money.php": "<?php\n", "CLAUDE.md": "# P\n"})
+    loaded(root)  # the first run may keep the code dataclasses generate (cli/__init__.py)
+    modules = loaded(root)
+    assert "rulelens.check_project" in modules
+    assert not modules & ON_DEMAND, sorted(modules & ON_DEMAND)
+
+
+def test_an_agent_file_with_globs_loads_its_dialect(project: ProjectFactory) -> None:
+    root = project({".ai/rules/billing.md": RULE, "app/Money.php": "<?php\n",
+                    ".continue/rules/money.md": "---\nglobs: app/**/*.php\n---\n# Money\n",
+                    ".cursor/rules/money.mdc": "---\nglobs: app/**\nalwaysApply: false\n---\n# M\n"})
+    modules = loaded(root)
+    assert {"wcmatch", "rulelens.agents.minimatch"} <= modules
+    assert "yaml" not in modules  # both frontmatters are of the simple shape
+    (root / ".cursor/rules/money.mdc").write_text("---\nglobs: app/**\nversion: 2\n---\n# M\n")
+    assert "yaml" in loaded(root)  # a number: PyYAML types it
