@@ -377,8 +377,18 @@ def test_agents_disagree_candidates_hold_every_pair_the_full_comparison_finds() 
         texts.append((f"f{n}.md", tuple(body)))
     reals = {rel: f"real{int(rel[1:-3]) // 2 if int(rel[1:-3]) < 20 else rel}" for rel, _ in texts}
     counted = [Counter(body) for _, body in texts]
+    sizes = [sum(map(len, body)) for _, body in texts]
     same = {(i, j) for i in range(len(texts)) for j in range(i + 1, len(texts))
             if _sameness((reals[texts[i][0]], reals[texts[j][0]]), texts[i][1], texts[j][1],
-                         counted.__getitem__, (i, j)) is not None}
+                         counted.__getitem__, (i, j), sizes) is not None}
     assert len(same) > 100  # the made bodies do reach the threshold
     assert same <= set(_candidates(texts, reals))
+
+
+def test_the_candidates_bound_is_the_one_the_threshold_gives() -> None:
+    """`_candidates` keeps each body's first `len - 9/11 len + 1` lines: 9/11 is what the length
+    and quick-ratio bounds at SAME_RULE leave (SAME_RULE / (2 - SAME_RULE)); a new threshold
+    needs a new prefix, or pairs would be lost."""
+    from rulelens.agents.traps import SAME_RULE
+
+    assert abs(SAME_RULE / (2 - SAME_RULE) - 9 / 11) < 1e-12

@@ -1,6 +1,8 @@
-"""Outside a git repository, `check` asks git once where the repository is: later commands that
-need one get git's own answer again (rules/project/git.py `remember_missing_repositories`),
-and the output is the same. A `git` ahead on PATH logs each call and runs the real one."""
+"""Outside a git repository, `check` starts no git at all where no folder on the root's path holds
+one (rules/project/git.py `no_repository`), and where git must be asked, it is asked once where
+the repository is: later commands that need one get git's own answer again
+(`remember_missing_repositories`). The output is the same. A `git` ahead on PATH logs each call
+and runs the real one."""
 
 from __future__ import annotations
 
@@ -34,17 +36,15 @@ def calls(log: Path) -> list[str]:
     return log.read_text().splitlines() if log.exists() else []
 
 
-def test_outside_git_check_asks_git_at_most_twice(project: ProjectFactory,
-                                                  logged_git: tuple[dict[str, str], Path]) -> None:
+def test_outside_git_check_starts_no_git(project: ProjectFactory,
+                                         logged_git: tuple[dict[str, str], Path]) -> None:
     env, log = logged_git
     root = project({".ai/rules/billing.md": RULE, "app/Money.php": "<?php\n", "CLAUDE.md": "# P\n",
                     ".cursor/rules/a.mdc": "---\nglobs: app/**\n---\n# A\n"})
     run = subprocess.run([sys.executable, "-m", "rulelens", "check"], cwd=root, capture_output=True,
                          text=True, check=False, env=env)
     assert run.returncode in (0, 1), run.stderr
-    # the file list, and the caches' folder asked before the file list's answer was read
-    assert len(calls(log)) <= 2, calls(log)
-    log.unlink()
+    assert calls(log) == []  # no `.git` on the path (tmp_path): git could only say so
     # The same project in a repository: git is asked as before, and the answer is the same.
     subprocess.run(["git", "init", "-q", str(root)], check=True, env=env)
     again = subprocess.run([sys.executable, "-m", "rulelens", "check"], cwd=root, capture_output=True,
