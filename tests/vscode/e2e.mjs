@@ -330,7 +330,9 @@ async function rulesViewScenario() {
   log('quoted the globs');
   await openFile(sourceFile);
   const reindex = quotedRow().locator('.action-label[aria-label="Regenerate the Index"]');
-  for (let attempt = 0; attempt < 20 && !(await reindex.isVisible()); attempt++) {
+  // Hovered again until the row's new action shows, for as long as any other wait here: on a
+  // loaded machine the save, the server's re-check and the view's refresh take more than 10 s.
+  for (let attempt = 0; attempt < WAIT / 500 && !(await reindex.isVisible()); attempt++) {
     await quotedRow().hover();
     await page.waitForTimeout(500);
   }
