@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -31,13 +32,14 @@ def loader(body: str) -> Any:
     return yaml.load(body, Loader=strict_yaml.SymfonyLoader)
 
 
-def agrees(body: str) -> bool:
+def agrees(body: str, simple_read: Callable[[str], object] = simple_yaml.load,
+           full_read: Callable[[str], object] = loader) -> bool:
     """True when simple_yaml answers (and then agrees with the loader); False when it declines."""
-    simple = simple_yaml.load(body)
+    simple = simple_read(body)
     if simple is None:
         return False
     try:
-        full = loader(body)
+        full = full_read(body)
     except yaml.YAMLError as exc:
         raise AssertionError(f"simple_yaml read {body!r} as {simple!r}; the loader raised {exc}") from exc
     assert typed(simple) == typed(full), body
@@ -180,15 +182,7 @@ def test_a_rule_file_reads_the_same_with_or_without_the_simple_reading(
 
 def agrees_safe(body: str) -> bool:
     """As `agrees`, for `load_safe` against `yaml.safe_load`."""
-    simple = simple_yaml.load_safe(body)
-    if simple is None:
-        return False
-    try:
-        full = yaml.safe_load(body)
-    except yaml.YAMLError as exc:
-        raise AssertionError(f"load_safe read {body!r} as {simple!r}; safe_load raised {exc}") from exc
-    assert typed(simple) == typed(full), body
-    return True
+    return agrees(body, simple_yaml.load_safe, yaml.safe_load)
 
 
 SAFE_ACCEPTED = [
