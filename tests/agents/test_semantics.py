@@ -382,7 +382,7 @@ def test_agents_disagree_candidates_hold_every_pair_the_full_comparison_finds() 
             if _sameness((reals[texts[i][0]], reals[texts[j][0]]), texts[i][1], texts[j][1],
                          counted.__getitem__, (i, j), sizes) is not None}
     assert len(same) > 100  # the made bodies do reach the threshold
-    assert same <= set(_candidates(texts, reals))
+    assert same <= set(_candidates(texts, reals, sizes))
 
 
 def test_the_candidates_bound_is_the_one_the_threshold_gives() -> None:

@@ -104,7 +104,8 @@ def _sameness(real: tuple[str, str], a: tuple[str, ...], b: tuple[str, ...],
     return "nearly the same text" if difflib.SequenceMatcher(None, a, b).ratio() >= SAME_RULE else None
 
 
-def _candidates(texts: list[tuple[str, tuple[str, ...]]], reals: dict[str, str]) -> list[tuple[int, int]]:
+def _candidates(texts: list[tuple[str, tuple[str, ...]]], reals: dict[str, str],
+                sizes: Sequence[int]) -> list[tuple[int, int]]:
     """The pairs of texts (by number, first < second, sorted) that `_sameness` can call the same
     rule, found without comparing every pair (a monorepo's thousands of texts are millions of
     pairs): the same real file, or two bodies that share a line among the first few of each.
@@ -113,14 +114,15 @@ def _candidates(texts: list[tuple[str, tuple[str, ...]]], reals: dict[str, str])
     and quick-ratio bounds only when they share at least 9/11 of the longer one's lines, as
     multisets; with each body's lines put in one global order (rarest first), the first shared
     line then falls within the first `len - ceil(9/11 len) + 1` lines of each. The bound is
-    taken a line lower (floor), which can only add pairs; `_sameness` decides each pair."""
+    taken a line lower (floor), which can only add pairs; `_sameness` decides each pair. `sizes`:
+    each text's characters, as `_sameness` takes them."""
     found: set[tuple[int, int]] = set()
     by_real: dict[str, list[int]] = {}
     tokens: list[list[tuple[str, int]]] = []
     eligible: list[int] = []
     for k, (rel, body) in enumerate(texts):
         by_real.setdefault(reals[rel], []).append(k)
-        if sum(map(len, body)) >= MIN_BODY:
+        if sizes[k] >= MIN_BODY:
             seen: Counter[str] = Counter()
             mine = []
             for line in body:
@@ -169,7 +171,7 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
 
     pairs = []
     grouped = list(groups.items())
-    for k1, k2 in _candidates(texts, reals):
+    for k1, k2 in _candidates(texts, reals, sizes):
         (g1, in1), (g2, in2) = grouped[k1], grouped[k2]
         if g1[0] == g2[0]:
             continue  # one file two agents read (two Copilot surfaces): each agent's own traps say how
