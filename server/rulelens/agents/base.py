@@ -15,6 +15,7 @@ from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem, Severity
+from rulelens.rules.project.filelist import folders_of
 from rulelens.rules.project.sorted_paths import prefix_span, starting_with
 
 if TYPE_CHECKING:
@@ -46,13 +47,7 @@ class Context:
         if self._folders is None and self.listing is not None and self.listing.paths is self.paths:
             self._folders = {"", *self.listing.folders}
         if self._folders is None:
-            found = {""}
-            # The ancestors of each distinct folder, not of each file: a few thousand walks up.
-            for folder in {p.rpartition("/")[0] for p in self.paths}:
-                while folder and folder not in found:
-                    found.add(folder)
-                    folder = folder.rpartition("/")[0]
-            self._folders = found
+            self._folders = {"", *folders_of(self.paths)}
         return self._folders
 
     def ending(self, *suffixes: str) -> list[str]:

@@ -75,6 +75,17 @@ def walk_files(root: Path) -> list[str]:
     return found
 
 
+def folders_of(paths: Iterable[str]) -> set[str]:
+    """Every folder holding one of `paths` (relative, `/`-separated), at any depth, "" aside."""
+    found: set[str] = set()
+    # The ancestors of each distinct folder, not of each file: a few thousand walks up.
+    for folder in {p.rpartition("/")[0] for p in paths}:
+        while folder and folder not in found:
+            found.add(folder)
+            folder = folder.rpartition("/")[0]
+    return found
+
+
 class FileList:
     """A sorted list of root-relative POSIX paths with glob counting."""
 
@@ -160,13 +171,7 @@ class FileList:
     def folders(self) -> frozenset[str]:
         """Every folder holding a listed file, at any depth ("" aside): made once for the agents'
         view and the name search, which both need it (0.1 s a pass at 500,000 files)."""
-        found: set[str] = set()
-        # The ancestors of each distinct folder, not of each file: a few thousand walks up.
-        for folder in {p.rpartition("/")[0] for p in self.paths}:
-            while folder and folder not in found:
-                found.add(folder)
-                folder = folder.rpartition("/")[0]
-        return frozenset(found)
+        return frozenset(folders_of(self.paths))
 
     @cached_property
     def _all_plain(self) -> bool:
