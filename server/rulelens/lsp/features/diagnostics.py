@@ -48,8 +48,7 @@ def register(server: Session) -> None:
         to format most of its rule files' parts)."""
         pieces = _pieces(server, root, rule, str(server.codec.encoding))
         for item in rule.lenient_paths:
-            if (item,) not in pieces.said:
-                _said(pieces, rule, [item])
+            _said(pieces, rule, [item])
 
     server.warmup.per_rule.append(prepare)
 
@@ -152,16 +151,14 @@ def rules_json(server: Session, target: Target) -> str:
         return "[]"
     encoding = str(server.codec.encoding)
     root = target.root
-    kept = _PIECES.setdefault((root.uri, encoding), {})
+    kept = _kept(root, encoding)  # once for every match
     lines: list[str] = []
     related: list[str] = []
     entries = 0
     for n, m in enumerate(matches):  # the rule file's pieces, then its part for these globs: kept
         rule = m.rule
-        found = kept.get(id(rule))
-        pieces = found[1] if found is not None and found[0] is rule else _pieces(server, root, rule,
-                                                                                 encoding)
-        said = pieces.said.get(tuple(m.globs)) or _said(pieces, rule, m.globs)
+        pieces = _pieces(server, root, rule, encoding, kept)
+        said = _said(pieces, rule, m.globs)
         if n:
             related.append(",")
         related.append(said.related)
@@ -216,7 +213,10 @@ _SAID_MOST = 256  # sets of matching globs kept per rule file
 
 
 def _said(pieces: Pieces, rule: RuleFile, globs: list[str]) -> Said:
-    """The rule file's part of the diagnostic when `globs` matched, made and kept in `pieces`."""
+    """The rule file's part of the diagnostic when `globs` matched, kept in `pieces`."""
+    found = pieces.said.get(tuple(globs))
+    if found is not None:
+        return found
     joined = _joined(globs)
     said = Said(f"{pieces.head}{_text(f'{rule.rel} applies through {joined}')}}}",
                 f"• {rule.rel} ({joined}): {pieces.titles}")
@@ -232,9 +232,16 @@ _PIECES: dict[tuple[str, str], dict[int, tuple[RuleFile, Pieces]]] = {}
 _PIECES_MOST = 4096  # rule files kept per root and encoding
 
 
-def _pieces(server: Session, root: Root, rule: RuleFile, encoding: str) -> Pieces:
-    """A rule file's `Pieces`, kept per rule file as read and position encoding."""
-    kept = _PIECES.setdefault((root.uri, encoding), {})
+def _kept(root: Root, encoding: str) -> dict[int, tuple[RuleFile, Pieces]]:
+    return _PIECES.setdefault((root.uri, encoding), {})
+
+
+def _pieces(server: Session, root: Root, rule: RuleFile, encoding: str,
+            kept: dict[int, tuple[RuleFile, Pieces]] | None = None) -> Pieces:
+    """A rule file's `Pieces`, kept per rule file as read and position encoding (`kept`: the
+    root's and encoding's, when the caller has looked them up already)."""
+    if kept is None:
+        kept = _kept(root, encoding)
     found = kept.get(id(rule))
     if found is not None and found[0] is rule:
         return found[1]
