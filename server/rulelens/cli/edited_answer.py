@@ -226,39 +226,26 @@ def _changed(pending: Pending, where: str, side: dict[str, object]) -> set[str] 
 def _grep(grep: str, root: str, files: list[str], needles: list[str]) -> list[tuple[str, str]] | None:
     """(file, match) of grep's `-F -w -o` for the words in the files, as the full run's search
     reads them; None when grep failed."""
+    from rulelens.cli.result_cache import collect, spawn
+
     prefix = root.rstrip(os.sep) + os.sep
     pattern = ("\n".join(needles) + "\n").encode("utf-8")
     r_in, w_in = os.pipe()
-    read, w_out = os.pipe()
-    actions = [(os.POSIX_SPAWN_DUP2, r_in, 0), (os.POSIX_SPAWN_DUP2, w_out, 1),
-               (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)]
     try:
-        pid = os.posix_spawn(grep, [grep, *_GREP_FLAGS, "-f", "-", "--", *(prefix + f for f in files)],
-                             os.environ, file_actions=actions)
-    except OSError:
-        os.close(read)
-        os.close(w_in)
-        return None
+        started = spawn([grep, *_GREP_FLAGS, "-f", "-", "--", *(prefix + f for f in files)], stdin=r_in)
     finally:
         os.close(r_in)
-        os.close(w_out)
     try:
         view = memoryview(pattern)
-        while view:  # grep reads every pattern before it writes anything
+        while view and started is not None:  # grep reads every pattern before it writes anything
             view = view[os.write(w_in, view):]
     except OSError:
         pass  # grep ended early: its status says why
     finally:
         os.close(w_in)
-    import io
-
-    try:
-        with io.FileIO(read, closefd=True) as pipe:
-            out = pipe.readall()
-    finally:
-        _, status = os.waitpid(pid, 0)
     # 2 is also what grep says after a file vanished, as text_search.grep_outputs accepts
-    if os.waitstatus_to_exitcode(status) not in (0, 1, 2):
+    out = collect(started, ok=(0, 1, 2))
+    if out is None:
         return None
     pairs: list[tuple[str, str]] = []
     for line in out.split(b"\n"):

@@ -2,8 +2,8 @@
 project that has not changed.
 
 A run that finds its answer here prints it and exits with its code before anything else of
-rulelens is imported: this module loads only `os`, `sys`, `time` and `_blake2` (hashlib's
-blake2b, without the OpenSSL hashlib loads), and starts git itself (`posix_spawn`, not
+rulelens is imported: this module loads only `os`, `sys`, `time` and git_state.py (with `_blake2`:
+hashlib's blake2b, without the OpenSSL hashlib loads), and starts git itself (`posix_spawn`, not
 `subprocess`, which costs more to import than the answer takes).
 
 **What the answer is keyed by.** Everything the output depends on, or else the run is done in full:
@@ -55,15 +55,14 @@ import os
 import sys
 import time
 
-try:  # hashlib's own blake2b, without hashlib, which loads OpenSSL for its other digests (3 ms)
-    from _blake2 import blake2b as blake2b
-except ImportError:  # a Python built without it
-    from hashlib import blake2b as blake2b
+from rulelens.rules.project.git_state import blake2b as blake2b  # without OpenSSL: see there
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from typing import Any, Protocol, TextIO
+
+    from rulelens.rules.check.stale.findings import ProjectScan
 
     class _Lock(Protocol):
         def __enter__(self) -> object: ...
@@ -139,12 +138,19 @@ def _find_root(explicit: str | None) -> str:
 # -- git, started without subprocess -----------------------------------------------------------
 def _spawn(root: str, args: Sequence[str]) -> tuple[int, int] | None:
     """`git -C root ARGS` started with stdout on a pipe: (pid, read end), or None."""
+    return spawn(["git", "-C", root, *args])
+
+
+def spawn(argv: Sequence[str], stdin: int | None = None) -> tuple[int, int] | None:
+    """A program started with stdout on a pipe, stdin from `stdin` (else nothing), stderr
+    discarded: (pid, read end), or None."""
     read, write = os.pipe()
     actions = [(os.POSIX_SPAWN_DUP2, write, 1),
-               (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-               (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)]
+               (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
+               (os.POSIX_SPAWN_DUP2, stdin, 0) if stdin is not None
+               else (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)]
     try:
-        pid = os.posix_spawnp("git", ["git", "-C", root, *args], os.environ, file_actions=actions)
+        pid = os.posix_spawnp(argv[0], list(argv), os.environ, file_actions=actions)
     except OSError:
         os.close(read)
         return None
@@ -153,8 +159,8 @@ def _spawn(root: str, args: Sequence[str]) -> tuple[int, int] | None:
     return pid, read
 
 
-def _collect(started: tuple[int, int] | None) -> bytes | None:
-    """The started git's whole stdout, or None when it failed."""
+def collect(started: tuple[int, int] | None, ok: tuple[int, ...] = (0,)) -> bytes | None:
+    """The started program's whole stdout, or None when it failed (an exit code not in `ok`)."""
     if started is None:
         return None
     pid, read = started
@@ -165,7 +171,7 @@ def _collect(started: tuple[int, int] | None) -> bytes | None:
             out = pipe.readall()  # one buffer grown in place, not chunks joined (twice the peak)
     finally:
         _, status = os.waitpid(pid, 0)
-    return out if os.waitstatus_to_exitcode(status) == 0 else None
+    return out if os.waitstatus_to_exitcode(status) in ok else None
 
 
 # Variables that move git's folder, index or objects away from `<root>/.git`.
@@ -355,13 +361,13 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     h = _meta(args, root)  # while git runs
     where_of = h.hexdigest()[:24]
     if plain is None:
-        rev = _collect(started[0])
+        rev = collect(started[0])
         lines = [] if rev is None else rev.decode("utf-8", "surrogateescape").split("\n")
     else:
         lines = plain
     if len(lines) < len(GIT_PATHS) + 1:  # outside git, or no commit yet
         for other in started[1:]:
-            _collect(other)
+            collect(other)
         return None
     folder, *kept, head = lines[:len(GIT_PATHS) + 1]
     where = os.path.join(folder, f"check-{where_of}")
@@ -440,7 +446,7 @@ class Pending:
         if self._started is None:
             return
         started, self._started = self._started, None
-        listed, changed, others = (_collect(s) for s in started)
+        listed, changed, others = (collect(s) for s in started)
         if listed is None or changed is None:
             return
         from rulelens.rules.project.git_state import Snapshot
@@ -549,20 +555,20 @@ class Pending:
         known(self.root, LS_FILES, file_list)
 
     def run(self, command: Callable[[], int]) -> int:
-        from rulelens.rules.check.stale import words
+        from rulelens.rules.check.stale import findings
 
         self.hand_over()
         recorder = Recorder(self.root)
         real = sys.stdout
         tee = Tee(real)
         sys.stdout = tee  # type: ignore[assignment]
-        words.RECORDING = []
+        findings.SEARCHED = []
         recorder.start()
         try:
             code = command()
         finally:
             recorder.stop()
-            scans, words.RECORDING = words.RECORDING, None
+            scans, findings.SEARCHED = findings.SEARCHED, None
             if sys.stdout is tee:
                 sys.stdout = real
         key = self.key()
@@ -571,7 +577,7 @@ class Pending:
             self.keep(code, tee.text(), recorder.paths, self._searches(scans or []))
         return code
 
-    def _searches(self, scans: list[Any]) -> list[dict[str, object]] | None:
+    def _searches(self, scans: list[ProjectScan]) -> list[dict[str, object]] | None:
         """What the output took from the files' text (findings.py's `search_record`, one per
         project scan that searched); None when a scan cannot tell."""
         out = []

@@ -11,9 +11,9 @@ before anything else is loaded, and runs the commands itself.
 from __future__ import annotations
 
 try:  # hashlib's own blake2b, without hashlib, which loads OpenSSL for its other digests (3 ms)
-    from _blake2 import blake2b
+    from _blake2 import blake2b as blake2b
 except ImportError:  # a Python built without it
-    from hashlib import blake2b
+    from hashlib import blake2b as blake2b
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 

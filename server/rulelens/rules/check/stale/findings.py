@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from rulelens.rules.check.stale import DRIFT_AFTER, words
+from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.check.stale.drift import History, drift_problem
 from rulelens.rules.check.stale.evidence import Evidence, Removal
 from rulelens.rules.check.stale.mention_cache import MentionStore
@@ -85,9 +85,8 @@ class ProjectScan:
 
     # -- where names live ---------------------------------------------------------------
     def _sets(self) -> None:
-        folders = self.files.folders  # kept by the file list: the agents' view needs them too
-        self._folder_set = folders
-        self._top = frozenset(f for f in folders if "/" not in f)
+        self._folder_set = self.files.folders  # kept by the file list: the agents' view needs them too
+        self._top = frozenset(f for f in self._folder_set if "/" not in f)
 
     def _index(self, names: set[str]) -> None:
         """Files and folders with these names, for paths that are not where the rule says: one
@@ -271,8 +270,8 @@ class ProjectScan:
             if found_scan is not None:
                 self._search, self._first = found_scan
             self._searched = True
-            if words.RECORDING is not None:
-                words.RECORDING.append(self)
+            if SEARCHED is not None:
+                SEARCHED.append(self)
         if self._search is None or not todo:
             self._unanswered = self._unanswered or bool(todo)
             return
@@ -316,6 +315,12 @@ class ProjectScan:
                 return None
             verdicts.append(all(states))
         return any(verdicts)
+
+
+# `check`'s result cache sets this to a list before a full run; each project scan that searches
+# adds itself, so that what the output took from the files' text can be kept with the answer
+# (`search_record`).
+SEARCHED: list[ProjectScan] | None = None
 
 
 _SCANS: weakref.WeakKeyDictionary[FileList, dict[tuple[Path, str], ProjectScan]] = (

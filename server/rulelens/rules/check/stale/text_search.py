@@ -32,6 +32,7 @@ CHUNK_BYTES = 64 * 1024  # of file names per grep process, well below any argume
 
 Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
 
+
 @lru_cache(maxsize=1)
 def gnu_grep() -> str | None:
     """GNU grep, whose `-o` reports the longest word at a position (`present` relies on it)."""

@@ -1,6 +1,7 @@
 """Which words a search's matches show present: the reading of grep's `-o` output that the name
-search (text_search.py) and `check`'s result cache (cli/result_cache.py, which reads it before
-the core is imported, to search only the files an edit changed) both use. Imports only `re`.
+search (text_search.py) and `check`'s kept answer after an edit (cli/edited_answer.py, which reads
+it without the rest of the core, to search only the files an edit changed) both use. Imports
+only `re`.
 """
 
 from __future__ import annotations
@@ -10,17 +11,12 @@ import re
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy reads it
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
-    from typing import Any
 
     Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
 
 # Where a word of ASCII letters, digits and underscores begins, and where one ends.
 _STARTS = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z0-9_]")
 _ENDS = re.compile(r"[A-Za-z0-9_](?![A-Za-z0-9_])")
-
-# `check`'s result cache sets this to a list before a full run; each project scan that searches
-# adds itself, so that what the output took from the files' text can be kept with the answer.
-RECORDING: list[Any] | None = None
 
 
 def present(search: Search, words: Iterable[str], first: Search | None = None) -> set[str] | None:
