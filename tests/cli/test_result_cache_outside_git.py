@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -188,16 +189,24 @@ def test_folders_the_walk_skips(plain: Path, env: dict[str, str]) -> None:
     assert set(tree_state.SKIP_DIRS) == filelist.SKIP_DIRS
 
 
-def test_racy_files_are_not_kept(plain: Path, env: dict[str, str]) -> None:
-    """A file changed within RACY_NS of the run may change again unseen in the same tick."""
+def test_a_fresh_project_is_not_kept(plain: Path, env: dict[str, str]) -> None:
+    """Files written within RACY_NS of the run may change again unseen in the same clock tick."""
     env.pop("RULELENS_TEST_RACY_NS")
-    (plain / "app/Tax.php").write_text("<?php\nclass Tax { }\n")
     assert check(plain, env) == check(plain, env, "--no-cache")
     assert kept(plain, env) == {}
 
 
-def test_a_racy_folder_is_not_kept(plain: Path, env: dict[str, str]) -> None:
-    env["RULELENS_TEST_RACY_NS"] = str(3600 * 10**9)  # everything written this hour
+@pytest.mark.parametrize("walk", ["find", "python"])
+@pytest.mark.parametrize("racy", ["app/Tax.php", "app", "elsewhere/a.php"])
+def test_one_racy_entry_keeps_nothing(plain: Path, env: dict[str, str], tmp_path: Path, walk: str,
+                                      racy: str) -> None:
+    """Only the walk stats this file (nothing reads it), this folder, or this link's target: a
+    time at or after the run's start is racy (a time in the future, so that the test needs no
+    clock tick to pass)."""
+    env["RULELENS_TEST_TREE_WALK"] = walk
+    (plain / "app/Linked.php").symlink_to(write_tree(tmp_path / "elsewhere", {"a.php": ""}) / "a.php")
+    later = (time.time_ns() + 3600 * 10**9,) * 2
+    os.utime(tmp_path / racy if racy.startswith("elsewhere") else plain / racy, ns=later)
     assert check(plain, env) == check(plain, env, "--no-cache")
     assert kept(plain, env) == {}
 
