@@ -3,8 +3,9 @@ project that has not changed.
 
 A run that finds its answer here prints it and exits with its code before anything else of
 rulelens is imported: this module loads only `os`, `sys`, `time` and git_state.py (with `_blake2`:
-hashlib's blake2b, without the OpenSSL hashlib loads), and starts git itself (`posix_spawn`, not
-`subprocess`, which costs more to import than the answer takes).
+hashlib's blake2b, without the OpenSSL hashlib loads), outside git tree_state.py, and starts git
+or find itself (`posix_spawn`, not `subprocess`, which costs more to import than the answer
+takes).
 
 **What the answer is keyed by.** Everything the output depends on, or else the run is done in full:
 - rulelens's version and its source files (name, size, time), the folders Python imports from
@@ -39,14 +40,28 @@ untracked files (`ls-files -o`) is waited for. On a miss the full run starts at 
 git's answers are handed to it as it needs them (the name search's view, the file list): it asks
 git for neither.
 
-**When it is not kept.** A run that failed (exit 2) or was interrupted; outside a git work tree;
-when a file the key stats changed less than RACY_NS before the run began (a second change in the
-same clock tick would look the same: git's "racily clean" case); when the folder cannot be
-written. `--no-cache` or RULELENS_NO_CACHE=1 turns it off for one run.
+**Outside a git work tree** (`_outside_git`: no `.git` or `HEAD` in the root or above it, the
+stat test rules/project/git.py's `no_repository` makes) there is no git folder, and nothing may
+be written in the project. The answer lives in the user's cache folder, `cache_folder`:
+`$XDG_CACHE_HOME/rulelens/<digest of the root's real path>/` (`~/.cache` when unset or relative),
+in the same files. In place of git's view the key holds the walk's state (tree_state.py): the
+stat of every entry below the root the full run's walk lists and of every folder it enters, and
+of each symbolic link's target; the name search greps every listed file, so each file's stat
+stands for its text, and each folder's for its entries. The rest of the key is as inside git.
+Checking that state costs a stat an entry, about what the full run costs per file, so past
+MAX_ENTRIES no answer is kept and the project is marked (`LARGE`) so that its next runs skip
+the walk. An edit of a source file is a run in full (edited_answer.py reads git's answers).
+
+**When it is not kept.** A run that failed (exit 2) or was interrupted; when a file or folder the
+key stats changed less than RACY_NS before the run began (a second change in the same clock tick
+would look the same: git's "racily clean" case); when the folder cannot be written, or (outside
+git) lies inside the project, whose walk would list it. `--no-cache` or RULELENS_NO_CACHE=1 turns
+it off for one run.
 
 Where: `git rev-parse --git-path rulelens/check-<digest of the command line…>`, beside the other
-caches, one file per command line, written atomically (a temp file renamed over it); beside it
-`.files` (the files' state and the search's record) and `.index` (the index listing, when short).
+caches, or outside git `cache_folder`'s; one file per command line, written atomically (a temp
+file renamed over it); beside it `.files` (the files' state and the search's record) and `.index`
+(the index listing, when short).
 """
 
 from __future__ import annotations
