@@ -288,9 +288,11 @@ def test_a_hit_loads_almost_nothing(plain: Path, env: dict[str, str]) -> None:
                           "rulelens.rules.project.filelist"}, sorted(modules)
 
 
-def test_a_project_past_the_walk_s_limit_runs_in_full(plain: Path, env: dict[str, str]) -> None:
-    """Past MAX_ENTRIES no answer is kept, and the project is marked so that the next runs do
-    not walk it at all (until LARGE_RECHECK_NS has passed)."""
+@pytest.mark.parametrize("walk", ["find", "python"])
+def test_a_project_past_the_walk_s_limit_runs_in_full(plain: Path, env: dict[str, str], walk: str) -> None:
+    """Past MAX_ENTRIES the walk stops, no answer is kept, and the project is marked so that the
+    next runs do not walk it at all (until LARGE_RECHECK_NS has passed)."""
+    env["RULELENS_TEST_TREE_WALK"] = walk
     env["RULELENS_TEST_MAX_ENTRIES"] = "3"
     assert check(plain, env) == check(plain, env, "--no-cache")
     where = folder(plain, env)

@@ -90,13 +90,14 @@ RACY_NS = 2_000_000_000  # a file changed this recently may change again within 
 _RACY_ENV = "RULELENS_TEST_RACY_NS"  # test hook: a test cannot wait two seconds after each edit
 KEPT = 8  # answers kept per repository, the most recently written
 MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
-# Outside git: entries (files and folders) walked past which no answer is kept. Validating one
-# costs a stat per entry, about what the full run spends per file: measured on generated
-# projects (docs/performance.md), a hit saves 0.17 s at 20,000 files and nothing at 500,000,
-# while the walk beside a run in full (after any edit) adds 0.04 s at 5,000 files, 0.09 s at
-# 20,000 and 2.2 s at 500,000. Past the limit the project is marked `large` for LARGE_RECHECK_NS
-# and runs in full without the walk.
-MAX_ENTRIES = 30_000
+# Outside git: entries (files and folders) walked past which no answer is kept. The walk costs a
+# stat an entry (about 4 us here), about what the full run spends per file, and every run that
+# is not a hit (a first run, any edit) pays it too. Measured on generated projects (medians of 7,
+# docs/performance.md): a hit saves 0.09 s at 1,000 and 5,000 files and 0.07 s at 20,000, and
+# nothing at 500,000; the walk adds 0.01-0.02 s at 1,000, 0.03-0.04 s at 5,000 and 0.09-0.11 s
+# at 20,000 to a run that is not. Past the limit the walk stops there, and the project is
+# marked `large` for LARGE_RECHECK_NS: its runs are in full without it.
+MAX_ENTRIES = 10_000
 _MAX_ENTRIES_ENV = "RULELENS_TEST_MAX_ENTRIES"  # test hook: a small project past the limit
 LARGE = "large"  # in a project's cache folder: its walk was past MAX_ENTRIES
 LARGE_RECHECK_NS = 24 * 3600 * 1_000_000_000
@@ -470,17 +471,20 @@ def _lookup_outside(args: Sequence[str], root: str, began: int) -> int | Pending
             return None  # too many files to be worth a walk: the run is in full, as without a cache
     except OSError:
         pass
-    from rulelens.cli import tree_state
 
     racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
-    walk = tree_state.start(root, began - racy)  # runs while rulelens's own files are hashed
     h = _meta(args, root)
     h.update(b"outside git\0")
     where = os.path.join(folder, f"check-{h.hexdigest()[:24]}")
-    pending = Outside(root, where, h, began, racy, walk)
     stored = load(where)
     if stored is None or not all(signature(p)[0] == s for p, s in stored.deps):
-        return pending
+        # A first run, or a read file changed: the walk waits for the run's end (`Outside`),
+        # where it is sound too (a change during the run is racy) and costs no more than beside
+        # it, where it would compete with the run's greps for the two cores measured.
+        return Outside(root, where, h, began, racy)
+    from rulelens.cli import tree_state
+
+    pending = Outside(root, where, h, began, racy, (tree_state.start(root, began - racy),))
     key = pending.key()
     if key is None or stored.key != key or stored.tracked != key:
         return pending
@@ -721,10 +725,13 @@ class Outside(Pending):
     stands in for git's view; the rest (the command, the code, what the run read) is keyed as
     inside git. The answer goes to the user's cache folder (`cache_folder`)."""
 
-    def __init__(self, root: str, where: str, h: blake2b, began: int, racy: int, walk: Started) -> None:
+    def __init__(self, root: str, where: str, h: blake2b, began: int, racy: int,
+                 walk: tuple[Started] | None = None) -> None:
+        """`walk`: the pass started (tree_state.start's answer), or None: started when the key
+        is first asked for."""
         super().__init__(root, where, h, began, racy, None, None, None)
         self._started = None
-        self._walk: Started = walk
+        self._walk = walk
         self._walked = False
         self.large = False  # the walk was past MAX_ENTRIES
 
@@ -734,11 +741,14 @@ class Outside(Pending):
         self._walked = True
         from rulelens.cli import tree_state
 
-        state = tree_state.read(self.root, self._walk, self.began - self.racy)
+        cutoff = self.began - self.racy
+        walk = tree_state.start(self.root, cutoff) if self._walk is None else self._walk[0]
+        limit = int(os.environ.get(_MAX_ENTRIES_ENV) or MAX_ENTRIES)
+        state = tree_state.read(self.root, walk, cutoff, limit)
         self._walk = None
         if state is None:
             return
-        if state.count > int(os.environ.get(_MAX_ENTRIES_ENV) or MAX_ENTRIES):
+        if state.count > limit:
             self.large = True
             return
         if state.racy:

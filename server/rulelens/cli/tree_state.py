@@ -69,17 +69,18 @@ def start(root: str, cutoff: int) -> tuple[int, int] | None:
                   "-printf", "R\\0", ")"])
 
 
-def read(root: str, started: tuple[int, int] | None, cutoff: int) -> State | None:
+def read(root: str, started: tuple[int, int] | None, cutoff: int, limit: int) -> State | None:
     """The state `start`'s find saw, or the same pass in Python when find could not run; None
-    when the pass failed (a folder unreadable or gone during the walk: not kept)."""
+    when the pass failed (a folder unreadable or gone during the walk: not kept). Past `limit`
+    entries the pass stops (find is ended): the State's count says so, its digest is no key."""
     if started is not None:
-        got = _read_find(root, started, cutoff)
+        got = _read_find(root, started, cutoff, limit)
         if got is not None or os.environ.get(_WALK_ENV) == "find":
             return got
-    return _walk(root, cutoff)
+    return _walk(root, cutoff, limit)
 
 
-def _read_find(root: str, started: tuple[int, int], cutoff: int) -> State | None:
+def _read_find(root: str, started: tuple[int, int], cutoff: int, limit: int) -> State | None:
     import io  # loaded at Python's start already
 
     pid, fd = started
@@ -94,6 +95,9 @@ def _read_find(root: str, started: tuple[int, int], cutoff: int) -> State | None
                 whole, carry = data[:cut], data[cut:]
                 h.update(whole)
                 count += whole.count(b"\0")
+                if count > limit:
+                    os.kill(pid, 15)  # SIGTERM, without importing signal
+                    return State("", count, racy)
                 framed = b"\0" + whole
                 if b"\0R\0" in framed:
                     racy = True
@@ -118,13 +122,15 @@ def _link(h: blake2b, path: str, cutoff: int) -> bool:
     return when >= cutoff
 
 
-def _walk(root: str, cutoff: int) -> State | None:
+def _walk(root: str, cutoff: int, limit: int) -> State | None:
     """The pass in Python: the same entries, the same stats, in another digest."""
     h = blake2b(b"walk", digest_size=20)
     count, racy = 0, False
     try:
         for rel, st in _entries(root):
             count += 1
+            if count > limit:
+                return State("", count, racy)
             h.update(f"{st.st_mode >> 12} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino} "
                      f"{rel}\0".encode("utf-8", "surrogateescape"))
             racy = racy or max(st.st_mtime_ns, st.st_ctime_ns) >= cutoff
