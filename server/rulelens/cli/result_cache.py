@@ -92,11 +92,11 @@ KEPT = 8  # answers kept per repository, the most recently written
 MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
 # Outside git: entries (files and folders) walked past which no answer is kept. The walk costs a
 # stat an entry (about 4 us here), about what the full run spends per file, and every run that
-# is not a hit (a first run, any edit) pays it too. Measured on generated projects (medians of 7,
-# docs/performance.md): a hit saves 0.09 s at 1,000 and 5,000 files and 0.07 s at 20,000, and
-# nothing at 500,000; the walk adds 0.01-0.02 s at 1,000, 0.03-0.04 s at 5,000 and 0.09-0.11 s
-# at 20,000 to a run that is not. Past the limit the walk stops there, and the project is
-# marked `large` for LARGE_RECHECK_NS: its runs are in full without it.
+# is not a hit (a first run, any edit) pays it too. Measured on generated projects (medians of
+# 7-9 interleaved runs, docs/performance.md): a hit saves about 0.09 s at 1,000 and 5,000 files,
+# 0.07 s at 20,000 and nothing at 500,000; the walk adds 0.01-0.02 s at 1,000, 0.03 s at 5,000
+# and 0.09-0.11 s at 20,000 to a run that is not. Past the limit the walk stops there, and the
+# project is marked `large` for LARGE_RECHECK_NS: its runs are in full without it.
 MAX_ENTRIES = 10_000
 _MAX_ENTRIES_ENV = "RULELENS_TEST_MAX_ENTRIES"  # test hook: a small project past the limit
 LARGE = "large"  # in a project's cache folder: its walk was past MAX_ENTRIES

@@ -9,11 +9,12 @@ the inode), and on each walked folder's entries, which the folder's own stat sta
 entry added, removed or renamed changes its mtime). A symbolic link's target is read through
 the link, so a link's target is stat'ed too.
 
-One pass gathers all of that: GNU find (`-printf`, in C: 1.8 s at 500,000 files where a Python
-loop of `os.scandir` and `stat` takes 2.4 s; both are mostly the kernel's stats), started at
-once so that it runs on the other core while Python hashes rulelens's own files, or during the
-full run on a miss. Without GNU find (a BSD find rejects `-printf`), the same pass in Python.
-The stream is hashed as it comes, never held whole (40 MB at 500,000 files).
+One pass gathers all of that: GNU find (`-printf`, in C: 2.0 s at 500,000 files where a Python
+loop of `os.scandir` and `stat` takes 2.3 s; both are mostly the kernel's stats), started before
+rulelens's own files are hashed when there is a kept answer to check, else after the full run
+(beside it, it competed with the run's greps for the cores). Without GNU find (a BSD find
+rejects `-printf`), the same pass in Python. The stream is hashed as it comes, never held whole
+(40 MB at 500,000 files), and the pass stops past a limit (result_cache.MAX_ENTRIES).
 
 Racy entries (the clock-tick rule of result_cache.RACY_NS): find marks each entry changed at
 or after the cutoff with an `R` record, so that an answer is not kept over a file that may
