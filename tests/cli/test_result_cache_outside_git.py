@@ -35,6 +35,20 @@ FILES: dict[str, str | bytes] = {
     "app/Tax.php": "<?php\nclass Tax {}\n", ".gitignore": "ignored/\n"}
 
 
+UNSEARCHED = RULE.replace("; `LegacyPriceHelper` rounds them", "")
+
+
+@pytest.fixture(params=["searched", "unsearched"])
+def either(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """The project with a rule that names a class (the run greps the files' text, so the walk's
+    state is in the key) and with one that names none (no text is searched: what the run read,
+    every folder the walk listed among it, is the whole key)."""
+    files = FILES if request.param == "searched" else {**FILES, ".ai/rules/billing.md": UNSEARCHED}
+    root = write_tree(tmp_path / "plain", files)
+    assert result_cache._outside_git(str(root)), "the test's folder is inside a git repository"
+    return root
+
+
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
     """Edits in a test come milliseconds apart; a user's come seconds apart (RACY_NS)."""
@@ -110,30 +124,30 @@ def test_an_unchanged_project_is_answered_from_the_cache(plain: Path, env: dict[
 
 
 @pytest.mark.parametrize("walk", ["find", "python"])
-def test_files_added_deleted_renamed(plain: Path, env: dict[str, str], walk: str) -> None:
+def test_files_added_deleted_renamed(either: Path, env: dict[str, str], walk: str) -> None:
     env["RULELENS_TEST_TREE_WALK"] = walk
-    _, start = same_as_full(plain, env)
+    _, start = same_as_full(either, env)
     assert "stale-path" not in start
-    (plain / "app/Tax.php").unlink()
-    _, deleted = same_as_full(plain, env)
+    (either / "app/Tax.php").unlink()
+    _, deleted = same_as_full(either, env)
     assert "`app/Tax.php` is not in the project" in deleted
-    write_tree(plain, {"app/Tax.php": "<?php\n"})
-    assert same_as_full(plain, env)[1] == start
-    (plain / "app/Money.php").rename(plain / "app/Cash.php")
-    _, renamed = same_as_full(plain, env)
+    write_tree(either, {"app/Tax.php": "<?php\n"})
+    assert same_as_full(either, env)[1] == start
+    (either / "app/Money.php").rename(either / "app/Cash.php")
+    _, renamed = same_as_full(either, env)
     assert "`app/Money.php` is not in the project" in renamed
-    (plain / "app/Cash.php").rename(plain / "app/Money.php")
-    assert same_as_full(plain, env)[1] == start
+    (either / "app/Cash.php").rename(either / "app/Money.php")
+    assert same_as_full(either, env)[1] == start
 
 
-def test_a_folder_added(plain: Path, env: dict[str, str]) -> None:
-    (plain / "app/Tax.php").unlink()
-    _, gone = same_as_full(plain, env)
+def test_a_folder_added(either: Path, env: dict[str, str]) -> None:
+    (either / "app/Tax.php").unlink()
+    _, gone = same_as_full(either, env)
     assert "`app/Tax.php` is not in the project." in gone
-    (plain / "app/old").mkdir()
-    assert same_as_full(plain, env)[1] == gone
-    write_tree(plain, {"app/old/Tax.php": "<?php\n"})
-    _, moved = same_as_full(plain, env)
+    (either / "app/old").mkdir()
+    assert same_as_full(either, env)[1] == gone
+    write_tree(either, {"app/old/Tax.php": "<?php\n"})
+    _, moved = same_as_full(either, env)
     assert "Moved to `app/old/Tax.php`?" in moved
 
 
@@ -148,10 +162,11 @@ def test_a_source_file_s_text_changed(plain: Path, env: dict[str, str], walk: st
     same_as_full(plain, env)
 
 
-def test_a_rule_file_edited(plain: Path, env: dict[str, str]) -> None:
-    _, before = same_as_full(plain, env)
-    (plain / ".ai/rules/billing.md").write_text(RULE.replace("'app/**'", "'src/**'"))
-    _, after = same_as_full(plain, env)
+def test_a_rule_file_edited(either: Path, env: dict[str, str]) -> None:
+    _, before = same_as_full(either, env)
+    rule = either / ".ai/rules/billing.md"
+    rule.write_text(rule.read_text().replace("'app/**'", "'src/**'"))
+    _, after = same_as_full(either, env)
     assert "src/**" in after and before != after
 
 
@@ -176,16 +191,16 @@ def test_a_symbolic_link_s_target_changed(plain: Path, env: dict[str, str], tmp_
     same_as_full(plain, env)
 
 
-def test_folders_the_walk_skips(plain: Path, env: dict[str, str]) -> None:
+def test_folders_the_walk_skips(either: Path, env: dict[str, str]) -> None:
     """`node_modules`, `vendor` and `.git` below the root are not walked: a change inside one
     keeps the answer, and one of them appearing is a change of its folder."""
-    write_tree(plain, {"app/node_modules/x/a.php": "", "vendor/y/b.php": ""})
-    same_as_full(plain, env)
-    before = kept(plain, env)
-    (plain / "app/node_modules/x/a.php").write_text("<?php\nclass LegacyPriceHelper {}\n")
-    (plain / "vendor/y/b.php").write_text("changed")
-    assert check(plain, env) == check(plain, env, "--no-cache")
-    assert kept(plain, env) == before
+    write_tree(either, {"app/node_modules/x/a.php": "", "vendor/y/b.php": ""})
+    same_as_full(either, env)
+    before = kept(either, env)
+    (either / "app/node_modules/x/a.php").write_text("<?php\nclass LegacyPriceHelper {}\n")
+    (either / "vendor/y/b.php").write_text("changed")
+    assert check(either, env) == check(either, env, "--no-cache")
+    assert kept(either, env) == before
     assert set(tree_state.SKIP_DIRS) == filelist.SKIP_DIRS
 
 
@@ -327,3 +342,27 @@ def test_the_outside_test_agrees_with_the_core(tmp_path: Path, monkeypatch: pyte
         assert result_cache._outside_git(path) == no_repository(path), here
     monkeypatch.setenv("GIT_DIR", str(tmp_path / "nowhere"))
     assert result_cache._outside_git(str(tmp_path / "d")) == no_repository(tmp_path / "d") is False
+
+
+@pytest.mark.parametrize("walk", ["find", "python"])
+def test_a_run_that_searched_no_text_needs_no_walk(either: Path, env: dict[str, str], walk: str) -> None:
+    """Without a name to search, the answer is kept past the walk's limit, which is not walked,
+    and a source file's text edited keeps it (the output cannot depend on it); with one, the
+    walk stops at its limit and nothing is kept."""
+    env["RULELENS_TEST_TREE_WALK"] = walk
+    env["RULELENS_TEST_MAX_ENTRIES"] = "3"
+    searched = "LegacyPriceHelper" in (either / ".ai/rules/billing.md").read_text()
+    assert check(either, env) == check(either, env, "--no-cache")
+    where = folder(either, env)
+    assert where is not None and (where / result_cache.LARGE).exists() == searched
+    if searched:
+        assert kept(either, env) == {}
+        return
+    before = kept(either, env)
+    assert before, "the answer was kept"
+    (either / "app/Money.php").write_text("<?php\nclass Money {}\nclass LegacyPriceHelper {}\n")
+    assert check(either, env) == check(either, env, "--no-cache")
+    assert kept(either, env) == before, "answered from the cache"
+    (either / "app/Tax.php").unlink()  # the folder's time: a run in full
+    _, gone = same_as_full(either, env)
+    assert "`app/Tax.php` is not in the project" in gone

@@ -51,6 +51,9 @@ stands for its text, and each folder's for its entries. The rest of the key is a
 Checking that state costs a stat an entry, about what the full run costs per file, so past
 MAX_ENTRIES no answer is kept and the project is marked (`LARGE`) so that its next runs skip
 the walk. An edit of a source file is a run in full (edited_answer.py reads git's answers).
+A run that searched no file's text (`Outside.searched`) needs none of that: every file it
+depends on it read itself, and every folder its walk listed is among those reads, so what it
+read is its whole key (`bare_key`), at any size.
 
 **When it is not kept.** A run that failed (exit 2) or was interrupted; when a file or folder the
 key stats changed less than RACY_NS before the run began (a second change in the same clock tick
@@ -466,18 +469,21 @@ def _lookup_outside(args: Sequence[str], root: str, began: int) -> int | Pending
     folder = cache_folder(root)
     if folder is None:
         return None
-    try:
-        if os.stat(os.path.join(folder, LARGE)).st_mtime_ns > began - LARGE_RECHECK_NS:
-            return None  # too many files to be worth a walk: the run is in full, as without a cache
-    except OSError:
-        pass
-
     racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
     h = _meta(args, root)
     h.update(b"outside git\0")
     where = os.path.join(folder, f"check-{h.hexdigest()[:24]}")
     stored = load(where)
-    if stored is None or not all(signature(p)[0] == s for p, s in stored.deps):
+    if stored is not None and not all(signature(p)[0] == s for p, s in stored.deps):
+        stored = None
+    if stored is not None and stored.key == stored.tracked == bare_key(h):
+        return _print(stored)  # a run that searched no text: what it read is its whole key
+    try:
+        if os.stat(os.path.join(folder, LARGE)).st_mtime_ns > began - LARGE_RECHECK_NS:
+            return None  # too many files to be worth a walk: the run is in full, as without a cache
+    except OSError:
+        pass
+    if stored is None:
         # A first run, or a read file changed: the walk waits for the run's end (`Outside`),
         # where it is sound too (a change during the run is racy) and costs no more than beside
         # it, where it would compete with the run's greps for the two cores measured.
@@ -489,6 +495,14 @@ def _lookup_outside(args: Sequence[str], root: str, began: int) -> int | Pending
     if key is None or stored.key != key or stored.tracked != key:
         return pending
     return _print(stored)
+
+
+def bare_key(h: blake2b) -> str:
+    """Outside git, the key of a run that searched no file's text (`Outside.searched`): the
+    command's, the code's and what the run read, without the walk's state."""
+    bare = h.copy()
+    bare.update(b"no text searched\0")
+    return bare.hexdigest()
 
 
 def _print(stored: Stored) -> int:
@@ -671,11 +685,15 @@ class Pending:
             scans, findings.SEARCHED = findings.SEARCHED, None
             if sys.stdout is tee:
                 sys.stdout = real
+        self.searched(bool(scans))
         key = self.key()
         if (code in (0, 1) and not tee.broken and not recorder.failed and key is not None
                 and self._tracked is not None and self.settled()):
             self.keep(code, tee.text(), recorder.paths, self._searches(scans or []))
         return code
+
+    def searched(self, text: bool) -> None:
+        """Told after the run whether it searched the files' text (a project scan's grep)."""
 
     def _searches(self, scans: list[ProjectScan]) -> list[dict[str, object]] | None:
         """What the output took from the files' text (findings.py's `search_record`, one per
@@ -733,6 +751,7 @@ class Outside(Pending):
         self._started = None
         self._walk = walk
         self._walked = False
+        self._bare = bare_key(h)  # the key of a run that searched no file's text: `searched`
         self.large = False  # the walk was past MAX_ENTRIES
 
     def _read(self) -> None:
@@ -755,6 +774,22 @@ class Outside(Pending):
             self._latest = self.began  # not settled: kept by nobody
         self._h.update(f"{state.digest}\0{state.count}\0".encode())
         self._tracked = self._key = self._h.hexdigest()
+
+    def searched(self, text: bool) -> None:
+        """A run that searched no file's text read itself every file its output depends on: the
+        recorder has each one, and each folder the walk listed, whose time changes when an entry
+        is added, removed or renamed. Its key needs no walk (`bare_key`), and a source file's
+        edit leaves it as it is. (Outside git nothing else reads the files: git does not run.)"""
+        if text:
+            return
+        with self._lock:
+            if not self._walked and self._walk is not None:  # started by lookup: reap find
+                from rulelens.cli import tree_state
+
+                tree_state.read(self.root, self._walk[0], self.began - self.racy, 0)
+            self._walked, self._walk, self.large = True, None, False
+            self._latest = 0  # the walk's racy entries do not matter; keep() checks what was read
+            self._tracked = self._key = self._bare
 
     def hand_over(self) -> None:
         """Nothing to hand over: the full run walks the files itself, and asks git nothing
