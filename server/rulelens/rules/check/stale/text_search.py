@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import stat
-import subprocess
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +34,9 @@ Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it match
 @lru_cache(maxsize=1)
 def gnu_grep() -> str | None:
     """GNU grep, whose `-o` reports the longest word at a position (`present` relies on it)."""
+    import shutil  # with subprocess, here: a project with no name to search imports neither
+    import subprocess
+
     grep = shutil.which("grep")
     if grep is None:
         return None
@@ -64,6 +65,7 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
     `named`, each line is `path\0match` (`-H -Z`). None when a grep failed."""
     pattern = "\n".join(words).encode("utf-8") + b"\n"
     flags = ["-I", "-s", "-w", "-o", "-F", *(["-H", "-Z"] if named else ["-h"])]
+    import subprocess
 
     def one(chunk: list[str]) -> bytes | None:
         try:
