@@ -43,7 +43,7 @@ def test_boosts_rules_alone_load_no_dialect(project: ProjectFactory) -> None:
 
 def test_an_agent_file_with_globs_loads_its_dialect(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": RULE, "app/Money.php": "<?php\n",
-                    ".continue/rules/money.md": "---\nglobs: app/**/*.php\n---\n# Money\n",
+                    ".continue/rules/money.md": "---\nglobs: app/**/*.{php,inc}\n---\n# Money\n",
                     ".cursor/rules/money.mdc": "---\nglobs: app/**\nalwaysApply: false\n---\n# M\n"})
     modules = loaded(root)
     assert {"wcmatch", "rulelens.agents.minimatch"} <= modules
@@ -61,5 +61,5 @@ def test_plain_globs_load_no_dialect(project: ProjectFactory) -> None:
     modules = loaded(root)
     assert not modules & DIALECTS, sorted(modules & DIALECTS)
     assert "subprocess" not in modules  # outside git, with no name to search: no process to start
-    (root / ".cursor/rules/money.mdc").write_text("---\nglobs: app/*.php\nalwaysApply: false\n---\n# M\n")
+    (root / ".cursor/rules/money.mdc").write_text("---\nglobs: app/[A-Z]*.php\nalwaysApply: false\n---\n# M\n")
     assert "wcmatch" in loaded(root)
