@@ -55,6 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from rulelens.lsp.wire import compiled
 
             compiled.install("cli", (("dataclasses", "exec"),))
+            compiled.install_patterns()  # and the regular expressions of modules' bodies
         from rulelens.cli.app import main as run
 
         try:
