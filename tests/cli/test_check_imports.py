@@ -61,5 +61,6 @@ def test_plain_globs_load_no_dialect(project: ProjectFactory) -> None:
     modules = loaded(root)
     assert not modules & DIALECTS, sorted(modules & DIALECTS)
     assert "subprocess" not in modules  # outside git, with no name to search: no process to start
+    assert "shutil" not in modules  # nor shutil, which argparse's formatter would import
     (root / ".cursor/rules/money.mdc").write_text("---\nglobs: app/[A-Z]*.php\nalwaysApply: false\n---\n# M\n")
     assert "wcmatch" in loaded(root)
