@@ -206,7 +206,7 @@ def save() -> None:
 # A kept program is handed to `_sre.compile`, which checks the code as it does `re`'s; anything
 # unexpected (another `re`, a program it refuses) goes to `re`'s own compiler. Patterns `re` may
 # warn about when it parses them (a possible set operation or nested set, a conditional group's
-# name) are compiled as usual, so that the warning is given as before.
+# name) are compiled as usual, so that `re` gives the warning.
 _PATTERNS_MAGIC = b"rulelens-patterns-1\n"
 _MAY_WARN = ("[[", "--", "&&", "~~", "||", "(?(")
 MAX_PATTERNS = 4_000
