@@ -19,6 +19,8 @@ ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 # cache (concurrent.futures).
 ON_DEMAND = {"wcmatch", "rulelens.agents.minimatch", "tempfile", "difflib", "yaml",
              "concurrent.futures"}
+# What a plain glob (`app/**`, `docs/api.md`) is matched without, in every dialect (plain_globs.py).
+DIALECTS = {"wcmatch", "rulelens.agents.minimatch", "rulelens.agents.picomatch"}
 
 
 def loaded(root: Path) -> set[str]:
@@ -41,10 +43,24 @@ def test_boosts_rules_alone_load_no_dialect(project: ProjectFactory) -> None:
 
 def test_an_agent_file_with_globs_loads_its_dialect(project: ProjectFactory) -> None:
     root = project({".ai/rules/billing.md": RULE, "app/Money.php": "<?php\n",
-                    ".continue/rules/money.md": "---\nglobs: app/**/*.php\n---\n# Money\n",
+                    ".continue/rules/money.md": "---\nglobs: app/**/*.{php,inc}\n---\n# Money\n",
                     ".cursor/rules/money.mdc": "---\nglobs: app/**\nalwaysApply: false\n---\n# M\n"})
     modules = loaded(root)
     assert {"wcmatch", "rulelens.agents.minimatch"} <= modules
     assert "yaml" not in modules  # both frontmatters are of the simple shape
     (root / ".cursor/rules/money.mdc").write_text("---\nglobs: app/**\nversion: 2\n---\n# M\n")
     assert "yaml" in loaded(root)  # a number: PyYAML types it
+
+
+def test_plain_globs_load_no_dialect(project: ProjectFactory) -> None:
+    plain = {".continue/rules/money.md": "---\nglobs: app/**\n---\n# Money\n",
+             ".cursor/rules/money.mdc": "---\nglobs: app/Money.php\nalwaysApply: false\n---\n# M\n",
+             ".clinerules/money.md": "---\npaths:\n  - '**/app/**'\n---\n# M\n",
+             ".github/instructions/money.instructions.md": "---\napplyTo: 'app/**'\n---\n# M\n"}
+    root = project({".ai/rules/billing.md": RULE, "app/Money.php": "<?php\n", **plain})
+    modules = loaded(root)
+    assert not modules & DIALECTS, sorted(modules & DIALECTS)
+    assert "subprocess" not in modules  # outside git, with no name to search: no process to start
+    assert "shutil" not in modules  # nor shutil, which argparse's formatter would import
+    (root / ".cursor/rules/money.mdc").write_text("---\nglobs: app/[A-Z]*.php\nalwaysApply: false\n---\n# M\n")
+    assert "wcmatch" in loaded(root)

@@ -321,3 +321,18 @@ def test_index_refuses_while_a_rule_file_has_markers_and_writes_nothing(project:
     with pytest.raises(RuleError, match=r"\.ai/rules/b\.md has merge conflict markers \(line 10\)"):
         RuleRepository(root).write_index()
     assert (root / ".ai/rules/index.md").read_text() == CONFLICT
+
+
+def test_the_grep_probe_started_early_gives_the_same_answer() -> None:
+    """`check` starts `grep --version` beside git's file list (`probe_grep`); `gnu_grep` reads it."""
+    from rulelens.rules.check.stale import text_search
+
+    gnu_grep.cache_clear()
+    asked = gnu_grep()
+    gnu_grep.cache_clear()
+    text_search.probe_grep()
+    assert text_search._PROBE
+    assert gnu_grep() == asked
+    assert not text_search._PROBE
+    text_search.probe_grep()  # answered already: nothing to start
+    assert not text_search._PROBE

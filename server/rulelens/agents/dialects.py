@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import pathspec
 
+from rulelens.agents.plain_globs import plain_matches, shape
+
 if TYPE_CHECKING:
     from wcmatch import glob as wglob
 
@@ -37,6 +39,9 @@ NODOTDIR = 0x100000
 MINIMATCH = GLOBSTAR | BRACE | EXTGLOB | NODOTDIR | FORCEUNIX
 VSCODE = GLOBSTAR | BRACE | DOTGLOB | IGNORECASE | FORCEUNIX
 UNDOCUMENTED = GLOBSTAR | BRACE | DOTGLOB | FORCEUNIX
+# The flags whose answers for plain globs plain_globs.py gives (MINIMATCH without BRACE is how
+# minimatch.py passes a pattern it has expanded), each held to wcmatch by its test.
+PLAIN_FLAGS = (UNDOCUMENTED, MINIMATCH, MINIMATCH & ~BRACE)
 
 
 @lru_cache(maxsize=4096)
@@ -72,6 +77,16 @@ def matches(pattern: str, path: str, flags: int) -> bool:
     """Whether the dialect's matcher takes `path` for `pattern`; a bad pattern matches nothing."""
     if not pattern or not path.endswith(literal_end(pattern, flags)):
         return False
+    found = shape(pattern) if flags in PLAIN_FLAGS else None
+    if found is not None:
+        plain = plain_matches(found, path, dot=bool(flags & DOTGLOB), folder_itself=False)
+        if plain is not None:
+            return plain
+    return wcmatch_matches(pattern, path, flags)
+
+
+def wcmatch_matches(pattern: str, path: str, flags: int) -> bool:
+    """`matches` through wcmatch's compiled pattern alone."""
     matcher = _compiled(pattern, flags)
     return matcher is not None and bool(matcher.match(path))
 
@@ -86,6 +101,10 @@ def picomatch_negated(pattern: str) -> tuple[bool, str]:
 
 def picomatch_matches(pattern: str, path: str) -> bool:
     """`picomatch(pattern, {dot: true})(path)`, as Cline calls it: a leading `!` means "not"."""
+    found = shape(pattern)
+    plain = plain_matches(found, path, dot=True, folder_itself=True) if found is not None else None
+    if plain is not None:
+        return plain
     from rulelens.agents import picomatch  # its regexes cost 8 ms to load; few projects need them
 
     return picomatch.is_match(pattern, path, dot=True)
@@ -94,6 +113,10 @@ def picomatch_matches(pattern: str, path: str) -> bool:
 def minimatch_matches(pattern: str, path: str) -> bool:
     """`minimatch(path, pattern)` with default options, as Continue calls it: the reading in
     `minimatch.py`, loaded when a pattern is matched, as picomatch's is."""
+    found = shape(pattern)
+    plain = plain_matches(found, path, dot=False, folder_itself=False) if found is not None else None
+    if plain is not None:
+        return plain
     from rulelens.agents import minimatch
 
     return minimatch.minimatch_matches(pattern, path)
@@ -101,6 +124,10 @@ def minimatch_matches(pattern: str, path: str) -> bool:
 
 def picomatch_default_matches(pattern: str, path: str) -> bool:
     """`picomatch(pattern)(path)` with default options (no dotfiles), as Qwen Code calls it."""
+    found = shape(pattern)
+    plain = plain_matches(found, path, dot=False, folder_itself=True) if found is not None else None
+    if plain is not None:
+        return plain
     from rulelens.agents import picomatch
 
     return picomatch.is_match(pattern, path, dot=False)
@@ -227,5 +254,17 @@ def _vscode_compiled(pattern: str) -> re.Pattern[str] | None:
 
 def vscode_matches(pattern: str, path: str) -> bool:
     """VS Code's `glob.match(pattern, path, {ignoreCase: true})`."""
+    found = shape(pattern)
+    if found is not None and "\\" not in path:  # VS Code splits at either slash
+        # a leading `**` takes the `/` that starts an absolute path (Copilot matches those)
+        rest = path[1:] if found.leading and path.startswith("/") else path
+        plain = plain_matches(found, rest, dot=True, folder_itself=True, ignore_case=True)
+        if plain is not None:
+            return plain
+    return vscode_full_matches(pattern, path)
+
+
+def vscode_full_matches(pattern: str, path: str) -> bool:
+    """`vscode_matches` through the port's regular expression alone."""
     compiled = _vscode_compiled(pattern) if pattern.strip() else None
     return compiled is not None and compiled.fullmatch(path) is not None

@@ -39,6 +39,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         handle(SIGINT, _on_interrupt)
     except ValueError:
         pass
+    import gc
+
+    long_running = _command(args) in ("serve", "mcp")  # the servers manage their own collection
+    if not long_running:
+        # A command that ends in a moment collects no garbage while it runs (38 collections,
+        # about a tenth of a small project's `check`), and its objects are frozen at the end, so
+        # that the collection at exit has none to walk. What it leaves is hardly ever cyclic:
+        # the peak memory of `check` at 500,000 files is the same.
+        gc.disable()
+    try:
+        return _run(args, argv)
+    finally:
+        if not long_running:
+            gc.freeze()
+            gc.enable()
+
+
+def _command(args: Sequence[str]) -> str | None:
+    """The first word that is not an option (skipping `--root`'s value), as the parser reads
+    the command (cli/app.py `_chosen`)."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--root":
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
+def _run(args: Sequence[str], argv: Sequence[str] | None) -> int:
     try:
         found: Pending | None = None
         if "check" in args:  # the answer kept from an earlier run, before the rest is imported
@@ -55,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from rulelens.lsp.wire import compiled
 
             compiled.install("cli", (("dataclasses", "exec"),))
+            compiled.install_patterns()  # and the regular expressions of modules' bodies
         from rulelens.cli.app import main as run
 
         try:

@@ -16,6 +16,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from rulelens import __version__
 from rulelens.cli.common import EXIT_OK, EXIT_USAGE, Run, fail
@@ -35,8 +36,42 @@ COMMANDS: dict[str, str] = {
 }
 
 
+def terminal_columns() -> int:
+    """`shutil.get_terminal_size().columns`, read as it reads it (COLUMNS, else the terminal's
+    width, else 80), without importing shutil, which loads bz2, lzma and zlib (2 ms): argparse's
+    formatter asks for it for every argument a parser adds, on every command."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns
+
+
+class _Help(argparse.HelpFormatter):
+    """argparse's formatter at the width argparse gives it (`terminal_columns`, less 2)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         terminal_columns() - 2 if width is None else width)
+
+
+class _RawHelp(argparse.RawDescriptionHelpFormatter, _Help):
+    """`_Help` that keeps descriptions and epilogs as written."""
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage errors as one line on stderr with exit 2, never a traceback."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         sys.stderr.write(f"rulelens: {message} (see `rulelens --help`)\n")
@@ -77,7 +112,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole parser; with `only`, the other commands get their summary but no arguments."""
     parser = _Parser(prog="rulelens", description="See and record the project rules (.ai/rules) "
                      "that AI coding agents read.", epilog=_EPILOG,
-                     formatter_class=argparse.RawDescriptionHelpFormatter)
+                     formatter_class=_RawHelp)
     _global_options(parser, top=True)
     parser.add_argument("-V", "--version", action="version", version=f"rulelens {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
@@ -88,7 +123,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         module = command_module(name)
         cmd = sub.add_parser(name, help=summary, description=f"{summary}.",
                              epilog=f"example:\n  {module.EXAMPLE}",
-                             formatter_class=argparse.RawDescriptionHelpFormatter)
+                             formatter_class=_RawHelp)
         _global_options(cmd, top=False)
         module.arguments(cmd)
     return parser

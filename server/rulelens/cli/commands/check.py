@@ -35,11 +35,16 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(run: Run) -> int:
     from pathlib import Path
 
-    from rulelens.rules.project.git import LS_FILES, remember_missing_repositories, start
+    from rulelens.rules.project.git import LS_FILES, no_repository, remember_missing_repositories, start
     from rulelens.rules.project.root import find_root
 
     remember_missing_repositories()  # this process checks once, then exits
-    start(find_root(Path.cwd(), run.root), *LS_FILES)  # git lists the files while the core loads
+    root = find_root(Path.cwd(), run.root)
+    start(root, *LS_FILES)  # git lists the files while the core loads
+    if not no_repository(root):  # and, where subprocess is loaded for git, grep says if it is GNU's
+        from rulelens.rules.check.stale.text_search import probe_grep
+
+        probe_grep()
     from rulelens.check_project import check_project
     from rulelens.cli.progress import progress_line
     from rulelens.report import text

@@ -19,12 +19,13 @@ written, with those of earlier runs while the total stays under MAX_ENTRIES.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from rulelens.rules.project.git_state import blake2b  # without OpenSSL: see there
 
 FORMAT = "rulelens-frontmatter"
 VERSION = 1
@@ -87,7 +88,7 @@ class FrontmatterCache:
 
     def parse(self, loader: str, text: str, load: Callable[[str], Any]) -> Any:
         """`load(text)`, or the value it gave in an earlier run; `load`'s errors propagate."""
-        key = hashlib.blake2b(f"{loader}\0{text}".encode("utf-8", "surrogateescape"),
+        key = blake2b(f"{loader}\0{text}".encode("utf-8", "surrogateescape"),
                               digest_size=16).hexdigest()
         old = self._stored()
         if key in self._used or key in old:

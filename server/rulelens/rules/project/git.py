@@ -9,10 +9,13 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
-import subprocess
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # subprocess (with selectors, 4 ms) is imported when a git command runs:
+    import subprocess  # outside git, `check` starts none
 
 # Long enough for `ls-files` or `log` over a 500,000-file repository on a cold disk; short
 # enough that a hung git (a network filesystem, a lock) never stalls a command for minutes.
@@ -57,6 +60,8 @@ def start(root: Path | str, *args: str) -> None:
     on the other core meanwhile."""
     key = (str(root), args)
     if key not in _STARTED and key not in _KNOWN and not no_repository(root):
+        import subprocess
+
         if not _STARTED:
             atexit.register(_discard)
         with contextlib.suppress(OSError):  # no git: the caller's `completed` says so
@@ -74,6 +79,8 @@ def _discard() -> None:
 
 
 def _finish(proc: subprocess.Popen[bytes], timeout: float) -> subprocess.CompletedProcess[bytes] | None:
+    import subprocess
+
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -112,6 +119,8 @@ def completed(root: Path | str, *args: str, input: bytes | None = None,
               timeout: float = TIMEOUT) -> subprocess.CompletedProcess[bytes] | None:
     """`git -C root ARGS` run to the end (for callers that read git's own error), or None when
     git is missing or runs past its timeout."""
+    import subprocess
+
     given = _KNOWN.pop((str(root), args), None) if input is None else None
     if given is not None and (answer := given()) is not None:
         return subprocess.CompletedProcess(["git", "-C", str(root), *args], 0, answer, b"")

@@ -11,13 +11,13 @@ size of the rules. A file that cannot be read, or of another version, is ignored
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
 
 from rulelens.rules.check.stale.mentions import Mention
 from rulelens.rules.project.cache_files import cache_file, write
+from rulelens.rules.project.git_state import blake2b  # without OpenSSL: see there
 
 FORMAT = "rulelens-mentions"
 VERSION = 1
@@ -26,7 +26,7 @@ MAX_BYTES = 16 * 1024 * 1024
 
 
 def key(text: str, top: Iterable[str]) -> str:
-    return hashlib.blake2b("\n".join([text, "\0", *sorted(top)]).encode("utf-8", "surrogateescape"),
+    return blake2b("\n".join([text, "\0", *sorted(top)]).encode("utf-8", "surrogateescape"),
                            digest_size=16).hexdigest()
 
 

@@ -25,7 +25,6 @@ ignored and rebuilt; one that would grow past MAX_BYTES is not written.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -34,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulelens.rules.project.cache_files import cache_file, write_file
-from rulelens.rules.project.git_state import AskGitAgain, Snapshot, paths_of, snapshot
+from rulelens.rules.project.git_state import AskGitAgain, Snapshot, blake2b, paths_of, snapshot
 
 if TYPE_CHECKING:  # loaded where the cache is used (in a git work tree), not by every search
     from concurrent.futures import Future
@@ -131,7 +130,7 @@ def load_listing(where: Path, digest: str) -> bytes | None:
         listing = _listing_file(where).read_bytes()
     except OSError:
         return None
-    return listing if hashlib.blake2b(listing, digest_size=20).hexdigest() == digest else None
+    return listing if blake2b(listing, digest_size=20).hexdigest() == digest else None
 
 
 def save(where: Path, root: Path, stored: Stored, listing: bytes | None) -> None:

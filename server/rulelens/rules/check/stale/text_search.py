@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import stat
-import subprocess
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rulelens.rules.check.stale.search_cache import CachedSearch
 from rulelens.rules.project.filelist import FileList
@@ -32,10 +31,53 @@ CHUNK_BYTES = 64 * 1024  # of file names per grep process, well below any argume
 
 Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
 
+if TYPE_CHECKING:
+    import subprocess
+
+# `grep --version`, started by `probe_grep` before the name search asks `gnu_grep`.
+_PROBE: list[tuple[str, subprocess.Popen[str]]] = []
+
+
+def probe_grep() -> None:
+    """Start `grep --version` now, for `gnu_grep` to read later: `check` starts it beside git's
+    file list, so that a process start is not on the run's path (4 ms on a small project)."""
+    import atexit
+    import shutil  # with subprocess, here: a project with no name to search imports neither
+    import subprocess
+
+    grep = shutil.which("grep")
+    if grep is None or _PROBE or gnu_grep.cache_info().currsize:
+        return
+    try:
+        _PROBE.append((grep, subprocess.Popen([grep, "--version"], stdin=subprocess.DEVNULL,
+                                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                              text=True)))
+    except OSError:
+        return
+    atexit.register(_reap)
+
+
+def _reap() -> None:
+    """At exit, the probe nobody read (a project with no name to search)."""
+    while _PROBE:
+        _PROBE.pop()[1].communicate()
+
 
 @lru_cache(maxsize=1)
 def gnu_grep() -> str | None:
     """GNU grep, whose `-o` reports the longest word at a position (`present` relies on it)."""
+    import shutil
+    import subprocess
+
+    if _PROBE:
+        found, probe = _PROBE.pop()
+        try:
+            stdout, _ = probe.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            probe.kill()
+            probe.communicate()
+            return None
+        return found if "GNU grep" in stdout else None
     grep = shutil.which("grep")
     if grep is None:
         return None
@@ -64,6 +106,7 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
     `named`, each line is `path\0match` (`-H -Z`). None when a grep failed."""
     pattern = "\n".join(words).encode("utf-8") + b"\n"
     flags = ["-I", "-s", "-w", "-o", "-F", *(["-H", "-Z"] if named else ["-h"])]
+    import subprocess
 
     def one(chunk: list[str]) -> bytes | None:
         try:

@@ -1,0 +1,126 @@
+"""The answer every dialect gives for the plainest globs, without compiling them.
+
+Most agents' globs name a file (`docs/api.md`), a folder's files (`src/app/**`,
+`**/tests/**`) or files by their ending (`**/*.ts`, `src/**/*.test.ts`, `docs/*`). Each
+dialect's matcher compiles such a glob into a regular expression, and a first `check` pays for
+that (and for importing wcmatch or the picomatch port) on every run; the same answer is a
+comparison of path segments. Only globs of literal segments of `[A-Za-z0-9._-]` (not `.` or
+`..`), with an optional leading and trailing `**`, and optionally a last segment of `*` and
+literal text, are read here; anything else, and any path that is not plain ASCII, goes to the
+dialect's matcher.
+
+Where the dialects differ on these shapes:
+- dotfiles: without `dot`, neither a `**` nor a `*` takes a name starting with `.` (a literal
+  one in the glob still matches);
+- a trailing `/**` matches the folder itself in picomatch's and VS Code's readings, only the
+  files below it in wcmatch's and minimatch's;
+- VS Code compares without case.
+
+tests/agents/test_plain_globs.py holds each answer to the dialect's matcher over generated globs
+and paths.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+_LITERAL = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+
+
+class Shape(NamedTuple):
+    """`**/` + `segments` + `/**`, each `**` present or not; or `**/` + `segments` + `/**/*ending`
+    (`ending` set: its last segment is a `*` then literal text, each `**` present or not)."""
+
+    leading: bool
+    segments: tuple[str, ...]
+    trailing: bool
+    ending: str | None = None
+
+
+@lru_cache(maxsize=4096)
+def shape(pattern: str) -> Shape | None:
+    """The plain shape of `pattern`, or None when a dialect's matcher must read it."""
+    parts = pattern.split("/")
+    ending = None
+    if parts[-1].startswith("*") and parts[-1] != "**":
+        ending = parts.pop()[1:]
+        if not _LITERAL.issuperset(ending):
+            return None
+    leading = (len(parts) > 1 and parts[0] == "**") or (ending is not None and parts == ["**"])
+    trailing = len(parts) > int(leading) and parts[-1] == "**" if ending is not None \
+        else len(parts) > 1 and parts[-1] == "**"
+    body = parts[int(leading):len(parts) - int(trailing)]
+    if not body and (ending is None or (leading and trailing)):
+        return None
+    for segment in body:
+        if segment in ("", ".", "..") or not _LITERAL.issuperset(segment):
+            return None
+    return Shape(leading, tuple(body), trailing, ending)
+
+
+def plain_matches(found: Shape, path: str, *, dot: bool, folder_itself: bool,
+                  ignore_case: bool = False) -> bool | None:
+    """Whether a dialect matches `path` for a glob of shape `found`; None for a path this reading
+    does not cover (not ASCII, or not a plain relative path)."""
+    if not path or not path.isascii() or path[0] == "/" or path[-1] == "/" or "//" in path:
+        return None
+    if (path[0] == "." or "/." in path) and any(n in (".", "..") for n in path.split("/")):
+        return None
+    if ignore_case:
+        path = path.lower()
+    if found.leading:
+        return _anywhere(found, path, dot, folder_itself, ignore_case)
+    # From the root: string tests on the path (a `check` asks this of every candidate file).
+    text = "/".join(found.segments)
+    ending = found.ending
+    if ignore_case:
+        text = text.lower()
+        ending = ending.lower() if ending is not None else None
+    if text:
+        if not found.trailing and ending is None:
+            return path == text
+        if path == text:
+            return ending is None and folder_itself
+        if not path.startswith(text) or path[len(text)] != "/":
+            return False
+        rest = path[len(text) + 1:]
+    else:
+        rest = path  # `*ending` alone
+    if ending is not None and (not rest.endswith(ending) or ("/" in rest and not found.trailing)):
+        return False  # (`ending` holds no `/`: the last name ends with it)
+    return dot or (rest[0] != "." and "/." not in rest)
+
+
+def _anywhere(found: Shape, path: str, dot: bool, folder_itself: bool, ignore_case: bool) -> bool:
+    """`plain_matches` for a glob starting with `**/`: the segments anywhere in the path."""
+    wanted = found.segments
+    ending = found.ending
+    if ignore_case:
+        wanted = tuple(s.lower() for s in wanted)
+        ending = ending.lower() if ending is not None else None
+    if dot and (ending is None or not wanted):  # string tests, as from the root
+        text = "/".join(wanted)
+        if ending is not None:
+            return path.endswith(ending)  # `**/*ending`
+        if found.trailing:
+            return f"/{text}/" in f"/{path}/" if folder_itself else f"/{text}/" in f"/{path}"
+        return path == text or path.endswith("/" + text)
+    names = path.split("/")
+    if ending is not None:
+        last = names.pop()
+        if not last.endswith(ending) or (not dot and last.startswith(".")):
+            return False
+    size = len(wanted)
+    for start in range(len(names) - size + 1):
+        if tuple(names[start:start + size]) != wanted:
+            continue
+        before, after = names[:start], names[start + size:]
+        if after and not found.trailing:
+            continue
+        if not after and found.trailing and ending is None and not folder_itself:
+            continue
+        if not dot and any(n.startswith(".") for n in before + after):
+            continue
+        return True
+    return False
