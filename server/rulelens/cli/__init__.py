@@ -87,7 +87,6 @@ def _run(args: Sequence[str], argv: Sequence[str] | None) -> int:
             from rulelens.lsp.wire import compiled
 
             compiled.install("cli", (("dataclasses", "exec"),))
-            compiled.install_patterns()  # and the regular expressions of modules' bodies
         from rulelens.cli.app import main as run
 
         try:

@@ -1,5 +1,5 @@
-"""The code attrs, cattrs and dataclasses generate, and the command line's regular expressions,
-compiled once and kept, as Python keeps bytecode.
+"""The code attrs, cattrs and dataclasses generate, compiled once and kept, as Python keeps
+bytecode.
 
 Importing lsprotocol builds about 560 attrs classes, and attrs compiles the source of each
 class's methods (`__init__`, `__eq__`, `__repr__`…); cattrs does the same for the converter of
@@ -16,9 +16,6 @@ and only where Python writes bytecode: not under PYTHONDONTWRITEBYTECODE, nor in
 cannot write. A missing, unreadable or foreign file is ignored and everything is compiled as
 usual. Nothing here depends on the workspace.
 
-The command line also keeps the programs `re` compiles for modules' bodies (`install_patterns`,
-below), in `__pycache__/compiled.<tag>.patterns`.
-
 Written by hand because no library offers such a cache. It sets only the name `compile` (or,
 in dataclasses, `exec`) in the generating modules, shadowing the builtin; a module that is
 missing, or has a function of that name of its own, is left alone, and what it cannot key
@@ -34,16 +31,12 @@ import importlib
 import importlib.util
 import marshal
 import os
-import re
 import sys
 from pathlib import Path
-from types import CodeType, ModuleType, SimpleNamespace
+from types import CodeType, ModuleType
 from typing import Any
 
-try:  # hashlib's own blake2b, without hashlib, which loads OpenSSL for its other digests (2 ms)
-    from _blake2 import blake2b
-except ImportError:  # a Python built without it
-    from hashlib import blake2b
+from rulelens.rules.project.git_state import blake2b  # without OpenSSL: see there
 
 # The modules whose generated code is compiled through here, by the builtin each calls (each
 # module has its own future flags).
@@ -195,114 +188,3 @@ def save() -> None:
     """Keep what this start compiled for the next one (see the module's docstring)."""
     if _KEPT is not None:
         _KEPT.save()
-    if _PATTERNS is not None:
-        _PATTERNS.save()
-
-
-# Regular expressions: the program `re` compiles a pattern into (`_sre.compile`'s arguments:
-# flags, code, group count and names), kept beside the code objects above. A module's patterns
-# are the same on every start (a command line that loads 60 modules compiles about 80 of them,
-# 5 ms), so only those compiled by a module's own body are kept: nothing from the workspace.
-# A kept program is handed to `_sre.compile`, which checks the code as it does `re`'s; anything
-# unexpected (another `re`, a program it refuses) goes to `re`'s own compiler. Patterns `re` may
-# warn about when it parses them (a possible set operation or nested set, a conditional group's
-# name) are compiled as usual, so that `re` gives the warning.
-_PATTERNS_MAGIC = b"rulelens-patterns-1\n"
-_MAY_WARN = ("[[", "--", "&&", "~~", "||", "(?(")
-MAX_PATTERNS = 4_000
-_Key = tuple[str, int]
-_Program = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
-
-
-class _KeptPatterns:
-    """`re`'s programs by (pattern, flags): those read from the file, and those this start made."""
-
-    def __init__(self, where: Path | None) -> None:
-        import _sre  # type: ignore[import-not-found]
-        from _thread import _local
-
-        compiler: Any = re._compiler  # type: ignore[attr-defined]  # `re`'s own, loaded with it
-
-        self.where = where
-        self.sre = _sre
-        self.stamp = f"{sys.hexversion}\0{_sre.MAGIC}".encode()
-        self.old: dict[_Key, _Program] = _read_patterns(where, self.stamp) if where is not None else {}
-        self.new: dict[_Key, _Program] = {}
-        self.asking = _local()  # the key of the compile under way in this thread
-        self.original = compiler.compile
-        recorder = SimpleNamespace(**{k: getattr(_sre, k) for k in dir(_sre) if not k.startswith("__")})
-        recorder.compile = self._record
-        compiler._sre = recorder
-        compiler.compile = self._compile
-
-    def _compile(self, pattern: Any, flags: Any = 0) -> Any:
-        if type(pattern) is not str or type(flags) is not int or any(w in pattern for w in _MAY_WARN):
-            return self.original(pattern, flags)
-        program = self.old.get((pattern, flags))
-        if program is not None:
-            try:
-                return self.sre.compile(pattern, *program)
-            except Exception:  # refused: compile it as `re` does
-                del self.old[(pattern, flags)]
-        self.asking.key = (pattern, flags) if _from_module_body() else None
-        try:
-            return self.original(pattern, flags)
-        finally:
-            self.asking.key = None
-
-    def _record(self, *args: Any, **kwargs: Any) -> Any:
-        """`_sre.compile` as `re`'s compiler calls it: noted for the compile under way."""
-        key = getattr(self.asking, "key", None)
-        if key is not None and len(args) == 6 and not kwargs:
-            _, flags, code, groups, groupindex, indexgroup = args
-            self.new[key] = (int(flags), [int(c) for c in code], int(groups), dict(groupindex),
-                             tuple(indexgroup))  # plain ints: opcodes are an int subclass
-        return self.sre.compile(*args, **kwargs)
-
-    def save(self) -> None:
-        if not self.new or self.where is None or sys.dont_write_bytecode:
-            return
-        kept = {**self.old, **self.new}
-        if len(kept) > MAX_PATTERNS:
-            return
-        with contextlib.suppress(OSError, ValueError):
-            _write(self.where, _PATTERNS_MAGIC + self.stamp + b"\n" + marshal.dumps(kept))
-        self.old, self.new = kept, {}
-
-
-def _from_module_body() -> bool:
-    """Whether the compile under way was asked for by a module's body (its code is not data)."""
-    frame = sys._getframe(2)
-    while frame is not None and frame.f_code.co_filename.startswith(_RE_FOLDER):
-        frame = frame.f_back  # type: ignore[assignment]
-    return frame is not None and frame.f_code.co_name == "<module>"
-
-
-_RE_FOLDER = os.path.dirname(re.__file__) + os.sep
-
-
-def _read_patterns(where: Path, stamp: bytes) -> dict[_Key, _Program]:
-    with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
-        raw = where.read_bytes()
-        head = _PATTERNS_MAGIC + stamp + b"\n"
-        if raw.startswith(head):
-            data = marshal.loads(raw[len(head):])
-            if isinstance(data, dict) and all(
-                    isinstance(k, tuple) and len(k) == 2 and isinstance(v, tuple) and len(v) == 5
-                    and isinstance(v[1], list) and isinstance(v[3], dict) and isinstance(v[4], tuple)
-                    for k, v in data.items()):
-                return data
-    return {}
-
-
-_PATTERNS: _KeptPatterns | None = None
-
-
-def install_patterns() -> None:
-    """Compile the regular expressions of modules' bodies through kept programs (once; the
-    command line's starts, see above)."""
-    global _PATTERNS
-    if _PATTERNS is None:
-        with contextlib.suppress(NotImplementedError, ValueError):
-            where = Path(importlib.util.cache_from_source(__file__)).with_suffix(".patterns")
-            _PATTERNS = _KeptPatterns(where)
