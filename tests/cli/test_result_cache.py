@@ -5,6 +5,7 @@ as it was (a run in full replaces it with a new file)."""
 
 from __future__ import annotations
 
+import marshal
 import os
 import subprocess
 import sys
@@ -448,3 +449,45 @@ def test_an_index_listing_too_long_to_keep(holder: Path) -> None:
     after = check(holder, env=env)
     assert after == check(holder, "--no-cache", env=env) and "stale-name" in after[1]
     assert not list((holder / ".git/rulelens").glob("check-*.index"))
+
+
+def _grep_recorded(root: Path, grep: str) -> None:
+    """Points every kept search's record at another grep (a missing one: a search by grep fails)."""
+    from rulelens.cli import edited_answer
+
+    for answer in kept(root):
+        where = str(root / ".git/rulelens" / answer)
+        side = edited_answer.read_side(where)
+        assert side is not None and isinstance(side["searches"], list)
+        for record in side["searches"]:
+            record["grep"] = grep
+        edited_answer.write(where + edited_answer.SIDE, edited_answer.SIDE_FORMAT + marshal.dumps(side))
+
+
+@pytest.mark.parametrize(("text", "read_here"), [
+    ("<?php\n// LegacyPriceHelper is gone, yes\n", True),  # ASCII: read here
+    ("<?php\n// caf\u00e9 LegacyPriceHelper \u2014 gone\n", True),  # UTF-8, ASCII beside the name
+    ("<?php\n// \u00e9LegacyPriceHelper\n", False),  # a letter or not beside it: the locale says
+    ("<?php\n// LegacyPriceHelper \udcff\n", False),  # not UTF-8
+    ("<?php\n// LegacyPriceHelper \0\n", False),  # binary to grep -I
+])
+def test_an_edited_file_searched_without_grep(holder: Path, text: str, read_here: bool) -> None:
+    """A small changed file whose text grep and this process read alike is searched here: with
+    the recorded grep missing the answer still comes from the kept answer. Any other file goes to
+    grep: a missing grep then means a run in full. Either way the answer is the full run's."""
+    same_as_full(holder)
+    _grep_recorded(holder, str(holder / "no-such-grep"))
+    (holder / "app/Old.php").write_bytes(text.encode("utf-8", "surrogateescape"))
+    code, out, full = run_timed(holder)
+    assert (code, out) == check(holder, "--no-cache")
+    assert full is not read_here
+
+
+def test_an_edit_answered_here_loads_neither_json_nor_grep_s_reading(holder: Path) -> None:
+    same_as_full(holder)
+    edit(holder / "app/Other.php", "<?php\n// edited\n")
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", "check"], cwd=holder,
+                         capture_output=True, text=True, check=False, env=ENV)
+    modules = {line.rpartition("|")[2].strip() for line in out.stderr.splitlines()}
+    assert "rulelens.cli.edited_answer" in modules and "rulelens.check_project" not in modules
+    assert not modules & {"json", "rulelens.rules.check.stale.words"}, sorted(modules)
