@@ -85,7 +85,7 @@ def compare(tmp_path: Path, texts: list[bytes], words: list[str]) -> int:
     return len(sure)
 
 
-@pytest.mark.parametrize(("text", "words"), CASES)
+@pytest.mark.parametrize(("text", "words"), CASES, ids=[str(n) for n in range(len(CASES))])
 def test_each_edge_is_read_as_grep_reads_it(tmp_path: Path, text: bytes, words: list[str]) -> None:
     compare(tmp_path, [text], words)
 
