@@ -11,6 +11,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from types import FrameType
+    from typing import NoReturn
 
     from rulelens.cli.result_cache import Pending
 
@@ -46,6 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             answer = lookup(args)
             if isinstance(answer, int):
+                if argv is None:  # this process's own command line: nothing is left to do
+                    leave(answer)
                 return answer
             found = answer
         kept_code = "serve" not in args  # the server installs its own (lsp/main.py)
@@ -64,6 +67,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 compiled.save()
     except KeyboardInterrupt:
         return interrupted()
+
+
+def leave(code: int) -> NoReturn:
+    """Exit now, after the kept answer was printed: nothing else ran (no thread, no file open
+    for writing), and Python's finalization, which tears down every module loaded, takes 2-3 ms
+    of a 25 ms answer. As `interrupted` does, `os._exit` after flushing what was written."""
+    import os
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:  # noqa: SIM105 (contextlib is not loaded on this path)
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: what was written is all there is
+            pass
+    os._exit(code)
 
 
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
