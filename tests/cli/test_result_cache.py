@@ -465,20 +465,21 @@ def _grep_recorded(root: Path, grep: str) -> None:
         edited_answer.write(where + edited_answer.SIDE, edited_answer.SIDE_FORMAT + marshal.dumps(side))
 
 
-@pytest.mark.parametrize(("text", "read_here"), [
-    ("<?php\n// LegacyPriceHelper is gone, yes\n", True),  # ASCII: read here
-    ("<?php\n// caf\u00e9 LegacyPriceHelper \u2014 gone\n", True),  # UTF-8, ASCII beside the name
-    ("<?php\n// \u00e9LegacyPriceHelper\n", False),  # a letter or not beside it: the locale says
-    ("<?php\n// LegacyPriceHelper \udcff\n", False),  # not UTF-8
-    ("<?php\n// LegacyPriceHelper \0\n", False),  # binary to grep -I
+@pytest.mark.parametrize(("name", "text", "read_here"), [
+    ("app/Old.php", "<?php\n// LegacyPriceHelper is gone, yes\n", True),  # ASCII: read here
+    ("app/Old.php", "<?php\n// caf\u00e9 LegacyPriceHelper \u2014 gone\n", True),  # ASCII beside the name
+    ("app/Old.php", "<?php\n// \u00e9LegacyPriceHelper\n", False),  # a letter or not: the locale says
+    ("app/Old.php", "<?php\n// LegacyPriceHelper \udcff\n", False),  # not UTF-8
+    ("app/Other.php", "\x89PNG\r\n\x1a\n\0\0 LegacyPriceHelper\n", True),  # binary to grep -I at once
+    ("app/Other.php", "<?php\n" + "//\n" * 20_000 + "\0\n", False),  # a NUL past grep's first read
 ])
-def test_an_edited_file_searched_without_grep(holder: Path, text: str, read_here: bool) -> None:
+def test_an_edited_file_searched_without_grep(holder: Path, name: str, text: str, read_here: bool) -> None:
     """A small changed file whose text grep and this process read alike is searched here: with
     the recorded grep missing the answer still comes from the kept answer. Any other file goes to
     grep: a missing grep then means a run in full. Either way the answer is the full run's."""
     same_as_full(holder)
     _grep_recorded(holder, str(holder / "no-such-grep"))
-    (holder / "app/Old.php").write_bytes(text.encode("utf-8", "surrogateescape"))
+    (holder / name).write_bytes(text.encode("utf-8", "surrogateescape"))
     code, out, full = run_timed(holder)
     assert (code, out) == check(holder, "--no-cache")
     assert full is not read_here

@@ -40,6 +40,8 @@ CASES: list[tuple[bytes, list[str]]] = [
     (b"\xc3\xa9Legacy \xe2\x82\xacLegacy", ["Legacy"]),  # a letter, then a sign: the locale says
     (b"Legacy \xff\xfe broken", ["Legacy", "broken"]),  # not UTF-8
     (b"Legacy\x00Helper", ["Legacy", "Helper"]),  # binary to -I
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR Legacy " * 3000, ["Legacy", "IHDR"]),  # an image
+    (b"Legacy Helper\n" * 4000 + b"\x00" + b" Legacy" * 10, ["Legacy", "Helper"]),  # a NUL past 32 KiB
     (b"x" * 200_000 + b" Legacy " + b"y" * 100_000, ["Legacy", "x"]),  # a long line
     (b"ab" * 5_000 + b" ab", ["ab", "ba"]),
     (b"\xef\xbf\xbf Legacy \xf4\x8f\xbf\xbf", ["Legacy"]),  # noncharacters: UTF-8 still
@@ -92,7 +94,8 @@ def test_each_edge_is_read_as_grep_reads_it(tmp_path: Path, text: bytes, words: 
 
 def test_what_it_leaves_to_grep() -> None:
     """It declines where grep's answer rests on what it does not read."""
-    assert whole_words(b"Legacy\x00", [b"Legacy"]) is None
+    assert whole_words(b"Legacy\x00", [b"Legacy"]) == set()  # binary from the first buffer: no match
+    assert whole_words(b"x" * 40_000 + b" Legacy \x00", [b"Legacy"]) is None  # matches, then binary
     assert whole_words(b"Legacy \xff", [b"Legacy"]) is None
     assert whole_words(b"\xc3\xa9Legacy", [b"Legacy"]) is None
     assert whole_words(b"Legacy", [b"Leg\nacy"]) is None

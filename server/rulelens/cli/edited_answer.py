@@ -319,15 +319,21 @@ def _search_here(root: str, files: list[str], words: list[str]) -> tuple[dict[st
 
 def _small_text(path: str) -> bytes | None:
     """A regular file's bytes (through a link, as grep reads it) when it is at most
-    MAX_HERE_BYTES; None otherwise or when it cannot be read (grep says what it finds)."""
+    MAX_HERE_BYTES, else its first BINARY_PREFIX bytes when they hold a NUL (grep -I reads no
+    further); None otherwise or when it cannot be read (grep says what it finds)."""
+    from rulelens.rules.check.stale.word_scan import BINARY_PREFIX
+
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO does not block
     except (OSError, ValueError):
         return None
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_HERE_BYTES:
+        if not stat.S_ISREG(st.st_mode):
             return None
+        if st.st_size > MAX_HERE_BYTES:
+            head = os.pread(fd, BINARY_PREFIX, 0)
+            return head if b"\0" in head else None
         parts = []
         while True:
             part = os.read(fd, max(st.st_size + 1, 4096))

@@ -7,8 +7,11 @@ reading agrees, and says it cannot elsewhere (grep then reads the file):
 - grep's word characters are the locale's letters and digits, and `_`. For ASCII bytes every
   locale this reads (UTF-8, and C: `ascii_locale`) agrees on them; a non-ASCII byte next to an
   occurrence is a letter or not depending on the locale, so such an occurrence is not read here.
-- `-I` skips a file with a NUL byte; in a UTF-8 locale a line that is not UTF-8 is binary
-  data, whose matches grep does not print. Such files are not read here.
+- `-I` takes a file for binary when a buffer it reads holds a NUL byte, and stops there. The
+  first buffer is at least BINARY_PREFIX bytes of a regular file, and is checked before any of
+  it is searched: a NUL there means no match at all (an image, an archive). A NUL further on
+  may come after matches grep has printed, and in a UTF-8 locale a line that is not UTF-8 is
+  binary data whose matches grep does not print: such files are not read here.
 - The name search reads grep's `-o` output through `words.present`, which finds a word hidden
   in a longer match where it begins and ends at word boundaries inside it. For a word that
   begins and ends with an ASCII word character that is every whole occurrence, but one that
@@ -34,6 +37,9 @@ _NEWLINE = 10  # a neighbour at the text's start or end: grep reads line by line
 # Every byte that is not an ASCII word character, as a space: a text's runs of word characters
 # split out at C speed, with neither `re` (not loaded under `python -m`) nor a loop here
 _RUNS = bytes(b if b in WORD_BYTES else 0x20 for b in range(256))
+# grep's first read of a file (32 KiB in grep 2, 96 KiB in grep 3), which it checks for a NUL
+# before searching it: a NUL this early means no match
+BINARY_PREFIX = 32 * 1024
 MAX_OCCURRENCES = 10_000  # of one word in one text looked at here; past this grep reads it
 MAX_SCAN = 16 * 1024 * 1024  # bytes searched for words that may occur; past this grep reads it
 # nl_langinfo(CODESET) of the locales whose ASCII bytes are ASCII characters, one byte each, and
@@ -56,9 +62,12 @@ def ascii_locale() -> bool:
 
 def whole_words(text: bytes, words: Iterable[bytes]) -> set[bytes] | None:
     """The words that occur in `text` as whole words, as `grep -I -w -F` reads it in a locale
-    `ascii_locale` accepts; None when grep's answer could depend on what this does not read."""
-    if b"\0" in text:
-        return None  # binary to grep -I
+    `ascii_locale` accepts; None when grep's answer could depend on what this does not read.
+    `text` is a file's whole text, or at least its first BINARY_PREFIX bytes when they hold a
+    NUL."""
+    nul = text.find(b"\0")
+    if nul >= 0:
+        return set() if nul < BINARY_PREFIX else None  # binary to grep -I
     if not text.isascii():
         try:
             text.decode("utf-8")
