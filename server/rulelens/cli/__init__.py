@@ -2,7 +2,8 @@
 
 `main` imports the parser only when called, so `import rulelens.cli` costs nothing, and answers
 `rulelens --version` alone without it (a hook or an editor asks that on every start). It is also
-where Ctrl-C ends: at any moment, one line on stderr and exit 130, never a traceback.
+where Ctrl-C ends: at any moment, one line on stderr and exit 130, never a traceback; and where
+a run that printed `check`'s kept answer for its own command line ends at once (`leave`).
 """
 
 from __future__ import annotations
