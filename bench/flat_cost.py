@@ -12,11 +12,14 @@ Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-
   tools may write caches into them; their git index is refreshed, as a user's `git status` keeps
   it) and on generated projects; one untimed run each first, so caches are as a pre-commit hook
   finds them; then `--runs` interleaved pairs, alternating which
-  goes first; then the same with one tracked source file edited before each pair (rulelens's
-  kept answer does not apply, its other caches do). Each generated project is also measured as
+  goes first; then the same with one source file edited before each pair (inside git the kept
+  answer may still apply through the search of the edited files; outside git the run is in
+  full, with the walk that keys the answer beside it). Each generated project is also measured as
   a git repository with one commit (`--no-git-generated` leaves those out). Wall-clock
   medians, their ratio, the repository's file count (`git ls-files`, or a walk), and each
-  tool's peak RSS (from `wait4`).
+  tool's peak RSS (from `wait4`). Each repository also gets a row in full (`--no-cache`), so
+  that the first run's cost stays in the table beside the kept answer's. Outside git the kept
+  answer lives in the user's cache folder: here `--cache`/xdg (XDG_CACHE_HOME), never ~/.cache.
 - The language server (bench/lsp_latency.py's sessions, VS Code capabilities): didOpen →
   diagnostics p50 at 10,000 globs over the same at 10 globs (10,000 files), Boost only and with
   every agent's files, from `--sessions` sessions a side run alternately (10 globs, 10,000 globs,
@@ -159,21 +162,41 @@ def generated(cache: Path, files: int, git: bool = False) -> Path:
 
 
 def edited_file(root: Path) -> Path | None:
-    """One tracked source file outside the rules and the agents' files (the middle one listed),
-    for the "one source file edited" figure; None outside git."""
+    """One source file outside the rules and the agents' files (the middle one git lists, or a
+    walk outside git), for the "one source file edited" figure."""
     out = subprocess.run(["git", "-C", str(root), "ls-files", "-z"], capture_output=True, check=False)
-    paths = [p for p in out.stdout.decode("utf-8", "surrogateescape").split("\0")
-             if p and not p.startswith(".") and "/." not in p and not p.endswith(".md")]
-    return root / paths[len(paths) // 2] if out.returncode == 0 and paths else None
+    if out.returncode == 0:
+        listed = out.stdout.decode("utf-8", "surrogateescape").split("\0")
+    else:
+        listed = sorted(os.path.relpath(os.path.join(d, f), root) for d, _, fs in os.walk(root) for f in fs)
+    paths = [p for p in listed if p and not p.startswith(".") and "/." not in p and not p.endswith(".md")]
+    return root / paths[len(paths) // 2] if paths else None
 
 
-def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path) -> list[Row]:
-    """Per repository: `check` as a hook finds it (the second run on unchanged files: the kept
-    answer, in a git repository), and with one source file edited before each run (no kept
-    answer applies: the run is in full, with the staleness caches warm), both beside agnix."""
+def marked_large(root: Path, xdg: Path) -> bool:
+    """Whether `check` found this project outside git past its walk's limit (result_cache.py)."""
+    from rulelens.cli import result_cache
+
+    digest = Path(result_cache.cache_folder(os.path.realpath(root)) or "").name
+    return (xdg / "rulelens" / digest / result_cache.LARGE).exists()
+
+
+def in_git(root: Path) -> bool:
+    return subprocess.run(["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"],
+                          capture_output=True, check=False).returncode == 0
+
+
+def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path) -> list[Row]:
+    """Per repository, each beside agnix: `check` as a hook finds it (the second run on unchanged
+    files: the kept answer, in git's folder or, outside git, in the user's cache folder, here
+    `cache`/xdg); in full (`--no-cache`: a first run, what CI on a fresh clone pays); and with one
+    source file edited before each run (in git the kept answer may still apply through the
+    edited files' search, with the staleness caches warm; outside git the run is in full, and
+    the walk that keys the answer runs beside it)."""
     rows: list[Row] = []
     check = [*rulelens_cmd(), "check"]
-    env = server_env()
+    env = {**server_env(), "XDG_CACHE_HOME": str(cache / "xdg")}
+    env.pop("RULELENS_NO_CACHE", None)
     for name, root in roots:
         files = count_files(root)
         # A copy's git index holds the original's stat data (inodes, times), so `git diff-files`
@@ -185,16 +208,23 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path) -> list[Row]:
         timed([str(agnix), "."], root)
         target = edited_file(root)
         original = target.read_bytes() if target is not None else b""
-        cases = [("", None)] + ([(", one source file edited", target)] if target is not None else [])
+        where = "" if in_git(root) else ", outside git"
+        if where and marked_large(root, cache / "xdg"):
+            where += " (past the walk's limit: in full, no answer kept)"
+        cases: list[tuple[str, Path | None, list[str]]] = [
+            (f", kept answer{where}", None, check),
+            (f", in full (`--no-cache`){where}", None, [*check, "--no-cache"])]
+        if target is not None:
+            cases.append((f", one source file edited{where}", target, check))
         goal = "≤ 1.0x" if files >= 5_000 else "≤ 1.5x"
         try:
-            for label, edit in cases:
+            for label, edit, ours_cmd in cases:
                 ours: list[tuple[float, float]] = []
                 theirs: list[tuple[float, float]] = []
                 for n in range(runs):
                     if edit is not None:
                         edit.write_bytes(original + f"\n// edit {n}\n".encode())
-                    pair = [(ours, check, env), (theirs, [str(agnix), "."], None)]
+                    pair = [(ours, ours_cmd, env), (theirs, [str(agnix), "."], None)]
                     for into, cmd, e in pair if n % 2 == 0 else pair[::-1]:
                         into.append(timed(cmd, root, e))
                 a, b = statistics.median(w for w, _ in ours), statistics.median(w for w, _ in theirs)
@@ -355,7 +385,7 @@ def main() -> int:
             roots.append((f"generated {n:,}", generated(args.cache, n)))
             if not args.no_git_generated:
                 roots.append((f"generated {n:,}, a git repository", generated(args.cache, n, git=True)))
-        rows += versus(roots, args.runs, agnix)
+        rows += versus(roots, args.runs, agnix, args.cache)
     if not args.no_lsp:
         rows += lsp_rows(args.cache, max(1, args.runs // 2), args.opens, args.sessions,
                          args.against)

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+# `check` keeps its answer for a project outside git in the user's cache folder
+# (cli/result_cache.py): every run a test starts, in this process or a child, keeps it here,
+# never in the real home. Set before any test module copies the environment.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="rulelens-test-cache-")
+atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
 EXAMPLES = REPO / "examples"
 SHARED = REPO.parent / "shared"
 

@@ -3,8 +3,9 @@ project that has not changed.
 
 A run that finds its answer here prints it and exits with its code before anything else of
 rulelens is imported: this module loads only `os`, `sys`, `time` and git_state.py (with `_blake2`:
-hashlib's blake2b, without the OpenSSL hashlib loads), and starts git itself (`posix_spawn`, not
-`subprocess`, which costs more to import than the answer takes).
+hashlib's blake2b, without the OpenSSL hashlib loads), outside git tree_state.py, and starts git
+or find itself (`posix_spawn`, not `subprocess`, which costs more to import than the answer
+takes).
 
 **What the answer is keyed by.** Everything the output depends on, or else the run is done in full:
 - rulelens's version and its source files (name, size, time), the folders Python imports from
@@ -38,14 +39,28 @@ untracked files (in a plain repository with a small index, one `ls-files -s -o` 
 `split_listing`). On a miss the full run starts at once and git's answers are handed to it as
 it needs them (the name search's view, the file list): it asks git for neither.
 
-**When it is not kept.** A run that failed (exit 2) or was interrupted; outside a git work tree;
-when a file the key stats changed less than RACY_NS before the run began (a second change in the
-same clock tick would look the same: git's "racily clean" case); when the folder cannot be
-written. `--no-cache` or RULELENS_NO_CACHE=1 turns it off for one run.
+**Outside a git work tree** (`_outside_git`: no `.git` or `HEAD` in the root or above it, the
+stat test rules/project/git.py's `no_repository` makes) there is no git folder, and nothing may
+be written in the project. The answer lives in the user's cache folder, `cache_folder`:
+`$XDG_CACHE_HOME/rulelens/<digest of the root's real path>/` (`~/.cache` when unset or relative),
+in the same files. In place of git's view the key holds the walk's state (tree_state.py): the
+stat of every entry below the root the full run's walk lists and of every folder it enters, and
+of each symbolic link's target; the name search greps every listed file, so each file's stat
+stands for its text, and each folder's for its entries. The rest of the key is as inside git.
+Checking that state costs a stat an entry, about what the full run costs per file, so past
+MAX_ENTRIES no answer is kept and the project is marked (`LARGE`) so that its next runs skip
+the walk. An edit of a source file is a run in full (edited_answer.py reads git's answers).
+
+**When it is not kept.** A run that failed (exit 2) or was interrupted; when a file or folder the
+key stats changed less than RACY_NS before the run began (a second change in the same clock tick
+would look the same: git's "racily clean" case); when the folder cannot be written, or (outside
+git) lies inside the project, whose walk would list it. `--no-cache` or RULELENS_NO_CACHE=1 turns
+it off for one run.
 
 Where: `git rev-parse --git-path rulelens/check-<digest of the command line…>`, beside the other
-caches, one file per command line, written atomically (a temp file renamed over it); beside it
-`.files` (the files' state and the search's record) and `.index` (the index listing, when short).
+caches, or outside git `cache_folder`'s; one file per command line, written atomically (a temp
+file renamed over it); beside it `.files` (the files' state and the search's record) and `.index`
+(the index listing, when short).
 """
 
 from __future__ import annotations
@@ -74,6 +89,18 @@ RACY_NS = 2_000_000_000  # a file changed this recently may change again within 
 _RACY_ENV = "RULELENS_TEST_RACY_NS"  # test hook: a test cannot wait two seconds after each edit
 KEPT = 8  # answers kept per repository, the most recently written
 MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
+# Outside git: entries (files and folders) walked past which no answer is kept. The walk costs a
+# stat an entry (about 4 us here), about what the full run spends per file, and every run that
+# is not a hit (a first run, any edit) pays it too. Measured on generated projects (medians of
+# 7-9 interleaved runs, docs/performance.md): a hit saves about 0.09 s at 1,000 and 5,000 files,
+# 0.07 s at 20,000 and nothing at 500,000; the walk adds 0.01-0.02 s at 1,000, 0.03 s at 5,000
+# and 0.09-0.11 s at 20,000 to a run that is not. Past the limit the walk stops there, and the
+# project is marked `large` for LARGE_RECHECK_NS: its runs are in full without it.
+MAX_ENTRIES = 10_000
+_MAX_ENTRIES_ENV = "RULELENS_TEST_MAX_ENTRIES"  # test hook: a small project past the limit
+LARGE = "large"  # in a project's cache folder: its walk was past MAX_ENTRIES
+LARGE_RECHECK_NS = 24 * 3600 * 1_000_000_000
+PROJECTS_KEPT = 64  # outside git: project folders in the user's cache, the most recently written
 ENV_KEYS = ("NO_COLOR", "FORCE_COLOR", "TERM")  # and every RULELENS_ variable
 _VALUED = ("--root", "--format", "--fail-on", "--drift-after")
 _FLAGS = ("-q", "--quiet", "--json", FLAG_OFF)
@@ -398,6 +425,8 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     root = _find_root(parsed[0])
     if not os.path.isdir(root):
         return None
+    if _outside_git(root):
+        return _lookup_outside(args, root, began)
     from rulelens.rules.project.git_state import commands
 
     listing_cmd, changed_cmd = commands()
@@ -438,20 +467,91 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     if not read:
         return pending if key is not None else None
     if same and key is not None and stored.key == key:
-        try:
-            sys.stdout.write(stored.output)
-            sys.stdout.flush()
-        except BrokenPipeError:  # `rulelens check | head -1`: quiet, as cli/app.py leaves
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            return 0
-        return stored.code
+        return _print(stored)
     if key is None:
         return None if same else pending
     from rulelens.cli import edited_answer  # source files edited: can they have changed it?
 
     code = edited_answer.answer(pending, where, stored)
     return pending if code is None else code
+
+
+def _outside_git(root: str) -> bool:
+    """rules/project/git.py's `no_repository` (which imports subprocess): git surely finds no
+    repository for root. tests/cli/test_result_cache_outside_git.py holds the two to the same
+    answers. A layout the stat test cannot rule out (a stray `HEAD` above) takes the git path,
+    where git's "not a repository" keeps nothing."""
+    if "GIT_DIR" in os.environ or "GIT_WORK_TREE" in os.environ:
+        return False
+    for folder in {os.path.abspath(root), os.path.realpath(root)}:
+        while True:
+            if os.path.lexists(os.path.join(folder, ".git")) or os.path.lexists(os.path.join(folder, "HEAD")):
+                return False
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                break
+            folder = parent
+    return True
+
+
+def cache_folder(root: str) -> str | None:
+    """Where a project outside git keeps its answers: `$XDG_CACHE_HOME/rulelens/<digest of the
+    root's real path>` (`~/.cache` when the variable is unset or not absolute, as the XDG spec
+    says), never in the project. None when that folder would lie inside the project: the
+    walk would list the answers, and the name search read them."""
+    home = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(home):
+        home = os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(home):  # no home at all
+        return None
+    base = os.path.realpath(os.path.join(home, "rulelens"))
+    if base == root or base.startswith(root.rstrip(os.sep) + os.sep):
+        return None
+    name = blake2b(os.fsencode(root), digest_size=12).hexdigest()
+    return os.path.join(base, name)
+
+
+def _lookup_outside(args: Sequence[str], root: str, began: int) -> int | Pending | None:
+    """`lookup` outside a git work tree: the answer lives in the user's cache folder, and the
+    walk's state (tree_state.py) stands in for git's view."""
+    folder = cache_folder(root)
+    if folder is None:
+        return None
+    try:
+        if os.stat(os.path.join(folder, LARGE)).st_mtime_ns > began - LARGE_RECHECK_NS:
+            return None  # too many files to be worth a walk: the run is in full, as without a cache
+    except OSError:
+        pass
+
+    racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
+    h = _meta(args, root)
+    h.update(b"outside git\0")
+    where = os.path.join(folder, f"check-{h.hexdigest()[:24]}")
+    stored = load(where)
+    if stored is None or not all(signature(p)[0] == s for p, s in stored.deps):
+        # A first run, or a read file changed: the walk waits for the run's end (`Outside`),
+        # where it is sound too (a change during the run is racy) and costs no more than beside
+        # it, where it would compete with the run's greps for the two cores measured.
+        return Outside(root, where, h, began, racy)
+    from rulelens.cli import tree_state
+
+    pending = Outside(root, where, h, began, racy, (tree_state.start(root, began - racy),))
+    key = pending.key()
+    if key is None or stored.key != key or stored.tracked != key:
+        return pending
+    return _print(stored)
+
+
+def _print(stored: Stored) -> int:
+    """The kept answer on stdout; its exit code."""
+    try:
+        sys.stdout.write(stored.output)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `rulelens check | head -1`: quiet, as cli/app.py leaves
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    return stored.code
 
 
 Started = tuple[int, int] | None
@@ -672,6 +772,89 @@ class Pending:
             edited_answer.write_index(self.where, self.listing)
         edited_answer.write(self.where + edited_answer.SIDE, side or b"")
         _save(self.where, dump(Stored(tracked, key, code, sorted(deps.items()), output)))
+
+
+class Outside(Pending):
+    """A miss outside git: the files' state in the key is the walk's (tree_state.py), which
+    stands in for git's view; the rest (the command, the code, what the run read) is keyed as
+    inside git. The answer goes to the user's cache folder (`cache_folder`)."""
+
+    def __init__(self, root: str, where: str, h: blake2b, began: int, racy: int,
+                 walk: tuple[Started] | None = None) -> None:
+        """`walk`: the pass started (tree_state.start's answer), or None: started when the key
+        is first asked for."""
+        super().__init__(root, where, h, began, racy, None, None, None)
+        self._started = None
+        self._walk = walk
+        self._walked = False
+        self.large = False  # the walk was past MAX_ENTRIES
+
+    def _read(self) -> None:
+        if self._walked:
+            return
+        self._walked = True
+        from rulelens.cli import tree_state
+
+        cutoff = self.began - self.racy
+        walk = tree_state.start(self.root, cutoff) if self._walk is None else self._walk[0]
+        limit = int(os.environ.get(_MAX_ENTRIES_ENV) or MAX_ENTRIES)
+        state = tree_state.read(self.root, walk, cutoff, limit)
+        self._walk = None
+        if state is None:
+            return
+        if state.count > limit:
+            self.large = True
+            return
+        if state.racy:
+            self._latest = self.began  # not settled: kept by nobody
+        self._h.update(f"{state.digest}\0{state.count}\0".encode())
+        self._tracked = self._key = self._h.hexdigest()
+
+    def hand_over(self) -> None:
+        """Nothing to hand over: the full run walks the files itself, and asks git nothing
+        (rules/project/git.py's `no_repository`)."""
+
+    def keep(self, code: int, output: str, paths: Iterable[str],
+             searches: list[dict[str, object]] | None = None) -> None:
+        folder = os.path.dirname(self.where)
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+        except OSError:
+            return  # the cache folder cannot be written: nothing is kept
+        super().keep(code, output, paths, None)
+        _prune_projects(os.path.dirname(folder), folder)
+
+    def run(self, command: Callable[[], int]) -> int:
+        code = super().run(command)
+        if self.large:  # the next runs skip the walk (LARGE_RECHECK_NS)
+            from rulelens.cli import edited_answer
+
+            folder = os.path.dirname(self.where)
+            try:
+                os.makedirs(folder, mode=0o700, exist_ok=True)
+            except OSError:
+                return code
+            edited_answer.write(os.path.join(folder, LARGE), b"")
+        return code
+
+
+def _prune_projects(base: str, mine: str) -> None:
+    """Keep the PROJECTS_KEPT project folders written last (each project outside git that ever
+    ran `check` has one; temporary folders would otherwise pile up)."""
+    import contextlib
+
+    with contextlib.suppress(OSError):
+        with os.scandir(base) as entries:
+            folders = [(e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in entries
+                       if e.is_dir(follow_symlinks=False) and e.path != mine]
+        for _, path in sorted(folders)[:-(PROJECTS_KEPT - 1) or None]:
+            with os.scandir(path) as entries:
+                names = [e.path for e in entries if e.name.startswith("check-") or e.name == LARGE]
+            for each in names:
+                with contextlib.suppress(OSError):
+                    os.unlink(each)
+            with contextlib.suppress(OSError):
+                os.rmdir(path)
 
 
 class Recorder:
