@@ -8,12 +8,13 @@ from __future__ import annotations
 import os
 import random
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from rulelens.rules.check.stale.text_search import gnu_grep, grep_search
-from rulelens.rules.check.stale.word_scan import ascii_locale, whole_words
+from rulelens.rules.check.stale.word_scan import whole_words
 from rulelens.rules.check.stale.words import present
 
 pytestmark = pytest.mark.skipif(gnu_grep() is None, reason="held to GNU grep")
@@ -108,14 +109,13 @@ def test_what_it_leaves_to_grep() -> None:
 
 
 def test_the_locales_it_reads() -> None:
-    assert ascii_locale() in (True, False)
-    env = {**os.environ, "LC_ALL": "C.UTF-8"}
-    for locale, expected in (("C.UTF-8", "True"), ("C", "True"), ("POSIX", "True")):
-        env["LC_ALL"] = locale
-        out = subprocess.run(["python3", "-c", "from rulelens.rules.check.stale.word_scan import ascii_locale; "
-                              "print(ascii_locale())"], capture_output=True, text=True, check=True,
-                             env={**env, "PYTHONPATH": os.pathsep.join(p for p in __import__("sys").path if p)})
-        assert out.stdout.strip() == expected, locale
+    """The locale grep gets from the environment is the one this process reads: UTF-8 and C."""
+    path = os.pathsep.join(p for p in sys.path if p)
+    for locale in ("C.UTF-8", "C", "POSIX"):
+        out = subprocess.run([sys.executable, "-c", "from rulelens.rules.check.stale.word_scan import "
+                              "ascii_locale; print(ascii_locale())"], capture_output=True, text=True,
+                             check=True, env={**os.environ, "LC_ALL": locale, "PYTHONPATH": path})
+        assert out.stdout.strip() == "True", locale
 
 
 @pytest.mark.parametrize("seed", range(6))
