@@ -5,6 +5,7 @@ as it was (a run in full replaces it with a new file)."""
 
 from __future__ import annotations
 
+import marshal
 import os
 import subprocess
 import sys
@@ -30,8 +31,9 @@ Prices go through `app/Money.php`; `LegacyPriceHelper` rounds them.
 """
 
 
-def git(root: Path, *args: str) -> str:
+def git(root: Path, *args: str, input_: str | None = None) -> str:
     return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True,
+                          input=input_,
                           env={**ENV, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
                                "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}).stdout
 
@@ -448,3 +450,85 @@ def test_an_index_listing_too_long_to_keep(holder: Path) -> None:
     after = check(holder, env=env)
     assert after == check(holder, "--no-cache", env=env) and "stale-name" in after[1]
     assert not list((holder / ".git/rulelens").glob("check-*.index"))
+
+
+def _grep_recorded(root: Path, grep: str) -> None:
+    """Points every kept search's record at another grep (a missing one: a search by grep fails)."""
+    from rulelens.cli import edited_answer
+
+    for answer in kept(root):
+        where = str(root / ".git/rulelens" / answer)
+        side = edited_answer.read_side(where)
+        assert side is not None and isinstance(side["searches"], list)
+        for record in side["searches"]:
+            record["grep"] = grep
+        edited_answer.write(where + edited_answer.SIDE, edited_answer.SIDE_FORMAT + marshal.dumps(side))
+
+
+@pytest.mark.parametrize(("name", "text", "read_here"), [
+    ("app/Old.php", "<?php\n// LegacyPriceHelper is gone, yes\n", True),  # ASCII: read here
+    ("app/Old.php", "<?php\n// caf\u00e9 LegacyPriceHelper \u2014 gone\n", True),  # ASCII beside the name
+    ("app/Old.php", "<?php\n// \u00e9LegacyPriceHelper\n", False),  # a letter or not: the locale says
+    ("app/Old.php", "<?php\n// LegacyPriceHelper \udcff\n", False),  # not UTF-8
+    ("app/Other.php", "\x89PNG\r\n\x1a\n\0\0 LegacyPriceHelper\n", True),  # binary to grep -I at once
+    ("app/Other.php", "<?php\n" + "//\n" * 20_000 + "\0\n", False),  # a NUL past grep's first read
+])
+def test_an_edited_file_searched_without_grep(holder: Path, name: str, text: str, read_here: bool) -> None:
+    """A small changed file whose text grep and this process read alike is searched here: with
+    the recorded grep missing the answer still comes from the kept answer. Any other file goes to
+    grep: a missing grep then means a run in full. Either way the answer is the full run's."""
+    same_as_full(holder)
+    _grep_recorded(holder, str(holder / "no-such-grep"))
+    (holder / name).write_bytes(text.encode("utf-8", "surrogateescape"))
+    code, out, full = run_timed(holder)
+    assert (code, out) == check(holder, "--no-cache")
+    assert full is not read_here
+
+
+def test_an_edit_answered_here_loads_neither_json_nor_grep_s_reading(holder: Path) -> None:
+    same_as_full(holder)
+    edit(holder / "app/Other.php", "<?php\n// edited\n")
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", "check"], cwd=holder,
+                         capture_output=True, text=True, check=False, env=ENV)
+    modules = {line.rpartition("|")[2].strip() for line in out.stderr.splitlines()}
+    assert "rulelens.cli.edited_answer" in modules and "rulelens.check_project" not in modules
+    assert not modules & {"json", "rulelens.rules.check.stale.words"}, sorted(modules)
+
+
+def test_one_git_lists_the_index_and_the_untracked_files(billing: Path) -> None:
+    """`ls-files -s -o` split where the index's entries start is `ls-files -s` and `ls-files -o`,
+    from the root and from a subfolder, with an unmerged path and names git must not confuse."""
+    write_tree(billing, {"0 first.php": "", "app/New.php": "", "zz\ttab.php": "", "app/a b.php": ""})
+    git(billing, "add", "app/a b.php")
+    blob = git(billing, "hash-object", "-w", "app/Money.php").strip()
+    git(billing, "update-index", "--index-info", input_=f"100644 {blob} 1\tapp/Conflict.php\n"
+        f"100644 {blob} 2\tapp/Conflict.php\n")
+    for root in (billing, billing / "app"):
+        merged = git(root, "ls-files", "-z", "-s", *result_cache.OTHERS[2:]).encode()
+        listed = git(root, "ls-files", "-z", "-s").encode()
+        others = git(root, *result_cache.OTHERS).encode()
+        assert result_cache.split_listing(str(root), merged) == (listed, others)
+    assert result_cache.split_listing(str(billing), b"a\0b\0") == (b"", b"a\0b\0")
+
+
+def test_an_untracked_file_named_like_an_index_entry(billing: Path) -> None:
+    """A file whose name has the form of an index entry is not taken for one: the run is in full
+    and its answer is the full run's."""
+    name = "100644 " + "1" * 40 + " 0\tapp\\Fake.php"
+    write_tree(billing, {name: "<?php\n// LegacyPriceHelper\n"})
+    merged = git(billing, "ls-files", "-z", "-s", *result_cache.OTHERS[2:]).encode()
+    assert result_cache.split_listing(str(billing), merged) == (None, None)
+    assert check(billing) == check(billing, "--no-cache")
+    assert check(billing) == check(billing, "--no-cache")
+
+
+def test_a_larger_index_is_listed_apart(holder: Path) -> None:
+    """Past SMALL_INDEX the index and the untracked files are listed by two gits: the same
+    answers, and an edit is still answered from the kept answer."""
+    env = {**ENV, "RULELENS_TEST_SMALL_INDEX": "1"}
+    cached = check(holder, env=env)
+    assert cached == check(holder, "--no-cache", env=env)
+    edit(holder / "app/Other.php", "<?php\n// edited\n")
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", "check"], cwd=holder,
+                         capture_output=True, text=True, check=False, env=env)
+    assert (out.returncode, out.stdout) == cached and "rulelens.check_project" not in out.stderr

@@ -2,7 +2,8 @@
 
 `main` imports the parser only when called, so `import rulelens.cli` costs nothing, and answers
 `rulelens --version` alone without it (a hook or an editor asks that on every start). It is also
-where Ctrl-C ends: at any moment, one line on stderr and exit 130, never a traceback.
+where Ctrl-C ends: at any moment, one line on stderr and exit 130, never a traceback; and where
+a run that printed `check`'s kept answer for its own command line ends at once (`leave`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from types import FrameType
+    from typing import NoReturn
 
     from rulelens.cli.result_cache import Pending
 
@@ -78,6 +80,8 @@ def _run(args: Sequence[str], argv: Sequence[str] | None) -> int:
 
             answer = lookup(args)
             if isinstance(answer, int):
+                if argv is None:  # this process's own command line: nothing is left to do
+                    leave(answer)
                 return answer
             found = answer
         kept_code = "serve" not in args  # the server installs its own (lsp/main.py)
@@ -96,6 +100,21 @@ def _run(args: Sequence[str], argv: Sequence[str] | None) -> int:
                 compiled.save()
     except KeyboardInterrupt:
         return interrupted()
+
+
+def leave(code: int) -> NoReturn:
+    """Exit now, after the kept answer was printed: nothing else ran (no thread, no file open
+    for writing), and Python's finalization, which tears down every module loaded, takes 2-3 ms
+    of a 25 ms answer. As `interrupted` does, `os._exit` after flushing what was written."""
+    import os
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:  # noqa: SIM105 (contextlib is not loaded on this path)
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: what was written is all there is
+            pass
+    os._exit(code)
 
 
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:

@@ -8,8 +8,10 @@ search (rules/check/stale/findings.py): whether each word the rules mention occu
 word in some file outside the rules folder, true or false, nothing about where or how often.
 The kept answer records that (findings.py's `search_record`): each word searched, found or not,
 and for a found one some files that held it. After an edit, the changed files (and any the run
-searched without seeing which file held a match) are searched for the words by the same grep,
-read by the same rules (words.py):
+searched without seeing which file held a match) are searched for the words. A small file whose
+text grep and this process read alike is searched here (rules/check/stale/word_scan.py: ASCII or
+UTF-8 text, words that begin and end with a word character, a UTF-8 or C locale), which costs
+less than starting grep; any other file by the same grep, read by the same rules (words.py):
 - a word not found before is still absent unless a changed file holds it;
 - a word found before is still found if a searched file holds it, or if a file that held it is
   unchanged; else its last holder may be gone.
@@ -24,12 +26,14 @@ renamed or of another type (the file list changes); a `.gitignore`, `.gitattribu
 `.gitmodules` (git's answers about other files); a file below a rules folder; a file the run
 read itself (its stat is in `deps`); more than MAX_CHANGED files.
 
-Imports only what the hit path does, plus `re` and `json`: no subprocess (grep is started with
-`posix_spawn`, as git is), nothing of the core.
+Imports only what the hit path does, plus word_scan.py (and words.py with `re` when grep reads a
+file): no subprocess (grep is started with `posix_spawn`, as git is), no json (the side file is
+`marshal`'s), nothing of the core.
 """
 
 from __future__ import annotations
 
+import marshal
 import os
 import stat
 import sys
@@ -38,10 +42,16 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy 
 if TYPE_CHECKING:
     from rulelens.cli.result_cache import Pending, Stored
 
-SIDE = ".files"  # beside the answer: the files' state and the search's record (JSON)
+SIDE = ".files"  # beside the answer: the files' state and the search's record (SIDE_FORMAT)
+# The side file: this line, then `marshal`'s data (built in, so reading it imports nothing: json's
+# import is 1.5 ms of a 25 ms answer). It is written only by rulelens, atomically, in git's
+# folder, beside git's hooks: marshal's data is read from nowhere else.
+SIDE_FORMAT = b"rulelens-check-files 2\n"
+MARSHAL_VERSION = 4
 INDEX = ".index"  # beside the answer: the index listing, when short
 MAX_CHANGED = 256  # changed files searched here; past this the run is in full
 MAX_ARG_BYTES = 64 * 1024  # of file names on grep's command line (text_search.CHUNK_BYTES)
+MAX_HERE_BYTES = 256 * 1024  # a changed file this small is searched here rather than by grep
 GIT_FILES = (".gitignore", ".gitattributes", ".gitmodules")
 CARRIERS = 8  # holders kept per word, as the name search keeps per match (search_cache.py)
 REGULAR = "8"  # a regular file's type in result_cache.signature (st_mode >> 12)
@@ -52,13 +62,27 @@ _GREP_FLAGS = ("-I", "-s", "-w", "-o", "-F", "-H", "-Z")
 
 def side_data(pending: Pending, tracked: str, key: str, searches: list[dict[str, object]]) -> bytes | None:
     """What is kept beside the answer for this module; None when git's answers are not all here."""
-    import json
-
     if pending.digest is None or pending.untracked is None:
         return None
-    return json.dumps({"tracked": tracked, "key": key, "base": pending.base, "digest": pending.digest,
-                       "dirty": pending.dirty, "untracked": pending.untracked, "searches": searches},
-                      ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    return SIDE_FORMAT + marshal.dumps(
+        {"tracked": tracked, "key": key, "base": pending.base, "digest": pending.digest,
+         "dirty": pending.dirty, "untracked": pending.untracked, "searches": searches}, MARSHAL_VERSION)
+
+
+def read_side(where: str) -> dict[str, object] | None:
+    """What side_data kept beside the answer at `where`; None when missing or of another format."""
+    try:
+        with open(where + SIDE, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    if not data.startswith(SIDE_FORMAT):
+        return None
+    try:
+        side = marshal.loads(memoryview(data)[len(SIDE_FORMAT):])
+    except (ValueError, EOFError, TypeError):
+        return None
+    return side if isinstance(side, dict) else None
 
 
 def write(path: str, data: bytes) -> None:
@@ -89,20 +113,17 @@ def _unlink(path: str) -> None:
 def answer(pending: Pending, where: str, stored: Stored) -> int | None:
     """The exit code after printing the kept answer, when the edits since cannot have changed
     it; None when the run must be in full."""
-    import json
-
+    side = read_side(where)
     try:
-        with open(where + SIDE, "rb") as handle:
-            side = json.loads(handle.read())
-        if not isinstance(side, dict) or (side.get("tracked"), side.get("key")) != (
-                stored.tracked, stored.key):
+        if side is None or (side.get("tracked"), side.get("key")) != (stored.tracked, stored.key):
             return None
-        if side.get("base") != pending.base or not isinstance(side.get("searches"), list):
+        searches = side.get("searches")
+        if side.get("base") != pending.base or not isinstance(searches, list):
             return None
         changed = _changed(pending, where, side)
         if changed is None:
             return None
-        searched = _search_again(pending.root, changed, side["searches"])
+        searched = _search_again(pending.root, changed, searches)
     except (OSError, ValueError, TypeError, KeyError, AttributeError, UnicodeError):
         return None
     if searched is None:
@@ -114,12 +135,15 @@ def answer(pending: Pending, where: str, stored: Stored) -> int | None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-    _keep_again(pending, where, stored, searched)
+    _keep_again(pending, where, stored, searched, side.get("digest"))
     return stored.code
 
 
-def _keep_again(pending: Pending, where: str, stored: Stored, searches: list[dict[str, object]]) -> None:
-    """The same answer under the new key, so that the next run is a plain hit."""
+def _keep_again(pending: Pending, where: str, stored: Stored, searches: list[dict[str, object]],
+                digest: object) -> None:
+    """The same answer under the new key, so that the next run is a plain hit. The index listing
+    beside it is written again only when it changed (`digest`: the kept one's): the next run
+    checks what it reads there against the digest in the side file."""
     from rulelens.cli.result_cache import Stored as Answer
     from rulelens.cli.result_cache import dump
 
@@ -129,7 +153,8 @@ def _keep_again(pending: Pending, where: str, stored: Stored, searches: list[dic
     side = side_data(pending, tracked, key, searches)
     if side is None:
         return
-    write_index(where, pending.listing)
+    if pending.digest != digest or pending.listing is None:
+        write_index(where, pending.listing)
     write(where + SIDE, side)
     write(where, dump(Answer(tracked, key, stored.code, stored.deps, stored.output)))
 
@@ -270,11 +295,63 @@ def _own_text(root: str, rel: str, known: dict[str, bool]) -> bool:
     return known[rel]
 
 
+def _search_here(root: str, files: list[str], words: list[str]) -> tuple[dict[str, set[str]], list[str]]:
+    """Which words each file holds, for the files read here with grep's answer for certain
+    (word_scan.py), and the files left to grep: those that are not small regular files, or
+    whose text or locale this does not read as grep does."""
+    from rulelens.rules.check.stale import word_scan
+
+    if not word_scan.ascii_locale():
+        return {}, files
+    encoded = {w.encode("utf-8"): w for w in words}
+    prefix = root.rstrip(os.sep) + os.sep
+    held: dict[str, set[str]] = {}
+    rest: list[str] = []
+    for rel in files:
+        text = _small_text(prefix + rel)
+        found = None if text is None else word_scan.whole_words(text, encoded)
+        if found is None:
+            rest.append(rel)
+        else:
+            held[rel] = {encoded[w] for w in found}
+    return held, rest
+
+
+def _small_text(path: str) -> bytes | None:
+    """A regular file's bytes (through a link, as grep reads it) when it is at most
+    MAX_HERE_BYTES, else its first BINARY_PREFIX bytes when they hold a NUL (grep -I reads no
+    further); None otherwise or when it cannot be read (grep says what it finds)."""
+    from rulelens.rules.check.stale.word_scan import BINARY_PREFIX
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO does not block
+    except (OSError, ValueError):
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        if st.st_size > MAX_HERE_BYTES:
+            head = os.pread(fd, BINARY_PREFIX, 0)
+            return head if b"\0" in head else None
+        parts = []
+        while True:
+            part = os.read(fd, max(st.st_size + 1, 4096))
+            if not part:
+                break
+            parts.append(part)
+            if sum(map(len, parts)) > MAX_HERE_BYTES:
+                return None  # grown since the stat
+        return b"".join(parts)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def _search_again(root: str, changed: set[str],
                   searches: list[dict[str, object]]) -> list[dict[str, object]] | None:
     """Each kept search's record after the edit, when no word's state changed; else None."""
-    from rulelens.rules.check.stale.words import inner_words, present
-
     out: list[dict[str, object]] = []
     own: dict[str, bool] = {}
     for record in searches:
@@ -296,19 +373,19 @@ def _search_again(root: str, changed: set[str],
             continue
         if not isinstance(grep, str) or sum(len(f) + len(root) + 2 for f in files) > MAX_ARG_BYTES:
             return None
+        # word -> the files found holding it (as a match equal to it, or holding it whole)
         seen: dict[str, set[str]] = {}
-
-        def search(asked: list[str], grep: str = grep, files: list[str] = files,
-                   seen: dict[str, set[str]] = seen) -> set[str] | None:
-            pairs = _grep(grep, root, files, asked)
-            if pairs is None:
+        here, rest = _search_here(root, files, words)
+        for rel, holds in here.items():
+            for word in holds:
+                seen.setdefault(word, set()).add(rel)
+        found = set(seen)
+        if rest:
+            grepped = _grep_words(grep, root, rest, words, seen)
+            if grepped is None:
                 return None
-            for rel, text in pairs:
-                seen.setdefault(text, set()).add(rel)
-            return {text for _, text in pairs}
-
-        found = present(search, words)
-        if found is None or any(w in found for w in absent):
+            found |= grepped
+        if any(w in found for w in absent):
             return None
         searched = set(files)
         now: dict[str, set[str]] = {}
@@ -319,10 +396,34 @@ def _search_again(root: str, changed: set[str],
             if word not in found and not any(_own_text(root, h, own) for h in still):
                 return None  # its last holder may be gone
             now[word] = still
-        for text, where in seen.items():
-            for word in {text} | inner_words({text}):
-                if word in now:
-                    now[word] |= where
+        for word, where in seen.items():
+            if word in now:
+                now[word] |= where
         out.append({**record, "present": {w: sorted(h)[:CARRIERS] for w, h in sorted(now.items())},
                     "unnamed": []})
     return out
+
+
+def _grep_words(grep: str, root: str, files: list[str], words: list[str],
+                seen: dict[str, set[str]]) -> set[str] | None:
+    """The words grep finds in the files, read as the full run's search reads its matches
+    (words.py); each word's holders go into `seen`. None when grep failed."""
+    from rulelens.rules.check.stale.words import inner_words, present
+
+    matched: dict[str, set[str]] = {}
+
+    def search(asked: list[str]) -> set[str] | None:
+        pairs = _grep(grep, root, files, asked)
+        if pairs is None:
+            return None
+        for rel, text in pairs:
+            matched.setdefault(text, set()).add(rel)
+        return {text for _, text in pairs}
+
+    found = present(search, words)
+    if found is None:
+        return None
+    for text, where in matched.items():
+        for word in {text} | inner_words({text}):
+            seen.setdefault(word, set()).update(where)
+    return found

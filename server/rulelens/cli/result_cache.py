@@ -31,14 +31,13 @@ printed and kept again under the new key. Those files are keyed by git's view ab
 the record of what the run read (the key's own stats are not recorded; the search's probe of
 whether the files are on disk reads their type with `lstat`).
 
-git runs three or four commands at once, all started before the answer is looked for, and each
+git runs two to four commands at once, all started before the answer is looked for, and each
 is read only when needed: `rev-parse` names the answer's file (read from `.git` itself where that
 is a plain folder: `_plain_git`), and a missing file (a fresh clone, a first run) is a miss at
-once; `ls-files -s` and `diff-files` give the tracked files' state, which the answer keeps
-apart, so a changed file the run read is a miss before git's walk of the work tree for
-untracked files (`ls-files -o`) is waited for. On a miss the full run starts at once and
-git's answers are handed to it as it needs them (the name search's view, the file list): it asks
-git for neither.
+once; `ls-files -s` and `diff-files` give the tracked files' state, and `ls-files -o` the
+untracked files (in a plain repository with a small index, one `ls-files -s -o` lists both:
+`split_listing`). On a miss the full run starts at once and git's answers are handed to it as
+it needs them (the name search's view, the file list): it asks git for neither.
 
 **Outside a git work tree** (`_outside_git`: no `.git` or `HEAD` in the root or above it, the
 stat test rules/project/git.py's `no_repository` makes) there is no git folder, and nothing may
@@ -202,6 +201,55 @@ def collect(started: tuple[int, int] | None, ok: tuple[int, ...] = (0,)) -> byte
     finally:
         _, status = os.waitpid(pid, 0)
     return out if os.waitstatus_to_exitcode(status) in ok else None
+
+
+OTHERS = ["ls-files", "-z", "-o", "--exclude-standard"]  # the untracked files git does not ignore
+# An index this small (about 10,000 files) is listed with the untracked files by one git
+# (`ls-files -s -o`); past it, apart: the split copies the listing, which at 500,000 files
+# would add its 35 MB to the peak.
+SMALL_INDEX = 1024 * 1024
+_SMALL_INDEX_ENV = "RULELENS_TEST_SMALL_INDEX"  # test hook: a small project past the limit
+
+
+def _small_index(root: str) -> bool:
+    try:
+        size = os.stat(os.path.join(root, ".git", "index")).st_size
+    except (OSError, ValueError):
+        return False
+    return size <= int(os.environ.get(_SMALL_INDEX_ENV) or SMALL_INDEX)
+
+
+def split_listing(root: str, out: bytes | None) -> tuple[bytes | None, bytes | None]:
+    """`ls-files -z -s -o` as `ls-files -z -s` and `ls-files -z -o` would answer: git lists the
+    untracked files first, then the index's entries (`mode blob stage<TAB>path`). The first
+    entry of that form starts the index's, unless a file of that very name is on disk (an
+    untracked file named like an entry): then (None, None), and the run is in full, asking git
+    itself."""
+    if out is None:
+        return None, None
+    at = 0
+    while at < len(out):
+        end = out.find(b"\0", at)
+        if end < 0:
+            return None, None
+        entry = out[at:end]
+        if _index_entry(entry):
+            if os.path.lexists(os.path.join(root, os.fsdecode(entry))):
+                return None, None
+            return out[at:], out[:at]
+        at = end + 1
+    return b"", out
+
+
+def _index_entry(entry: bytes) -> bool:
+    """Whether an entry has the form of `ls-files -s`'s: `<6 octal> <40 or 64 hex> <stage>\t…`."""
+    head, tab, _ = entry.partition(b"\t")
+    parts = head.split(b" ")
+    if not tab or len(parts) != 3:
+        return False
+    mode, blob, stage = parts
+    return (len(mode) == 6 and mode.isdigit() and len(blob) in (40, 64)
+            and _HEX.issuperset(blob.decode("ascii", "replace")) and stage in (b"0", b"1", b"2", b"3"))
 
 
 # Variables that move git's folder, index or objects away from `<root>/.git`.
@@ -388,8 +436,11 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     plain = _plain_git(root)
     started = [None if plain is not None else _spawn(root, cmd) for cmd in (
         ["rev-parse", "--path-format=absolute", *(a for p in GIT_PATHS for a in ("--git-path", p)), "HEAD"],)]
-    started += [_spawn(root, cmd) for cmd in (
-        listing_cmd, changed_cmd, ["ls-files", "-z", "-o", "--exclude-standard"])]
+    merged = plain is not None and _small_index(root)
+    if merged:  # one git for both listings (others first): one process fewer to start and run
+        started += [_spawn(root, [*listing_cmd, *OTHERS[2:]]), _spawn(root, changed_cmd), None]
+    else:
+        started += [_spawn(root, cmd) for cmd in (listing_cmd, changed_cmd, OTHERS)]
     h = _meta(args, root)  # while git runs
     where_of = h.hexdigest()[:24]
     if plain is None:
@@ -407,7 +458,7 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
         h.update(f"{signature(path)[0]}\0".encode())
     h.update(f"{head}\0".encode(errors="surrogateescape"))
     racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
-    pending = Pending(root, where, h, began, racy, started[1], started[2], started[3])
+    pending = Pending(root, where, h, began, racy, started[1], started[2], started[3], merged)
     stored = load(where)
     if stored is None:  # a fresh clone, a first run: the run starts without waiting for git
         return pending
@@ -539,12 +590,13 @@ class Pending:
     `diff-files`), then the untracked files (`ls-files -o`). The key grows with each."""
 
     def __init__(self, root: str, where: str, h: blake2b, began: int, racy: int,
-                 listed: Started, changed: Started, others: Started) -> None:
+                 listed: Started, changed: Started, others: Started, merged: bool = False) -> None:
         self.root, self.where, self.began, self.racy = root, where, began, racy
         self._h = h  # the key so far
         self._latest = 0  # the latest time of a file the key stats
         self._lock: _Lock = _Unlocked()  # a real lock once hand_over starts a thread
         self._started: tuple[Started, Started, Started] | None = (listed, changed, others)
+        self._merged = merged  # `listed` is `ls-files -s -o`: the untracked files, then the index
         self._answers: tuple[bytes, bytes] | None = None  # git's index listing, the files that differ
         self._untracked: bytes | None = None
         self._tracked: str | None = None  # the key of the tracked files' state
@@ -561,6 +613,8 @@ class Pending:
             return
         started, self._started = self._started, None
         listed, changed, others = (collect(s) for s in started)
+        if self._merged:
+            listed, others = split_listing(self.root, listed)
         if listed is None or changed is None:
             return
         from rulelens.rules.project.git_state import Snapshot
