@@ -7,7 +7,8 @@ file it lists. So the answer depends on each listed entry's content, which its s
 (type, size, mtime, ctime, inode: a write changes mtime, a chmod or rename ctime, a replacement
 the inode), and on each walked folder's entries, which the folder's own stat stands for (an
 entry added, removed or renamed changes its mtime). A symbolic link's target is read through
-the link, so a link's target is stat'ed too.
+the link, so a link's target is stat'ed too. A run that searched no file's text needs none of
+this: what it read is its whole key (result_cache.py's `bare_key`).
 
 One pass gathers all of that: GNU find (`-printf`, in C: 2.0 s at 500,000 files where a Python
 loop of `os.scandir` and `stat` takes 2.3 s; both are mostly the kernel's stats), started before
