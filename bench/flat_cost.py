@@ -13,9 +13,10 @@ Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-
   it) and on generated projects; one untimed run each first, so caches are as a pre-commit hook
   finds them; then `--runs` interleaved pairs, alternating which
   goes first; then the same with one source file edited before each pair (inside git the kept
-  answer may still apply through the search of the edited files; outside git the run is in
-  full, with the walk that keys the answer beside it). Each generated project is also measured as
-  a git repository with one commit (`--no-git-generated` leaves those out). Wall-clock
+  answer may still apply through the search of the edited files; outside git it applies when
+  the run searched no file's text, else the run is in full and walks the tree after it). Each
+  generated project is also measured as a git repository with one commit
+  (`--no-git-generated` leaves those out). Wall-clock
   medians, their ratio, the repository's file count (`git ls-files`, or a walk), and each
   tool's peak RSS (from `wait4`). Each repository also gets a row in full (`--no-cache`), so
   that the first run's cost stays in the table beside the kept answer's. Outside git the kept
@@ -191,8 +192,8 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path) -
     files: the kept answer, in git's folder or, outside git, in the user's cache folder, here
     `cache`/xdg); in full (`--no-cache`: a first run, what CI on a fresh clone pays); and with one
     source file edited before each run (in git the kept answer may still apply through the
-    edited files' search, with the staleness caches warm; outside git the run is in full, and
-    the walk that keys the answer runs beside it)."""
+    edited files' search, with the staleness caches warm; outside git it applies when the run
+    searched no file's text, else the run is in full and walks the tree after it)."""
     rows: list[Row] = []
     check = [*rulelens_cmd(), "check"]
     env = {**server_env(), "XDG_CACHE_HOME": str(cache / "xdg")}
