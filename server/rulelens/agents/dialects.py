@@ -136,13 +136,15 @@ def picomatch_default_matches(pattern: str, path: str) -> bool:
 @lru_cache(maxsize=4096)
 def _gitignore(pattern: str) -> pathspec.PathSpec[Any] | None:
     try:
-        return pathspec.PathSpec.from_lines("gitwildmatch", [pattern])
+        # "gitignore" is pathspec 1.x's name for the regexes "gitwildmatch" (deprecated) gave;
+        # the plain `re` backend, not whichever of re2 or hyperscan happens to be installed.
+        return pathspec.PathSpec.from_lines("gitignore", [pattern], backend="simple")
     except (ValueError, TypeError):
         return None
 
 
 def gitignore_matches(pattern: str, path: str) -> bool:
-    """A gitignore-style pattern (pathspec's gitwildmatch, case-sensitive) against a root-relative
+    """A gitignore-style pattern (pathspec's, case-sensitive) against a root-relative
     path, as OpenHands matches skill `paths`."""
     spec = _gitignore(pattern.strip()) if pattern.strip() else None
     return spec is not None and spec.match_file(path)
