@@ -1,5 +1,5 @@
 """Outside a git repository, `check` starts no git at all where no folder on the root's path holds
-one (rules/project/git.py `no_repository`), and where git must be asked, it is asked once where
+one (rules/project/git_state.py `no_repository`), and where git must be asked, it is asked once where
 the repository is: later commands that need one get git's own answer again
 (`remember_missing_repositories`). The output is the same. A `git` ahead on PATH logs each call
 and runs the real one."""

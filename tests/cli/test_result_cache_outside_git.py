@@ -19,7 +19,7 @@ import pytest
 
 from rulelens.cli import result_cache, tree_state
 from rulelens.rules.project import filelist
-from rulelens.rules.project.git import no_repository
+from rulelens.rules.project.git_state import no_repository
 from tests.conftest import write_tree
 
 RULE = """---
@@ -45,7 +45,7 @@ def either(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     every folder the walk listed among it, is the whole key)."""
     files = FILES if request.param == "searched" else {**FILES, ".ai/rules/billing.md": UNSEARCHED}
     root = write_tree(tmp_path / "plain", files)
-    assert result_cache._outside_git(str(root)), "the test's folder is inside a git repository"
+    assert no_repository(root), "the test's folder is inside a git repository"
     return root
 
 
@@ -61,7 +61,7 @@ def env(tmp_path: Path) -> dict[str, str]:
 @pytest.fixture
 def plain(tmp_path: Path) -> Path:
     root = write_tree(tmp_path / "plain", FILES)
-    assert result_cache._outside_git(str(root)), "the test's folder is inside a git repository"
+    assert no_repository(root), "the test's folder is inside a git repository"
     return root
 
 
@@ -279,7 +279,7 @@ def test_a_folder_inside_a_git_repository_is_inside_git(tmp_path: Path, env: dic
     for cmd in (["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@example.com",
                                                 "commit", "-qm", "start"]):
         subprocess.run(["git", "-C", str(outer), *cmd], check=True)
-    assert not result_cache._outside_git(str(inner))
+    assert not no_repository(inner)
     code, out = check(inner, env)
     assert (code, out) == check(inner, env, "--no-cache")
     assert kept(inner, env) == {}  # nothing in the user's cache folder
@@ -331,17 +331,6 @@ def test_only_the_projects_written_last_are_kept(plain: Path, env: dict[str, str
     names = {p.name for p in base.iterdir()}
     assert len(names) == result_cache.PROJECTS_KEPT
     assert "old000" not in names and f"old{result_cache.PROJECTS_KEPT + 2:03}" in names
-
-
-def test_the_outside_test_agrees_with_the_core(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    write_tree(tmp_path, {"a/.git/HEAD": "", "a/b/c.txt": "", "d/e/f.txt": "", "g/HEAD": "",
-                          "g/h/i.txt": "", "j/.git": "gitdir: nowhere\n"})
-    (tmp_path / "link").symlink_to(tmp_path / "a/b")
-    for here in ["a", "a/b", "d", "d/e", "g/h", "j", "link", "."]:
-        path = str((tmp_path / here).absolute())
-        assert result_cache._outside_git(path) == no_repository(path), here
-    monkeypatch.setenv("GIT_DIR", str(tmp_path / "nowhere"))
-    assert result_cache._outside_git(str(tmp_path / "d")) == no_repository(tmp_path / "d") is False
 
 
 @pytest.mark.parametrize("walk", ["find", "python"])

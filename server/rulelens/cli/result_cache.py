@@ -39,8 +39,8 @@ untracked files (in a plain repository with a small index, one `ls-files -s -o` 
 `split_listing`). On a miss the full run starts at once and git's answers are handed to it as
 it needs them (the name search's view, the file list): it asks git for neither.
 
-**Outside a git work tree** (`_outside_git`: no `.git` or `HEAD` in the root or above it, the
-stat test rules/project/git.py's `no_repository` makes) there is no git folder, and nothing may
+**Outside a git work tree** (no `.git` or `HEAD` in the root or above it: the stat test
+rules/project/git_state.py's `no_repository` makes) there is no git folder, and nothing may
 be written in the project. The answer lives in the user's cache folder, `cache_folder`:
 `$XDG_CACHE_HOME/rulelens/<digest of the root's real path>/` (`~/.cache` when unset or relative),
 in the same files. In place of git's view the key holds the walk's state (tree_state.py): the
@@ -73,6 +73,7 @@ import sys
 import time
 
 from rulelens.rules.project.git_state import blake2b as blake2b  # without OpenSSL: see there
+from rulelens.rules.project.git_state import no_repository
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 if TYPE_CHECKING:
@@ -428,7 +429,7 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     root = _find_root(parsed[0])
     if not os.path.isdir(root):
         return None
-    if _outside_git(root):
+    if no_repository(root):  # git surely finds none: a stat test, no git process
         return _lookup_outside(args, root, began)
     from rulelens.rules.project.git_state import commands
 
@@ -477,24 +478,6 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
 
     code = edited_answer.answer(pending, where, stored)
     return pending if code is None else code
-
-
-def _outside_git(root: str) -> bool:
-    """rules/project/git.py's `no_repository` (which imports subprocess): git surely finds no
-    repository for root. tests/cli/test_result_cache_outside_git.py holds the two to the same
-    answers. A layout the stat test cannot rule out (a stray `HEAD` above) takes the git path,
-    where git's "not a repository" keeps nothing."""
-    if "GIT_DIR" in os.environ or "GIT_WORK_TREE" in os.environ:
-        return False
-    for folder in {os.path.abspath(root), os.path.realpath(root)}:
-        while True:
-            if os.path.lexists(os.path.join(folder, ".git")) or os.path.lexists(os.path.join(folder, "HEAD")):
-                return False
-            parent = os.path.dirname(folder)
-            if parent == folder:
-                break
-            folder = parent
-    return True
 
 
 def cache_folder(root: str) -> str | None:
@@ -847,7 +830,7 @@ class Outside(Pending):
 
     def hand_over(self) -> None:
         """Nothing to hand over: the full run walks the files itself, and asks git nothing
-        (rules/project/git.py's `no_repository`)."""
+        (rules/project/git_state.py's `no_repository`)."""
 
     def keep(self, code: int, output: str, paths: Iterable[str],
              searches: list[dict[str, object]] | None = None) -> None:

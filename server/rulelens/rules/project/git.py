@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from rulelens.rules.project.git_state import no_repository as no_repository  # the fast path's too
 
 if TYPE_CHECKING:  # subprocess (with selectors, 4 ms) is imported when a git command runs:
     import subprocess  # outside git, `check` starts none
@@ -33,25 +34,6 @@ def known(root: Path | str, args: tuple[str, ...], stdout: Callable[[], bytes | 
     asks git before the command runs): the next `completed` with the same arguments calls
     `stdout` instead of asking."""
     _KNOWN[(str(root), args)] = stdout
-
-
-def no_repository(root: Path | str) -> bool:
-    """Whether git surely finds no repository for root, from a few stats instead of a git
-    process (outside git, `check` asked git eight times: about 30 ms): no `.git` (folder, file
-    or link) in root or a folder above it, along its path as given and as resolved, no `HEAD`
-    there (a bare repository's folder), and no GIT_DIR or GIT_WORK_TREE in the environment. Each
-    call looks again (the folder may become a work tree)."""
-    if "GIT_DIR" in os.environ or "GIT_WORK_TREE" in os.environ:
-        return False
-    for folder in {os.path.abspath(root), os.path.realpath(root)}:
-        while True:
-            if os.path.lexists(os.path.join(folder, ".git")) or os.path.lexists(os.path.join(folder, "HEAD")):
-                return False
-            parent = os.path.dirname(folder)
-            if parent == folder:
-                break
-            folder = parent
-    return True
 
 
 def start(root: Path | str, *args: str) -> None:
