@@ -4,10 +4,9 @@ every module a run imported): a pre-commit hook pays each import on every commit
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
+from tests.cli.imports import check_importing
 from tests.conftest import ProjectFactory
 
 RULE = "---\npaths:\n  - 'app/**'\n---\n# Billing\n\nPrices go through `app/Money.php`.\n"
@@ -24,13 +23,9 @@ DIALECTS = {"wcmatch", "rulelens.agents.minimatch", "rulelens.agents.picomatch"}
 
 
 def loaded(root: Path) -> set[str]:
-    run = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", "check"], cwd=root,
-                         capture_output=True, text=True, check=False, env=ENV)
-    assert run.returncode in (0, 1), run.stderr
-    names = [line.rpartition("|")[2] for line in run.stderr.splitlines() if "|" in line]
-    # What the interpreter's start loaded (site, the environment's .pth files) is listed before
-    # `site` itself, as importtime lists a module after those it imported.
-    return {name.strip() for name in names[names.index(" site") + 1:]}
+    (code, _), modules = check_importing(root, ENV)
+    assert code in (0, 1)
+    return modules
 
 
 def test_boosts_rules_alone_load_no_dialect(project: ProjectFactory) -> None:

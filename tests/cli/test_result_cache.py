@@ -15,6 +15,7 @@ import pytest
 
 from rulelens.cli import result_cache
 from rulelens.rules.project.root import find_root
+from tests.cli.imports import check_importing
 from tests.conftest import ProjectFactory, write_tree
 
 # Edits in a test come milliseconds apart; a user's come seconds apart (RACY_NS).
@@ -216,15 +217,10 @@ def test_the_rules_folder_cut_from_a_listing(extra: bytes) -> None:
 
 
 def test_a_kept_answer_loads_almost_nothing(billing: Path) -> None:
-    """On a hit neither the core nor argparse is imported (`-X importtime` lists every module)."""
-    cmd = [sys.executable, "-X", "importtime", "-m", "rulelens", "check"]
-    first = subprocess.run(cmd, cwd=billing, capture_output=True, text=True, check=False, env=ENV)
-    second = subprocess.run(cmd, cwd=billing, capture_output=True, text=True, check=False, env=ENV)
-    assert (first.returncode, first.stdout) == (second.returncode, second.stdout)
-    modules = {line.rpartition("|")[2].strip() for line in second.stderr.splitlines()}
-    bare = subprocess.run([sys.executable, "-X", "importtime", "-c", "pass"], capture_output=True, text=True,
-                          check=False, env=ENV)
-    modules -= {line.rpartition("|")[2].strip() for line in bare.stderr.splitlines()}  # site's own
+    """On a hit neither the core nor argparse is imported."""
+    first, _ = check_importing(billing, ENV)
+    second, modules = check_importing(billing, ENV)
+    assert first == second
     assert "rulelens.cli.result_cache" in modules
     assert not modules & {"argparse", "pathlib", "subprocess", "json", "rulelens.rules.repository",
                           "rulelens.cli.app", "rulelens.check_project"}, sorted(modules)
@@ -435,16 +431,21 @@ def test_a_name_held_only_through_a_linked_rule_file(billing: Path) -> None:
     assert after == before and not full
 
 
+def _an_edit_answered_from_the_kept_answer(holder: Path, env: dict[str, str]) -> None:
+    """The answer equals a run in full, and after an edit of a file that holds no name it is
+    printed again without the core."""
+    cached = check(holder, env=env)
+    assert cached == check(holder, "--no-cache", env=env)
+    edit(holder / "app/Other.php", "<?php\n// edited\n")
+    answer, modules = check_importing(holder, env)
+    assert answer == cached and "rulelens.check_project" not in modules
+
+
 def test_an_index_listing_too_long_to_keep(holder: Path) -> None:
     """Past the listing kept beside the answer (about 50,000 files), an edit is still answered
     from the kept answer; a `git add` is a run in full."""
     env = {**ENV, "RULELENS_TEST_LISTING_KEPT": "1"}
-    cached = check(holder, env=env)
-    assert cached == check(holder, "--no-cache", env=env)
-    edit(holder / "app/Other.php", "<?php\n// edited\n")
-    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", "check"], cwd=holder,
-                         capture_output=True, text=True, check=False, env=env)
-    assert (out.returncode, out.stdout) == cached and "rulelens.check_project" not in out.stderr
+    _an_edit_answered_from_the_kept_answer(holder, env)
     edit(holder / "app/Old.php", "<?php\n")
     git(holder, "add", "-A")
     after = check(holder, env=env)
@@ -526,9 +527,4 @@ def test_a_larger_index_is_listed_apart(holder: Path) -> None:
     """Past SMALL_INDEX the index and the untracked files are listed by two gits: the same
     answers, and an edit is still answered from the kept answer."""
     env = {**ENV, "RULELENS_TEST_SMALL_INDEX": "1"}
-    cached = check(holder, env=env)
-    assert cached == check(holder, "--no-cache", env=env)
-    edit(holder / "app/Other.php", "<?php\n// edited\n")
-    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", "check"], cwd=holder,
-                         capture_output=True, text=True, check=False, env=env)
-    assert (out.returncode, out.stdout) == cached and "rulelens.check_project" not in out.stderr
+    _an_edit_answered_from_the_kept_answer(holder, env)

@@ -20,6 +20,7 @@ import pytest
 from rulelens.cli import result_cache, tree_state
 from rulelens.rules.project import filelist
 from rulelens.rules.project.git_state import no_repository
+from tests.cli.imports import check_importing
 from tests.conftest import write_tree
 
 RULE = """---
@@ -288,15 +289,10 @@ def test_a_folder_inside_a_git_repository_is_inside_git(tmp_path: Path, env: dic
 
 
 def test_a_hit_loads_almost_nothing(plain: Path, env: dict[str, str]) -> None:
-    """On a hit neither the core nor argparse is imported (`-X importtime` lists every module)."""
-    cmd = [sys.executable, "-X", "importtime", "-m", "rulelens", "check"]
-    first = subprocess.run(cmd, cwd=plain, capture_output=True, text=True, check=False, env=env)
-    second = subprocess.run(cmd, cwd=plain, capture_output=True, text=True, check=False, env=env)
-    assert (first.returncode, first.stdout) == (second.returncode, second.stdout)
-    modules = {line.rpartition("|")[2].strip() for line in second.stderr.splitlines()}
-    bare = subprocess.run([sys.executable, "-X", "importtime", "-c", "pass"], capture_output=True, text=True,
-                          check=False, env=env)
-    modules -= {line.rpartition("|")[2].strip() for line in bare.stderr.splitlines()}  # site's own
+    """On a hit neither the core nor argparse is imported."""
+    first, _ = check_importing(plain, env)
+    second, modules = check_importing(plain, env)
+    assert first == second
     assert {"rulelens.cli.result_cache", "rulelens.cli.tree_state"} <= modules
     assert not modules & {"argparse", "pathlib", "subprocess", "json", "threading",
                           "rulelens.rules.repository", "rulelens.cli.app", "rulelens.check_project",
