@@ -108,6 +108,41 @@ def test_a_file_read_through_a_symbolic_link(repo: Path) -> None:
     assert search(repo)[0] == {"formatCents", "total_cents"}
 
 
+def test_holders_are_kept_among_clean_files_when_links_hold_a_word_too(repo: Path) -> None:
+    """Links are searched on every run: a word whose first and last holders are links (they sort
+    first and last) is kept with a clean holder between them, so the next run is a hit."""
+    for i in range(search_cache.CARRIERS):  # before and after the clean holders, sorted
+        (repo / "app" / f"0{i}.php").symlink_to("a.php")
+    (repo / "app" / "zz.php").symlink_to("a.php")
+    for i in range(search_cache.CARRIERS + 2):
+        (repo / "app" / f"m{i:02d}.php").write_text("class LegacyHelper {}\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "links")
+    everything = {"LegacyHelper", "formatCents", "total_cents"}
+    assert search(repo) == (everything, "miss")
+    where = cache_file(repo, CACHE_PATH)
+    assert where is not None
+    _, *carriers = json.loads(where.read_bytes())["hits"]["LegacyHelper"]
+    assert carriers and all(c.startswith("app/m") or c == "app/a.php" for c in carriers)
+    assert search(repo) == (everything, "hit")
+    (repo / "app" / "a.php").write_text("class Other {}\n")  # the links' text changes with it
+    assert search(repo) == (everything, "hit")
+
+
+def test_a_word_held_only_by_files_not_clean_is_found_on_every_run(repo: Path) -> None:
+    (repo / "app" / "t.txt").write_text("OnlyLinked\n")  # untracked, read through two links
+    for name in ("l1.php", "l2.php"):
+        (repo / "app" / name).symlink_to("t.txt")
+    git(repo, "add", "app/l1.php", "app/l2.php")
+    git(repo, "commit", "-q", "-m", "links")
+    words = [*WORDS, "OnlyLinked"]
+    everything = {"LegacyHelper", "formatCents", "total_cents", "OnlyLinked"}
+    assert search(repo, words) == (everything, "miss")
+    assert search(repo, words) == (everything, "hit")
+    (repo / "app" / "t.txt").write_text("gone\n")
+    assert search(repo, words) == (everything - {"OnlyLinked"}, "hit")
+
+
 def test_a_reverted_change_is_read_again(repo: Path) -> None:
     """A file dirty when searched, clean now, must be searched as clean again."""
     (repo / "app" / "a.php").write_text("nothing here\n")

@@ -156,19 +156,53 @@ def save(where: Path, root: Path, stored: Stored, listing: bytes | None) -> None
         write_file(where, data)
 
 
-def holders(outputs: Iterable[bytes]) -> dict[str, tuple[int, list[str]]]:
-    """match -> (files holding it, up to CARRIERS of them), from grep's `path\\0match` lines.
+def holders(outputs: Iterable[bytes], apart: frozenset[str] = frozenset(),
+            ) -> dict[str, tuple[int, list[str]]]:
+    """match -> (files holding it, up to CARRIERS of them), from grep's `path\\0match` lines,
+    leaving out the lines of the files `apart` (see `holders_apart`).
 
     A large search (past EXACT_LINES lines) is read at C speed: per group of chunks, the first and last
     file of each match; when they differ, more files may hold it than are recorded, and the
     count says so (one more than recorded), so losing all the recorded ones means a full search.
     """
+    return holders_apart(outputs, apart)[0]
+
+
+def holders_apart(outputs: Iterable[bytes], apart: frozenset[str],
+                  ) -> tuple[dict[str, tuple[int, list[str]]], dict[str, tuple[int, list[str]]]]:
+    """`holders` of the files not `apart`, and of those `apart`, each chosen among its own files:
+    the cache keeps only clean files as holders, and a match whose first and last holders were
+    both unclean (symbolic links to the same text, say) would otherwise be kept with none,
+    which sends every later run to a full search."""
+    columns = _grouped(outputs)
+    if not apart:
+        return _holders(columns), {}
+    skip = {p.encode("utf-8", "surrogateescape") for p in apart}
+    inside: list[tuple[list[bytes], list[bytes]]] = []
+    outside: list[tuple[list[bytes], list[bytes]]] = []
+    for paths, texts in columns:
+        if skip.isdisjoint(paths):
+            outside.append((paths, texts))
+            continue
+        mask = [p in skip for p in paths]
+        inside.append(([p for p, m in zip(paths, mask, strict=True) if m],
+                       [t for t, m in zip(texts, mask, strict=True) if m]))
+        outside.append(([p for p, m in zip(paths, mask, strict=True) if not m],
+                        [t for t, m in zip(texts, mask, strict=True) if not m]))
+    return _holders(outside), _holders(inside)
+
+
+def _grouped(outputs: Iterable[bytes]) -> list[tuple[list[bytes], list[bytes]]]:
+    """The paths and matches of grep's outputs, a few groups of chunks, not one per chunk: the
+    Python work is per distinct match and group."""
+    outputs = list(outputs)
+    size = max(1, -(-len(outputs) // GROUPS))
+    return [_columns(b"".join(outputs[i : i + size])) for i in range(0, len(outputs), size)]
+
+
+def _holders(columns: list[tuple[list[bytes], list[bytes]]]) -> dict[str, tuple[int, list[str]]]:
     counts: dict[bytes, int] = {}
     carriers: dict[bytes, list[bytes]] = {}
-    outputs = list(outputs)
-    # A few groups of chunks, not one per chunk: the Python work is per distinct match and group.
-    size = max(1, -(-len(outputs) // GROUPS))
-    columns = [_columns(b"".join(outputs[i : i + size])) for i in range(0, len(outputs), size)]
     exact = sum(len(texts) for _, texts in columns) <= EXACT_LINES
     for paths, texts in columns:
         if exact:
@@ -282,21 +316,13 @@ class CachedSearch:
         snap = later.result()
         if outputs is None:
             return None
-        hits = holders(outputs)
-        found = set(hits)
+        # Only clean files stand for their content next time: the kept holders are chosen among them.
+        unstable = self._unstable(snap) if snap is not None else frozenset()
+        hits, loose = holders_apart(outputs, unstable)
         self._saw(hits)
-        if snap is None:
-            return found
-        unstable = self._unstable(snap)
-        if unstable:  # only clean files stand for their content next time
-            for text, (count, carriers) in list(hits.items()):
-                clean = [c for c in carriers if c not in unstable]
-                if len(clean) < len(carriers):
-                    exact = count == len(carriers)
-                    hits[text] = (len(clean) if exact else count, clean)
-                    if exact and not clean:
-                        del hits[text]
-        if self.keep:
+        self._saw(loose)
+        found = set(hits) | set(loose)
+        if snap is not None and self.keep:
             save(where, self.root, Stored(frozenset(needles), snap.digest, unstable, hits), snap.listing)
         return found
 
@@ -314,11 +340,6 @@ class CachedSearch:
         removed |= unstable  # held when clean; not what the index says now
         added |= stored.unstable - unstable  # clean now, and not searched as clean before
         added -= unstable
-        needles = sorted(stored.needles)
-        added_out = self._search(sorted(added), needles, True)
-        unstable_out = self._search(sorted(unstable), needles, False)
-        if added_out is None or unstable_out is None:
-            return None
         hits: dict[str, tuple[int, list[str]]] = {}
         for text, (count, carriers) in stored.hits.items():
             kept = [c for c in carriers if c not in removed] if removed else carriers
@@ -327,6 +348,11 @@ class CachedSearch:
                 return None  # every recorded holder changed and others may hold it: search all
             if kept:
                 hits[text] = (left, kept)
+        needles = sorted(stored.needles)
+        added_out = self._search(sorted(added), needles, True)
+        unstable_out = self._search(sorted(unstable), needles, False)
+        if added_out is None or unstable_out is None:
+            return None
         for text, (n, files) in holders(added_out).items():
             count, carriers = hits.get(text, (0, []))
             hits[text] = (count + n, sorted(set(carriers) | set(files))[:CARRIERS])
