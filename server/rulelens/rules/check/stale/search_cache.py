@@ -47,8 +47,9 @@ CACHE_PATH = "rulelens/name-search.json"
 GROUPS = 4  # of grep's outputs read together: up to 2 recorded holders of a match per group
 EXACT_LINES = 20_000  # (file, match) lines of a search read one by one; past this, at C speed
 
-# (files, words) -> one grep output per chunk, lines `path\0match` (`named`) or `match`; None on failure.
-Grep = Callable[[Sequence[str], Sequence[str], bool], "list[bytes] | None"]
+# (files, words, named) -> one grep output per chunk, lines `path\0match` (`named`) or `match`,
+# and the words some chunk was not asked for (text_search.grep_outputs); None on failure.
+Grep = Callable[[Sequence[str], Sequence[str], bool], "tuple[list[bytes], frozenset[str]] | None"]
 
 
 @dataclass
@@ -157,18 +158,19 @@ def save(where: Path, root: Path, stored: Stored, listing: bytes | None) -> None
 
 
 def holders(outputs: Iterable[bytes], apart: frozenset[str] = frozenset(),
-            ) -> dict[str, tuple[int, list[str]]]:
+            partial: frozenset[str] = frozenset()) -> dict[str, tuple[int, list[str]]]:
     """match -> (files holding it, up to CARRIERS of them), from grep's `path\\0match` lines,
     leaving out the lines of the files `apart` (see `holders_apart`).
 
     A large search (past EXACT_LINES lines) is read at C speed: per group of chunks, the first and last
     file of each match; when they differ, more files may hold it than are recorded, and the
     count says so (one more than recorded), so losing all the recorded ones means a full search.
+    So does the count of a match in `partial`: one some files were not searched for.
     """
-    return holders_apart(outputs, apart)[0]
+    return holders_apart(outputs, apart, partial)[0]
 
 
-def holders_apart(outputs: Iterable[bytes], apart: frozenset[str],
+def holders_apart(outputs: Iterable[bytes], apart: frozenset[str], partial: frozenset[str] = frozenset(),
                   ) -> tuple[dict[str, tuple[int, list[str]]], dict[str, tuple[int, list[str]]]]:
     """`holders` of the files not `apart`, and of those `apart`, each chosen among its own files:
     the cache keeps only clean files as holders, and a match whose first and last holders were
@@ -176,7 +178,7 @@ def holders_apart(outputs: Iterable[bytes], apart: frozenset[str],
     which sends every later run to a full search."""
     columns = _grouped(outputs)
     if not apart:
-        return _holders(columns), {}
+        return _holders(columns, partial), {}
     skip = {p.encode("utf-8", "surrogateescape") for p in apart}
     inside: list[tuple[list[bytes], list[bytes]]] = []
     outside: list[tuple[list[bytes], list[bytes]]] = []
@@ -189,7 +191,7 @@ def holders_apart(outputs: Iterable[bytes], apart: frozenset[str],
                        [t for t, m in zip(texts, mask, strict=True) if m]))
         outside.append(([p for p, m in zip(paths, mask, strict=True) if not m],
                         [t for t, m in zip(texts, mask, strict=True) if not m]))
-    return _holders(outside), _holders(inside)
+    return _holders(outside, partial), _holders(inside, partial)
 
 
 def _grouped(outputs: Iterable[bytes]) -> list[tuple[list[bytes], list[bytes]]]:
@@ -197,10 +199,11 @@ def _grouped(outputs: Iterable[bytes]) -> list[tuple[list[bytes], list[bytes]]]:
     Python work is per distinct match and group."""
     outputs = list(outputs)
     size = max(1, -(-len(outputs) // GROUPS))
-    return [_columns(b"".join(outputs[i : i + size])) for i in range(0, len(outputs), size)]
+    return [columns(b"".join(outputs[i : i + size])) for i in range(0, len(outputs), size)]
 
 
-def _holders(columns: list[tuple[list[bytes], list[bytes]]]) -> dict[str, tuple[int, list[str]]]:
+def _holders(columns: list[tuple[list[bytes], list[bytes]]],
+             partial: frozenset[str]) -> dict[str, tuple[int, list[str]]]:
     counts: dict[bytes, int] = {}
     carriers: dict[bytes, list[bytes]] = {}
     exact = sum(len(texts) for _, texts in columns) <= EXACT_LINES
@@ -222,13 +225,17 @@ def _holders(columns: list[tuple[list[bytes], list[bytes]]]) -> dict[str, tuple[
                     held.append(one)
             # Two different files: there may be more in between, uncounted.
             counts[text] = counts.get(text, 0) + (1 if first[text] == path else CARRIERS + 1)
-    return {text.decode("utf-8", "surrogateescape"): (
-                max(n, len(carriers[text])),
-                sorted(p.decode("utf-8", "surrogateescape") for p in carriers[text]))
-            for text, n in counts.items() if text}
+    out: dict[str, tuple[int, list[str]]] = {}
+    for text, n in counts.items():
+        if text:
+            word = text.decode("utf-8", "surrogateescape")
+            held = carriers[text]
+            out[word] = (max(n, len(held) + (word in partial)),
+                         sorted(p.decode("utf-8", "surrogateescape") for p in held))
+    return out
 
 
-def _columns(output: bytes) -> tuple[list[bytes], list[bytes]]:
+def columns(output: bytes) -> tuple[list[bytes], list[bytes]]:
     """The paths and the matches of grep's `path\\0match\\n` lines, split at C speed."""
     if output.count(b"\0") != output.count(b"\n"):  # a file name with a line break: skip them
         lines = [line.partition(b"\0") for line in output.split(b"\n") if line.count(b"\0") == 1]
@@ -245,6 +252,7 @@ def _links(listing: bytes) -> frozenset[str]:
 
 
 def _texts(outputs: Iterable[bytes]) -> set[str]:
+    """The texts grep's outputs (`-h`: a match a line) matched."""
     lines: set[bytes] = set()
     for output in outputs:
         lines.update(output.split(b"\n"))
@@ -303,8 +311,9 @@ class CachedSearch:
             return dirty
         return dirty | (frozenset(self.outside) - frozenset(paths_of(snap.listing)))
 
-    def _search(self, paths: Sequence[str], needles: list[str], named: bool) -> list[bytes] | None:
-        return self.grep(paths, needles, named) if paths else []
+    def _search(self, paths: Sequence[str], needles: list[str],
+                named: bool) -> tuple[list[bytes], frozenset[str]] | None:
+        return self.grep(paths, needles, named) if paths else ([], frozenset())
 
     def _saw(self, hits: dict[str, tuple[int, list[str]]]) -> None:
         for text, (_, carriers) in hits.items():
@@ -318,7 +327,7 @@ class CachedSearch:
             return None
         # Only clean files stand for their content next time: the kept holders are chosen among them.
         unstable = self._unstable(snap) if snap is not None else frozenset()
-        hits, loose = holders_apart(outputs, unstable)
+        hits, loose = holders_apart(outputs[0], unstable, outputs[1])
         self._saw(hits)
         self._saw(loose)
         found = set(hits) | set(loose)
@@ -353,7 +362,7 @@ class CachedSearch:
         unstable_out = self._search(sorted(unstable), needles, False)
         if added_out is None or unstable_out is None:
             return None
-        for text, (n, files) in holders(added_out).items():
+        for text, (n, files) in holders(added_out[0], partial=added_out[1]).items():
             count, carriers = hits.get(text, (0, []))
             hits[text] = (count + n, sorted(set(carriers) | set(files))[:CARRIERS])
         self._saw(hits)
@@ -361,4 +370,4 @@ class CachedSearch:
         if self.keep and (added or removed - stored.unstable or unstable != stored.unstable):
             save(where, self.root, Stored(stored.needles, snap.digest, unstable, hits),
                  snap.listing if snap.digest != stored.digest else None)
-        return set(hits) | _texts(unstable_out)
+        return set(hits) | _texts(unstable_out[0])

@@ -21,13 +21,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulelens.rules.check.stale.search_cache import CachedSearch
+from rulelens.rules.check.stale.search_cache import CachedSearch, columns
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.sorted_paths import prefix_span
 
 TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
 MAX_FILE_BYTES = 1024 * 1024  # without git, larger files are skipped (minified bundles, data)
 CHUNK_BYTES = 64 * 1024  # of file names per grep process, well below any argument limit
+FIRST_CHUNK_BYTES = 16 * 1024  # of the first chunks: the words they match are left out of the rest
 
 Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
 
@@ -88,11 +89,12 @@ def gnu_grep() -> str | None:
     return grep if "GNU grep" in out.stdout else None
 
 
-def _chunks(paths: Sequence[str]) -> list[list[str]]:
+def _chunks(paths: Sequence[str], small: int = 0) -> list[list[str]]:
+    """The files in chunks of CHUNK_BYTES of names, the first `small` of them FIRST_CHUNK_BYTES."""
     chunks: list[list[str]] = [[]]
     size = 0
     for rel in paths:
-        if size > CHUNK_BYTES:
+        if size > (FIRST_CHUNK_BYTES if len(chunks) <= small else CHUNK_BYTES):
             chunks.append([])
             size = 0
         chunks[-1].append(rel)
@@ -101,14 +103,23 @@ def _chunks(paths: Sequence[str]) -> list[list[str]]:
 
 
 def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[str],
-                 named: bool = False) -> list[bytes] | None:
+                 named: bool = False) -> tuple[list[bytes], frozenset[str]] | None:
     """grep's `-F -w -o` output for the words in the listed files, one output per chunk; with
-    `named`, each line is `path\0match` (`-H -Z`). None when a grep failed."""
-    pattern = "\n".join(words).encode("utf-8") + b"\n"
+    `named`, each line is `path\0match` (`-H -Z`). None when a grep failed.
+
+    A word matched in one chunk is left out of the chunks started after it: most of grep's
+    output is the common words' matches in every file, and a chunk left no word is not searched.
+    The second value is the words left out of some chunk: their matches are not all in the
+    output (a cache of where each match is must not count them as exact). The matches a chunk
+    reports are still every one of the words it was given, so `words.present` reads them as a
+    search of those words: a word matched in any chunk is present, and one never matched was
+    searched in every file, each chunk's hidden words showing in that chunk's matches.
+    """
     flags = ["-I", "-s", "-w", "-o", "-F", *(["-H", "-Z"] if named else ["-h"])]
     import subprocess
 
-    def one(chunk: list[str]) -> bytes | None:
+    def one(chunk: list[str], asked: Sequence[str]) -> bytes | None:
+        pattern = "\n".join(asked).encode("utf-8") + b"\n"
         try:
             out = subprocess.run([grep, *flags, "-f", "-", "--", *chunk], input=pattern, cwd=root,
                                  capture_output=True, check=False, timeout=TIMEOUT)
@@ -117,17 +128,46 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
         # 2 is also what grep says after a file vanished (a tracked file deleted locally).
         return out.stdout if out.returncode in (0, 1, 2) else None
 
-    chunks = _chunks(paths)
+    workers = os.cpu_count() or 2
+    chunks = _chunks(paths, small=workers)
     if len(chunks) == 1:  # a small project: one grep, and no pool (nor its import) to start
-        outputs = [one(chunks[0])]
-    else:
-        from concurrent.futures import ThreadPoolExecutor
+        out = one(chunks[0], words)
+        return ([out], frozenset()) if out is not None else None
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
 
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-            outputs = list(pool.map(one, chunks))
+    lock = threading.Lock()
+    outputs: list[bytes | None] = [b""] * len(chunks)
+    matched: set[str] = set()
+    left_out: set[str] = set()
+    todo = iter(range(len(chunks)))
+
+    def work() -> None:
+        while True:
+            with lock:
+                at = next(todo, None)
+                if at is None or None in outputs:
+                    return
+                asked = [w for w in words if w not in matched]
+                left_out.update(matched)
+            out = one(chunks[at], asked) if asked else b""
+            with lock:
+                outputs[at] = out
+                if out is not None:
+                    matched.update(matched_texts(out, named))
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for done in [pool.submit(work) for _ in range(workers)]:
+            done.result()
     if any(o is None for o in outputs):
         return None
-    return [o or b"" for o in outputs]
+    return [o or b"" for o in outputs], frozenset(left_out)
+
+
+def matched_texts(output: bytes, named: bool) -> set[str]:
+    """The texts one grep output matched."""
+    lines = columns(output)[1] if named else output.split(b"\n")
+    return {line.decode("utf-8", "surrogateescape") for line in set(lines) if line}
 
 
 def grep_search(root: Path, paths: list[str], grep: str) -> Search:
@@ -139,11 +179,11 @@ def grep_search(root: Path, paths: list[str], grep: str) -> Search:
     """
 
     def search(words: list[str]) -> set[str] | None:
-        outputs = grep_outputs(root, grep, paths, words)
-        if outputs is None:
+        grepped = grep_outputs(root, grep, paths, words)
+        if grepped is None:
             return None
         lines: set[bytes] = set()
-        for o in outputs:
+        for o in grepped[0]:
             lines.update(o.split(b"\n"))  # in C: a common word matches in every file
         return {line.decode("utf-8", "surrogateescape") for line in lines if line}
 
@@ -226,7 +266,8 @@ def cached_scan_for(root: Path, files: FileList, exclude: str,
     if not cache:
         return full, None
 
-    def outputs(paths: Sequence[str], words: Sequence[str], named: bool) -> list[bytes] | None:
+    def outputs(paths: Sequence[str], words: Sequence[str],
+                named: bool) -> tuple[list[bytes], frozenset[str]] | None:
         return grep_outputs(root, grep, paths, words, named=named)
 
     return full, CachedSearch(root, outside, outputs, full, exclude, keep=keep)
