@@ -15,8 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-import bracex
-
 # pathspec's regexes for `[[`-style globs make `re` warn "Possible nested set" (a FutureWarning);
 # that is no message for a user, and the glob is still compiled. Silence exactly that warning.
 warnings.filterwarnings("ignore", message="Possible nested set", category=FutureWarning)
@@ -95,6 +93,8 @@ def _braces(part: str) -> tuple[str, ...] | None:
     simple = _one_list(part)
     if simple is not None:
         return simple
+    import bracex  # for a glob `_one_list` cannot expand: about 1.5 ms of a small `check`
+
     try:
         return tuple(bracex.expand(part, limit=MAX_EXPANSIONS))
     except Exception:
