@@ -16,9 +16,10 @@ ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 # minimatch's reading), a write (tempfile), two texts close enough to compare (difflib), a
 # frontmatter the simple reading declines (yaml), a name search of several greps or with its
 # cache (concurrent.futures), a glob other than literal text and stars, an OpenHands skill's or a
-# configuration's `exclude` (pathspec: globs.plain_source writes the common globs' regexes).
+# configuration's `exclude` (pathspec: globs.plain_source writes the common globs' regexes), two
+# brace lists in one glob (bracex), a progress line at a terminal or a git process (threading).
 ON_DEMAND = {"wcmatch", "rulelens.agents.minimatch", "tempfile", "difflib", "yaml",
-             "concurrent.futures", "pathspec"}
+             "concurrent.futures", "pathspec", "bracex", "threading"}
 # What a plain glob (`app/**`, `docs/api.md`) is matched without, in every dialect (plain_globs.py).
 DIALECTS = {"wcmatch", "rulelens.agents.minimatch", "rulelens.agents.picomatch"}
 
@@ -37,6 +38,8 @@ def test_boosts_rules_alone_load_no_dialect(project: ProjectFactory) -> None:
     assert not modules & ON_DEMAND, sorted(modules & ON_DEMAND)
     (root / ".ai/rules/money.md").write_text("---\npaths:\n  - 'app/[A-Z]*.php'\n---\n# Money\n")
     assert "pathspec" in loaded(root)  # a range: pathspec's own translation
+    (root / ".ai/rules/money.md").write_text("---\npaths:\n  - 'app/{a,b}/{c,d}.php'\n---\n# M\n")
+    assert "bracex" in loaded(root)  # two brace lists: bracex's expansion
 
 
 def test_an_agent_file_with_globs_loads_its_dialect(project: ProjectFactory) -> None:
