@@ -1,18 +1,23 @@
-"""`plain_source` writes pathspec's "gitignore" regex for globs of literal text and stars, so
-that a project whose globs all take that shape is checked without importing pathspec: the text
-must be pathspec's own, character for character, and OpenHands' matching through it must answer
-as pathspec's one-pattern spec does."""
+"""Shortcuts that must answer as what they stand for.
+
+`plain_source` writes pathspec's "gitignore" regex for globs of literal text and stars, so that a
+project whose globs all take that shape is checked without importing pathspec: the text must be
+pathspec's own, character for character, and OpenHands' matching through it must answer as
+pathspec's one-pattern spec does. simple_yaml tests ASCII text with its unsafe class's ASCII
+part."""
 
 from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pathspec
 import pytest
 from pathspec.util import lookup_pattern
 
 from rulelens.agents import dialects
+from rulelens.rules.format import simple_yaml
 from rulelens.rules.format.globs import plain_source, regex_source
 
 TO_REGEX = lookup_pattern("gitignore").pattern_to_regex
@@ -80,3 +85,9 @@ def test_openhands_plain_answers_are_pathspecs() -> None:
             checked += 1
             assert dialects.gitignore_matches(glob, path) == spec.match_file(path), (glob, path)
     assert checked > 10_000
+
+
+def test_the_ascii_test_of_unsafe_characters_is_the_whole_class_on_ascii() -> None:
+    whole, ascii_part = re.compile(simple_yaml.UNSAFE), re.compile(simple_yaml.UNSAFE_ASCII)
+    for code in range(128):
+        assert bool(whole.search(chr(code))) == bool(ascii_part.search(chr(code))), code
