@@ -206,7 +206,7 @@ def plain_source(glob: str) -> str | None:
 
     By hand so that a project whose globs all take this shape is checked without importing
     pathspec; the same steps as pathspec's (root anchoring, `**` collapsing, its special cases),
-    and tests/unit/testplain_sources.py holds the text equal to pathspec's over every short glob
+    and tests/unit/test_plain_sources.py holds the text equal to pathspec's over every short glob
     of these characters and many longer ones.
     """
     if (not glob or glob[0] in "#!" or glob[-1].isspace() or glob == "/"
