@@ -13,15 +13,17 @@ through a port of the agent's own matcher where no library does.
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-import pathspec
-
 from rulelens.agents.plain_globs import plain_matches, shape
+from rulelens.rules.format.globs import plain_source
 
 if TYPE_CHECKING:
+    import pathspec
     from wcmatch import glob as wglob
 
 # wcmatch.glob's flags, by value: every agent's module names its dialect when it is imported,
@@ -135,6 +137,8 @@ def picomatch_default_matches(pattern: str, path: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _gitignore(pattern: str) -> pathspec.PathSpec[Any] | None:
+    import pathspec  # on first match: most projects have no OpenHands skill with paths
+
     try:
         # "gitignore" is pathspec 1.x's name for the regexes "gitwildmatch" (deprecated) gave;
         # the plain `re` backend, not whichever of re2 or hyperscan happens to be installed.
@@ -146,8 +150,25 @@ def _gitignore(pattern: str) -> pathspec.PathSpec[Any] | None:
 def gitignore_matches(pattern: str, path: str) -> bool:
     """A gitignore-style pattern (pathspec's, case-sensitive) against a root-relative
     path, as OpenHands matches skill `paths`."""
-    spec = _gitignore(pattern.strip()) if pattern.strip() else None
+    text = pattern.strip()
+    source = plain_source(text) if text else None
+    if source is not None:  # pathspec's regex without pathspec: what its one-pattern spec does
+        return _searcher(source)(_normalised(path)) is not None
+    spec = _gitignore(text) if text else None
     return spec is not None and spec.match_file(path)
+
+
+@lru_cache(maxsize=4096)
+def _searcher(source: str) -> Callable[[str], re.Match[str] | None]:
+    return re.compile(source).search  # pathspec's RegexPattern.match_file searches
+
+
+def _normalised(path: str) -> str:
+    """pathspec's `normalize_file`: POSIX separators, and no leading `/` or `./`."""
+    for sep in (os.sep, os.altsep):
+        if sep and sep != "/":
+            path = path.replace(sep, "/")
+    return path[1:] if path.startswith("/") else path[2:] if path.startswith("./") else path
 
 
 def first_match(patterns: list[str], paths: list[str], flags: int) -> str | None:

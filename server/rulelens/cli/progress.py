@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import threading
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
@@ -25,6 +24,8 @@ def progress_line(stream: TextIO, enabled: bool = True) -> Iterator[Callable[[st
     if not on:
         yield lambda _: None
         return
+    import threading  # at a terminal only: a hook's or CI's run starts no thread here
+
     lock = threading.Lock()
     state = {"text": "", "shown": False}
 

@@ -21,14 +21,15 @@ import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
-
-import pathspec
+from typing import TYPE_CHECKING, Any
 
 from rulelens.rules.check.codes import CODES
 from rulelens.rules.check.suppress import Suppressions, suppressions
 from rulelens.rules.format.reading import read_at_most
 from rulelens.rules.model import Problem, RuleError, Severity
+
+if TYPE_CHECKING:
+    import pathspec
 
 FILES = ("rulelens.toml", "pyproject.toml")
 LEVELS: tuple[str, ...] = ("error", "warning", "info", "off")
@@ -57,6 +58,8 @@ _SPECS: dict[tuple[str, ...], pathspec.GitIgnoreSpec] = {}
 
 def _spec(globs: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
     if globs not in _SPECS:
+        import pathspec  # only for a configuration's `exclude`, which most projects have none of
+
         _SPECS[globs] = pathspec.GitIgnoreSpec.from_lines(globs)
     return _SPECS[globs]
 

@@ -1,7 +1,9 @@
 """The glob dialect of docs/format.md §2: one `paths` item → compiled gitignore-style patterns.
 
 pathspec gives the gitignore semantics (we take its per-pattern regexes so that we can say
-*which* glob matched, which a combined PathSpec cannot); bracex expands braces. Splitting
+*which* glob matched, which a combined PathSpec cannot); bracex expands braces. pathspec is
+imported for the first glob that needs it: the regex text of a glob of literal text and stars,
+the shape most globs take, is written here as pathspec writes it (`plain_source`). Splitting
 comma-joined items outside braces is ours: no library knows that convention.
 """
 
@@ -13,11 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-import bracex
-from pathspec.util import lookup_pattern
-
-_GITIGNORE = lookup_pattern("gitignore")
-_TO_REGEX: Callable[[str], tuple[str | None, bool | None]] = _GITIGNORE.pattern_to_regex  # type: ignore[attr-defined]
 # pathspec's regexes for `[[`-style globs make `re` warn "Possible nested set" (a FutureWarning);
 # that is no message for a user, and the glob is still compiled. Silence exactly that warning.
 warnings.filterwarnings("ignore", message="Possible nested set", category=FutureWarning)
@@ -96,6 +93,8 @@ def _braces(part: str) -> tuple[str, ...] | None:
     simple = _one_list(part)
     if simple is not None:
         return simple
+    import bracex  # for a glob `_one_list` cannot expand: about 1.5 ms of a small `check`
+
     try:
         return tuple(bracex.expand(part, limit=MAX_EXPANSIONS))
     except Exception:
@@ -175,10 +174,12 @@ def regex_source(glob: str) -> str | None:
     Text, not compiled: `re.compile` is most of a glob's cost, and an index compiles many globs
     together (rules/match/matcher.py) or tests a literal one without any regex (`literal_test`).
     """
-    try:
-        source, _ = _TO_REGEX(glob)
-    except Exception:  # pathspec rejects a few malformed forms; they match nothing
-        return None
+    source = plain_source(glob)
+    if source is None:
+        try:
+            source, _ = _to_regex()(glob)
+        except Exception:  # pathspec rejects a few malformed forms; they match nothing
+            return None
     if not isinstance(source, str):
         return None
     if not source.startswith("^"):
@@ -186,6 +187,66 @@ def regex_source(glob: str) -> str | None:
         # Anchor them so that every regex here can be matched, alone or in an alternation.
         source = f"^.*?(?:{source})"
     return source
+
+
+@lru_cache(maxsize=1)
+def _to_regex() -> Callable[[str], tuple[str | None, bool | None]]:
+    """pathspec's "gitignore" translation, imported on the first glob `plain_source` leaves to
+    it (pathspec and typing_extensions: about 8 ms of a small project's `check`)."""
+    from pathspec.util import lookup_pattern
+
+    to_regex: Callable[[str], tuple[str | None, bool | None]] = \
+        lookup_pattern("gitignore").pattern_to_regex  # type: ignore[attr-defined]
+    return to_regex
+
+
+def plain_source(glob: str) -> str | None:
+    """pathspec's "gitignore" regex (`GitIgnoreBasicPattern.pattern_to_regex`) for a glob of
+    literal text, `*` and `**` segments; None for any other glob, which pathspec translates.
+
+    By hand so that a project whose globs all take this shape is checked without importing
+    pathspec; the same steps as pathspec's (root anchoring, `**` collapsing, its special cases),
+    and tests/unit/test_plain_sources.py holds the text equal to pathspec's over every short glob
+    of these characters and many longer ones.
+    """
+    if (not glob or glob[0] in "#!" or glob[-1].isspace() or glob == "/"
+            or "\\" in glob or "[" in glob or "?" in glob):
+        return None  # comments, negation, trailing spaces, escapes, ranges: pathspec's own cases
+    segments = glob.split("/")
+    is_dir = not segments[-1]
+    if not segments[0]:
+        del segments[0]
+    elif (len(segments) == 1 or (len(segments) == 2 and not segments[1])) and segments[0] != "**":
+        segments.insert(0, "**")
+    if not segments[-1]:
+        segments[-1] = "**"
+    for i in range(len(segments) - 1, 0, -1):
+        if segments[i - 1] == "**" and segments[i] == "**":
+            del segments[i]
+    if segments == ["**"]:
+        return "/" if is_dir else "."
+    if segments in (["**", "*"], ["**", "*", "**"]):
+        return "." if len(segments) == 2 else "/"
+    parts: list[str] = []
+    end = len(segments) - 1
+    need_slash = False  # as pathspec: not after a leading `**`, whose regex ends with a slash
+    for i, segment in enumerate(segments):
+        if segment == "**":
+            parts.append("^(?:.+/)?" if i == 0 else "(?:/.+)?" if i < end else "/")
+            need_slash = i > 0
+            continue
+        if i == 0:
+            parts.append("^")
+        if need_slash:
+            parts.append("/")
+        need_slash = True
+        if segment == "*":
+            parts.append("[^/]+/?$" if i == end else "[^/]+")
+            continue
+        parts.append("[^/]*".join(re.escape(text) for text in segment.split("*")))
+        if i == end:
+            parts.append("(?:/|$)")
+    return "".join(parts)
 
 
 _UNESCAPE = re.compile(r"\\(.)", re.DOTALL)

@@ -25,12 +25,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from rulelens.rules.format.symfony_scalars import symfony_scalar
 
 # One line at a time is only safe where YAML and this module agree on what a line is, and every
 # character is one the reader accepts: no tab, no CR, NEL or U+2028/9 line breaks, no BOM.
-_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+UNSAFE = "[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]"
+# The same class's ASCII part, for ASCII text: compiling the whole class takes about half a
+# millisecond (its ranges past ASCII), which a project of ASCII frontmatters never needs.
+UNSAFE_ASCII = "[\x00-\x09\x0b-\x1f\x7f]"
+_UNSAFE_ASCII = re.compile(UNSAFE_ASCII)
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*))?\Z")
 _ITEM = re.compile(r"( *)- +(.*)\Z")
 _DOUBLE = re.compile(r'"([^"\\]*)"\Z')
@@ -106,9 +111,14 @@ def _quoted_list(text: str) -> list[object] | None:
             for m in _QUOTED_ITEM.finditer(text)]
 
 
+@lru_cache(maxsize=1)
+def _unsafe() -> re.Pattern[str]:
+    return re.compile(UNSAFE)
+
+
 def _load(body: str, plain: Plain, typed_keys: frozenset[str],
           flow: bool = False) -> dict[str, object] | None:
-    if _UNSAFE.search(body):
+    if (_UNSAFE_ASCII if body.isascii() else _unsafe()).search(body):
         return None
     out: dict[str, object] = {}
     key: str | None = None  # the key whose block list is being read

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rulelens.rules.format.symfony_scalars import HEX, PHP_NUMERIC, TIMESTAMP
+from rulelens.rules.format.symfony_scalars import SHAPES
 
 _DOUBLE = re.compile("[\x00-\x1f\x7f\u0085\u00a0\u2028\u2029]")
 _SINGLE = re.compile(r"[\s'\":{}\[\],&*#?]|\A[-?|<>=!%@`]")
@@ -47,10 +47,10 @@ def dump_scalar(value: str) -> str:
         value == ""
         or _SINGLE.search(value) is not None
         or value.lower() in _RESERVED
-        or PHP_NUMERIC.match(value) is not None
-        or TIMESTAMP.match(value) is not None
+        or SHAPES.php_numeric.match(value) is not None
+        or SHAPES.timestamp.match(value) is not None
         or _DIGITS.match(value) is not None
-        or HEX.match(value) is not None
+        or SHAPES.hex.match(value) is not None
     )
     if not needs_quotes:
         return value

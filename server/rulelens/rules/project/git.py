@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import threading
+from _thread import allocate_lock
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -138,7 +138,9 @@ def git_text(root: Path | str, *args: str, timeout: float = TIMEOUT) -> str | No
 
 
 _WORK_TREES: set[str] = set()
-_WORK_TREE_LOCK = threading.Lock()
+# threading.Lock is _thread's lock: taken from there, so that a run outside git, which starts no
+# thread, does not import threading.
+_WORK_TREE_LOCK = allocate_lock()
 
 
 def known_work_tree(root: Path | str) -> None:

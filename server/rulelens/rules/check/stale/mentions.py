@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from rulelens.rules.format.reading import split_lines
@@ -23,30 +23,93 @@ Kind = Literal["path", "name"]
 MAX_LINE = 2000  # characters of one line read for mentions
 MAX_LINES = 5000  # lines of one file read for mentions
 
-# A CommonMark code span on one line: a run of n backticks, then the shortest text up to a run of
-# exactly n backticks.
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
-_BARE_TOKEN = re.compile(r"[^\s`]+")
-_PATH = re.compile(r"(?:\./|/)?[\w.@+-]+(?:/[\w.@+-]+)*/?")
-_EXTENSION = re.compile(r"[^/]*[\w-]\.([A-Za-z][A-Za-z0-9]{0,9})$")
-_LINE_SUFFIX = re.compile(r":\d+(?::\d+)?$")
-_URLISH = re.compile(r"^[a-z][a-z0-9+.-]*:|^www\.|@.*\.|^//")
 _TRIM = "()[]<>\"'*_,;:!?\u201c\u201d\u2018\u2019\u00ab\u00bb"
-
-# Segments that make a path plainly an example, not a claim about this project.
-_EXAMPLE_SEGMENTS = re.compile(
-    r"^(?:(?i:foo|bar|baz|qux|examples?|samples?|xxx+|path|to|name|file|folder|dir|something)|"
-    r"(?:[Mm]y|[Yy]our|[Ss]ome)(?:[-_]\w+|[A-Z]\w*)?|\.\.\.|…)(?:\.\w+)?$"
-)
-
-# Backticked text that looks like code: CamelCase, snake_case, `Class::member`,
-# `App\Foo\Bar`, `name()`.
 _WORD = r"[A-Za-z_][A-Za-z0-9_]*"
-_NAMESPACED = re.compile(rf"\\?{_WORD}(?:\\{_WORD})+")
-_STATIC = re.compile(rf"(\\?{_WORD}(?:\\{_WORD})*)::(\$?{_WORD})(?:\(\))?")
-_CALL = re.compile(rf"({_WORD})\(\)")
-_CAMEL = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-_SNAKE = re.compile(r"\$?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)")
+
+
+class _Regexes:
+    """The regexes that read mentions, each compiled when first used: a run whose mentions are
+    cached (mention_cache.py), or whose rules name no code, compiles few or none of them (all
+    of them: about 1.5 ms of a small project's `check`)."""
+
+    @cached_property
+    def code_span(self) -> re.Pattern[str]:
+        # A CommonMark code span on one line: a run of n backticks, then the shortest text up
+        # to a run of exactly n backticks.
+        return re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+
+    @cached_property
+    def bare_token(self) -> re.Pattern[str]:
+        return re.compile(r"[^\s`]+")
+
+    @cached_property
+    def path(self) -> re.Pattern[str]:
+        return re.compile(r"(?:\./|/)?[\w.@+-]+(?:/[\w.@+-]+)*/?")
+
+    @cached_property
+    def extension(self) -> re.Pattern[str]:
+        return re.compile(r"[^/]*[\w-]\.([A-Za-z][A-Za-z0-9]{0,9})$")
+
+    @cached_property
+    def line_suffix(self) -> re.Pattern[str]:
+        return re.compile(r":\d+(?::\d+)?$")
+
+    @cached_property
+    def urlish(self) -> re.Pattern[str]:
+        return re.compile(r"^[a-z][a-z0-9+.-]*:|^www\.|@.*\.|^//")
+
+    @cached_property
+    def example_segments(self) -> re.Pattern[str]:
+        # Segments that make a path plainly an example, not a claim about this project.
+        return re.compile(
+            r"^(?:(?i:foo|bar|baz|qux|examples?|samples?|xxx+|path|to|name|file|folder|dir|something)|"
+            r"(?:[Mm]y|[Yy]our|[Ss]ome)(?:[-_]\w+|[A-Z]\w*)?|\.\.\.|…)(?:\.\w+)?$"
+        )
+
+    # Backticked text that looks like code: CamelCase, snake_case, `Class::member`,
+    # `App\Foo\Bar`, `name()`.
+    @cached_property
+    def namespaced(self) -> re.Pattern[str]:
+        return re.compile(rf"\\?{_WORD}(?:\\{_WORD})+")
+
+    @cached_property
+    def static(self) -> re.Pattern[str]:
+        return re.compile(rf"(\\?{_WORD}(?:\\{_WORD})*)::(\$?{_WORD})(?:\(\))?")
+
+    @cached_property
+    def call(self) -> re.Pattern[str]:
+        return re.compile(rf"({_WORD})\(\)")
+
+    @cached_property
+    def camel(self) -> re.Pattern[str]:
+        return re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+    @cached_property
+    def snake(self) -> re.Pattern[str]:
+        return re.compile(r"\$?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)")
+
+    @cached_property
+    def may_have_blocks(self) -> re.Pattern[str]:
+        return re.compile(r"^(?: {4}|\t| {0,3}(?:```|~~~|<))", re.MULTILINE)
+
+    @cached_property
+    def aside(self) -> re.Pattern[str]:
+        # Words before a mention, in the same sentence, that make it an example or a
+        # prohibition rather than a claim that the path or name exists: "e.g. `AuthorId.cs`",
+        # "never create `types.ts`", "a missing `public/storage` symlink", "excludes
+        # `storage/cache`", "a folder named `public/x/`".
+        return re.compile(
+            r"(?i)\b(?:e\.\s?g\.|for example|for instance|such as|never|don't|do not|"
+            r"instead of|rather than|avoid|no longer|missing|without|exclud(?:e|es|ed|ing))|"
+            r"\b(?:not|no)\s+(?:an?\s+|the\s+)?$|"
+            r"\b(?:an?|any)\s+(?:file|folder|directory|dir)\s+(?:named|called)\s+$")
+
+    @cached_property
+    def sentence_end(self) -> re.Pattern[str]:
+        return re.compile(r"[.;!?](?:\s|$)|\s[-\u2013\u2014]\s")
+
+
+_RE = _Regexes()
 
 # File extensions that make a bare backticked name (no folder) a file name.
 FILE_EXTENSIONS = frozenset((
@@ -70,9 +133,6 @@ class Mention:
     backticked: bool
 
 
-_MAY_HAVE_BLOCKS = re.compile(r"^(?: {4}|\t| {0,3}(?:```|~~~|<))", re.MULTILINE)
-
-
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
     # Imported here: a third of `check`'s start-up, and a run whose mentions are all cached
@@ -85,7 +145,7 @@ def _markdown() -> MarkdownIt:
 def _code_block_lines(body: str) -> set[int]:
     """Lines (relative to `body`) inside fenced or indented code and HTML blocks."""
     out: set[int] = set()
-    if not _MAY_HAVE_BLOCKS.search(body):
+    if not _RE.may_have_blocks.search(body):
         return out  # most rule files have none: skip the parse
     for token in _markdown().parse(body):
         if token.type in ("fence", "code_block", "html_block") and token.map is not None:
@@ -118,7 +178,7 @@ def find_mentions(rule: RuleFile, top_folders: frozenset[str]) -> list[Mention]:
         if len(line) > MAX_LINE:
             continue  # no prose line is this long; a hostile one must not cost quadratic regex time
         spans: list[tuple[int, int]] = []
-        for m in _CODE_SPAN.finditer(line):
+        for m in _RE.code_span.finditer(line):
             spans.append((m.start(), m.end()))
             inner = m.group(2)
             lead = len(inner) - len(inner.lstrip())
@@ -132,7 +192,7 @@ def find_mentions(rule: RuleFile, top_folders: frozenset[str]) -> list[Mention]:
                 continue
             if identifier_in(text) is not None:
                 out.append(Mention("name", text, n, col, col + len(text), True))
-        for m in _BARE_TOKEN.finditer(line):
+        for m in _RE.bare_token.finditer(line):
             if any(a <= m.start() < b for a, b in spans):
                 continue
             raw = m.group()
@@ -150,11 +210,11 @@ def find_mentions(rule: RuleFile, top_folders: frozenset[str]) -> list[Mention]:
 
 def path_in(text: str, top_folders: frozenset[str], backticked: bool) -> str | None:
     """The path a token names, as written (without a `:line` suffix), or None if it is no path."""
-    text = _LINE_SUFFIX.sub("", text)
-    if not text or _URLISH.search(text) or not _PATH.fullmatch(text):
+    text = _RE.line_suffix.sub("", text)
+    if not text or _RE.urlish.search(text) or not _RE.path.fullmatch(text):
         return None
     segments = [s for s in text.strip("/").removeprefix("./").split("/") if s]
-    if not segments or any(s in (".", "..") or _EXAMPLE_SEGMENTS.match(s) for s in segments):
+    if not segments or any(s in (".", "..") or _RE.example_segments.match(s) for s in segments):
         return None
     if "/" not in text:
         # A bare name (`types.ts`, `.env`, `.tsx`) is too often a kind of file, a generated one or
@@ -162,7 +222,7 @@ def path_in(text: str, top_folders: frozenset[str], backticked: bool) -> str | N
         return None
     if text.startswith(("/", "./")) and segments[0] not in top_folders:
         return None  # `/etc/nginx/…`, a URL path such as `/images/logo.png`, an import `./utils`
-    ext = _EXTENSION.match(segments[-1])
+    ext = _RE.extension.match(segments[-1])
     has_extension = (ext is not None and not text.endswith("/")
                      and (backticked or ext.group(1).lower() in FILE_EXTENSIONS))
     if has_extension:
@@ -174,21 +234,11 @@ def path_in(text: str, top_folders: frozenset[str], backticked: bool) -> str | N
     return None
 
 
-# Words before a mention, in the same sentence, that make it an example or a prohibition rather
-# than a claim that the path or name exists: "e.g. `AuthorId.cs`", "never create `types.ts`",
-# "a missing `public/storage` symlink", "excludes `storage/cache`", "a folder named `public/x/`".
-_ASIDE = re.compile(r"(?i)\b(?:e\.\s?g\.|for example|for instance|such as|never|don't|do not|"
-                    r"instead of|rather than|avoid|no longer|missing|without|exclud(?:e|es|ed|ing))|"
-                    r"\b(?:not|no)\s+(?:an?\s+|the\s+)?$|"
-                    r"\b(?:an?|any)\s+(?:file|folder|directory|dir)\s+(?:named|called)\s+$")
-_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\s[-\u2013\u2014]\s")
-
-
 def is_aside(line: str, col: int) -> bool:
     before = line[:col]
-    ends = [m.end() for m in _SENTENCE_END.finditer(before) if not before[: m.start() + 1].lower()
+    ends = [m.end() for m in _RE.sentence_end.finditer(before) if not before[: m.start() + 1].lower()
             .endswith(("e.g.", "i.e.", "eg."))]
-    return _ASIDE.search(before[ends[-1] if ends else 0 :]) is not None
+    return _RE.aside.search(before[ends[-1] if ends else 0 :]) is not None
 
 
 @dataclass(frozen=True)
@@ -201,22 +251,22 @@ class Identifier:
 
 def identifier_in(text: str) -> Identifier | None:
     """The identifier a backticked span names when it looks like code; None for plain words."""
-    m = _STATIC.fullmatch(text)
+    m = _RE.static.fullmatch(text)
     if m:
         owner, member = m.group(1).lstrip("\\"), m.group(2).lstrip("$")
         full = f"{owner}::{member}"
         return Identifier(text, ((full,), (_last(owner), member)))
-    if _NAMESPACED.fullmatch(text):
+    if _RE.namespaced.fullmatch(text):
         name = text.lstrip("\\")
         space, _, last = name.rpartition("\\")
         return Identifier(text, ((name,), (name.replace("\\", "\\\\"),), (space, last)))
-    m = _CALL.fullmatch(text)
+    m = _RE.call.fullmatch(text)
     if m:
         return Identifier(text, ((m.group(1),),))
-    m = _SNAKE.fullmatch(text)
+    m = _RE.snake.fullmatch(text)
     if m:
         return Identifier(text, ((m.group(1),),))
-    if _CAMEL.fullmatch(text) and re.search(r"[a-z][A-Z]|[A-Z]{2}[a-z]", text):
+    if _RE.camel.fullmatch(text) and re.search(r"[a-z][A-Z]|[A-Z]{2}[a-z]", text):
         return Identifier(text, ((text,),))
     return None
 
