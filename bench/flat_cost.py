@@ -18,8 +18,10 @@ Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-
   generated project is also measured as a git repository with one commit
   (`--no-git-generated` leaves those out). Wall-clock
   medians, their ratio, the repository's file count (`git ls-files`, or a walk), and each
-  tool's peak RSS (from `wait4`). Each repository also gets a row in full (`--no-cache`), so
-  that the first run's cost stays in the table beside the kept answer's. Outside git the kept
+  tool's peak RSS (from `wait4`). Each repository also gets a row in full (`--no-cache`: the
+  kept answer off, the other caches in git's folder warm, as a second run finds them) and, in a
+  git repository, a row with no cache at all (git's `rulelens` folder removed before each run:
+  a fresh clone in CI, which reads the history for `rule-drift` and the deleted names). Outside git the kept
   answer lives in the user's cache folder: here `--cache`/xdg (XDG_CACHE_HOME), never ~/.cache.
 - The language server (bench/lsp_latency.py's sessions, VS Code capabilities): didOpen →
   diagnostics p50 at 10,000 globs over the same at 10 globs (10,000 files), Boost only and with
@@ -48,6 +50,7 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -190,7 +193,8 @@ def in_git(root: Path) -> bool:
 def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path) -> list[Row]:
     """Per repository, each beside agnix: `check` as a hook finds it (the second run on unchanged
     files: the kept answer, in git's folder or, outside git, in the user's cache folder, here
-    `cache`/xdg); in full (`--no-cache`: a first run, what CI on a fresh clone pays); and with one
+    `cache`/xdg); in full (`--no-cache`, the other caches warm); with no cache at all (a fresh
+    clone in CI); and with one
     source file edited before each run (in git the kept answer may still apply through the
     edited files' search, with the staleness caches warm; outside git it applies when the run
     searched no file's text, else the run is in full and walks the tree after it)."""
@@ -212,19 +216,26 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path) -
         where = "" if in_git(root) else ", outside git"
         if where and marked_large(root, cache / "xdg"):
             where += " (past the walk's limit: in full, no answer kept)"
-        cases: list[tuple[str, Path | None, list[str]]] = [
-            (f", kept answer{where}", None, check),
-            (f", in full (`--no-cache`){where}", None, [*check, "--no-cache"])]
+        cases: list[tuple[str, Path | None, list[str], Path | None]] = [
+            (f", kept answer{where}", None, check, None),
+            (f", in full (`--no-cache`; the other caches warm){where}", None, [*check, "--no-cache"], None)]
         if target is not None:
-            cases.append((f", one source file edited{where}", target, check))
+            cases.append((f", one source file edited{where}", target, check, None))
+        if not where:  # outside git the other caches are nowhere: `--no-cache` is that run
+            caches = Path(subprocess.run(["git", "-C", str(root), "rev-parse", "--path-format=absolute",
+                                          "--git-path", "rulelens"], capture_output=True, text=True,
+                                         check=True).stdout.strip())
+            cases.append((", no cache at all (a fresh clone in CI)", None, check, caches))
         goal = "≤ 1.0x" if files >= 5_000 else "≤ 1.5x"
         try:
-            for label, edit, ours_cmd in cases:
+            for label, edit, ours_cmd, wipe in cases:
                 ours: list[tuple[float, float]] = []
                 theirs: list[tuple[float, float]] = []
                 for n in range(runs):
                     if edit is not None:
                         edit.write_bytes(original + f"\n// edit {n}\n".encode())
+                    if wipe is not None:  # the last run writes them again, for the next repository's rows
+                        shutil.rmtree(wipe, ignore_errors=True)
                     pair = [(ours, ours_cmd, env), (theirs, [str(agnix), "."], None)]
                     for into, cmd, e in pair if n % 2 == 0 else pair[::-1]:
                         into.append(timed(cmd, root, e))
