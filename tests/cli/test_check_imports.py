@@ -17,9 +17,10 @@ ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 # frontmatter the simple reading declines (yaml), a name search of several greps or with its
 # cache (concurrent.futures), a glob other than literal text and stars, an OpenHands skill's or a
 # configuration's `exclude` (pathspec: globs.plain_source writes the common globs' regexes), two
-# brace lists in one glob (bracex), a progress line at a terminal or a git process (threading).
+# brace lists in one glob (bracex). (threading is not among them: the staleness checks' module
+# imports it, and some environments' site loads it before any of rulelens.)
 ON_DEMAND = {"wcmatch", "rulelens.agents.minimatch", "tempfile", "difflib", "yaml",
-             "concurrent.futures", "pathspec", "bracex", "threading"}
+             "concurrent.futures", "pathspec", "bracex"}
 # What a plain glob (`app/**`, `docs/api.md`) is matched without, in every dialect (plain_globs.py).
 DIALECTS = {"wcmatch", "rulelens.agents.minimatch", "rulelens.agents.picomatch"}
 
