@@ -358,6 +358,10 @@ class Stored:
                  output: str) -> None:
         self.tracked, self.key, self.code, self.deps, self.output = tracked, key, code, deps, output
 
+    def read_unchanged(self) -> bool:
+        """Every path the run read has the stat kept with its answer."""
+        return all(signature(p)[0] == s for p, s in self.deps)
+
 
 def load(where: str) -> Stored | None:
     """The answer kept at `where`, or None when it is missing, torn or of another format."""
@@ -435,8 +439,8 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
 
     listing_cmd, changed_cmd = commands()
     plain = _plain_git(root)
-    started = [None if plain is not None else _spawn(root, cmd) for cmd in (
-        ["rev-parse", "--path-format=absolute", *(a for p in GIT_PATHS for a in ("--git-path", p)), "HEAD"],)]
+    started = [None if plain is not None else _spawn(root, [
+        "rev-parse", "--path-format=absolute", *(a for p in GIT_PATHS for a in ("--git-path", p)), "HEAD"])]
     merged = plain is not None and _small_index(root)
     if merged:  # one git for both listings (others first): one process fewer to start and run
         started += [_spawn(root, [*listing_cmd, *OTHERS[2:]]), _spawn(root, changed_cmd), None]
@@ -464,7 +468,7 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     if stored is None:  # a fresh clone, a first run: the run starts without waiting for git
         return pending
     same = stored.tracked == pending.tracked()
-    read = all(signature(p)[0] == s for p, s in stored.deps)  # the files the run read, as kept
+    read = stored.read_unchanged()
     if not same and not read:
         return pending  # known before git's slower walk for untracked files: start at once
     key = pending.key()
@@ -508,7 +512,7 @@ def _lookup_outside(args: Sequence[str], root: str, began: int) -> int | Pending
     h.update(b"outside git\0")
     where = os.path.join(folder, f"check-{h.hexdigest()[:24]}")
     stored = load(where)
-    if stored is not None and not all(signature(p)[0] == s for p, s in stored.deps):
+    if stored is not None and not stored.read_unchanged():
         stored = None
     if stored is not None and stored.key == stored.tracked == bare_key(h):
         return _print(stored)  # a run that searched no text: what it read is its whole key
@@ -832,26 +836,29 @@ class Outside(Pending):
         """Nothing to hand over: the full run walks the files itself, and asks git nothing
         (rules/project/git_state.py's `no_repository`)."""
 
-    def keep(self, code: int, output: str, paths: Iterable[str],
-             searches: list[dict[str, object]] | None = None) -> None:
+    def _folder(self) -> str | None:
+        """The project's cache folder, made if missing; None when it cannot be."""
         folder = os.path.dirname(self.where)
         try:
             os.makedirs(folder, mode=0o700, exist_ok=True)
         except OSError:
+            return None
+        return folder
+
+    def keep(self, code: int, output: str, paths: Iterable[str],
+             searches: list[dict[str, object]] | None = None) -> None:
+        folder = self._folder()
+        if folder is None:
             return  # the cache folder cannot be written: nothing is kept
         super().keep(code, output, paths, None)
         _prune_projects(os.path.dirname(folder), folder)
 
     def run(self, command: Callable[[], int]) -> int:
         code = super().run(command)
-        if self.large:  # the next runs skip the walk (LARGE_RECHECK_NS)
+        folder = self._folder() if self.large else None
+        if folder is not None:  # the next runs skip the walk (LARGE_RECHECK_NS)
             from rulelens.cli import edited_answer
 
-            folder = os.path.dirname(self.where)
-            try:
-                os.makedirs(folder, mode=0o700, exist_ok=True)
-            except OSError:
-                return code
             edited_answer.write(os.path.join(folder, LARGE), b"")
         return code
 
