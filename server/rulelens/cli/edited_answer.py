@@ -36,7 +36,6 @@ from __future__ import annotations
 import marshal
 import os
 import stat
-import sys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy reads it
 if TYPE_CHECKING:
@@ -128,12 +127,9 @@ def answer(pending: Pending, where: str, stored: Stored) -> int | None:
         return None
     if searched is None:
         return None
-    try:
-        sys.stdout.write(stored.output)
-        sys.stdout.flush()
-    except BrokenPipeError:  # as result_cache.lookup does
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    from rulelens.cli.result_cache import printed  # loaded already: it called this
+
+    if not printed(stored):
         return 0
     _keep_again(pending, where, stored, searched, side.get("digest"))
     return stored.code

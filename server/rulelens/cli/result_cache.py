@@ -544,15 +544,21 @@ def bare_key(h: blake2b) -> str:
 
 
 def _print(stored: Stored) -> int:
-    """The kept answer on stdout; its exit code."""
+    """The kept answer on stdout; its exit code (0 when the reader had gone)."""
+    return stored.code if printed(stored) else 0
+
+
+def printed(stored: Stored) -> bool:
+    """The kept answer on stdout; False when the reader had gone (`rulelens check | head -1`:
+    quiet, as cli/app.py leaves)."""
     try:
         sys.stdout.write(stored.output)
         sys.stdout.flush()
-    except BrokenPipeError:  # `rulelens check | head -1`: quiet, as cli/app.py leaves
+    except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 0
-    return stored.code
+        return False
+    return True
 
 
 Started = tuple[int, int] | None
