@@ -251,11 +251,11 @@ def _links(listing: bytes) -> frozenset[str]:
     return frozenset(paths_of([e for e in listing.split(b"\0") if e.startswith(b"120000 ")]))
 
 
-def _texts(outputs: Iterable[bytes]) -> set[str]:
+def texts(outputs: Iterable[bytes]) -> set[str]:
     """The texts grep's outputs (`-h`: a match a line) matched."""
     lines: set[bytes] = set()
     for output in outputs:
-        lines.update(output.split(b"\n"))
+        lines.update(output.split(b"\n"))  # in C: a common word matches in every file
     return {line.decode("utf-8", "surrogateescape") for line in lines if line}
 
 
@@ -370,4 +370,4 @@ class CachedSearch:
         if self.keep and (added or removed - stored.unstable or unstable != stored.unstable):
             save(where, self.root, Stored(stored.needles, snap.digest, unstable, hits),
                  snap.listing if snap.digest != stored.digest else None)
-        return set(hits) | _texts(unstable_out[0])
+        return set(hits) | texts(unstable_out[0])

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulelens.rules.check.stale.search_cache import CachedSearch, columns
+from rulelens.rules.check.stale.search_cache import CachedSearch, columns, texts
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.sorted_paths import prefix_span
 
@@ -181,12 +181,7 @@ def grep_search(root: Path, paths: list[str], grep: str) -> Search:
 
     def search(words: list[str]) -> set[str] | None:
         grepped = grep_outputs(root, grep, paths, words)
-        if grepped is None:
-            return None
-        lines: set[bytes] = set()
-        for o in grepped[0]:
-            lines.update(o.split(b"\n"))  # in C: a common word matches in every file
-        return {line.decode("utf-8", "surrogateescape") for line in lines if line}
+        return texts(grepped[0]) if grepped is not None else None
 
     return search
 
