@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from rulelens.agents.plain_globs import plain_matches, shape
+from rulelens.agents.plain_globs import plain_answer, plain_matches, shape
 from rulelens.rules.format.globs import plain_source
 
 if TYPE_CHECKING:
@@ -79,9 +79,8 @@ def matches(pattern: str, path: str, flags: int) -> bool:
     """Whether the dialect's matcher takes `path` for `pattern`; a bad pattern matches nothing."""
     if not pattern or not path.endswith(literal_end(pattern, flags)):
         return False
-    found = shape(pattern) if flags in PLAIN_FLAGS else None
-    if found is not None:
-        plain = plain_matches(found, path, dot=bool(flags & DOTGLOB), folder_itself=False)
+    if flags in PLAIN_FLAGS:
+        plain = plain_answer(pattern, path, dot=bool(flags & DOTGLOB), folder_itself=False)
         if plain is not None:
             return plain
     return wcmatch_matches(pattern, path, flags)
@@ -103,8 +102,7 @@ def picomatch_negated(pattern: str) -> tuple[bool, str]:
 
 def picomatch_matches(pattern: str, path: str) -> bool:
     """`picomatch(pattern, {dot: true})(path)`, as Cline calls it: a leading `!` means "not"."""
-    found = shape(pattern)
-    plain = plain_matches(found, path, dot=True, folder_itself=True) if found is not None else None
+    plain = plain_answer(pattern, path, dot=True, folder_itself=True)
     if plain is not None:
         return plain
     from rulelens.agents import picomatch  # its regexes cost 8 ms to load; few projects need them
@@ -115,8 +113,7 @@ def picomatch_matches(pattern: str, path: str) -> bool:
 def minimatch_matches(pattern: str, path: str) -> bool:
     """`minimatch(path, pattern)` with default options, as Continue calls it: the reading in
     `minimatch.py`, loaded when a pattern is matched, as picomatch's is."""
-    found = shape(pattern)
-    plain = plain_matches(found, path, dot=False, folder_itself=False) if found is not None else None
+    plain = plain_answer(pattern, path, dot=False, folder_itself=False)
     if plain is not None:
         return plain
     from rulelens.agents import minimatch
@@ -126,8 +123,7 @@ def minimatch_matches(pattern: str, path: str) -> bool:
 
 def picomatch_default_matches(pattern: str, path: str) -> bool:
     """`picomatch(pattern)(path)` with default options (no dotfiles), as Qwen Code calls it."""
-    found = shape(pattern)
-    plain = plain_matches(found, path, dot=False, folder_itself=True) if found is not None else None
+    plain = plain_answer(pattern, path, dot=False, folder_itself=True)
     if plain is not None:
         return plain
     from rulelens.agents import picomatch

@@ -59,6 +59,16 @@ def shape(pattern: str) -> Shape | None:
     return Shape(leading, tuple(body), trailing, ending)
 
 
+def plain_answer(pattern: str, path: str, *, dot: bool, folder_itself: bool,
+                 ignore_case: bool = False) -> bool | None:
+    """`plain_matches` for `pattern` when it has a plain shape; None when the dialect's matcher
+    must answer (not a plain glob, or a path this reading does not cover)."""
+    found = shape(pattern)
+    if found is None:
+        return None
+    return plain_matches(found, path, dot=dot, folder_itself=folder_itself, ignore_case=ignore_case)
+
+
 def plain_matches(found: Shape, path: str, *, dot: bool, folder_itself: bool,
                   ignore_case: bool = False) -> bool | None:
     """Whether a dialect matches `path` for a glob of shape `found`; None for a path this reading
