@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from rulelens.cli import _command
+from rulelens.cli import command_word
 from tests.conftest import ProjectFactory
 
 RULE = "---\npaths:\n  - 'app/**'\n---\n# Billing\n\nPrices go through `app/Money.php`.\n"
@@ -32,8 +32,8 @@ def test_check_collects_nothing_and_leaves_collection_on(project: ProjectFactory
 
 
 def test_the_command_is_read_as_the_parser_reads_it() -> None:
-    assert _command(["serve"]) == "serve"
-    assert _command(["--root", "mcp", "check"]) == "check"
-    assert _command(["-q", "--root=x", "mcp", "--root", "y"]) == "mcp"
-    assert _command(["match", "serve"]) == "match"
-    assert _command(["--help"]) is None
+    assert command_word(["serve"]) == "serve"
+    assert command_word(["--root", "mcp", "check"]) == "check"
+    assert command_word(["-q", "--root=x", "mcp", "--root", "y"]) == "mcp"
+    assert command_word(["match", "serve"]) == "match"
+    assert command_word(["--help"]) is None

@@ -43,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         pass
     import gc
 
-    long_running = _command(args) in ("serve", "mcp")  # the servers manage their own collection
+    long_running = command_word(args) in ("serve", "mcp")  # the servers manage their own collection
     if not long_running:
         # A command that ends in a moment collects no garbage while it runs (38 collections,
         # about a tenth of a small project's `check`), and its objects are frozen at the end, so
@@ -58,9 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.enable()
 
 
-def _command(args: Sequence[str]) -> str | None:
-    """The first word that is not an option (skipping `--root`'s value), as the parser reads
-    the command (cli/app.py `_chosen`)."""
+def command_word(args: Sequence[str]) -> str | None:
+    """The first word that is not an option (skipping `--root`'s value): where the parser reads
+    the command (cli/app.py asks this too, and checks the word names one)."""
     skip = False
     for arg in args:
         if skip:

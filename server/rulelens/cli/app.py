@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from rulelens import __version__
+from rulelens.cli import command_word
 from rulelens.cli.common import EXIT_OK, EXIT_USAGE, Run, fail
 
 # name -> one-line summary (the top-level help lists these without importing the modules).
@@ -131,17 +132,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def _chosen(argv: Sequence[str]) -> str | None:
     """The command named on the command line (skipping `--root`'s value), if any."""
-    skip = False
-    for arg in argv:
-        if skip:
-            skip = False
-        elif arg == "--root":
-            skip = True
-        elif arg in COMMANDS:
-            return arg
-        elif not arg.startswith("-"):
-            return None
-    return None
+    word = command_word(argv)
+    return word if word in COMMANDS else None
 
 
 _VALUE_OPTIONS = ("--glob", "--title", "--note")

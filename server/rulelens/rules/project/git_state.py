@@ -20,6 +20,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), 
 if TYPE_CHECKING:
     from pathlib import Path
 
+
 def no_repository(root: Path | str) -> bool:
     """Whether git surely finds no repository for root, from a few stats instead of a git
     process (outside git, `check` asked git eight times: about 30 ms): no `.git` (folder, file
