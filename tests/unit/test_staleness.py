@@ -216,6 +216,35 @@ def test_stale_path_on_the_history_s_evidence(project: ProjectFactory) -> None:
     ]
 
 
+def test_the_history_is_read_only_for_what_is_missing(project: ProjectFactory) -> None:
+    """A first run reads the history's deletions only when a rule mentions a path or a name that
+    is not there (and not ignored): on a long history that pass is most of the run."""
+    from rulelens.rules.check.stale.evidence import CACHE
+    from rulelens.rules.project.cache_files import cache_file
+
+    root = project({".ai/rules/billing.md": rule_text(
+                        "Prices go through `app/Money.php` and `Money::fromCents()`; `.env` holds keys."),
+                    ".gitignore": ".env\n",
+                    "app/Money.php": "<?php\nclass Money { public static function fromCents() {} }\n",
+                    "app/Old.php": "<?php\nclass OldPrice {}\n"}, git=True)
+    commit(root, "Start", "2026-01-05T10:00:00Z")
+    (root / "app/Old.php").unlink()
+    commit(root, "Drop the old price", "2026-02-01T10:00:00Z")
+    where = cache_file(root, CACHE)
+    assert where is not None
+
+    def stale() -> list[tuple[str, int, str]]:
+        return codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path", "stale-name")
+
+    assert stale() == [] and not where.exists()  # everything named is there, or ignored
+    rule = root / ".ai/rules/billing.md"
+    rule.write_text(rule_text("Prices go through `app/Money.php`; `OldPrice` rounds."))
+    assert [m for _, _, m in stale()] == [
+        f"`OldPrice` was deleted in {git(root, 'log', '--format=%h', '-n1').strip()} "
+        '(2026-02-01, "Drop the old price"); nothing declares it now.']
+    assert where.exists()
+
+
 def test_no_stale_name_when_the_listed_files_are_not_on_disk(project: ProjectFactory) -> None:
     """A file list alone (the corpus) says nothing about what the files contain."""
     root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper`.")})

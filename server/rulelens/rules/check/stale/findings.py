@@ -356,7 +356,7 @@ def stale_paths(rule: RuleFile, scan: ProjectScan) -> list[StalePath]:
     found = [(m, scan.missing(m.text)) for m in scan.mentions(rule) if m.kind == "path"]
     gone = [(m, miss) for m, miss in found if miss is not None]
     excused = scan.excused(rel for _, (rel, _) in gone)
-    evidence = scan.evidence if gone else None
+    evidence = scan.evidence if any(rel not in excused for _, (rel, _) in gone) else None
     out = []
     for m, (rel, candidates) in gone:
         if rel in excused:
@@ -412,7 +412,6 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
     for scan, own in scans.values():
         if drift_after > 0:
             scan.history_in_background()
-        reading = scan.evidence_in_background()
         # The search first: grep reads the files on the other core while the rest runs here.
         scan.keep_mentions()
         mentions = [m for rule in own for m in scan.mentions(rule)]
@@ -421,16 +420,22 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
         scan.prefetch_in_background(idents)
         paths = [m.text for m in mentions if m.kind == "path"]
         scan.want_names(paths)
-        scan.excused(miss[0] for text in paths for miss in [scan.missing(text)] if miss is not None)
+        gone = {miss[0] for text in paths for miss in [scan.missing(text)] if miss is not None}
+        # The history is read only for something missing: on a long history its deleted paths
+        # take most of a first run's time (0.65 s of 1.1 s over 20,000 commits), for nothing
+        # when every path and name a rule mentions is there.
+        reading = scan.evidence_in_background() if gone - scan.excused(gone) else None
         if drift_after > 0 and scan.history is not None:
             scan.history.cover_all(own, drift_after)
-        reading.join()
-        if scan.evidence is not None:
+        named = [i for i in idents if scan.is_present(i) is False]
+        if reading is not None:
+            reading.join()
+        evidence = scan.evidence if reading is not None or named else None
+        if evidence is not None:
             # Every absent name of every rule file in one `git log -G`.
-            named = [i for i in idents if scan.is_present(i) is False]
-            scan.evidence.explain(n for i in named for n in declared_names(i))
+            evidence.explain(n for i in named for n in declared_names(i))
             if scan.keep_caches:  # a read-only workspace keeps what it learnt in memory
-                scan.evidence.save()
+                evidence.save()
 
 
 def replacements(path: str, written: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
