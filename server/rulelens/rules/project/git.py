@@ -9,7 +9,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 from _thread import allocate_lock
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -135,6 +135,46 @@ def git_text(root: Path | str, *args: str, timeout: float = TIMEOUT) -> str | No
     """`run_git` decoded as UTF-8 (undecodable bytes kept as surrogates), or None."""
     out = run_git(root, *args, timeout=timeout)
     return None if out is None else out.decode("utf-8", "surrogateescape")
+
+
+class GitFailed(Exception):
+    """git was missing, failed, or ran past its timeout while its output was read in blocks."""
+
+
+def stdout_blocks(root: Path | str, *args: str, size: int = 1 << 20,
+                  timeout: float = TIMEOUT) -> Iterator[bytes]:
+    """git's stdout for `git -C root ARGS` in blocks as git writes them, for an answer too large
+    to hold whole (a log of a commit that adds 500,000 files); raises GitFailed after the last
+    block when git did not succeed, so the caller drops what it read. subprocess.run holds
+    the whole output and its decoding at once; a pipe read in blocks is all this needs."""
+    import subprocess
+    import threading
+
+    if no_repository(root):
+        raise GitFailed(str(root))
+    try:
+        proc = subprocess.Popen(["git", "-C", str(root), *args], stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    except OSError as error:
+        raise GitFailed(str(error)) from error
+    timer = threading.Timer(timeout, proc.kill)
+    timer.daemon = True
+    timer.start()
+    finished = False
+    try:
+        assert proc.stdout is not None
+        while block := proc.stdout.read(size):
+            yield block
+        finished = True
+    finally:
+        if not finished:
+            proc.kill()  # the caller stopped reading
+        timer.cancel()
+        if proc.stdout is not None:
+            proc.stdout.close()
+        proc.wait()
+    if proc.returncode != 0:
+        raise GitFailed(f"git {' '.join(args)} exited with {proc.returncode}")
 
 
 _WORK_TREES: set[str] = set()

@@ -15,9 +15,10 @@ flag ordinary upkeep on busy folders, and the hint is only a hint.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.cache_files import cache_file, write
 from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import git_text, run_git
+from rulelens.rules.project.git import GitFailed, git_text, run_git, stdout_blocks
 
 MAX_COMMITS = 1000
 # A commit that changes more files than this is an import, a mass rename or a reformat, not a
@@ -213,18 +214,21 @@ def _read_commits(root: Path, rules_dir: str,
             if raw["key"] == key and all(isinstance(c.date, str) and all(isinstance(p, str) for p in c.paths)
                                          for c in kept):
                 return kept, bool(raw["complete"]), key
-    log = git_text(root, "log", "-z", "--no-merges", "--no-renames", "--relative", "--name-only",
-                   "--format=%x01%cs", f"-n{limit}", "--", ".")
-    if log is None:
-        return None
-    commits = []
     rules = rules_dir.rstrip("/") + "/"
-    for chunk in log.split("\x01")[1:]:
-        date, _, rest = chunk.partition("\0")
-        paths = [p for p in rest.lstrip("\n").split("\0") if p]
-        if len(paths) > BULK:
-            paths = [p for p in paths if p.startswith(rules)]
-        commits.append(Commit(date.strip(), tuple(paths)))
+    try:
+        # A root commit's diff is its whole tree, which git holds at once (150 MB for 500,000
+        # files): git leaves it out (log.showRoot=false) and `ls-tree` lists that tree instead.
+        read = _parsed_log(stdout_blocks(root, "-c", "log.showRoot=false", "log", "-z", "--no-merges",
+                                         "--no-renames", "--relative", "--name-only",
+                                         "--format=%x01%cs%x02%H%x02%P", f"-n{limit}", "--", "."), rules)
+        commits = []
+        for (date, commit, parents), paths in read:
+            if not parents:
+                tree = stdout_blocks(root, "ls-tree", "-r", "-z", "--name-only", commit, "--", ".")
+                [(_, paths)] = _parsed_log(itertools.chain((b"\x01\0",), tree), rules)
+            commits.append(Commit(date, paths))
+    except (GitFailed, ValueError):
+        return None
     complete = len(commits) < limit
     if where is not None:
         data = json.dumps({"key": key, "complete": complete,
@@ -232,3 +236,49 @@ def _read_commits(root: Path, rules_dir: str,
         with contextlib.suppress(OSError):
             write(where, data)
     return commits, complete, key if head else None
+
+
+def _parsed_log(blocks: Iterable[bytes], rules: str) -> list[tuple[list[str], tuple[str, ...]]]:
+    """Each commit's header fields (`%x02` apart) and paths, from `git log -z --name-only
+    --format=%x01…`, read as git writes them: a commit past BULK paths keeps only its rule files
+    from there on, so that a commit of 500,000 files never holds them all at once."""
+    commits: list[tuple[list[str], tuple[str, ...]]] = []
+    header: list[str] | None = None
+    paths: list[bytes] = []
+    seen = 0  # the commit's paths so far
+    first = False  # git writes a newline before a commit's first path
+    prefix = rules.encode("utf-8", "surrogateescape")
+
+    def add(run: list[bytes]) -> None:
+        nonlocal paths, seen, first
+        if header is None or not run:
+            return
+        if first:
+            run[0], first = run[0].lstrip(b"\n"), False
+        run = [t for t in run if t]
+        if seen <= BULK:
+            seen += len(run)
+            if seen <= BULK:
+                paths.extend(run)
+                return
+            paths = [t for t in paths if t.startswith(prefix)]
+        paths.extend(t for t in run if t.startswith(prefix))
+
+    def close() -> None:
+        if header is not None:
+            commits.append((header, tuple(p.decode("utf-8", "surrogateescape") for p in paths)))
+
+    carry = b""
+    for block in itertools.chain(blocks, (b"\0",)):  # the last one ends the last path
+        tokens = (carry + block).split(b"\0")
+        carry = tokens.pop()
+        start = 0
+        for at in [i for i, t in enumerate(tokens) if t[:1] == b"\x01" or t[:2] == b"\n\x01"]:
+            add(tokens[start:at])
+            close()
+            fields = tokens[at].lstrip(b"\n")[1:].decode("utf-8", "surrogateescape").split("\x02")
+            header, paths, seen, first = [f.strip() for f in fields], [], 0, True
+            start = at + 1
+        add(tokens[start:])
+    close()
+    return commits
