@@ -24,6 +24,13 @@ TIMEOUT = 120.0
 # The project's file list (rules/project/filelist.py), which a command can start early.
 LS_FILES = ("ls-files", "-z", "--cached", "--others", "--exclude-standard")
 
+# For a walk over the whole history (`log -p`, `log --name-only`): git maps its packs and keeps
+# delta bases as it goes, up to 96 MB of bases and GBs of mapped pack by default, which made its
+# resident memory 94-147 MB on the corpus's repositories of 1,400-20,000 commits, above agnix's
+# whole run; with these bounds 36-39 MB, for 0-10% more time.
+LEAN_HISTORY = ("-c", "core.deltaBaseCacheLimit=8m", "-c", "core.packedGitLimit=16m",
+                "-c", "core.packedGitWindowSize=1m")
+
 _STARTED: dict[tuple[str, tuple[str, ...]], subprocess.Popen[bytes]] = {}
 # Answers git gives already, read once: their stdout, or None when git failed (then asked again).
 _KNOWN: dict[tuple[str, tuple[str, ...]], Callable[[], bytes | None]] = {}

@@ -28,7 +28,7 @@ from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.cache_files import cache_file, write
 from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import GitFailed, git_text, run_git, stdout_blocks
+from rulelens.rules.project.git import LEAN_HISTORY, GitFailed, git_text, run_git, stdout_blocks
 
 MAX_COMMITS = 1000
 # A commit that changes more files than this is an import, a mass rename or a reformat, not a
@@ -218,9 +218,10 @@ def _read_commits(root: Path, rules_dir: str,
     try:
         # A root commit's diff is its whole tree, which git holds at once (150 MB for 500,000
         # files): git leaves it out (log.showRoot=false) and `ls-tree` lists that tree instead.
-        read = _parsed_log(stdout_blocks(root, "-c", "log.showRoot=false", "log", "-z", "--no-merges",
-                                         "--no-renames", "--relative", "--name-only",
-                                         "--format=%x01%cs%x02%H%x02%P", f"-n{limit}", "--", "."), rules)
+        log = stdout_blocks(root, *LEAN_HISTORY, "-c", "log.showRoot=false", "log", "-z", "--no-merges",
+                            "--no-renames", "--relative", "--name-only", "--format=%x01%cs%x02%H%x02%P",
+                            f"-n{limit}", "--", ".")
+        read = _parsed_log(log, rules)
         commits = []
         for (date, commit, parents), paths in read:
             if not parents:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulelens.rules.project.cache_files import cache_file, write
-from rulelens.rules.project.git import git_text, run_git
+from rulelens.rules.project.git import LEAN_HISTORY, git_text, run_git
 
 CACHE = "rulelens/evidence.json"
 VERSION = 1
@@ -99,7 +99,7 @@ class Evidence:
 
     # -- deleted paths ------------------------------------------------------------------
     def _read_deleted(self) -> bool:
-        out = run_git(self.root, "log", "--no-merges", "--diff-filter=D", "--no-renames",
+        out = run_git(self.root, *LEAN_HISTORY, "log", "--no-merges", "--diff-filter=D", "--no-renames",
                       "--name-only", "-z", "--format=%x01%h%x02%cs%x02%s", "--", ".")
         if out is None:
             return False
@@ -166,9 +166,10 @@ class Evidence:
             return
         # The root commit only adds: no removal is in it, and on a large import its diff would
         # be most of the work (log.showRoot=false leaves it out).
-        out = run_git(self.root, "-c", "log.showRoot=false", "log", "--no-merges", "--no-renames",
-                      "--no-ext-diff", "--no-textconv", "-p", "--unified=0", "--format=%x01%h%x02%cs%x02%s",
-                      "-G", names_pattern(ask), "--", ".", f":(exclude){self.rules_dir}")
+        out = run_git(self.root, *LEAN_HISTORY, "-c", "log.showRoot=false", "log", "--no-merges",
+                      "--no-renames", "--no-ext-diff", "--no-textconv", "-p", "--unified=0",
+                      "--format=%x01%h%x02%cs%x02%s", "-G", names_pattern(ask), "--", ".",
+                      f":(exclude){self.rules_dir}")
         if out is None:
             return
         declares = _declares(set(ask))
