@@ -69,3 +69,27 @@ def test_the_remembered_answer_is_gits_own(tmp_path: Path, monkeypatch: pytest.M
     log.unlink()
     git.completed(tmp_path, "check-ignore", "x")  # not in NEEDS_REPOSITORY: git is asked
     assert len(calls(log)) == 1
+
+
+def test_the_exit_hook_ends_a_git_a_thread_still_waits_for(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A history read started on a guess that proved wrong is not waited for: at exit, its git
+    is ended rather than left running after rulelens (git.py `_discard`)."""
+    import threading
+    import time
+
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    (folder / "git").write_text("#!/bin/sh\nexec sleep 60\n")
+    (folder / "git").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    answers: list[object] = []
+    waiting = threading.Thread(target=lambda: answers.append(git.completed(tmp_path, "log")))
+    waiting.start()
+    while not git._RUNNING:
+        time.sleep(0.01)
+    [proc] = list(git._RUNNING)
+    git._discard()
+    waiting.join(timeout=30)
+    assert not waiting.is_alive() and proc.returncode is not None and proc.returncode < 0
+    assert answers and getattr(answers[0], "returncode", None) == proc.returncode

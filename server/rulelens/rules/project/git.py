@@ -31,6 +31,9 @@ LS_FILES = ("ls-files", "-z", "--cached", "--others", "--exclude-standard")
 LEAN_HISTORY = ("-c", "core.deltaBaseCacheLimit=8m", "-c", "core.packedGitLimit=16m",
                 "-c", "core.packedGitWindowSize=1m")
 
+# The git processes a thread waits for, which the exit hook ends (`_discard`), and whether it is set.
+_RUNNING: set[subprocess.Popen[bytes]] = set()
+_EXIT_HOOK: list[bool] = []
 _STARTED: dict[tuple[str, tuple[str, ...]], subprocess.Popen[bytes]] = {}
 # Answers git gives already, read once: their stdout, or None when git failed (then asked again).
 _KNOWN: dict[tuple[str, tuple[str, ...]], Callable[[], bytes | None]] = {}
@@ -51,15 +54,16 @@ def start(root: Path | str, *args: str) -> None:
     if key not in _STARTED and key not in _KNOWN and not no_repository(root):
         import subprocess
 
-        if not _STARTED:
-            atexit.register(_discard)
         with contextlib.suppress(OSError):  # no git: the caller's `completed` says so
-            _STARTED[key] = subprocess.Popen(["git", "-C", str(root), *args], stdin=subprocess.DEVNULL,
-                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            _STARTED[key] = _popen(["git", "-C", str(root), *args], subprocess.DEVNULL)
 
 
 def _discard() -> None:
-    """At exit, the answers nobody read (the command failed first): end and reap them."""
+    """At exit, the answers nobody read (the command failed first, or a guess proved wrong):
+    end and reap them, and end those a thread still waits for."""
+    for proc in list(_RUNNING):
+        with contextlib.suppress(OSError):
+            proc.kill()
     while _STARTED:
         _, proc = _STARTED.popitem()
         with contextlib.suppress(OSError):
@@ -67,16 +71,29 @@ def _discard() -> None:
         proc.communicate()
 
 
-def _finish(proc: subprocess.Popen[bytes], timeout: float) -> subprocess.CompletedProcess[bytes] | None:
+def _finish(proc: subprocess.Popen[bytes], timeout: float,
+            input: bytes | None = None) -> subprocess.CompletedProcess[bytes] | None:
     import subprocess
 
+    _RUNNING.add(proc)
     try:
-        out, err = proc.communicate(timeout=timeout)
+        out, err = proc.communicate(input, timeout=timeout)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
         return None
+    finally:
+        _RUNNING.discard(proc)
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def _popen(cmd: list[str], stdin: int) -> subprocess.Popen[bytes]:
+    import subprocess
+
+    if not _EXIT_HOOK:
+        atexit.register(_discard)
+        _EXIT_HOOK.append(True)
+    return subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
 # Commands that fail, before anything else, where git finds no repository, each with the same
@@ -122,10 +139,10 @@ def completed(root: Path | str, *args: str, input: bytes | None = None,
     if early is not None:
         return _noted(root, args, _finish(early, timeout))
     try:
-        return _noted(root, args, subprocess.run(cmd, input=input, capture_output=True, check=False,
-                                                 timeout=timeout))
-    except (OSError, subprocess.TimeoutExpired):
+        proc = _popen(cmd, subprocess.DEVNULL if input is None else subprocess.PIPE)
+    except OSError:
         return None
+    return _noted(root, args, _finish(proc, timeout, input))
 
 
 def run_git(root: Path | str, *args: str, input: bytes | None = None,

@@ -143,6 +143,14 @@ class ProjectScan:
         if self._store is not None and self.keep_caches:
             self._store.save()
 
+    def unlisted(self, text: str) -> bool:
+        """A quick guess at `missing`, before the names are indexed: the path is neither listed
+        where written nor on disk (it may still be the tail of a longer path, or ignored)."""
+        if self._top is None:
+            self._sets()
+        rel = posixpath.normpath(text.removeprefix("./").strip("/"))
+        return not (rel in self._folder_set or self._listed(rel) or (self.root / rel).exists())
+
     def missing(self, text: str) -> tuple[str, tuple[str, ...]] | None:
         if text not in self._missing:
             self._missing[text] = self._find_missing(text)
@@ -414,7 +422,15 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
             scan.history_in_background()
         # The search first: grep reads the files on the other core while the rest runs here.
         scan.keep_mentions()
-        mentions = [m for rule in own for m in scan.mentions(rule)]
+        mentions: list[Mention] = []
+        reading = None
+        for rule in own:
+            found = scan.mentions(rule)
+            mentions.extend(found)
+            if reading is None and any(m.kind == "path" and scan.unlisted(m.text) for m in found):
+                # Likely missing: the history's deleted paths are read on the other core while
+                # the remaining rule texts are read (a long history's pass is most of a first run).
+                reading = scan.evidence_in_background()
         scan.save_mentions()
         idents = [i for m in mentions if m.kind == "name" for i in [identifier_in(m.text)] if i is not None]
         scan.prefetch_in_background(idents)
@@ -424,13 +440,14 @@ def prepare(rules: Sequence[RuleFile], files: FileList | None, drift_after: int 
         # The history is read only for something missing: on a long history its deleted paths
         # take most of a first run's time (0.65 s of 1.1 s over 20,000 commits), for nothing
         # when every path and name a rule mentions is there.
-        reading = scan.evidence_in_background() if gone - scan.excused(gone) else None
+        lost = gone - scan.excused(gone)
+        if reading is None and lost:
+            reading = scan.evidence_in_background()
         if drift_after > 0 and scan.history is not None:
             scan.history.cover_all(own, drift_after)
         named = [i for i in idents if scan.is_present(i) is False]
-        if reading is not None:
-            reading.join()
-        evidence = scan.evidence if reading is not None or named else None
+        # A guess that proved wrong is not waited for: git's exit hook ends it (git.py).
+        evidence = scan.evidence if lost or named else None
         if evidence is not None:
             # Every absent name of every rule file in one `git log -G`.
             evidence.explain(n for i in named for n in declared_names(i))
