@@ -10,6 +10,7 @@ import pytest
 
 from rulelens.rules.check.conflicts import conflict_lines
 from rulelens.rules.check.rules_check import check_rules
+from rulelens.rules.check.stale import evidence
 from rulelens.rules.check.stale.mentions import find_mentions, identifier_in, path_in
 from rulelens.rules.check.stale.text_search import file_search, gnu_grep, grep_search
 from rulelens.rules.check.stale.words import present
@@ -146,7 +147,9 @@ def test_boost_files_get_no_staleness_findings(project: ProjectFactory) -> None:
     assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path", "stale-name") == []
 
 
-def test_stale_name_on_the_history_s_evidence(project: ProjectFactory) -> None:
+@pytest.mark.parametrize("slices", [1, 2, 3])
+def test_stale_name_on_the_history_s_evidence(project: ProjectFactory, monkeypatch: pytest.MonkeyPatch,
+                                              slices: int) -> None:
     """A class whose declaration a commit deleted is stale, with that commit in the message; a
     method of an installed dependency (in an ignored vendor/ folder), a naming-convention example,
     a name that was only ever used, and one never in the history are not."""
@@ -169,6 +172,9 @@ def test_stale_name_on_the_history_s_evidence(project: ProjectFactory) -> None:
     (root / "app/Gateways.php").write_text("<?php\nclass NewGateway { function pay() {} }\n")
     (root / "app/View.php").write_text("<?php\n")
     commit(root, "Rename the gateway", "2026-03-03T10:00:00Z")
+    # The history's `log -G` split across as many processes (evidence.py `_removals`): the same.
+    monkeypatch.setattr(evidence, "SPLIT_FROM", 1 if slices > 1 else 10**9)
+    monkeypatch.setattr(evidence, "cores", lambda: slices)
     found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name")
     short = git(root, "log", "--format=%h", "-n3").split()
     assert [m for _, _, m in found] == [
@@ -177,6 +183,30 @@ def test_stale_name_on_the_history_s_evidence(project: ProjectFactory) -> None:
         f'`OldGateway::charge` was deleted in {short[0]} (2026-03-03, "Rename the gateway"); '
         "nothing declares it now.",
     ]
+
+
+@pytest.mark.parametrize("slices", [1, 2, 4])
+def test_the_newest_removal_is_named_however_the_history_is_split(
+        project: ProjectFactory, monkeypatch: pytest.MonkeyPatch, slices: int) -> None:
+    """A declaration removed, brought back and removed again: the newest removal is named, with
+    the history's `log -G` in one process or split across several, each over a slice of it."""
+    root = project({".ai/rules/billing.md": rule_text("Round with `roundCents()`."),
+                    "app/a.php": "<?php\nfunction roundCents() {}\n"}, git=True)
+    commit(root, "Start", "2026-01-05T10:00:00Z")
+    for day, (message, text) in enumerate([("Drop it", "<?php\n"),
+                                           ("Bring it back", "<?php\nfunction roundCents() {}\n"),
+                                           ("Something else", None), ("Drop it again", "<?php\n")]):
+        if text is None:
+            (root / "app/b.php").write_text("<?php\n")
+        else:
+            (root / "app/a.php").write_text(text)
+        commit(root, message, f"2026-02-0{day + 1}T10:00:00Z")
+    monkeypatch.setattr(evidence, "SPLIT_FROM", 1 if slices > 1 else 10**9)
+    monkeypatch.setattr(evidence, "cores", lambda: slices)
+    found = codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-name")
+    newest = git(root, "log", "--format=%h", "-n1").strip()
+    assert [m for _, _, m in found] == [
+        f'`roundCents()` was deleted in {newest} (2026-02-04, "Drop it again"); nothing declares it now.']
 
 
 def test_no_stale_name_without_git_history(project: ProjectFactory) -> None:

@@ -155,6 +155,32 @@ def run_git(root: Path | str, *args: str, input: bytes | None = None,
     return out.stdout if out is not None and out.returncode == 0 else None
 
 
+def run_git_split(root: Path | str, *args: str, parts: list[bytes],
+                  timeout: float = TIMEOUT) -> list[bytes] | None:
+    """`run_git` once for each part, given as its stdin, all at once (one core each): git's
+    stdout for each, in order, or None when any fails. A walk over the whole history (`log -G`
+    of every commit's diff) takes one core; split by commits (`--stdin --no-walk`), it takes
+    them all."""
+    import threading
+
+    if no_repository(root):
+        return None
+    answers: list[subprocess.CompletedProcess[bytes] | None] = [None] * len(parts)
+
+    def one(at: int) -> None:
+        answers[at] = completed(root, *args, input=parts[at], timeout=timeout)
+
+    workers = [threading.Thread(target=one, args=(at,), daemon=True) for at in range(1, len(parts))]
+    for worker in workers:
+        worker.start()
+    one(0)
+    for worker in workers:
+        worker.join()
+    if any(a is None or a.returncode != 0 for a in answers):
+        return None
+    return [a.stdout for a in answers if a is not None]
+
+
 def git_text(root: Path | str, *args: str, timeout: float = TIMEOUT) -> str | None:
     """`run_git` decoded as UTF-8 (undecodable bytes kept as surrogates), or None."""
     out = run_git(root, *args, timeout=timeout)
