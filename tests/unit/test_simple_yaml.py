@@ -239,6 +239,9 @@ SAFE_ACCEPTED = [
     "name: café\npath: /abs/**\nunder: _x\nslash: \\x",
     "paths: []\nother: 'it''s'",
     "inclusion: fileMatch\nfileMatchPattern: [\"pkg0/mod18/**\", 'a''b, ]']",
+    "name: sync-swagger\ndescription: >\n  Audit and fix the annotations: in\n  every file.\n\n  Twice.\n",
+    "description: |-\n  first\n\n    indented\nglobs:\n  - 'app/**'\nalwaysApply: false",
+    "description: >+\n  kept\n\n",
 ]
 
 SAFE_DECLINED = [
