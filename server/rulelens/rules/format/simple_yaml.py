@@ -2,16 +2,16 @@
 
 The strict reading parses with PyYAML's pure-Python loader (strict_yaml.py says why), about half
 a millisecond a frontmatter: half a second for 1,000 rule files before a language server's first
-answer. Almost every frontmatter is a few top-level keys, each with one single-line scalar or a
-block list of them:
+answer. Almost every frontmatter is a few top-level keys, each with one single-line scalar, a
+block list of them, or, in skills' and agents' files, a block scalar (`>` or `|`, see `_block`):
 
     paths:
       - 'app/**'
       - "src/*.ts"
     description: Money is integer cents
     summary: >
-      A skill's or agent's long text, folded or literal (`|`), the common kind of block
-      scalar: no indentation indicator, content lines at one indentation
+      A long text, folded into one line,
+      each content line at one indentation
 
 `load` reads exactly that shape, with strict_yaml's typing of plain scalars, and declines (None)
 anything else: quotes with escapes, flow collections, comments after a value, anchors, tags,
@@ -187,12 +187,14 @@ def _block(lines: list[str], start: int, header: str) -> tuple[str, int] | None:
     shapes left to the loader.
 
     Read here: content lines all at the first one's indentation (more than the key's), blank
-    lines of at most that many spaces between and after them, and, folded, no line that starts
-    with a space (YAML folds those otherwise). Declined: an empty block, blank lines before the
-    first content line (they set the indentation in their own way), an indentation indicator.
-    Between two content lines the scanner keeps the line break and every blank line's; folded,
-    a single break becomes a space. After the last one: nothing (`-`), its line break if the
-    source has one (clip), or that and every blank line's (`+`).
+    lines of at most that many spaces between and after them (a longer line of spaces is
+    content), and, folded, no content line that starts with a space (YAML folds around those
+    otherwise). Declined: an empty block, blank lines before the first content line (they set
+    the indentation in their own way), an indentation indicator, a comment after the header.
+    Between two content lines the scanner keeps their line break and every blank line's;
+    folded, a lone break becomes a space and the first of several is dropped. After the last
+    one: nothing (`-`), its line break if the source has one (clip), or that and every blank
+    line's (`+`).
     """
     if start >= len(lines):
         return None
