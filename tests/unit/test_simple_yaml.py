@@ -70,6 +70,11 @@ ACCEPTED = [
     "body: >+\n a\n b\n\n",
     "body: |\n  a\n  \n    \nnext: b",
     "body: >   \n  café — ünï\n\n# a comment\nnext: ok",
+    # one-level mappings of scalars (Boost's skills' `metadata`)
+    "name: pest-testing\nlicense: MIT\nmetadata:\n  author: laravel\n",
+    "metadata:\n    author: 'laravel'\n\n    # a comment\n    version: \"1.0\"\n    empty:\nnext: x",
+    "metadata:\n author: a:b\n n: 0x1F\n d: 2024-01-02\n t: ~\n# c\npaths:\n  - a",
+    "metadata:   \n  a: b\n # a comment less indented\n  c: d",
 ]
 
 DECLINED = [
@@ -103,7 +108,20 @@ DECLINED = [
     "paths: |\n    a\n  b",  # a line less indented than the block, more than the key
     "key: a\n  - b",  # a continuation, not a list
     "- a",
-    "a:\n  b: c",
+    "a:\n  b:\n    c: d",  # nested two levels
+    "a:\n  b: c\n   d: e",  # a key at another indentation
+    "a:\n   b: c\n  d: e",
+    "a:\n  b: c\n    d",  # a plain scalar over two lines
+    "a:\n  b: c\n  - d",  # a list after a key
+    "a:\n  b:\n  - d",  # a list as a value, at the mapping's indentation
+    "a:\n  b: c\n  b: d",  # a duplicate key
+    "a:\n  true: c",
+    "a:\n  'b': c",
+    "a:\n  b: [c]",
+    "a:\n  b: |\n    c",
+    "a:\n  b: c\n\tc: d",
+    "a:\n  b: \"c\\\"d\"",
+    "a:\n  - b\n  c: d",
     "paths:\n  - <<",
     "paths:\n  - a\u2028b",
     "paths:\n  - a\x85b",
@@ -242,13 +260,16 @@ SAFE_ACCEPTED = [
     "name: sync-swagger\ndescription: >\n  Audit and fix the annotations: in\n  every file.\n\n  Twice.\n",
     "description: |-\n  first\n\n    indented\nglobs:\n  - 'app/**'\nalwaysApply: false",
     "description: >+\n  kept\n\n",
+    "name: pest-testing\ndescription: \"Tests with Pest\"\nlicense: MIT\nmetadata:\n  author: laravel",
+    "metadata:\n  enabled: yes\n  name: 'x'\n  none:\nglobs: a",
 ]
 
 SAFE_DECLINED = [
     "globs: 1", "globs: 0x1F", "globs: .5", "globs: -1", "globs: +1", "globs: ~", "globs: =",
     "globs: 2024-01-02", "globs: 1:20", "globs:\n  - 7", "on: push", "Yes: a", "NULL: a",
     "globs: a # c", "globs: [a, b]", "globs: *.php", 'globs: ["a",]', 'globs: ["a"] # c',
-    'globs: ["a\\tb"]', "globs: [\"a\", [\"b\"]]",
+    'globs: ["a\\tb"]', "globs: [\"a\", [\"b\"]]", "metadata:\n  version: 1.0",
+    "metadata:\n  on: a", "metadata:\n  a: b\n  a: c", "metadata:\n  a: ['b', c]",
 ]
 
 
@@ -324,3 +345,60 @@ def test_generated_block_scalars_agree_wherever_simple_yaml_answers(read: Callab
         if read(body):
             answered.update(h for h in HEADERS[:6] if f": {h}\n" in body)
     assert min(answered.values()) > 200 and len(answered) == 6, answered
+
+
+SUBKEYS = ["author", "version", "a-b", "_x", "author", "true", "Yes", "null", "on", "'q'", '"q"',
+           "a b", "1", "x" * 1100, "author ", "- a"]
+
+
+def sub_value(rng: random.Random) -> str:
+    """Mostly strings both loaders read as strings, so that many mappings are compared."""
+    return rng.choice(["laravel", "'1.0'", '"a b"', "a:b", "café"]) if rng.random() < 0.6 else value(rng)
+
+
+def mapping_body_from(rng: random.Random) -> str:
+    """Top-level keys with scalars, and one or two `key:` lines each followed by a mapping of
+    scalars, mostly at one indentation; one body in two has odd lines too (another indentation,
+    a deeper key, a list item, a block scalar, a key with nothing after it, a continuation,
+    comments, blank lines, a tab, a duplicate key, a top-level item)."""
+    odd = rng.random() < 0.5
+    lines: list[str] = []
+    for n in range(rng.randint(1, 4)):
+        if rng.random() < 0.4:
+            lines.append(f"k{n}: {value(rng)}")
+            continue
+        lines.append(f"m{n}:" + rng.choice(["", "", " ", "  # c"]))
+        indent = rng.choice([" ", "  ", "  ", "    "])
+        for j in range(rng.randint(0, 4)):
+            key = rng.choice(SUBKEYS) if rng.random() < 0.2 else f"s{j}"
+            roll = rng.random() if odd else 1.0
+            if roll < 0.05:
+                lines.append(rng.choice(["", "  ", "# c", " # c", indent + "# c", "\t# c"]))
+            elif roll < 0.1:
+                lines.append(rng.choice(["", " ", "   ", indent + " ", indent[1:]]) + f"{key}: {value(rng)}")
+            elif roll < 0.15:
+                lines.append(indent + rng.choice(["- a", "  deeper: b", "  - a", "  more", "\tc: d"]))
+            elif roll < 0.2:
+                lines.append(rng.choice(["- a", "...", "---", "k: v", "m0: v", "  ", "\t"]))
+            elif roll < 0.25:
+                lines += [f"{indent}{key}: " + rng.choice(HEADERS[:6]), indent + "  text"]
+            elif roll < 0.3:
+                lines.append(f"{indent}{key}:" + rng.choice(["", " ", "  # c"]))
+            else:
+                lines.append(f"{indent}{key}: {sub_value(rng)}" if rng.random() < 0.9 else f"{indent}{key}:")
+    return "\n".join(lines) + rng.choice(["", "", "\n", "\n\n", "\n  ", "\n# c"])
+
+
+@pytest.mark.parametrize("read", [agrees, agrees_safe])
+def test_generated_mappings_agree_wherever_simple_yaml_answers(read: Callable[[str], bool]) -> None:
+    rng = random.Random(26)
+    answered = collections.Counter()
+    for _ in range(6_000):
+        body = mapping_body_from(rng)
+        if read(body) and ":\n " in body:
+            lines = body.split("\n")
+            answered.update(["a mapping"] * 1 + ["two"] * (body.count(":\n ") > 1)
+                            + ["a null"] * any(line[:1] == " " and line.endswith(":") for line in lines)
+                            + ["a comment"] * ("# c" in body)
+                            + ["at the end"] * (body.rstrip("\n").split("\n")[-1][:1] == " "))
+    assert min(answered.values()) > 60 and len(answered) == 5, answered

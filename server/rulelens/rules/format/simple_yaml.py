@@ -147,6 +147,13 @@ def _load(body: str, plain: Plain, typed_keys: frozenset[str],
                 return None
             items.append(value)
             continue
+        if line[0] == " " and key is not None and indent < 0:
+            mapping = _mapping(lines, i - 1, plain, typed_keys)
+            if mapping is None:
+                return None
+            out[key], i = mapping
+            key = None
+            continue
         m = _KEY.match(line)
         if m is None:
             return None
@@ -228,3 +235,38 @@ def _block(lines: list[str], start: int, header: str) -> tuple[str, int] | None:
     elif chomping == "+":
         parts.append("\n" * breaks)
     return "".join(parts), i
+
+
+def _mapping(lines: list[str], start: int, plain: Plain,
+             typed_keys: frozenset[str]) -> tuple[dict[str, object], int] | None:
+    """The one-level mapping whose first key is on line `start` (indented, under a top-level
+    `key:` with nothing after it): its value, and the index of the first line after it; None
+    for the shapes left to the loader.
+
+    Read here: `subkey: scalar` or `subkey:` (null) lines, all at the first one's indentation,
+    with blank and comment lines between; the mapping ends at the first line that is not
+    indented. Declined: a line at another indentation (nesting, a continuation, a misaligned
+    key), a list, a block scalar or a flow collection as a value, a duplicate or typed key.
+    """
+    first = lines[start]
+    indent = len(first) - len(first.lstrip(" "))
+    out: dict[str, object] = {}
+    i, count = start, len(lines)
+    while i < count:
+        line = lines[i]
+        stripped = line.lstrip(" ")
+        if stripped and stripped[0] != "#":
+            if line[0] != " ":
+                break
+            m = _KEY.match(stripped)
+            if m is None or len(line) - len(stripped) != indent:
+                return None
+            name, rest = m.group(1), (m.group(2) or "").strip(" ")
+            if name in out or name.lower() in typed_keys or len(name) > _MAX_KEY:
+                return None
+            ok, value = _scalar(rest, plain) if rest else (True, None)
+            if not ok:
+                return None
+            out[name] = value
+        i += 1
+    return out, i
