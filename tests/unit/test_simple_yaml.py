@@ -60,6 +60,7 @@ ACCEPTED = [
     "paths:\n  - a:b\n  - a,b\n  - 'x # y'\n  - \"x: y\"",
     "# a comment\npaths:\n  - a\n# between\nother:\n  - b",
     "key:   spaced   \npaths:   \n  -   a   ",
+    "description: C# coding standards\npaths:\n  - src/#/*.cs\n  - a#b#",
     # block scalars: folded and literal, clipped, stripped and kept
     "name: quote-journey-page\ndescription: >\n  Conventions and file structure. Read before\n  creating any page.",
     "description: >\n  one\n  two\n\n  three\n\n\nname: x",
@@ -83,6 +84,8 @@ DECLINED = [
     "paths: [a, b]",  # a flow sequence
     "paths: {a: b}",
     "paths:\n  - a # comment",
+    "description: C# coding # a comment",
+    "paths:\n  - a#b #c",
     "paths:\n  - a\n   - b",  # indentation differs
     "paths:\n  - a\n    b",  # a plain scalar over two lines
     "paths:\n\t- a",
@@ -152,7 +155,8 @@ VALUES = ["app/**", "'app/**'", '"app/**"', "*.php", "**/*.php", "'*.php'", "a:b
           ":a", "@a", "`a`", "%a", "!a", "&a", "|", ">", "<<", "<a", "a  b", "a\u00a0", "\u00a0a",
           "café", "a\tb", "a\u2028b", "'a'  ", "\"a\"  ", "'a' # c", "=", "a,b", "a]", "a}",
           "- a", "--- a", "...", "a ---", '["a/**", \'b\']', '[ "a" ,"b" ]', '["a",]', "['a''b']",
-          '["a", b]', '["a"] # c']
+          '["a", b]', '["a"] # c', "C#", "C# coding", "a#", "a ##", "a:#b", "a#:b", "a# b",
+          "x#y #z", "a#b: c", "#", "'a'#"]
 INDENTS = ["", " ", "  ", "   ", "    ", "\t"]
 HEADERS = ["|", ">", "|-", ">-", "|+", ">+", "| ", ">- ", "|2", ">1-", "|-2", "| # c", "|-+", "|\t",
            "> a", ">>"]
@@ -176,7 +180,7 @@ def block_from(rng: random.Random) -> list[str]:
     if rng.random() < 0.25:
         lines.insert(rng.randint(0, len(lines)), rng.choice(["", " ", "  "]) + rng.choice(BLOCK_LINES))
     return lines
-COMMON = ["app/**", "'app/**'", '"app/**"', "'*.php'", "a:b", "'it''s'", "~", "true", "0x1F",
+COMMON = ["C# coding", "app/**", "'app/**'", '"app/**"', "'*.php'", "a:b", "'it''s'", "~", "true", "0x1F",
           "1_000", "2024-01-02", "src/{a,b}/*.ts", "a  b", "café", "'a'  ", "a,b"]
 
 

@@ -90,7 +90,8 @@ def _scalar(text: str, plain: Plain = _symfony_plain) -> tuple[bool, object]:
     if first == "'":
         m = _SINGLE.match(text)
         return (True, m.group(1).replace("''", "'")) if m else (False, None)
-    if first in _INDICATORS or "#" in text or ": " in text or text.endswith(":"):
+    # A comment starts at a `#` after a space; any other `#` is part of the plain scalar.
+    if first in _INDICATORS or " #" in text or ": " in text or text.endswith(":"):
         return False, None
     return plain(text)
 
