@@ -156,7 +156,8 @@ VALUES = ["app/**", "'app/**'", '"app/**"', "*.php", "**/*.php", "'*.php'", "a:b
           "café", "a\tb", "a\u2028b", "'a'  ", "\"a\"  ", "'a' # c", "=", "a,b", "a]", "a}",
           "- a", "--- a", "...", "a ---", '["a/**", \'b\']', '[ "a" ,"b" ]', '["a",]', "['a''b']",
           '["a", b]', '["a"] # c', "C#", "C# coding", "a#", "a ##", "a:#b", "a#:b", "a# b",
-          "x#y #z", "a#b: c", "#", "'a'#"]
+          "x#y #z", "a#b: c", "#", "'a'#", "0.3.2", "1.2.3-beta", "1.2.", "1..2", "..", "1.2.3:4",
+          "2024-01-02 10:00:00.5.6", ".5.", "~.1.2", "1.0e+3.", "0x1.2.3", "1:2.3.4"]
 INDENTS = ["", " ", "  ", "   ", "    ", "\t"]
 HEADERS = ["|", ">", "|-", ">-", "|+", ">+", "| ", ">- ", "|2", ">1-", "|-2", "| # c", "|-+", "|\t",
            "> a", ">>"]
@@ -266,6 +267,7 @@ SAFE_ACCEPTED = [
     "description: >+\n  kept\n\n",
     "name: pest-testing\ndescription: \"Tests with Pest\"\nlicense: MIT\nmetadata:\n  author: laravel",
     "metadata:\n  enabled: yes\n  name: 'x'\n  none:\nglobs: a",
+    "name: tool\nversion: 0.3.2\nmetadata:\n  version: 1.2.3-beta",
 ]
 
 SAFE_DECLINED = [
@@ -406,3 +408,12 @@ def test_generated_mappings_agree_wherever_simple_yaml_answers(read: Callable[[s
                             + ["a comment"] * ("# c" in body)
                             + ["at the end"] * (body.rstrip("\n").split("\n")[-1][:1] == " "))
     assert min(answered.values()) > 60 and len(answered) == 5, answered
+
+
+@settings(max_examples=2_000, deadline=None)
+@given(st.text(alphabet="0123456789._:-+eExXbo~=<TZ ", min_size=2, max_size=24))
+def test_no_implicit_resolver_types_a_plain_scalar_with_two_dots(text: str) -> None:
+    """load_safe reads `0.3.2` as a string because no resolver's pattern allows two dots."""
+    if text.count(".") >= 2 and text.strip() == text:
+        resolved = yaml.SafeLoader.resolve(yaml.SafeLoader, yaml.ScalarNode, text, (True, False))  # type: ignore[arg-type]
+        assert resolved == "tag:yaml.org,2002:str", text

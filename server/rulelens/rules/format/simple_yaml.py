@@ -3,7 +3,8 @@
 The strict reading parses with PyYAML's pure-Python loader (strict_yaml.py says why), about half
 a millisecond a frontmatter: half a second for 1,000 rule files before a language server's first
 answer. Almost every frontmatter is a few top-level keys, each with one single-line scalar, a
-block list of them, or, in skills' and agents' files, a block scalar (`>` or `|`, see `_block`):
+block list of them, or, in skills' and agents' files, a block scalar (`>` or `|`, see `_block`)
+or a one-level mapping of scalars (Boost's skills' `metadata`, see `_mapping`):
 
     paths:
       - 'app/**'
@@ -12,10 +13,12 @@ block list of them, or, in skills' and agents' files, a block scalar (`>` or `|`
     summary: >
       A long text, folded into one line,
       each content line at one indentation
+    metadata:
+      author: laravel
 
 `load` reads exactly that shape, with strict_yaml's typing of plain scalars, and declines (None)
 anything else: quotes with escapes, flow collections, comments after a value, anchors, tags,
-nesting, tabs, odd line breaks, duplicate keys. What it declines, strict_yaml parses, so no answer
+deeper nesting, tabs, odd line breaks, duplicate keys. What it declines, strict_yaml parses, so no answer
 depends on this module; tests/unit/test_simple_yaml.py compares both on generated frontmatters.
 `load_safe` reads the same shape as PyYAML's SafeLoader (YAML 1.1) does, for the other agents'
 frontmatters (agents/reading.py), and also declines every plain scalar that loader would type as
@@ -53,7 +56,8 @@ _BLOCK_HEADERS = frozenset(("|", "|-", "|+", ">", ">-", ">+"))
 
 # SafeLoader types a plain scalar by the implicit resolvers for its first character: these words
 # (booleans, null) start with a letter; numbers, dates, `~`, `=` and `<<` start with one of
-# _SAFE_TYPED_FIRST, and are declined rather than typed here. Any other plain scalar is a string.
+# _SAFE_TYPED_FIRST, and are declined rather than typed here unless they hold two dots, which none
+# of those patterns allows. Any other plain scalar is a string.
 _SAFE_WORDS: dict[str, object] = {
     **dict.fromkeys(("yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
     **dict.fromkeys(("no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
@@ -74,7 +78,8 @@ def _symfony_plain(text: str) -> tuple[bool, object]:
 def _safe_plain(text: str) -> tuple[bool, object]:
     if text in _SAFE_WORDS:
         return True, _SAFE_WORDS[text]
-    return (False, None) if text[0] in _SAFE_TYPED_FIRST else (True, text)
+    # No resolver's pattern has two dots (a version, `0.3.2`, is a string).
+    return (False, None) if text[0] in _SAFE_TYPED_FIRST and text.count(".") < 2 else (True, text)
 
 
 def _scalar(text: str, plain: Plain = _symfony_plain) -> tuple[bool, object]:
