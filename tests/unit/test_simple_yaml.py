@@ -60,6 +60,7 @@ ACCEPTED = [
     "paths:\n  - a:b\n  - a,b\n  - 'x # y'\n  - \"x: y\"",
     "# a comment\npaths:\n  - a\n# between\nother:\n  - b",
     "key:   spaced   \npaths:   \n  -   a   ",
+    'description: "Use \\"infer\\" \\\\ to read"\npaths:\n  - "a\\\\b"',
     "description: C# coding standards\npaths:\n  - src/#/*.cs\n  - a#b#",
     # block scalars: folded and literal, clipped, stripped and kept
     "name: quote-journey-page\ndescription: >\n  Conventions and file structure. Read before\n  creating any page.",
@@ -123,7 +124,7 @@ DECLINED = [
     "a:\n  b: [c]",
     "a:\n  b: |\n    c",
     "a:\n  b: c\n\tc: d",
-    "a:\n  b: \"c\\\"d\"",
+    "a:\n  b: \"c\\td\"",  # an escape other than \" and \\
     "a:\n  - b\n  c: d",
     "paths:\n  - <<",
     "paths:\n  - a\u2028b",
@@ -157,7 +158,8 @@ VALUES = ["app/**", "'app/**'", '"app/**"', "*.php", "**/*.php", "'*.php'", "a:b
           "- a", "--- a", "...", "a ---", '["a/**", \'b\']', '[ "a" ,"b" ]', '["a",]', "['a''b']",
           '["a", b]', '["a"] # c', "C#", "C# coding", "a#", "a ##", "a:#b", "a#:b", "a# b",
           "x#y #z", "a#b: c", "#", "'a'#", "0.3.2", "1.2.3-beta", "1.2.", "1..2", "..", "1.2.3:4",
-          "2024-01-02 10:00:00.5.6", ".5.", "~.1.2", "1.0e+3.", "0x1.2.3", "1:2.3.4"]
+          "2024-01-02 10:00:00.5.6", ".5.", "~.1.2", "1.0e+3.", "0x1.2.3", "1:2.3.4",
+          '"a\\\\b"', '"a\\\\"', '"a\\"', '"\\""', '"a\\/b"', '"a\\\\\\"b"', '"\\\\\\\\"', '"a\\"b" c"']
 INDENTS = ["", " ", "  ", "   ", "    ", "\t"]
 HEADERS = ["|", ">", "|-", ">-", "|+", ">+", "| ", ">- ", "|2", ">1-", "|-2", "| # c", "|-+", "|\t",
            "> a", ">>"]
@@ -181,7 +183,7 @@ def block_from(rng: random.Random) -> list[str]:
     if rng.random() < 0.25:
         lines.insert(rng.randint(0, len(lines)), rng.choice(["", " ", "  "]) + rng.choice(BLOCK_LINES))
     return lines
-COMMON = ["C# coding", "app/**", "'app/**'", '"app/**"', "'*.php'", "a:b", "'it''s'", "~", "true", "0x1F",
+COMMON = ["C# coding", '"a \\"b\\" \\\\c"', "app/**", "'app/**'", '"app/**"', "'*.php'", "a:b", "'it''s'", "~", "true", "0x1F",
           "1_000", "2024-01-02", "src/{a,b}/*.ts", "a  b", "café", "'a'  ", "a,b"]
 
 

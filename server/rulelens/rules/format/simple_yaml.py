@@ -17,9 +17,10 @@ or a one-level mapping of scalars (Boost's skills' `metadata`, see `_mapping`):
       author: laravel
 
 `load` reads exactly that shape, with strict_yaml's typing of plain scalars, and declines (None)
-anything else: quotes with escapes, flow collections, comments after a value, anchors, tags,
-deeper nesting, tabs, odd line breaks, duplicate keys. What it declines, strict_yaml parses, so no answer
-depends on this module; tests/unit/test_simple_yaml.py compares both on generated frontmatters.
+anything else: escapes other than `\\"` and `\\\\`, flow collections, comments after a value,
+anchors, tags, deeper nesting, tabs, odd line breaks, duplicate keys. What it declines,
+strict_yaml parses, so no answer depends on this module; tests/unit/test_simple_yaml.py compares
+both on generated frontmatters.
 `load_safe` reads the same shape as PyYAML's SafeLoader (YAML 1.1) does, for the other agents'
 frontmatters (agents/reading.py), and also declines every plain scalar that loader would type as
 a number or a date: PyYAML is then not even imported for the usual `globs: app/**` one.
@@ -44,7 +45,9 @@ UNSAFE_ASCII = "[\x00-\x09\x0b-\x1f\x7f]"
 _UNSAFE_ASCII = re.compile(UNSAFE_ASCII)
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*))?\Z")
 _ITEM = re.compile(r"( *)- +(.*)\Z")
-_DOUBLE = re.compile(r'"([^"\\]*)"\Z')
+# Double-quoted: of YAML's escapes only `\"` and `\\`, which stand for the character escaped.
+_DOUBLE = re.compile(r'"((?:[^"\\]|\\["\\])*)"\Z')
+_ESCAPED = re.compile(r"\\(.)")
 _SINGLE = re.compile(r"'((?:[^']|'')*)'\Z")
 # YAML's indicators (and `<`, for the merge key `<<`) may not start a plain scalar here.
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`<")
@@ -91,7 +94,10 @@ def _scalar(text: str, plain: Plain = _symfony_plain) -> tuple[bool, object]:
     first = text[0]
     if first == '"':
         m = _DOUBLE.match(text)
-        return (True, m.group(1)) if m else (False, None)
+        if m is None:
+            return False, None
+        found = m.group(1)
+        return True, _ESCAPED.sub(r"\1", found) if "\\" in found else found
     if first == "'":
         m = _SINGLE.match(text)
         return (True, m.group(1).replace("''", "'")) if m else (False, None)
