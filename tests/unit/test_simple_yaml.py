@@ -419,3 +419,11 @@ def test_no_implicit_resolver_types_a_plain_scalar_with_two_dots(text: str) -> N
     if text.count(".") >= 2 and text.strip() == text:
         resolved = yaml.SafeLoader.resolve(yaml.SafeLoader, yaml.ScalarNode, text, (True, False))  # type: ignore[arg-type]
         assert resolved == "tag:yaml.org,2002:str", text
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab: \n#-'\"\\|>[]~1.y", max_size=40))
+def test_arbitrary_text_under_a_key_is_read_as_both_loaders_read_it_or_declined(text: str) -> None:
+    body = "m:\n " + text
+    agrees(body)
+    agrees_safe(body)
