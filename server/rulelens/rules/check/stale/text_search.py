@@ -134,10 +134,11 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
     if len(chunks) == 1:  # a small project: one grep, and no pool (nor its import) to start
         out = one(chunks[0], words)
         return ([out], frozenset()) if out is not None else None
-    import threading
-    from concurrent.futures import ThreadPoolExecutor
+    from _thread import allocate_lock
 
-    lock = threading.Lock()
+    from rulelens.rules.project.later import in_thread
+
+    lock = allocate_lock()
     outputs: list[bytes | None] = [b""] * len(chunks)
     matched: set[str] = set()
     left_out: set[str] = set()
@@ -157,9 +158,11 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
                 if out is not None:
                     matched.update(matched_texts(out, named))
 
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for done in [pool.submit(work) for _ in range(workers)]:
-            done.result()
+    started = [in_thread(work, name="rulelens-grep") for _ in range(workers)]
+    for done in started:
+        done.wait()  # all of them, as a pool's end does, before any failure is raised
+    for done in started:
+        done.result()
     if any(o is None for o in outputs):
         return None
     return [o or b"" for o in outputs], frozenset(left_out)
