@@ -4,6 +4,7 @@ wherever `load_safe` answers, so does PyYAML's `safe_load` (the other agents' st
 
 from __future__ import annotations
 
+import collections
 import math
 import random
 from collections.abc import Callable
@@ -59,6 +60,16 @@ ACCEPTED = [
     "paths:\n  - a:b\n  - a,b\n  - 'x # y'\n  - \"x: y\"",
     "# a comment\npaths:\n  - a\n# between\nother:\n  - b",
     "key:   spaced   \npaths:   \n  -   a   ",
+    # block scalars: folded and literal, clipped, stripped and kept
+    "name: quote-journey-page\ndescription: >\n  Conventions and file structure. Read before\n  creating any page.",
+    "description: >\n  one\n  two\n\n  three\n\n\nname: x",
+    "description: >-\n    a: b # c\n    'q'\npaths:\n  - a",
+    "body: |\n  line one\n    more indented\n\n  # not a comment\n  - not an item\n",
+    "body: |-\n  a\n  b\n\n\n",
+    "body: |+\n  a\n\n   \nnext: b",
+    "body: >+\n a\n b\n\n",
+    "body: |\n  a\n  \n    \nnext: b",
+    "body: >   \n  café — ünï\n\n# a comment\nnext: ok",
 ]
 
 DECLINED = [
@@ -81,7 +92,15 @@ DECLINED = [
     "paths: !!str a",
     "paths: &x a",
     "paths:\n  - |\n    a",
-    "paths: >\n  a",
+    "paths: >\n  a\n    b",  # a more-indented line in a folded block
+    "paths: |2\n    a",  # an indentation indicator
+    "paths: | # c\n  a",
+    "paths: |\n\n  a",  # a blank line before the first content line
+    "paths: |\n",  # an empty block
+    "paths: |\na",
+    "paths: |-+\n  a",
+    "paths: >\n  a\n   ",  # a line of spaces past the indentation, in a folded block
+    "paths: |\n    a\n  b",  # a line less indented than the block, more than the key
     "key: a\n  - b",  # a continuation, not a list
     "- a",
     "a:\n  b: c",
@@ -117,6 +136,28 @@ VALUES = ["app/**", "'app/**'", '"app/**"', "*.php", "**/*.php", "'*.php'", "a:b
           "- a", "--- a", "...", "a ---", '["a/**", \'b\']', '[ "a" ,"b" ]', '["a",]', "['a''b']",
           '["a", b]', '["a"] # c']
 INDENTS = ["", " ", "  ", "   ", "    ", "\t"]
+HEADERS = ["|", ">", "|-", ">-", "|+", ">+", "| ", ">- ", "|2", ">1-", "|-2", "| # c", "|-+", "|\t",
+           "> a", ">>"]
+BLOCK_LINES = ["word", "two words", "a: b", "a #c", "# c", "- x", "'q'", '"q"', "{a}", "[a]", "|",
+               ">", "café ünï", "a\u00a0b", "tab\there", "end  ", "---", "...", "*a", "&a", "!a"]
+
+
+def block_from(rng: random.Random) -> list[str]:
+    """A block scalar's lines after its header: content at one indentation, with blank lines,
+    lines of spaces, more-indented lines and, in one block in four, a line less indented."""
+    indent = rng.choice([" ", "  ", "  ", "    "])
+    lines = []
+    for _ in range(rng.randint(0, 5)):
+        roll = rng.random()
+        if roll < 0.2:
+            lines.append(rng.choice(["", "", " ", "  ", "     "]))
+        elif roll < 0.3:
+            lines.append(indent + rng.choice(["  ", " ", "\t"]) + rng.choice(BLOCK_LINES))
+        else:
+            lines.append(indent + rng.choice(BLOCK_LINES))
+    if rng.random() < 0.25:
+        lines.insert(rng.randint(0, len(lines)), rng.choice(["", " ", "  "]) + rng.choice(BLOCK_LINES))
+    return lines
 COMMON = ["app/**", "'app/**'", '"app/**"', "'*.php'", "a:b", "'it''s'", "~", "true", "0x1F",
           "1_000", "2024-01-02", "src/{a,b}/*.ts", "a  b", "café", "'a'  ", "a,b"]
 
@@ -127,14 +168,19 @@ def value(rng: random.Random) -> str:
 
 
 def body_from(rng: random.Random) -> str:
-    """A few keys, each with a scalar or a block list; one body in two has odd lines too
-    (items at another indentation, continuations, comments and blank lines)."""
+    """A few keys, each with a scalar, a block scalar or a block list; one body in two has odd
+    lines too (items at another indentation, continuations, comments and blank lines); the
+    source ends with or without line breaks."""
     odd = rng.random() < 0.5
     lines: list[str] = []
     for _ in range(rng.randint(1, 4)):
         key = rng.choice(KEYS[:3] if rng.random() < 0.6 else KEYS)
         if rng.random() < 0.5:
             lines.append(f"{key}: {value(rng)}" if rng.random() < 0.9 else f"{key}:")
+            continue
+        if rng.random() < 0.3:
+            header = rng.choice(HEADERS[:6] if rng.random() < 0.7 else HEADERS)
+            lines += [f"{key}: {header}", *block_from(rng)]
             continue
         lines.append(f"{key}:" + rng.choice(["", " ", "  # c"]))
         indent = rng.choice(INDENTS[:5])
@@ -148,7 +194,7 @@ def body_from(rng: random.Random) -> str:
                 lines.append(indent + "  " + value(rng))
             else:
                 lines.append(indent + "-" + rng.choice([" ", "  ", ""]) + value(rng))
-    return "\n".join(lines)
+    return "\n".join(lines) + rng.choice(["", "", "\n", "\n\n", "\n  "])
 
 
 def test_generated_frontmatters_agree_wherever_simple_yaml_answers() -> None:
@@ -193,6 +239,9 @@ SAFE_ACCEPTED = [
     "name: café\npath: /abs/**\nunder: _x\nslash: \\x",
     "paths: []\nother: 'it''s'",
     "inclusion: fileMatch\nfileMatchPattern: [\"pkg0/mod18/**\", 'a''b, ]']",
+    "name: sync-swagger\ndescription: >\n  Audit and fix the annotations: in\n  every file.\n\n  Twice.\n",
+    "description: |-\n  first\n\n    indented\nglobs:\n  - 'app/**'\nalwaysApply: false",
+    "description: >+\n  kept\n\n",
 ]
 
 SAFE_DECLINED = [
@@ -247,3 +296,31 @@ def test_every_first_character_safe_load_types_by_is_declined_or_a_known_word() 
     for first in yaml.SafeLoader.yaml_implicit_resolvers:
         if first:
             assert first in simple_yaml._SAFE_TYPED_FIRST | simple_yaml._INDICATORS | words, first
+
+
+def block_body_from(rng: random.Random) -> str:
+    """Mostly block scalars of the shapes simple_yaml reads, between plain keys, so that each
+    header, blank lines inside and after, and each ending of the source are compared often."""
+    lines: list[str] = []
+    for n in range(rng.randint(1, 3)):
+        if rng.random() < 0.3:
+            lines.append(f"k{n}: {rng.choice(COMMON)}")
+            continue
+        lines.append(f"b{n}: " + rng.choice(HEADERS[:6] if rng.random() < 0.9 else HEADERS))
+        lines += block_from(rng) if rng.random() < 0.3 else [rng.choice(["  ", "    "]) + "first"]
+        lines += [rng.choice(["", "", "  ", " "]) if rng.random() < 0.3 else "  " + rng.choice(BLOCK_LINES[:8])
+                  for _ in range(rng.randint(0, 4))]
+        if rng.random() < 0.2:
+            lines.append(rng.choice(["# c", "  # c"]))
+    return "\n".join(lines) + rng.choice(["", "\n", "\n\n", "\n  ", "\n\n   "])
+
+
+@pytest.mark.parametrize("read", [agrees, agrees_safe])
+def test_generated_block_scalars_agree_wherever_simple_yaml_answers(read: Callable[[str], bool]) -> None:
+    rng = random.Random(25)
+    answered = collections.Counter()
+    for _ in range(6_000):
+        body = block_body_from(rng)
+        if read(body):
+            answered.update(h for h in HEADERS[:6] if f": {h}\n" in body)
+    assert min(answered.values()) > 200 and len(answered) == 6, answered

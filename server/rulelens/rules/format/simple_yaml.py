@@ -2,13 +2,16 @@
 
 The strict reading parses with PyYAML's pure-Python loader (strict_yaml.py says why), about half
 a millisecond a frontmatter: half a second for 1,000 rule files before a language server's first
-answer. Almost every frontmatter is a few top-level keys, each with one single-line scalar or a
-block list of them:
+answer. Almost every frontmatter is a few top-level keys, each with one single-line scalar, a
+block list of them, or, in skills' and agents' files, a block scalar (`>` or `|`, see `_block`):
 
     paths:
       - 'app/**'
       - "src/*.ts"
     description: Money is integer cents
+    summary: >
+      A long text, folded into one line,
+      each content line at one indentation
 
 `load` reads exactly that shape, with strict_yaml's typing of plain scalars, and declines (None)
 anything else: quotes with escapes, flow collections, comments after a value, anchors, tags,
@@ -45,6 +48,8 @@ _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`<")
 _TYPED_KEYS = frozenset(("null", "true", "false"))  # keys strict_yaml would not keep as strings
 _MAX_KEY = 1000  # PyYAML refuses a plain key longer than 1,024 characters
 _PENDING = object()
+# A block scalar's header: literal or folded, clip, strip or keep (no indentation indicator).
+_BLOCK_HEADERS = frozenset(("|", "|-", "|+", ">", ">-", ">+"))
 
 # SafeLoader types a plain scalar by the implicit resolvers for its first character: these words
 # (booleans, null) start with a letter; numbers, dates, `~`, `=` and `<<` start with one of
@@ -124,7 +129,11 @@ def _load(body: str, plain: Plain, typed_keys: frozenset[str],
     key: str | None = None  # the key whose block list is being read
     items: list[object] = []
     indent = -1
-    for line in body.split("\n"):
+    lines = body.split("\n")
+    i, count = 0, len(lines)
+    while i < count:
+        line = lines[i]
+        i += 1
         stripped = line.lstrip(" ")
         if not stripped or stripped[0] == "#":
             continue
@@ -152,6 +161,11 @@ def _load(body: str, plain: Plain, typed_keys: frozenset[str],
             out[name] = _PENDING
         elif rest == "[]":
             out[name] = []
+        elif rest in _BLOCK_HEADERS:
+            block = _block(lines, i, rest)
+            if block is None:
+                return None
+            out[name], i = block
         elif flow and rest[0] == "[":
             found = _quoted_list(rest)
             if found is None:
@@ -165,3 +179,52 @@ def _load(body: str, plain: Plain, typed_keys: frozenset[str],
     if key is not None:
         out[key] = items if indent >= 0 else None
     return out or None
+
+
+def _block(lines: list[str], start: int, header: str) -> tuple[str, int] | None:
+    """The block scalar whose header (`|`, `>-`, ...) ends the line before `start`: its value
+    as PyYAML's scanner builds it, and the index of the first line after it; None for the
+    shapes left to the loader.
+
+    Read here: content lines all at the first one's indentation (more than the key's), blank
+    lines of at most that many spaces between and after them (a longer line of spaces is
+    content), and, folded, no content line that starts with a space (YAML folds around those
+    otherwise). Declined: an empty block, blank lines before the first content line (they set
+    the indentation in their own way), an indentation indicator, a comment after the header.
+    Between two content lines the scanner keeps their line break and every blank line's;
+    folded, a lone break becomes a space and the first of several is dropped. After the last
+    one: nothing (`-`), its line break if the source has one (clip), or that and every blank
+    line's (`+`).
+    """
+    if start >= len(lines):
+        return None
+    first = lines[start]
+    text = first.lstrip(" ")
+    indent = len(first) - len(text)
+    if not text or not indent:
+        return None
+    folded = header[0] == ">"
+    parts = [text]
+    blank = 0
+    i, count = start + 1, len(lines)
+    while i < count:
+        line = lines[i]
+        if len(line) <= indent and not line.strip(" "):
+            blank += 1
+        elif line[:indent].strip(" "):
+            break  # less indented, and not blank: the block has ended
+        else:
+            content = line[indent:]
+            if folded and content[0] == " ":
+                return None
+            parts.append(("\n" * blank or " ") if folded else "\n" * (blank + 1))
+            parts.append(content)
+            blank = 0
+        i += 1
+    breaks = blank if i == count else blank + 1  # line breaks after the last content line
+    chomping = header[1:]
+    if chomping == "":
+        parts.append("\n" if breaks else "")
+    elif chomping == "+":
+        parts.append("\n" * breaks)
+    return "".join(parts), i
