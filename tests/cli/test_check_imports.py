@@ -4,29 +4,38 @@ every module a run imported): a pre-commit hook pays each import on every commit
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
+import pytest
+
+from rulelens.rules.check.stale.text_search import FIRST_CHUNK_BYTES, gnu_grep
 from tests.cli.imports import check_importing
 from tests.conftest import ProjectFactory
 
 RULE = "---\npaths:\n  - 'app/**'\n---\n# Billing\n\nPrices go through `app/Money.php`.\n"
 ENV = {**os.environ, "RULELENS_NO_CACHE": "1"}
 ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+            "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
 # Each loaded only when a project's files ask for it: agents' glob dialects (wcmatch,
-# minimatch's reading), a write (tempfile), two texts close enough to compare (difflib), a
-# frontmatter the simple reading declines (yaml), a name search of several greps or with its
-# cache (concurrent.futures), a glob other than literal text and stars, an OpenHands skill's or a
+# minimatch's reading), two texts close enough to compare (difflib), a frontmatter the simple
+# reading declines (yaml), a glob other than literal text and stars, an OpenHands skill's or a
 # configuration's `exclude` (pathspec: globs.plain_source writes the common globs' regexes), two
 # brace lists in one glob (bracex). (threading is not among them: the staleness checks' module
-# imports it, and some environments' site loads it before any of rulelens.)
-ON_DEMAND = {"wcmatch", "rulelens.agents.minimatch", "tempfile", "difflib", "yaml",
-             "concurrent.futures", "pathspec", "bracex"}
+# and subprocess import it.)
+ON_DEMAND = {"wcmatch", "rulelens.agents.minimatch", "difflib", "yaml", "pathspec", "bracex"}
+# Loaded by no `check`: the greps of a name search and git's view beside them run in threads of
+# their own (rules/project/later.py), not in concurrent.futures' pool, which loads logging and
+# queue; the caches are written without tempfile (random, shutil), and grep is found without
+# shutil (zlib, bz2, lzma).
+NEVER = {"concurrent.futures", "queue", "tempfile", "random", "shutil"}
 # What a plain glob (`app/**`, `docs/api.md`) is matched without, in every dialect (plain_globs.py).
 DIALECTS = {"wcmatch", "rulelens.agents.minimatch", "rulelens.agents.picomatch"}
 
 
 def loaded(root: Path) -> set[str]:
-    (code, _), modules = check_importing(root, ENV)
+    (code, _), modules = check_importing(root, ENV, bare=True)
     assert code in (0, 1)
     return modules
 
@@ -36,11 +45,33 @@ def test_boosts_rules_alone_load_no_dialect(project: ProjectFactory) -> None:
     loaded(root)  # the first run may keep the code dataclasses generate (cli/__init__.py)
     modules = loaded(root)
     assert "rulelens.check_project" in modules
-    assert not modules & ON_DEMAND, sorted(modules & ON_DEMAND)
+    assert not modules & (ON_DEMAND | NEVER), sorted(modules & (ON_DEMAND | NEVER))
     (root / ".ai/rules/money.md").write_text("---\npaths:\n  - 'app/[A-Z]*.php'\n---\n# Money\n")
     assert "pathspec" in loaded(root)  # a range: pathspec's own translation
     (root / ".ai/rules/money.md").write_text("---\npaths:\n  - 'app/{a,b}/{c,d}.php'\n---\n# M\n")
     assert "bracex" in loaded(root)  # two brace lists: bracex's expansion
+
+
+@pytest.mark.skipif(gnu_grep() is None, reason="the search of several greps is GNU grep's")
+def test_a_search_of_several_greps_loads_no_pool(project: ProjectFactory) -> None:
+    """A name to search in more files than one grep is given, in git: the first run, which
+    writes the caches, and the next, which reads them, load none of NEVER (nor logging, which
+    only markdown-it's parser brings, to read the rules' mentions on a first run)."""
+    files = {f"app/{'billing_' * 6}{n}.php": "<?php\n" for n in range(400)}
+    rule = "---\npaths:\n  - 'app/**'\n---\n# Billing\n\nPrices go through `LegacyPriceHelper`.\n"
+    old = "app/LegacyPriceHelper.php"
+    root = project({".ai/rules/billing.md": rule, old: "<?php\nfinal class LegacyPriceHelper {}\n",
+                    **files}, git=True)
+    for step in (["add", "-A"], ["commit", "-qm", "start"], ["rm", "-q", old], ["commit", "-qm", "drop"]):
+        subprocess.run(["git", "-C", str(root), *step], check=True, env={**ENV, **IDENTITY})
+    assert sum(len(name) + 1 for name in files) > FIRST_CHUNK_BYTES  # more than one grep
+    for run in ("first", "next"):
+        (code, out), modules = check_importing(root, ENV, bare=True)
+        assert code == 1 and "stale-name" in out and "LegacyPriceHelper" in out, (run, out)
+        unwanted = NEVER | ({"logging"} if run == "next" else set())
+        assert not modules & unwanted, (run, sorted(modules & unwanted))
+        assert "rulelens.rules.project.later" in modules  # the threads did run
+        assert list((root / ".git/rulelens").glob("*.json"))  # the caches were written
 
 
 def test_an_agent_file_with_globs_loads_its_dialect(project: ProjectFactory) -> None:

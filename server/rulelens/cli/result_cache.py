@@ -664,7 +664,6 @@ class Pending:
         --others`) is the index's paths and the untracked files, so git does not walk the work
         tree twice. Past HAND_OVER_BYTES the full run asks git itself."""
         import threading
-        from concurrent.futures import Future
         from pathlib import Path
 
         self._lock = threading.Lock()  # before any thread reads git's answers
@@ -672,6 +671,7 @@ class Pending:
         from rulelens.rules.check.stale.search_cache import known_snapshot
         from rulelens.rules.project.git import LS_FILES, known
         from rulelens.rules.project.git_state import AskGitAgain, Snapshot, outside
+        from rulelens.rules.project.later import Later
 
         def answers() -> tuple[bytes, bytes] | None:
             with self._lock:
@@ -683,7 +683,7 @@ class Pending:
                 self._answers = None  # not held through the run (35 MB at 500,000 files)
                 return got
 
-        view: Future[Snapshot | None] = Future()
+        view: Later[Snapshot | None] = Later()
         listing: list[bytes] = []
 
         def read_view() -> None:

@@ -36,7 +36,7 @@ from rulelens.rules.project.cache_files import cache_file, write_file
 from rulelens.rules.project.git_state import AskGitAgain, Snapshot, blake2b, paths_of, snapshot
 
 if TYPE_CHECKING:  # loaded where the cache is used (in a git work tree), not by every search
-    from concurrent.futures import Future
+    from rulelens.rules.project.later import Later
 
 FORMAT = "rulelens-name-search"
 VERSION = 1
@@ -66,7 +66,7 @@ def _listing_file(where: Path) -> Path:
     return where.with_suffix(".index")
 
 
-_EARLY: dict[tuple[Path, str], Future[Snapshot | None]] = {}
+_EARLY: dict[tuple[Path, str], Later[Snapshot | None]] = {}
 _EARLY_LOCK = threading.Lock()
 
 
@@ -76,17 +76,15 @@ def start_snapshot(root: Path, exclude: str) -> None:
     where = cache_file(root, CACHE_PATH)
     if where is None or not where.is_file():
         return  # a first run: git's view is read while grep runs, not while the files are listed
-    from concurrent.futures import Future
+    from rulelens.rules.project.later import in_thread
 
     with _EARLY_LOCK:
         if (root, exclude) not in _EARLY:
-            future: Future[Snapshot | None] = Future()
-            _EARLY[(root, exclude)] = future
-            threading.Thread(target=lambda: future.set_result(snapshot(root, exclude)), daemon=True,
-                             name="rulelens-git-snapshot").start()
+            _EARLY[(root, exclude)] = in_thread(lambda: snapshot(root, exclude), daemon=True,
+                                                name="rulelens-git-snapshot")
 
 
-def known_snapshot(root: Path, exclude: str, future: Future[Snapshot | None]) -> None:
+def known_snapshot(root: Path, exclude: str, future: Later[Snapshot | None]) -> None:
     """git's view, asked already (by `check`'s result cache): the search uses it as it is."""
     with _EARLY_LOCK:
         _EARLY[(root, exclude)] = future
@@ -282,11 +280,11 @@ class CachedSearch:
         if where is None:
             self.outcome = "none"
             return self.full(words)
-        from concurrent.futures import ThreadPoolExecutor
+        from rulelens.rules.project.later import in_thread
 
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            # git's view of the files comes while the cache is read (or grep runs, when cold).
-            later = pool.submit(_snapshot_now, self.root, self.exclude)
+        # git's view of the files comes while the cache is read (or grep runs, when cold).
+        later = in_thread(lambda: _snapshot_now(self.root, self.exclude), name="rulelens-git-snapshot")
+        try:
             stored = load(where, self.root)
             if stored is not None and set(words) <= stored.needles:
                 snap = later.result()
@@ -302,6 +300,8 @@ class CachedSearch:
             if stored is not None and len(needles | stored.needles) <= MAX_NEEDLES:
                 needles |= stored.needles  # keep what other rule files asked for (the language server)
             return self._cold(where, later, sorted(needles))
+        finally:
+            later.wait()  # as a pool's end does: no git is left running, even after a failure
 
     def _unstable(self, snap: Snapshot) -> frozenset[str]:
         """Files not clean now: changed in the work tree, not in the index (untracked), or
@@ -319,7 +319,7 @@ class CachedSearch:
         for text, (_, carriers) in hits.items():
             self.seen.setdefault(text, set()).update(carriers)
 
-    def _cold(self, where: Path, later: Future[Snapshot | None], needles: list[str]) -> set[str] | None:
+    def _cold(self, where: Path, later: Later[Snapshot | None], needles: list[str]) -> set[str] | None:
         """Search every file, and keep what the clean ones hold."""
         outputs = self._search(self.outside, needles, True)
         snap = later.result()

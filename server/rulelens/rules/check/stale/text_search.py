@@ -44,10 +44,9 @@ def probe_grep() -> None:
     """Start `grep --version` now, for `gnu_grep` to read later: `check` starts it beside git's
     file list, so that a process start is not on the run's path (4 ms on a small project)."""
     import atexit
-    import shutil  # with subprocess, here: a project with no name to search imports neither
-    import subprocess
+    import subprocess  # here: a project with no name to search does not import it
 
-    grep = shutil.which("grep")
+    grep = which_grep()
     if grep is None or _PROBE or gnu_grep.cache_info().currsize:
         return
     try:
@@ -68,7 +67,6 @@ def _reap() -> None:
 @lru_cache(maxsize=1)
 def gnu_grep() -> str | None:
     """GNU grep, whose `-o` reports the longest word at a position (`present` relies on it)."""
-    import shutil
     import subprocess
 
     if _PROBE:
@@ -80,7 +78,7 @@ def gnu_grep() -> str | None:
             probe.communicate()
             return None
         return found if "GNU grep" in stdout else None
-    grep = shutil.which("grep")
+    grep = which_grep()
     if grep is None:
         return None
     try:
@@ -88,6 +86,33 @@ def gnu_grep() -> str | None:
     except (OSError, subprocess.TimeoutExpired):
         return None
     return grep if "GNU grep" in out.stdout else None
+
+
+def which_grep() -> str | None:
+    """`shutil.which("grep")`, read as it reads it on POSIX (PATH, else the system's default
+    path; the first entry that is an executable file and not a folder). Written out because
+    shutil loads zlib, bz2 and lzma (1.7 ms of a small project's `check`) for this one lookup;
+    elsewhere (Windows' PATHEXT) shutil answers."""
+    if os.name != "posix":
+        import shutil
+
+        return shutil.which("grep")
+    path = os.environ.get("PATH")
+    if path is None:
+        try:
+            path = os.confstr("CS_PATH")
+        except (AttributeError, ValueError):
+            path = os.defpath
+    if not path:
+        return None
+    seen: set[str] = set()
+    for folder in path.split(os.pathsep):
+        if folder not in seen:
+            seen.add(folder)
+            name = os.path.join(folder, "grep")
+            if os.path.exists(name) and os.access(name, os.F_OK | os.X_OK) and not os.path.isdir(name):
+                return name
+    return None
 
 
 def _chunks(paths: Sequence[str], small: int = 0) -> list[list[str]]:
@@ -131,11 +156,12 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
 
     workers = os.cpu_count() or 2
     chunks = _chunks(paths, small=workers)
-    if len(chunks) == 1:  # a small project: one grep, and no pool (nor its import) to start
+    if len(chunks) == 1:  # a small project: one grep, and no thread to start
         out = one(chunks[0], words)
         return ([out], frozenset()) if out is not None else None
     import threading
-    from concurrent.futures import ThreadPoolExecutor
+
+    from rulelens.rules.project.later import in_thread
 
     lock = threading.Lock()
     outputs: list[bytes | None] = [b""] * len(chunks)
@@ -157,9 +183,11 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
                 if out is not None:
                     matched.update(matched_texts(out, named))
 
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for done in [pool.submit(work) for _ in range(workers)]:
-            done.result()
+    started = [in_thread(work, name="rulelens-grep") for _ in range(workers)]
+    for done in started:
+        done.wait()  # all of them, as a pool's end does, before any failure is raised
+    for done in started:
+        done.result()
     if any(o is None for o in outputs):
         return None
     return [o or b"" for o in outputs], frozenset(left_out)
