@@ -33,9 +33,9 @@ CACHE = "rulelens/evidence.json"
 VERSION = 1
 SUBJECT = 60  # characters of a commit subject quoted in a message
 # The `log -G` is split across cores from this many commits (below, starting the processes costs
-# more than it saves), into at most this many slices.
+# more than it saves), into at most this many slices (each git holds up to about 40 MB).
 SPLIT_FROM = 64
-MAX_SLICES = 8
+MAX_SLICES = 4
 # Declaration keywords of the common languages (PHP, JS/TS, Python, Ruby, Go, Rust, Java, C#,
 # Kotlin, Swift): a line of a patch that declares a name starts the name with one of them.
 KEYWORDS = ("class", "interface", "trait", "enum", "struct", "record", "function", "func", "def",
