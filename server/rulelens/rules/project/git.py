@@ -249,3 +249,26 @@ def git_work_tree(root: Path | str) -> bool:
                 return False
             _WORK_TREES.add(str(root))
         return True
+
+
+def linear_range(root: Path | str, old: str, head: str, most: int) -> int | None:
+    """How many commits `old..head` holds when they are a chain of single-parent commits from
+    head down to a child of old (old is an ancestor, no merge between) and at most `most`;
+    None otherwise (a rebase, a reset, another branch, a merge, a missing commit, or too many).
+
+    On such a chain, git's walk from head meets the chain's commits one by one and then walks
+    from old exactly as it does from old: head's log is the range's log followed by old's, in
+    the same order and with the same history simplification, so a history read for old can be
+    extended instead of read again. A merge breaks this: its sides interleave by date, and a
+    merge TREESAME to one parent hides the other side's commits. One `rev-list --parents`
+    checks ancestry, merges and the size at once."""
+    if old == head:
+        return 0
+    out = git_text(root, "rev-list", "--parents", f"-n{most + 1}", f"{old}..{head}", "--")
+    if not out:
+        return None  # git failed, or head is an ancestor of old (a reset)
+    rows = [line.split() for line in out.splitlines()]
+    if len(rows) > most or rows[0][0] != head or any(len(r) != 2 for r in rows):
+        return None
+    chain = all(rows[i][1] == rows[i + 1][0] for i in range(len(rows) - 1)) and rows[-1][1] == old
+    return len(rows) if chain else None

@@ -28,7 +28,7 @@ from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.cache_files import cache_file, write
 from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import LEAN_HISTORY, GitFailed, git_text, run_git, stdout_blocks
+from rulelens.rules.project.git import LEAN_HISTORY, GitFailed, git_text, linear_range, run_git, stdout_blocks
 
 MAX_COMMITS = 1000
 # A commit that changes more files than this is an import, a mass rename or a reformat, not a
@@ -202,41 +202,65 @@ def _read_commits(root: Path, rules_dir: str,
 
     What `git log` says about a commit never changes, so the result is kept for the commit HEAD
     names (`git rev-parse --git-path rulelens/history.json`, beside the name search's cache):
-    a second `check` on the same commit does not read the log again. A cache that cannot be
+    a second `check` on the same commit does not read the log again, and after new commits on
+    top of the kept one (`git.linear_range`), only theirs are read. A cache that cannot be
     read is ignored and rewritten."""
-    head = (git_text(root, "rev-parse", "HEAD") or "").strip()
+    state = (git_text(root, "rev-parse", "HEAD", "--is-shallow-repository") or "").split()
+    head = state[0] if len(state) == 2 else ""
     key: list[object] = [head, str(root), rules_dir, limit, BULK]
     where = cache_file(root, HISTORY_CACHE) if head else None
-    if where is not None:
-        with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
-            raw = json.loads(where.read_bytes())
-            kept = [Commit(date, tuple(paths)) for date, paths in raw["commits"]]
-            if raw["key"] == key and all(isinstance(c.date, str) and all(isinstance(p, str) for p in c.paths)
-                                         for c in kept):
-                return kept, bool(raw["complete"]), key
+    kept = _kept_commits(where) if where is not None else None
+    if kept is not None and kept[0] == key:
+        return kept[1], kept[2], key
     rules = rules_dir.rstrip("/") + "/"
+    since = None
+    # A shallow clone's history grows at its far end when it is deepened: read it whole.
+    if kept is not None and state[1] == "false" and kept[0][1:] == key[1:] and isinstance(kept[0][0], str):
+        added = linear_range(root, kept[0][0], head, limit)
+        since = kept[0][0] if added is not None else None
     try:
-        # A root commit's diff is its whole tree, which git holds at once (150 MB for 500,000
-        # files): git leaves it out (log.showRoot=false) and `ls-tree` lists that tree instead.
-        log = stdout_blocks(root, *LEAN_HISTORY, "-c", "log.showRoot=false", "log", "-z", "--no-merges",
-                            "--no-renames", "--relative", "--name-only", "--format=%x01%cs%x02%H%x02%P",
-                            f"-n{limit}", "--", ".")
-        read = _parsed_log(log, rules)
-        commits = []
-        for (date, commit, parents), paths in read:
-            if not parents:
-                tree = stdout_blocks(root, "ls-tree", "-r", "-z", "--name-only", commit, "--", ".")
-                [(_, paths)] = _parsed_log(itertools.chain((b"\x01\0",), tree), rules)
-            commits.append(Commit(date, paths))
+        commits = _logged(root, rules, limit, since)
     except (GitFailed, ValueError):
         return None
-    complete = len(commits) < limit
+    if since is not None and kept is not None:
+        complete = kept[2] and len(commits) + len(kept[1]) < limit
+        commits = (commits + kept[1])[:limit]
+    else:
+        complete = len(commits) < limit
     if where is not None:
         data = json.dumps({"key": key, "complete": complete,
                            "commits": [[c.date, list(c.paths)] for c in commits]}).encode("utf-8")
         with contextlib.suppress(OSError):
             write(where, data)
     return commits, complete, key if head else None
+
+
+def _kept_commits(where: Path) -> tuple[list[object], list[Commit], bool] | None:
+    """The kept history's key, commits and completeness, or None when there is none to read."""
+    with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+        raw = json.loads(where.read_bytes())
+        kept = [Commit(date, tuple(paths)) for date, paths in raw["commits"]]
+        if isinstance(raw["key"], list) and all(
+                isinstance(c.date, str) and all(isinstance(p, str) for p in c.paths) for c in kept):
+            return raw["key"], kept, bool(raw["complete"])
+    return None
+
+
+def _logged(root: Path, rules: str, limit: int, since: str | None) -> list[Commit]:
+    """The last `limit` commits below the root, newest first, of HEAD's history or of
+    `since..HEAD`; raises GitFailed or ValueError when git fails."""
+    # A root commit's diff is its whole tree, which git holds at once (150 MB for 500,000
+    # files): git leaves it out (log.showRoot=false) and `ls-tree` lists that tree instead.
+    log = stdout_blocks(root, *LEAN_HISTORY, "-c", "log.showRoot=false", "log", "-z", "--no-merges",
+                        "--no-renames", "--relative", "--name-only", "--format=%x01%cs%x02%H%x02%P",
+                        f"-n{limit}", *([f"{since}..HEAD"] if since else []), "--", ".")
+    commits = []
+    for (date, commit, parents), paths in _parsed_log(log, rules):
+        if not parents:
+            tree = stdout_blocks(root, "ls-tree", "-r", "-z", "--name-only", commit, "--", ".")
+            [(_, paths)] = _parsed_log(itertools.chain((b"\x01\0",), tree), rules)
+        commits.append(Commit(date, paths))
+    return commits
 
 
 def _parsed_log(blocks: Iterable[bytes], rules: str) -> list[tuple[list[str], tuple[str, ...]]]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulelens.rules.project.cache_files import cache_file, write
-from rulelens.rules.project.git import LEAN_HISTORY, git_text, run_git, run_git_split
+from rulelens.rules.project.git import LEAN_HISTORY, git_text, linear_range, run_git, run_git_split
 
 CACHE = "rulelens/evidence.json"
 VERSION = 1
@@ -36,6 +36,9 @@ SUBJECT = 60  # characters of a commit subject quoted in a message
 # more than it saves), into at most this many slices (each git holds up to about 40 MB).
 SPLIT_FROM = 64
 MAX_SLICES = 4
+# Past this many commits since the kept evidence's commit, the history is read whole again: a
+# range that long costs about what the whole log of a typical history does.
+MAX_RANGE = 1000
 # Declaration keywords of the common languages (PHP, JS/TS, Python, Ruby, Go, Rust, Java, C#,
 # Kotlin, Swift): a line of a patch that declares a name starts the name with one of them.
 KEYWORDS = ("class", "interface", "trait", "enum", "struct", "record", "function", "func", "def",
@@ -92,6 +95,10 @@ class Evidence:
         self.names: dict[str, Removal | None] = {}
         self._where = cache_file(root, CACHE)
         self._dirty = False
+        # Kept names whose answer for the kept commit `_since` is to be brought up to HEAD.
+        self._since: str | None = None
+        self._stale: dict[str, Removal | None] = {}
+        self._newer = 0  # how many of the commits are the range's
 
     @classmethod
     def read(cls, root: Path, rules_dir: str) -> Evidence | None:
@@ -108,18 +115,26 @@ class Evidence:
         return evidence
 
     # -- deleted paths ------------------------------------------------------------------
-    def _read_deleted(self) -> bool:
+    def _read_deleted(self, since: str | None = None,
+                      kept: list[tuple[str, int]] | None = None) -> bool:
+        """Read the deleted paths of HEAD's history, or of `since..HEAD` followed by those kept
+        for `since` (`kept`, with their commits in `self.commits`): the range's deletions are
+        newer than every kept one, so the kept commits' indexes move down by the range's."""
         out = run_git(self.root, *LEAN_HISTORY, "log", "--no-merges", "--diff-filter=D", "--no-renames",
-                      "--name-only", "-z", "--format=%x01%h%x02%cs%x02%s", "--", ".")
+                      "--name-only", "-z", "--format=%x01%h%x02%cs%x02%s",
+                      *([f"{since}..HEAD"] if since else []), "--", ".")
         if out is None:
             return False
+        commits: list[tuple[str, str, str]] = []
         rows: list[tuple[str, int]] = []
         for chunk in out.decode("utf-8", "surrogateescape").split("\x01")[1:]:
             head, _, rest = chunk.partition("\0")
             commit, date, subject = [*head.split("\x02"), "", ""][:3]
-            self.commits.append((commit, date, subject.strip()))
-            rows.extend((p.strip("\n"), len(self.commits) - 1) for p in rest.split("\0") if p.strip("\n"))
-        self._index(rows)
+            commits.append((commit, date, subject.strip()))
+            rows.extend((p.strip("\n"), len(commits) - 1) for p in rest.split("\0") if p.strip("\n"))
+        shift = self._newer = len(commits)
+        self.commits = commits + self.commits
+        self._index(rows + [(p, n + shift) for p, n in kept or []])
         self._dirty = True
         return True
 
@@ -153,18 +168,24 @@ class Evidence:
 
     def file_named(self, name: str) -> Removal | None:
         """The newest deletion of a file named after the name (`LegacyPriceHelper.php`)."""
-        best: tuple[int, str] | None = None
+        return self._files_named({name}).get(name)
+
+    def _files_named(self, names: set[str], newer: int | None = None) -> dict[str, Removal]:
+        """`file_named` for each name that has one, in one pass over the deleted paths; only
+        deletions in the `newer` newest commits, when given."""
+        best: dict[str, tuple[int, str]] = {}
         for path, n in self.deleted.items():
-            if path.startswith(self.rules_dir + "/"):
+            if path.startswith(self.rules_dir + "/") or (newer is not None and n >= newer):
                 continue
             stem = path.rpartition("/")[2].partition(".")[0]
-            if stem == name and (best is None or n < best[0]):
-                best = (n, path)
-        return self._removal(*best) if best is not None else None
+            if stem in names and (stem not in best or n < best[stem][0]):
+                best[stem] = (n, path)
+        return {name: self._removal(*found) for name, found in best.items()}
 
     # -- deleted declarations -------------------------------------------------------------
     def explain(self, names: Iterable[str]) -> None:
         """Look up, in one `git log -G`, where each name's declaration was deleted."""
+        self._bring_up()
         todo = sorted({n for n in names if n not in self.names and _WORD.fullmatch(n)})
         if not todo:
             return
@@ -177,7 +198,35 @@ class Evidence:
         out = self._removals(names_pattern(ask))
         if out is None:
             return
-        declares = _declares(set(ask))
+        for name, removal in self._removed(out, set(ask)).items():
+            if self.names.get(name) is None:
+                self.names[name] = removal
+
+    def _bring_up(self) -> None:
+        """The kept names' answers for the kept commit, brought up to HEAD: a file named after
+        the name deleted in the range is the newest deletion (`file_named` wins over a declaration,
+        as in `explain`); else the range's newest removal of a declaration, or the kept answer."""
+        if self._since is None:
+            return
+        since, stale = self._since, self._stale
+        self._since, self._stale = None, {}
+        files = self._files_named(set(stale), self._newer)
+        ask = {n for n, kept in stale.items() if n not in files and (kept is None or not kept.file)}
+        found: dict[str, Removal] = {}
+        if ask:
+            out = self._removals(names_pattern(ask), since)
+            if out is None:
+                return  # the kept names are dropped: each is looked up again when asked
+            found = self._removed(out, ask)
+        for name, kept in stale.items():
+            self.names[name] = files.get(name) or found.get(name) or kept
+
+    @staticmethod
+    def _removed(out: bytes, ask: set[str]) -> dict[str, Removal]:
+        """Each name's newest removal of its declaration in a `log -G -p` (newest first); a
+        commit that both removes and adds a declaration of the name does not remove it."""
+        found: dict[str, Removal] = {}
+        declares = _declares(ask)
         for chunk in out.decode("utf-8", "surrogateescape").split("\x01")[1:]:
             head, _, patch = chunk.partition("\n")
             commit, date, subject = [*head.split("\x02"), "", ""][:3]
@@ -198,10 +247,11 @@ class Evidence:
                     else:
                         added.add(name)
             for name, where in removed.items():
-                if name not in added and self.names.get(name) is None:
-                    self.names[name] = Removal(commit, date, subject.strip(), where, file=False)
+                if name not in added and name not in found:
+                    found[name] = Removal(commit, date, subject.strip(), where, file=False)
+        return found
 
-    def _removals(self, pattern: str) -> bytes | None:
+    def _removals(self, pattern: str, since: str | None = None) -> bytes | None:
         """The patches of the commits whose changed lines match `pattern`, newest first: one
         `git log -G`, or where there are cores to spare, one per core over as many slices of
         the commits, newest first, whose outputs joined are that log's (1.6x faster on 2 cores)."""
@@ -212,10 +262,11 @@ class Evidence:
                "--no-ext-diff", "--no-textconv", "-p", "--unified=0", "--format=%x01%h%x02%cs%x02%s",
                "-G", pattern)
         slices = min(cores(), MAX_SLICES)
-        commits = run_git(self.root, "rev-list", "--no-merges", "HEAD", *spec) if slices > 1 else None
+        walk = f"{since}..HEAD" if since else "HEAD"
+        commits = run_git(self.root, "rev-list", "--no-merges", walk, *spec) if slices > 1 else None
         listed = commits.split() if commits is not None else []
         if len(listed) < SPLIT_FROM:
-            return run_git(self.root, *log, *spec)
+            return run_git(self.root, *log, walk, *spec)
         size = -(-len(listed) // slices)
         parts = [b"\n".join(listed[at : at + size]) + b"\n" for at in range(0, len(listed), size)]
         outs = run_git_split(self.root, *log, "--stdin", "--no-walk=unsorted", *spec, parts=parts)
@@ -227,21 +278,37 @@ class Evidence:
 
     # -- the cache --------------------------------------------------------------------------
     def _load(self) -> bool:
+        """Read the kept evidence: for HEAD as it is, or for a commit HEAD extends by at most
+        MAX_RANGE commits without a merge (`git.linear_range`), brought up to HEAD by reading
+        only those commits. False when there is none to use."""
         if self._where is None:
             return False
         with contextlib.suppress(OSError, ValueError, TypeError, KeyError, AttributeError):
             raw = json.loads(self._where.read_bytes())
-            if raw["version"] != VERSION or raw["key"] != [self.head, str(self.root), self.rules_dir]:
+            if raw["version"] != VERSION or raw["key"][1:] != [str(self.root), self.rules_dir]:
                 return False
-            self.commits = [(str(c), str(d), str(s)) for c, d, s in raw["commits"]]
-            self._index([(str(p), int(n)) for p, n in raw["deleted"]])
-            self.names = {str(k): Removal(*v) if v else None for k, v in raw["names"].items()}
+            commits = [(str(c), str(d), str(s)) for c, d, s in raw["commits"]]
+            deleted = [(str(p), int(n)) for p, n in raw["deleted"]]
+            names = {str(k): Removal(*v) if v else None for k, v in raw["names"].items()}
+            old = str(raw["key"][0])
+            if old == self.head:
+                self.commits, self.names = commits, names
+                self._index(deleted)
+                return True
+            if linear_range(self.root, old, self.head, MAX_RANGE) is None:
+                return False
+            self.commits = commits
+            if not self._read_deleted(old, deleted):
+                self.commits = []
+                return False
+            self._since, self._stale = old, names
             return True
         return False
 
     def save(self) -> None:
         if self._where is None or not self._dirty:
             return
+        self._bring_up()
         data = json.dumps({
             "version": VERSION, "key": [self.head, str(self.root), self.rules_dir],
             "commits": self.commits, "deleted": list(self.deleted.items()),
