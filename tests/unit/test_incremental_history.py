@@ -14,6 +14,7 @@ from rulelens.rules.check.rules_check import check_rules
 from rulelens.rules.check.stale import drift, evidence
 from rulelens.rules.check.stale.drift import HISTORY_CACHE, TOUCHED_CACHE, _read_commits
 from rulelens.rules.check.stale.evidence import CACHE, Evidence
+from rulelens.rules.model import Problem
 from rulelens.rules.project.cache_files import cache_file
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.git import linear_range
@@ -44,6 +45,14 @@ class Repo:
         monkeypatch.setattr(drift.History, "read", lambda root, rules_dir: read(root, rules_dir, self.limit))
         monkeypatch.setattr(evidence, "linear_range", spy("evidence"))
         monkeypatch.setattr(drift, "linear_range", spy("drift"))
+        self.brought_up = 0  # drift's kept `touched` answers brought up to new commits
+        bring = drift.History._brought_up
+
+        def counted(history: drift.History, *args: Any) -> Any:
+            self.brought_up += 1
+            return bring(history, *args)
+
+        monkeypatch.setattr(drift.History, "_brought_up", counted)
 
     def write(self, files: dict[str, str | None]) -> None:
         for rel, text in files.items():
@@ -72,24 +81,36 @@ class Repo:
         for found in self.ranges.values():
             found.clear()
         kept = self.evidence(names)
+        problems = self.check()  # drift's history brought up here (drift.json with it)
         drifted = _read_commits(self.root, ".ai/rules", limit)
-        problems = check_rules(RuleRepository(self.root), FileList.for_root(self.root))
         answered = tuple(found[0] if found else "-" for found in self.ranges.values())
         assert all(len(found) <= 1 for found in self.ranges.values())
-        saved = {n: self.cache(n).read_bytes() for n in (CACHE, HISTORY_CACHE) if self.cache(n).exists()}
+        saved = {n: self.cache(n).read_bytes() for n in (CACHE, HISTORY_CACHE, TOUCHED_CACHE)
+                 if self.cache(n).exists()}
+        for name in saved:
+            self.cache(name).unlink()
+        full = self.evidence(sorted(kept[4]))  # the names asked so far, `check`'s among them
+        assert kept[4] == full[4], {n: (kept[4].get(n), full[4].get(n)) for n in {*kept[4], *full[4]}
+                                    if kept[4].get(n) != full[4].get(n)}
+        assert kept == full
+        fresh = _read_commits(self.root, ".ai/rules", limit)
+        assert drifted is not None and fresh is not None and drifted[:3] == fresh[:3]
+        assert drifted[0] == whole_log(self.root, ".ai/rules/", limit)
         for name in (CACHE, HISTORY_CACHE, TOUCHED_CACHE):
             self.cache(name).unlink(missing_ok=True)
-        assert kept == self.evidence(names)
-        assert drifted == _read_commits(self.root, ".ai/rules", limit)
-        assert drifted is not None and drifted[0] == whole_log(self.root, ".ai/rules/", limit)
-        for name in (CACHE, HISTORY_CACHE, TOUCHED_CACHE):
-            self.cache(name).unlink(missing_ok=True)
-        assert problems == check_rules(RuleRepository(self.root), FileList.for_root(self.root))
+        assert problems == self.check()
+        if self.cache(TOUCHED_CACHE).exists():  # the rule's globs were looked up: the same answer kept
+            assert saved.get(TOUCHED_CACHE) == self.cache(TOUCHED_CACHE).read_bytes()
         for name, data in saved.items():
             self.cache(name).write_bytes(data)
         return answered
 
-    def evidence(self, names: list[str]) -> tuple[object, ...]:
+    def check(self) -> list[Problem]:
+        """`check`'s problems, with `rule-drift` from two commits on (the rule's globs look up
+        the window's changed paths: drift.json)."""
+        return check_rules(RuleRepository(self.root), FileList.for_root(self.root), drift_after=2)
+
+    def evidence(self, names: list[str]) -> tuple[Any, ...]:
         found = Evidence.read(self.root, ".ai/rules")
         assert found is not None
         found.explain(names)
@@ -142,6 +163,12 @@ def test_linear_commits_extend_the_kept_history(tmp_path: Path, monkeypatch: pyt
     assert repo.compare([*NAMES, "Later", "NewGateway"]) == (1, "-")  # another window: read whole
     repo.commit("Touch the rule", {".ai/rules/billing.md": RULE + "\nMore.\n"})
     assert repo.compare([*NAMES, "Later", "NewGateway"]) == (1, 1)
+    # A path the rule's look-up had not met (changed before the rule's last change) changed again.
+    for message, files in [("Edit r", {"app/r.php": "<?php\n//\n"}), ("Edit Money", {"app/Money.php": "<?php\n"}),
+                           ("Edit the gateway", {"app/Gw.php": "<?php\n//\n"})]:
+        repo.commit(message, files)
+        assert repo.compare([*NAMES, "Later", "NewGateway"]) == (1, 1)
+    assert repo.brought_up == 4  # drift.json extended after each range that kept the rule's look-up
     kept = Evidence.read(repo.root, ".ai/rules")
     assert kept is not None and kept.names["Twice"] is not None and kept.names["Twice"].subject.startswith(
         "Drop Twice again")

@@ -52,9 +52,13 @@ class History:
     """The recent commits below a root, newest first, with where each path changed."""
 
     def __init__(self, commits: list[Commit], complete: bool, tracked: frozenset[str],
-                 root: Path | None = None, key: list[object] | None = None) -> None:
+                 root: Path | None = None, key: list[object] | None = None,
+                 extends: tuple[list[object], int, int] | None = None) -> None:
         self.commits = commits
         self.root, self.key = root, key  # what the commits were read for (the kept cover's key)
+        # The key of the kept history these commits extend, how many commits came first, and
+        # how many the kept history held.
+        self.extends = extends
         self.complete = complete  # the whole history fits in the window
         self.tracked = tracked  # rule files git tracks, for files not changed in the window
         self.changed_in: dict[str, list[int]] = defaultdict(list)
@@ -79,9 +83,9 @@ class History:
         found = _read_commits(root, rules_dir, limit)
         if found is None:
             return None
-        commits, complete, key = found
+        commits, complete, key, extends = found
         tracked = frozenset(p for p in listed.decode("utf-8", "surrogateescape").split("\0") if p)
-        return cls(commits, complete, tracked, root, key)
+        return cls(commits, complete, tracked, root, key, extends)
 
     def since(self, rule: RuleFile) -> int | None:
         """How many commits of the window came after the rule file's last change; None for a
@@ -124,28 +128,63 @@ class History:
 
     # Which commits changed a path the globs select is a function of the commits (named by the
     # history's key) and of the globs: kept beside the history, so that a run on the same commit
-    # (a pre-commit hook after an edit) does not look each changed path up again.
-    def _touched_key(self, newest_first: int, globs: list[list[str]]) -> list[object] | None:
+    # (a pre-commit hook after an edit) does not look each changed path up again, and one after
+    # new commits looks up only their paths.
+    def _touched_key(self, newest_first: int, globs: list[list[str]],
+                     history: list[object] | None = None) -> list[object] | None:
         from rulelens import __version__
 
-        if self.key is None or self.root is None:
+        history = history or self.key
+        if history is None or self.root is None:
             return None
-        return ["rulelens-drift-touched", TOUCHED_VERSION, __version__, *self.key, newest_first,
+        return ["rulelens-drift-touched", TOUCHED_VERSION, __version__, *history, newest_first,
                 [list(g) for g in globs]]
 
     def _kept_touched(self, newest_first: int,
                       globs: list[list[str]]) -> dict[tuple[str, ...], set[int]] | None:
+        """The kept answer for these commits, or for the kept history they extend when its
+        window reached as far back (`_brought_up`); None when there is none."""
         key = self._touched_key(newest_first, globs)
         where = cache_file(self.root, TOUCHED_CACHE) if key is not None and self.root is not None else None
         if where is None:
             return None
         with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
             raw = json.loads(where.read_bytes())
-            if raw["key"] == key and isinstance(raw["touched"], list) and len(raw["touched"]) == len(globs):
-                touched = {tuple(g): set(t) for g, t in zip(globs, raw["touched"], strict=True)}
-                if all(isinstance(i, int) for found in touched.values() for i in found):
-                    return touched
+            if not (isinstance(raw["touched"], list) and len(raw["touched"]) == len(globs)):
+                return None
+            touched = {tuple(g): set(t) for g, t in zip(globs, raw["touched"], strict=True)}
+            if not all(isinstance(i, int) for found in touched.values() for i in found):
+                return None
+            if raw["key"] == key:
+                return touched
+            if self.extends is None:
+                return None
+            history, added, held = self.extends
+            # The same older commits looked up: as many after the new ones, or all of both
+            # windows (paths changed only in commits that left the window change nothing).
+            spans = [newest_first - added] + ([held] if newest_first == len(self.commits) else [])
+            if any(raw["key"] == self._touched_key(n, globs, history) for n in spans if n >= 0):
+                self._touched.update(self._brought_up(touched, added))
+                self._keep_touched(newest_first, globs)
+                return self._touched
         return None
+
+    def _brought_up(self, kept: dict[tuple[str, ...], set[int]],
+                    added: int) -> dict[tuple[str, ...], set[int]]:
+        """`touched` for each glob list from the kept answer of the history these commits extend
+        by `added` newer ones, over the same older commits (the window's oldest end moved by as
+        many): the kept commits move down by `added` (those past the window drop out), and
+        every commit that changed a path one of the new commits changed and the globs select is
+        added (a path changed in the kept commits only was looked up already)."""
+        paths = {p for commit in self.commits[:added] for p in commit.paths}
+        ruleset = RuleSet([list(g) for g in kept])
+        lists = list(kept)
+        found: dict[tuple[str, ...], set[int]] = {
+            g: {i + added for i in old if i + added < len(self.commits)} for g, old in kept.items()}
+        for path in paths:
+            for at in ruleset.owners_of(path):
+                found[lists[at]].update(self.changed_in[path])
+        return found
 
     def _keep_touched(self, newest_first: int, globs: list[list[str]]) -> None:
         key = self._touched_key(newest_first, globs)
@@ -195,10 +234,11 @@ def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER
     return Problem(rule.rel, rule.heading_line or 0, "info", "rule-drift", message)
 
 
-def _read_commits(root: Path, rules_dir: str,
-                  limit: int) -> tuple[list[Commit], bool, list[object] | None] | None:
-    """The window's commits, newest first, whether it holds the whole history, and what names
-    them (None when HEAD does not: an empty repository).
+def _read_commits(root: Path, rules_dir: str, limit: int) -> tuple[
+        list[Commit], bool, list[object] | None, tuple[list[object], int, int] | None] | None:
+    """The window's commits, newest first, whether it holds the whole history, what names
+    them (None when HEAD does not: an empty repository), and when they extend a kept history,
+    its key, how many commits came first and how many it held.
 
     What `git log` says about a commit never changes, so the result is kept for the commit HEAD
     names (`git rev-parse --git-path rulelens/history.json`, beside the name search's cache):
@@ -211,7 +251,7 @@ def _read_commits(root: Path, rules_dir: str,
     where = cache_file(root, HISTORY_CACHE) if head else None
     kept = _kept_commits(where) if where is not None else None
     if kept is not None and kept[0] == key:
-        return kept[1], kept[2], key
+        return kept[1], kept[2], key, None
     rules = rules_dir.rstrip("/") + "/"
     since = None
     # A shallow clone's history grows at its far end when it is deepened: read it whole.
@@ -222,8 +262,10 @@ def _read_commits(root: Path, rules_dir: str,
         commits = _logged(root, rules, limit, since)
     except (GitFailed, ValueError):
         return None
+    extends = None
     if since is not None and kept is not None:
         complete = kept[2] and len(commits) + len(kept[1]) < limit
+        extends = (kept[0], len(commits), len(kept[1]))
         commits = (commits + kept[1])[:limit]
     else:
         complete = len(commits) < limit
@@ -232,7 +274,7 @@ def _read_commits(root: Path, rules_dir: str,
                            "commits": [[c.date, list(c.paths)] for c in commits]}).encode("utf-8")
         with contextlib.suppress(OSError):
             write(where, data)
-    return commits, complete, key if head else None
+    return commits, complete, key if head else None, extends
 
 
 def _kept_commits(where: Path) -> tuple[list[object], list[Commit], bool] | None:
