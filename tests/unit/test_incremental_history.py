@@ -165,10 +165,13 @@ def test_linear_commits_extend_the_kept_history(tmp_path: Path, monkeypatch: pyt
     assert repo.compare([*NAMES, "Later", "NewGateway"]) == (1, 1)
     # A path the rule's look-up had not met (changed before the rule's last change) changed again.
     for message, files in [("Edit r", {"app/r.php": "<?php\n//\n"}), ("Edit Money", {"app/Money.php": "<?php\n"}),
-                           ("Edit the gateway", {"app/Gw.php": "<?php\n//\n"})]:
+                           ("Edit the gateway", {"app/Gw.php": "<?php\n//\n"}),
+                           # A declaration removed after its name's file was: the file is named.
+                           ("Declare LegacyHelper", {"app/h.php": "<?php\nclass LegacyHelper {}\n"}),
+                           ("Drop LegacyHelper", {"app/h.php": "<?php\n"})]:
         repo.commit(message, files)
         assert repo.compare([*NAMES, "Later", "NewGateway"]) == (1, 1)
-    assert repo.brought_up == 4  # drift.json extended after each range that kept the rule's look-up
+    assert repo.brought_up == 6  # drift.json extended after each range that kept the rule's look-up
     kept = Evidence.read(repo.root, ".ai/rules")
     assert kept is not None and kept.names["Twice"] is not None and kept.names["Twice"].subject.startswith(
         "Drop Twice again")
