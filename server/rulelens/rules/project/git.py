@@ -264,6 +264,8 @@ def linear_range(root: Path | str, old: str, head: str, most: int) -> int | None
     checks ancestry, merges and the size at once."""
     if old == head:
         return 0
+    if not (len(old) in (40, 64) and all(c in "0123456789abcdef" for c in old)):
+        return None  # a kept name that is no commit id is never given to git as an argument
     out = git_text(root, "rev-list", "--parents", f"-n{most + 1}", f"{old}..{head}", "--")
     if not out:
         return None  # git failed, or head is an ancestor of old (a reset)
