@@ -13,7 +13,10 @@ Two passes of git, both for all mentions at once:
   changes that hold any of them, with their patches, whose removed lines are read for a
   declaration of one (`class X`, `function X`, `def X`, …).
 Both are kept for the commit HEAD names (`git rev-parse --git-path rulelens/evidence.json`):
-what a commit's history says never changes. A shallow clone has no full history: no evidence.
+what a commit's history says never changes. When HEAD extends the kept commit by up to
+MAX_RANGE commits without a merge (`git.linear_range`), only those are read, for deletions and
+for the kept names' declarations, and combined with what is kept: the same answer as a read of
+the whole history. A shallow clone has no full history: no evidence.
 """
 
 from __future__ import annotations
