@@ -169,13 +169,10 @@ class Evidence:
                 best = (n, full)
         return self._removal(*best) if best is not None else None
 
-    def file_named(self, name: str) -> Removal | None:
-        """The newest deletion of a file named after the name (`LegacyPriceHelper.php`)."""
-        return self._files_named({name}).get(name)
-
-    def _files_named(self, names: set[str], newer: int | None = None) -> dict[str, Removal]:
-        """`file_named` for each name that has one, in one pass over the deleted paths; only
-        deletions in the `newer` newest commits, when given."""
+    def files_named(self, names: set[str], newer: int | None = None) -> dict[str, Removal]:
+        """The newest deletion of a file named after each name that has one
+        (`LegacyPriceHelper.php`), in one pass over the deleted paths; only deletions in the
+        `newer` newest commits, when given."""
         best: dict[str, tuple[int, str]] = {}
         for path, n in self.deleted.items():
             if path.startswith(self.rules_dir + "/") or (newer is not None and n >= newer):
@@ -192,8 +189,9 @@ class Evidence:
         todo = sorted({n for n in names if n not in self.names and _WORD.fullmatch(n)})
         if not todo:
             return
+        files = self.files_named(set(todo))
         for name in todo:
-            self.names[name] = self.file_named(name)
+            self.names[name] = files.get(name)
         ask = [n for n in todo if self.names[n] is None]
         self._dirty = True
         if not ask:
@@ -207,13 +205,13 @@ class Evidence:
 
     def _bring_up(self) -> None:
         """The kept names' answers for the kept commit, brought up to HEAD: a file named after
-        the name deleted in the range is the newest deletion (`file_named` wins over a declaration,
+        the name deleted in the range is the newest deletion (`files_named` wins over a declaration,
         as in `explain`); else the range's newest removal of a declaration, or the kept answer."""
         if self._since is None:
             return
         since, stale = self._since, self._stale
         self._since, self._stale = None, {}
-        files = self._files_named(set(stale), self._newer)
+        files = self.files_named(set(stale), self._newer)
         ask = {n for n, kept in stale.items() if n not in files and (kept is None or not kept.file)}
         found: dict[str, Removal] = {}
         if ask:
