@@ -87,13 +87,15 @@ def _finish(proc: subprocess.Popen[bytes], timeout: float,
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
-def _popen(cmd: list[str], stdin: int) -> subprocess.Popen[bytes]:
+def _popen(cmd: list[str], stdin: int, stderr: int | None = None) -> subprocess.Popen[bytes]:
+    """git started with its stdout piped (stderr too, unless given), and the exit hook set."""
     import subprocess
 
     if not _EXIT_HOOK:
         atexit.register(_discard)
         _EXIT_HOOK.append(True)
-    return subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE if stderr is None else stderr)
 
 
 # Commands that fail, before anything else, where git finds no repository, each with the same
@@ -161,21 +163,15 @@ def run_git_split(root: Path | str, *args: str, parts: list[bytes],
     stdout for each, in order, or None when any fails. A walk over the whole history (`log -G`
     of every commit's diff) takes one core; split by commits (`--stdin --no-walk`), it takes
     them all."""
-    import threading
+    from functools import partial
+
+    from rulelens.rules.project.later import in_thread
 
     if no_repository(root):
         return None
-    answers: list[subprocess.CompletedProcess[bytes] | None] = [None] * len(parts)
-
-    def one(at: int) -> None:
-        answers[at] = completed(root, *args, input=parts[at], timeout=timeout)
-
-    workers = [threading.Thread(target=one, args=(at,), daemon=True) for at in range(1, len(parts))]
-    for worker in workers:
-        worker.start()
-    one(0)
-    for worker in workers:
-        worker.join()
+    others = [in_thread(partial(completed, root, *args, input=part, timeout=timeout), daemon=True)
+              for part in parts[1:]]
+    answers = [completed(root, *args, input=parts[0], timeout=timeout), *(o.result() for o in others)]
     if any(a is None or a.returncode != 0 for a in answers):
         return None
     return [a.stdout for a in answers if a is not None]
@@ -203,8 +199,8 @@ def stdout_blocks(root: Path | str, *args: str, size: int = 1 << 20,
     if no_repository(root):
         raise GitFailed(str(root))
     try:
-        proc = subprocess.Popen(["git", "-C", str(root), *args], stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        # stderr is not read while stdout is: left unread in a pipe, it could stall git.
+        proc = _popen(["git", "-C", str(root), *args], subprocess.DEVNULL, subprocess.DEVNULL)
     except OSError as error:
         raise GitFailed(str(error)) from error
     timer = threading.Timer(timeout, proc.kill)
