@@ -133,6 +133,11 @@ def _unsafe() -> re.Pattern[str]:
     return re.compile(UNSAFE)
 
 
+def _refused(name: str, out: dict[str, object], typed_keys: frozenset[str]) -> bool:
+    """A key left to the loader: a duplicate, one it would type, or one too long for it."""
+    return name in out or name.lower() in typed_keys or len(name) > _MAX_KEY
+
+
 def _load(body: str, plain: Plain, typed_keys: frozenset[str],
           flow: bool = False) -> dict[str, object] | None:
     if (_UNSAFE_ASCII if body.isascii() else _unsafe()).search(body):
@@ -173,7 +178,7 @@ def _load(body: str, plain: Plain, typed_keys: frozenset[str],
             out[key] = items if indent >= 0 else None
             key = None
         name, rest = m.group(1), (m.group(2) or "").strip(" ")
-        if name in out or name.lower() in typed_keys or len(name) > _MAX_KEY:
+        if _refused(name, out, typed_keys):
             return None
         if not rest:
             key, items, indent = name, [], -1
@@ -274,7 +279,7 @@ def _mapping(lines: list[str], start: int, plain: Plain,
             if m is None or len(line) - len(stripped) != indent:
                 return None
             name, rest = m.group(1), (m.group(2) or "").strip(" ")
-            if name in out or name.lower() in typed_keys or len(name) > _MAX_KEY:
+            if _refused(name, out, typed_keys):
                 return None
             ok, value = _scalar(rest, plain) if rest else (True, None)
             if not ok:
