@@ -201,6 +201,51 @@ def test_what_it_hands_the_full_run_is_what_git_would_answer(billing: Path) -> N
         assert sorted({*paths, *others.decode().split("\0")} - {""}) == sorted(git_files(root) or [])
 
 
+@pytest.mark.parametrize("merged", [True, False])
+def test_the_file_list_does_not_wait_for_diff_files(billing: Path, merged: bool) -> None:
+    """In a fresh clone `diff-files` reads every file again (each is as new as the index): the
+    file list, which needs only the listing, is handed over before it answers, and the key made
+    once it has is the one made from the same answers read at once."""
+    import threading
+
+    from rulelens.rules.project import git as git_module
+    from rulelens.rules.project.git_state import commands
+
+    (billing / "app/New.php").write_text("")
+    (billing / "app/Money.php").write_text("<?php\n// changed\n")
+    root = str(billing)
+    listing_cmd, changed_cmd = commands()
+    others = ["ls-files", "-z", "-o", "--exclude-standard"]
+
+    def pending(hold: int | None) -> result_cache.Pending:
+        gate = ["sh", "-c", 'read go; exec git -C "$0" "$@"', root, *changed_cmd]
+        changed = result_cache.spawn(gate, stdin=hold) if hold is not None else result_cache._spawn(root, changed_cmd)
+        listed = result_cache._spawn(root, [*listing_cmd, *others[2:]] if merged else listing_cmd)
+        return result_cache.Pending(root, str(billing / "kept"), result_cache.blake2b(), 0, 0, listed, changed,
+                                    None if merged else result_cache._spawn(root, others), merged)
+
+    read, write = os.pipe()
+    held = pending(read)
+    os.close(read)
+    held.hand_over()
+    listing: list[bytes | None] = []
+    try:
+        reader = threading.Thread(target=lambda: listing.append(
+            git_module._KNOWN.pop((root, git_module.LS_FILES))()), daemon=True)
+        reader.start()
+        reader.join(30)  # a deadlock guard, not a timing: the file list needs nothing held back
+        assert listing, "the file list waited for diff-files"
+    finally:
+        os.write(write, b"go\n")
+        os.close(write)
+    files = sorted(p for p in (listing[0] or b"").decode().split("\0") if p)
+    assert files == sorted(p for p in git(billing, *git_module.LS_FILES).split("\0") if p)
+    assert "app/New.php" in files
+    at_once = pending(None)
+    assert (held.tracked(), held.key()) == (at_once.tracked(), at_once.key())
+    assert held.key() is not None and held.dirty == at_once.dirty and "app/Money.php" in held.dirty
+
+
 @pytest.mark.parametrize("extra", [b"", b"100644 " + b"1" * 40 + b" 0\tapp/a\tb.php\0"])
 def test_the_rules_folder_cut_from_a_listing(extra: bytes) -> None:
     """The run of the folder's entries is cut out; a path holding a tab is read entry by entry."""

@@ -588,8 +588,16 @@ class Pending:
         self._h = h  # the key so far
         self._latest = 0  # the latest time of a file the key stats
         self._lock: _Lock = _Unlocked()  # a real lock once hand_over starts a thread
+        self._listing_lock: _Lock = _Unlocked()  # the listing's alone: taken inside `_lock`
         self._started: tuple[Started, Started, Started] | None = (listed, changed, others)
         self._merged = merged  # `listed` is `ls-files -s -o`: the untracked files, then the index
+        # git's index listing and its untracked files, read apart from the files that differ:
+        # the file list needs only these, and `diff-files` can take long (`_read`). Held until
+        # the key is made and both the file list and the name search's view have taken them.
+        self._listing_read = False
+        self._listed: bytes | None = None
+        self._others: bytes | None = None
+        self._holders = {"files", "view"}
         self._answers: tuple[bytes, bytes] | None = None  # git's index listing, the files that differ
         self._untracked: bytes | None = None
         self._tracked: str | None = None  # the key of the tracked files' state
@@ -600,14 +608,30 @@ class Pending:
         self.dirty: dict[str, str] = {}  # files that differ from the index -> their stat
         self.untracked: dict[str, str] | None = None  # untracked files -> their stat
 
+    def _read_listing(self) -> None:
+        """Read git's index listing and the untracked files, once."""
+        with self._listing_lock:
+            if self._listing_read or self._started is None:
+                return
+            self._listing_read = True
+            listed, _, others = self._started
+            self._listed, self._others = collect(listed), collect(others)
+            if self._merged:
+                self._listed, self._others = split_listing(self.root, self._listed)
+
     def _read(self) -> None:
-        """Read git's answers (under `_lock`), once."""
+        """Read git's answers (under `_lock`), once: the listing, then the files that differ.
+
+        In a fresh clone each file is as new as the index, so `diff-files` reads every one to
+        tell whether it changed (git's racy-clean check): 0.1 s at 700 files. The file list,
+        which needs only the listing, does not wait for it."""
         if self._started is None:
             return
-        started, self._started = self._started, None
-        listed, changed, others = (collect(s) for s in started)
-        if self._merged:
-            listed, others = split_listing(self.root, listed)
+        self._read_listing()
+        changed = collect(self._started[1])
+        with self._listing_lock:
+            self._started = None
+            listed, others = self._listed, self._others
         if listed is None or changed is None:
             return
         from rulelens.rules.project.git_state import Snapshot
@@ -638,6 +662,13 @@ class Pending:
                 h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
         self._untracked, self._key, self.untracked = others, h.hexdigest(), untracked
 
+    def _release(self, holder: str) -> None:
+        """`holder` has what it needs of the listing: dropped once both have."""
+        with self._listing_lock:
+            self._holders.discard(holder)
+            if not self._holders and self._started is None:
+                self._listed = self._others = None
+
     def index_listing(self) -> bytes | None:
         """git's index listing while it is here: kept when short, else until hand_over lets go."""
         if self.listing is not None:
@@ -667,6 +698,7 @@ class Pending:
         from pathlib import Path
 
         self._lock = threading.Lock()  # before any thread reads git's answers
+        self._listing_lock = threading.Lock()
 
         from rulelens.rules.check.stale.search_cache import known_snapshot
         from rulelens.rules.project.git import LS_FILES, known
@@ -681,15 +713,13 @@ class Pending:
                 if got is not None and len(got[0]) > limit:
                     got = None
                 self._answers = None  # not held through the run (35 MB at 500,000 files)
+                self._release("view")
                 return got
 
         view: Later[Snapshot | None] = Later()
-        listing: list[bytes] = []
 
         def read_view() -> None:
             got = answers()
-            if got is not None:
-                listing.append(got[0])
             if got is None:
                 # git failed here, or its listing is too long to hold: the name search asks git
                 # again when it gets there, as a run without the cache does (asked here, at the
@@ -704,13 +734,13 @@ class Pending:
 
         def file_list() -> bytes | None:
             # The order differs from git's; the file list sorts it (rules/project/filelist.py).
-            reader.join()
-            with self._lock:
-                self._read()
-                others = self._untracked
-            if others is None or not listing:
-                return None
-            listed = listing.pop()
+            self._read_listing()  # not under `_lock`: the view holds it while diff-files runs
+            with self._listing_lock:
+                listed, others = self._listed, self._others
+            self._release("files")
+            limit = int(os.environ.get(_HAND_OVER_ENV) or HAND_OVER_BYTES)
+            if listed is None or others is None or len(listed) > limit:
+                return None  # as the view: the full run asks git itself
             return b"".join((others, *(e[e.index(b"\t") + 1:] + b"\0" for e in listed.split(b"\0") if e)))
 
         known(self.root, LS_FILES, file_list)
