@@ -21,11 +21,12 @@ the whole history. A shallow clone has no full history: no evidence.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +43,8 @@ MAX_SLICES = 4
 # Past this many commits since the kept evidence's commit, the history is read whole again: a
 # range that long costs about what the whole log of a typical history does.
 MAX_RANGE = 1000
+# Up to this many names, a patch's lines that hold one are found first (`_changed_lines`).
+FEW_NAMES = 32
 # Declaration keywords of the common languages (PHP, JS/TS, Python, Ruby, Go, Rust, Java, C#,
 # Kotlin, Swift): a line of a patch that declares a name starts the name with one of them.
 KEYWORDS = ("class", "interface", "trait", "enum", "struct", "record", "function", "func", "def",
@@ -84,6 +87,35 @@ def _declares(names: set[str]) -> re.Pattern[str]:
     keywords = "|".join(KEYWORDS)
     return re.compile(rf"(?:^|[^A-Za-z0-9_$])(?:{keywords})\s+&?({alternation})(?![A-Za-z0-9_])|"
                       rf"func\s*\([^)]*\)\s*({alternation})(?![A-Za-z0-9_])")
+
+
+# A line that names a patch's file: `--- a/path` or `+++ b/path` (searched in "\n" + patch).
+_FILE_LINE = re.compile(r"\n(?:--- a/|\+\+\+ b/)([^\n]*)")
+
+
+def _changed_lines(patch: str, holding: re.Pattern[str] | None) -> Iterator[tuple[int, str]]:
+    """The lines of a patch that may declare a name, with where each starts: those that hold
+    one of the names (`holding`), found by the names alone, which Python's matcher does up to 10x
+    as fast as the declarations on every line when the names are few; else every line."""
+    if holding is None:
+        start = 0
+        for line in patch.split("\n"):
+            yield start, line
+            start += len(line) + 1
+        return
+    at = 0
+    while (hit := holding.search(patch, at)) is not None:  # a name never spans lines
+        start = patch.rfind("\n", 0, hit.start()) + 1
+        end = patch.find("\n", hit.end())
+        end = len(patch) if end < 0 else end
+        yield start, patch[start:end]
+        at = end + 1
+
+
+def _path_before(files: list[tuple[int, str]], start: int) -> str:
+    """The file of the patch line at `start`: the last file line above it."""
+    at = bisect.bisect_left(files, (start, "")) - 1
+    return files[at][1] if at >= 0 else ""
 
 
 class Evidence:
@@ -228,23 +260,24 @@ class Evidence:
         commit that both removes and adds a declaration of the name does not remove it."""
         found: dict[str, Removal] = {}
         declares = _declares(ask)
+        # Only the lines that hold a name can declare one (past FEW_NAMES, most lines do).
+        holding = (re.compile("|".join(re.escape(n) for n in sorted(ask, key=len, reverse=True)))
+                   if len(ask) <= FEW_NAMES else None)
         for chunk in out.decode("utf-8", "surrogateescape").split("\x01")[1:]:
             head, _, patch = chunk.partition("\n")
             commit, date, subject = [*head.split("\x02"), "", ""][:3]
             removed: dict[str, str] = {}
             added: set[str] = set()
-            path = ""
-            for line in patch.split("\n"):
-                if line.startswith(("--- ", "+++ ")):
-                    if line.startswith(("--- a/", "+++ b/")):
-                        path = line[6:]
-                    continue
-                if line[:1] not in ("-", "+"):
+            files: list[tuple[int, str]] | None = None  # the file lines, read on a first removal
+            for start, line in _changed_lines(patch, holding):
+                if line[:1] not in ("-", "+") or line.startswith(("--- ", "+++ ")):
                     continue
                 for m in declares.finditer(line[1:]):
                     name = m.group(1) or m.group(2)
                     if line[0] == "-":
-                        removed.setdefault(name, path)
+                        if files is None:
+                            files = [(f.start(), f.group(1)) for f in _FILE_LINE.finditer("\n" + patch)]
+                        removed.setdefault(name, _path_before(files, start))
                     else:
                         added.add(name)
             for name, where in removed.items():
