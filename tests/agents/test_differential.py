@@ -12,6 +12,7 @@ locally when node or the pinned packages are missing; fails under CI.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -40,17 +41,27 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
+def _installed() -> bool:
+    return all((JS / "node_modules" / name).is_dir() for name in ("picomatch", "minimatch", "monaco-editor"))
+
+
 @pytest.fixture(scope="module")
 def node() -> str:
     found = require_tool("node")
-    if not all((JS / "node_modules" / name).is_dir() for name in ("picomatch", "minimatch", "monaco-editor")):
-        npm = shutil.which("npm")
-        if npm is None:
-            _missing("npm is not installed, and tests/agents/js/node_modules is missing")
-        done = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=JS, capture_output=True, text=True,
-                              check=False, timeout=600)
-        if done.returncode != 0:
-            _missing(f"`npm ci` in tests/agents/js failed: {done.stderr.strip()[-300:]}")
+    if _installed():
+        return found
+    npm = shutil.which("npm")
+    if npm is None:
+        _missing("npm is not installed, and tests/agents/js/node_modules is missing")
+    # One install at a time: under pytest-xdist two workers can reach here at once, and `npm ci`
+    # first deletes node_modules, under the other's feet.
+    with (JS / "node_modules.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not _installed():
+            done = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=JS, capture_output=True,
+                                  text=True, check=False, timeout=600)
+            if done.returncode != 0:
+                _missing(f"`npm ci` in tests/agents/js failed: {done.stderr.strip()[-300:]}")
     return found
 
 
