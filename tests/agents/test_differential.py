@@ -18,7 +18,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -35,7 +35,7 @@ SEEDS = (1, 2, 3)
 PER_SEED = 4000
 
 
-def _missing(reason: str) -> None:
+def _missing(reason: str) -> NoReturn:
     if os.environ.get("CI"):
         pytest.fail(f"{reason} (required under CI)")
     pytest.skip(reason)
