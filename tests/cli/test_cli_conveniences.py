@@ -301,3 +301,22 @@ def test_help_is_as_wide_as_argparse_makes_it(columns: str | None, monkeypatch: 
     monkeypatch.setattr(app, "_RawHelp", argparse.RawDescriptionHelpFormatter)
     monkeypatch.setattr(app, "_Help", argparse.HelpFormatter)
     assert ours == app.build_parser().format_help()
+
+
+@pytest.mark.parametrize("args", [["check"], ["--quiet", "match"], ["--root", "check", "index"]])
+def test_only_the_named_command_is_built_and_the_top_level_help_lists_all(args: list[str]) -> None:
+    """A command on the line is parsed by its parser alone (the others are not built); the
+    top-level help asked before it still lists every command with its summary."""
+    from rulelens.cli import app
+
+    name = args[-1]
+    chosen = app._chosen(args)
+    assert chosen == name
+    parser = app.build_parser(only=chosen)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(sub.choices) == [name]
+    assert app._chosen(["--help", *args]) is None
+    listed = subprocess.run([sys.executable, "-m", "rulelens", "--help", *args], capture_output=True,
+                            text=True, check=False)
+    assert listed.returncode == 0, listed.stderr
+    assert all(f"    {command} " in listed.stdout for command in app.COMMANDS), listed.stdout
