@@ -588,7 +588,8 @@ class Pending:
         self._h = h  # the key so far
         self._latest = 0  # the latest time of a file the key stats
         self._lock: _Lock = _Unlocked()  # a real lock once hand_over starts a thread
-        self._listing_lock: _Lock = _Unlocked()  # the listing's alone: taken inside `_lock`
+        # The listing's own lock: may be taken while `_lock` is held, never the other way round.
+        self._listing_lock: _Lock = _Unlocked()
         self._started: tuple[Started, Started, Started] | None = (listed, changed, others)
         self._merged = merged  # `listed` is `ls-files -s -o`: the untracked files, then the index
         # git's index listing and its untracked files, read apart from the files that differ:
