@@ -600,7 +600,6 @@ class Pending:
         self._others: bytes | None = None
         self._holders = {"files", "view"}
         self._answers: tuple[bytes, bytes] | None = None  # git's index listing, the files that differ
-        self._untracked: bytes | None = None
         self._tracked: str | None = None  # the key of the tracked files' state
         self._key: str | None = None
         self.base = h.hexdigest()  # the key of all but the files' state
@@ -661,7 +660,7 @@ class Pending:
                 self._latest = max(self._latest, when)
                 untracked[rel] = sig
                 h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
-        self._untracked, self._key, self.untracked = others, h.hexdigest(), untracked
+        self._key, self.untracked = h.hexdigest(), untracked
 
     def _release(self, holder: str) -> None:
         """`holder` has what it needs of the listing: dropped once both have."""
