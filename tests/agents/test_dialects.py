@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wcmatch import glob as wglob
 
-from rulelens.agents import dialects
+from rulelens.glob_engines import dialects
 
 
 def test_each_flag_is_wcmatchs() -> None:

@@ -22,11 +22,11 @@ from typing import Any, NoReturn
 
 import pytest
 
-from rulelens.agents.dialects import picomatch_matches, vscode_matches
 from rulelens.agents.formats.cline import paths_match
 from rulelens.agents.formats.continue_dev import globs_match
 from rulelens.agents.formats.copilot import applies
-from rulelens.agents.minimatch import minimatch_matches
+from rulelens.glob_engines.dialects import picomatch_matches, vscode_matches
+from rulelens.glob_engines.minimatch import minimatch_matches
 from tests.agents.generate import cases, realistic
 from tests.conftest import require_tool
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulelens.agents.minimatch import minimatch_matches, minimatch_negated
+from rulelens.glob_engines.minimatch import minimatch_matches, minimatch_negated
 
 
 @pytest.mark.parametrize(("pattern", "path", "expected"), [

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from rulelens.agents import picomatch
+from rulelens.glob_engines import picomatch
 from tests.agents.generate import cases
 from tests.agents.test_differential import PER_SEED, SEEDS, _real, node  # noqa: F401 - `node` is a fixture
 

@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 import pytest
 
-from rulelens.agents import dialects, minimatch, picomatch
-from rulelens.agents.plain_globs import Shape, plain_matches, shape
+from rulelens.glob_engines import dialects, minimatch, picomatch
+from rulelens.glob_engines.plain_globs import Shape, plain_matches, shape
 
 SEGMENTS = ("a", "ab", "b", "A", "a.ts", "A.TS", ".h", ".env", "x-y_z", "a.", "1")
 PATH_NAMES = (*SEGMENTS, "", ".", "..", "B", "aB", "é", "a b", "a\\b", "ab.ts", "*")

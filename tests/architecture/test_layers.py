@@ -15,13 +15,14 @@ PACKAGE = Path(__file__).parents[2] / "server" / "rulelens"
 # (the package's own `__init__`, `__main__`) may import anything.
 ALLOWED: dict[str, set[str]] = {
     "rules": set(),
-    "agents": {"rules"},
+    "glob_engines": {"rules"},
+    "agents": {"rules", "glob_engines"},
     "setup": {"rules"},
-    "report": {"rules", "agents", "check_project"},
-    "cli": {"rules", "agents", "setup", "report", "check_project", "lsp", "mcp"},
-    "mcp": {"rules", "agents", "report", "setup", "check_project"},
-    "lsp": {"rules", "agents", "report", "check_project"},
-    "check_project": {"rules", "agents"},
+    "report": {"rules", "glob_engines", "agents", "check_project"},
+    "cli": {"rules", "glob_engines", "agents", "setup", "report", "check_project", "lsp", "mcp"},
+    "mcp": {"rules", "glob_engines", "agents", "report", "setup", "check_project"},
+    "lsp": {"rules", "glob_engines", "agents", "report", "check_project"},
+    "check_project": {"rules", "glob_engines", "agents"},
 }
 
 

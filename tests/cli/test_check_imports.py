@@ -24,14 +24,14 @@ IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
 # configuration's `exclude` (pathspec: globs.plain_source writes the common globs' regexes), two
 # brace lists in one glob (bracex). (threading is not among them: the staleness checks' module
 # and subprocess import it.)
-ON_DEMAND = {"wcmatch", "rulelens.agents.minimatch", "difflib", "yaml", "pathspec", "bracex"}
+ON_DEMAND = {"wcmatch", "rulelens.glob_engines.minimatch", "difflib", "yaml", "pathspec", "bracex"}
 # Loaded by no `check`: the greps of a name search and git's view beside them run in threads of
 # their own (rules/project/later.py), not in concurrent.futures' pool, which loads logging and
 # queue; the caches are written without tempfile (random, shutil), and grep is found without
 # shutil (zlib, bz2, lzma).
 NEVER = {"concurrent.futures", "queue", "tempfile", "random", "shutil"}
 # What a plain glob (`app/**`, `docs/api.md`) is matched without, in every dialect (plain_globs.py).
-DIALECTS = {"wcmatch", "rulelens.agents.minimatch", "rulelens.agents.picomatch"}
+DIALECTS = {"wcmatch", "rulelens.glob_engines.minimatch", "rulelens.glob_engines.picomatch"}
 
 
 def loaded(root: Path) -> set[str]:
@@ -79,7 +79,7 @@ def test_an_agent_file_with_globs_loads_its_dialect(project: ProjectFactory) -> 
                     ".continue/rules/money.md": "---\nglobs: app/**/*.{php,inc}\n---\n# Money\n",
                     ".cursor/rules/money.mdc": "---\nglobs: app/**\nalwaysApply: false\n---\n# M\n"})
     modules = loaded(root)
-    assert {"wcmatch", "rulelens.agents.minimatch"} <= modules
+    assert {"wcmatch", "rulelens.glob_engines.minimatch"} <= modules
     assert "yaml" not in modules  # both frontmatters are of the simple shape
     (root / ".cursor/rules/money.mdc").write_text("---\nglobs: app/**\nversion: 2\n---\n# M\n")
     assert "yaml" in loaded(root)  # a number: PyYAML types it

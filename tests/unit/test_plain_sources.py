@@ -16,7 +16,7 @@ import pathspec
 import pytest
 from pathspec.util import lookup_pattern
 
-from rulelens.agents import dialects
+from rulelens.glob_engines import dialects
 from rulelens.rules.format import simple_yaml
 from rulelens.rules.format.globs import plain_source, regex_source
 

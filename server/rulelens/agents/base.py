@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rulelens.agents.dialects import literal_end, matches
 from rulelens.agents.facts import Fact, Topic, all_confirmed
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
+from rulelens.glob_engines.dialects import literal_end, matches
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem, Severity
 from rulelens.rules.project.filelist import folders_of

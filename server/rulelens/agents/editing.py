@@ -14,11 +14,11 @@ import bracex
 from wcmatch import glob as wglob
 
 from rulelens.agents.base import Agent
-from rulelens.agents.dialects import literal_end
 from rulelens.agents.project import AgentProject
 from rulelens.agents.reading import parse_agent_text, read_agent_file
 from rulelens.agents.registry import FILE_GLOBS
 from rulelens.agents.traps import budget_problems, disagreements
+from rulelens.glob_engines.dialects import literal_end
 from rulelens.rules.format.reading import find_frontmatter, scan_paths
 from rulelens.rules.model import GlobItem, Problem
 

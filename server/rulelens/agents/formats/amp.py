@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import ClassVar
 
 from rulelens.agents.base import Context, GlobAgent, glob_list, literal_prefix
-from rulelens.agents.dialects import UNDOCUMENTED, matches
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.reading import read_agent_file
+from rulelens.glob_engines.dialects import UNDOCUMENTED, matches
 
 NEWS = "https://ampcode.com/news/globs-in-AGENTS.md"
 # The note itself could not be read on 2026-12-04: these report it.

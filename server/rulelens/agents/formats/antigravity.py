@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, glob_list, scan
-from rulelens.agents.dialects import UNDOCUMENTED
 from rulelens.agents.facts import Fact
 from rulelens.agents.formats.windsurf import trigger_decision, trigger_glob_loads
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.format.globs import split_commas
 
 RS = "dyoshikawa/rulesync@cfebcd7 docs/reference/supported-tools.md (Antigravity note); microsoft/apm #1984"

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, scan
-from rulelens.agents.dialects import UNDOCUMENTED
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
+from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, literal_prefix, problem, scan
-from rulelens.agents.dialects import picomatch_matches, picomatch_negated
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.glob_engines.dialects import picomatch_matches, picomatch_negated
 from rulelens.rules.model import Problem
 
 RULE_SUFFIXES = (".md", ".txt")

@@ -14,9 +14,9 @@ import re
 from typing import Any, ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, maybe, problem, scan
-from rulelens.agents.dialects import MINIMATCH, minimatch_matches
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.glob_engines.dialects import MINIMATCH, minimatch_matches
 from rulelens.rules.model import Problem
 
 

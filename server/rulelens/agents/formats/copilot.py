@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rulelens.agents.base import GlobAgent, literal_prefix, maybe, problem, scan
-from rulelens.agents.dialects import VSCODE, vscode_matches
-from rulelens.agents.dialects import split_glob_aware as dialect_split
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, Load
+from rulelens.glob_engines.dialects import VSCODE, vscode_matches
+from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.model import Problem
 
 ALWAYS = ("**", "**/*", "*")

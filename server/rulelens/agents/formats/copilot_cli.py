@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, scan
-from rulelens.agents.dialects import UNDOCUMENTED, matches
-from rulelens.agents.dialects import split_glob_aware as dialect_split
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe
+from rulelens.glob_engines.dialects import UNDOCUMENTED, matches
+from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.project.sorted_paths import starting_with
 
 DOCS = "https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-custom-instructions"

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
-from rulelens.agents.dialects import UNDOCUMENTED
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.model import Problem
 
 

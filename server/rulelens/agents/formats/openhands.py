@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rulelens.agents.base import GlobAgent, glob_list, literal_prefix, maybe, scan
-from rulelens.agents.dialects import UNDOCUMENTED, gitignore_matches
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.glob_engines.dialects import UNDOCUMENTED, gitignore_matches
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.project.sorted_paths import starting_with
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rulelens.agents.base import GlobAgent, glob_list, scan
-from rulelens.agents.dialects import picomatch_default_matches
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.glob_engines.dialects import picomatch_default_matches
 from rulelens.rules.format.globs import split_commas
 
 RULES = ".qwen/rules"

@@ -12,7 +12,7 @@ it matches, where bash's glob, which wcmatch follows, reads it otherwise:
 - per segment: minimatch tests `*.ext` and `??.ext` segments with `endsWith(ext)`, so their
   extension is literal text, backslashes included (`*\\.ts` does not match `a.ts`); a segment
   that is only an empty extglob (`+()`) is literal; a `\\` ending a segment is a literal
-  backslash; POSIX classes are Unicode (rulelens.agents.posix_classes);
+  backslash; POSIX classes are Unicode (rulelens.glob_engines.posix_classes);
 - `?` takes one UTF-16 half of a character past U+FFFF (an emoji), as JavaScript counts.
 
 These rewrites are hand-written because no library reads minimatch's dialect; the differential
@@ -26,8 +26,8 @@ from functools import lru_cache
 
 import bracex
 
-from rulelens.agents import posix_classes
-from rulelens.agents.dialects import BRACE, MINIMATCH, matches
+from rulelens.glob_engines import posix_classes
+from rulelens.glob_engines.dialects import BRACE, MINIMATCH, matches
 
 # Braces are expanded here, so wcmatch must not expand them again.
 _EXPANDED = MINIMATCH & ~BRACE

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from rulelens.agents.plain_globs import plain_answer, plain_matches, shape
+from rulelens.glob_engines.plain_globs import plain_answer, plain_matches, shape
 from rulelens.rules.format.globs import plain_source
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def picomatch_matches(pattern: str, path: str) -> bool:
     plain = plain_answer(pattern, path, dot=True, folder_itself=True)
     if plain is not None:
         return plain
-    from rulelens.agents import picomatch  # its regexes cost 8 ms to load; few projects need them
+    from rulelens.glob_engines import picomatch  # its regexes cost 8 ms to load; few projects need them
 
     return picomatch.is_match(pattern, path, dot=True)
 
@@ -116,7 +116,7 @@ def minimatch_matches(pattern: str, path: str) -> bool:
     plain = plain_answer(pattern, path, dot=False, folder_itself=False)
     if plain is not None:
         return plain
-    from rulelens.agents import minimatch
+    from rulelens.glob_engines import minimatch
 
     return minimatch.minimatch_matches(pattern, path)
 
@@ -126,7 +126,7 @@ def picomatch_default_matches(pattern: str, path: str) -> bool:
     plain = plain_answer(pattern, path, dot=False, folder_itself=True)
     if plain is not None:
         return plain
-    from rulelens.agents import picomatch
+    from rulelens.glob_engines import picomatch
 
     return picomatch.is_match(pattern, path, dot=False)
 
