@@ -84,6 +84,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if not rows:
         return
     terminalreporter.section("agreement with the agents' real matchers")
-    terminalreporter.write_line(f"{'agent':<9} {'source':<22} {'pairs':>6} {'agree':>6}  share")
+    width = max(9, *(len(str(row[0])) for row in rows))
+    terminalreporter.write_line(f"{'agent':<{width}} {'source':<22} {'pairs':>6} {'agree':>6}  share")
     for agent, source, pairs, agree in rows:
-        terminalreporter.write_line(f"{agent:<9} {source:<22} {pairs:>6} {agree:>6}  {100 * agree / pairs:6.2f}%")
+        terminalreporter.write_line(f"{agent:<{width}} {source:<22} {pairs:>6} {agree:>6}  "
+                                    f"{100 * agree / pairs:6.2f}%")

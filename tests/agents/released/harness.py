@@ -30,6 +30,8 @@ from typing import Any, Literal
 HERE = Path(__file__).parent
 REPO = HERE.parents[2]
 Kind = Literal["realistic", "generated"]
+# The running test's `record_property`, set by this folder's conftest.py for each test.
+RECORD: Callable[[str, object], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,10 @@ def check_agreement(agent: str) -> Agreement:
     ours = module.rulelens_answers(cases)
     result = compare(agent, pinned(agent)[1], cases, real, ours)
     print("\n" + result.table(module.EXPLAINED))
+    if RECORD is not None:  # the run's closing table (tests/conftest.py), under xdist too
+        for kind, total in result.total.items():
+            RECORD("agreement", (f"{agent} {result.version}", f"released, {kind}", total,
+                                 result.agree.get(kind, 0)))
     return result
 
 
