@@ -226,14 +226,15 @@ def _said(pieces: Pieces, rule: RuleFile, globs: list[str]) -> Said:
     return said
 
 
-# Per root URI and position encoding: each rule file's `Pieces`, by the id of the rule file as
-# read (the file itself kept beside them: an id is reused once its file is gone).
-_PIECES: dict[tuple[str, str], dict[int, tuple[RuleFile, Pieces]]] = {}
 _PIECES_MOST = 4096  # rule files kept per root and encoding
 
 
 def _kept(root: Root, encoding: str) -> dict[int, tuple[RuleFile, Pieces]]:
-    return _PIECES.setdefault((root.uri, encoding), {})
+    """The root's `Pieces` for one position encoding, by the id of the rule file as read (the
+    file itself kept beside them: an id is reused once its file is gone). The root owns them,
+    so they live and die with its session; this feature keeps nothing of its own."""
+    kept: dict[int, tuple[RuleFile, Pieces]] = root.rendered.setdefault(encoding, {})
+    return kept
 
 
 def _pieces(server: Session, root: Root, rule: RuleFile, encoding: str,

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote_from_bytes, urlparse
 
 from pygls.uris import to_fs_path
@@ -58,6 +59,9 @@ class Root:
         self._agents_sig: tuple[tuple[str, int, int], ...] | None = None
         self._named: tuple[str, ...] | None = None
         self.config_error: str | None = None  # the broken configuration last shown, once
+        # Per position encoding, each rule file's parts of a diagnostic already turned into
+        # JSON text (features/diagnostics.py fills it): kept with the root, not in the feature.
+        self.rendered: dict[str, dict[int, Any]] = {}
 
     def rel(self, path: str | Path) -> str | None:
         rel = self.repo.rel(path)
