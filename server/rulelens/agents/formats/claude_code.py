@@ -1,76 +1,208 @@
-"""Claude Code: `.claude/rules/**/*.md` with `paths`, and the `CLAUDE.md` files up the tree.
+"""Claude Code: `.claude/rules/**/*.md` with `paths`, skills, and the `CLAUDE.md` files up the tree.
 
-Sources: the Claude Code memory docs (code.claude.com) as quoted in anthropics/claude-code
-#13905 and #22170; user reports for unparseable frontmatter (#17204). The matcher library is not
-documented, so globs are matched picomatch-style with dotfiles, from the project root.
+Modelled from Claude Code 2.1.332's own code (the JavaScript embedded in the npm package
+`@anthropic-ai/claude-code-linux-x64`, read on 2026-12-05), which outranks its docs:
+- `paths` (a string or a list, each string split on commas outside braces, trimmed,
+  brace-expanded, a trailing `/**` removed) is matched by its rewrite of the `ignore` package
+  (`glob_engines/ignore_js.py`), case-insensitively, against the path relative to the folder
+  that holds `.claude/`;
+- it never fails closed: frontmatter that does not parse (after one retry that quotes values
+  holding YAML's special characters), a `paths` that is empty, `**` or neither a string nor a
+  list, or a rule without `paths` at all (`globs:`, `applyTo:`) loads for every file;
+- a file whose text after the frontmatter is blank is dropped.
+tests/agents/released/claude_code compares this module with that code, case by case.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+import re
+from typing import Any, ClassVar
 
-from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, scan
+from rulelens.agents.base import GlobAgent, maybe, problem, scan
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
+from rulelens.glob_engines import ignore_js
 from rulelens.glob_engines.dialects import UNDOCUMENTED
-from rulelens.rules.format.globs import split_commas
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem
 
 RULES = ".claude/rules"
 OWN_INSTRUCTIONS = ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")
 SKILLS = ".claude/skills"
+RELEASE = "Claude Code 2.1.332"
+SOURCE = "@anthropic-ai/claude-code-linux-x64@2.1.332 (npm), its embedded JavaScript"
+# The keys other agents use for a rule's globs, which Claude Code does not read.
+OTHER_KEYS = ("globs", "applyTo")
+# Claude Code's budget for brace expansion over one `paths` value: results and bytes.
+_BRACE_RESULTS, _BRACE_BYTES = 1000, 4194304
+_BRACE = re.compile(r"^([^{]*)\{([^}]+)\}(.*)$")
+# The retry's test for a value worth quoting, and the lines it quotes.
+_SPECIAL = re.compile(r"[{}[\]*&#!|>%@`]|: ")
+_KEY_LINE = re.compile(r"^([a-zA-Z_-]+):\s+(\S.*)$")
+
+
+def split_paths(value: Any) -> list[str]:
+    """The patterns Claude Code takes from a `paths` value: each string (a list's items too)
+    split on commas outside braces, trimmed, then brace-expanded within one shared budget (past
+    it a pattern stays unexpanded); anything but strings gives none."""
+    budget = [_BRACE_RESULTS, _BRACE_BYTES]
+    return [x for part in _comma_parts(value) for x in _expand(part, budget)]
+
+
+def _comma_parts(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [x for item in value for x in _comma_parts(item)]
+    if not isinstance(value, str):
+        return []
+    parts: list[str] = []
+    current, depth = "", 0
+    for ch in value:
+        if ch == "," and depth == 0:
+            if current.strip():
+                parts.append(current.strip())
+            current = ""
+            continue
+        depth += 1 if ch == "{" else -1 if ch == "}" else 0
+        current += ch
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
+def _expand(pattern: str, budget: list[int]) -> list[str]:
+    """Claude Code's brace expansion: the first `{…}` without a nested `}` at a time, items
+    split on commas and trimmed; not bash's (a single item expands too)."""
+    if "{" not in pattern:
+        return [pattern]
+    out: list[str] = []
+    stack = [pattern]
+    while stack:
+        current = stack.pop()
+        m = _BRACE.match(current)
+        if m is None:
+            out.append(current)
+            continue
+        items = [x.strip() for x in m.group(2).split(",")]
+        budget[1] -= len(current)
+        count = len(out) + len(stack) + len(items)
+        if budget[1] < 0 or count > budget[0] or count * len(pattern) > budget[1]:
+            return [pattern]
+        stack.extend(m.group(1) + item + m.group(3) for item in reversed(items))
+    budget[0] -= len(out)
+    budget[1] -= len(out) * len(pattern)
+    return out
+
+
+def _truthy(value: Any) -> bool:
+    """JavaScript's truth: an empty list or mapping is true, 0 and "" are not."""
+    if isinstance(value, list | dict):
+        return True
+    return bool(value) and value == value  # NaN is false
+
+
+def rule_patterns(value: Any) -> list[str] | None:
+    """The patterns a rule's `paths` gives, or None where the rule loads for every file."""
+    if not _truthy(value):
+        return None
+    found = [p[:-3] if p.endswith("/**") else p for p in split_paths(value)]
+    found = [p for p in found if p]
+    return None if all(p == "**" for p in found) else found
+
+
+def skill_patterns(value: Any) -> list[str] | None:
+    """A skill's: None where it has none, and the model picks it by its description."""
+    return rule_patterns(value)
+
+
+def quoted_retry(head: str) -> str:
+    """The frontmatter as Claude Code's second try reads it: a `key: value` line whose value
+    holds one of YAML's special characters is quoted (unless already quoted or a flow list),
+    and leading tabs become two spaces each."""
+    lines = []
+    for line in head.split("\n"):
+        m = _KEY_LINE.match(line)
+        value = m.group(2) if m else ""
+        if (m and not (len(value) > 1 and value[0] == value[-1] and value[0] in "\"'")
+                and not _flow_list(value) and _SPECIAL.search(value)):
+            line = f'{m.group(1)}: "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        lines.append(line)
+    return re.sub(r"^\t+", lambda t: "  " * len(t.group(0)), "\n".join(lines), flags=re.M)
+
+
+def _flow_list(value: str) -> bool:
+    if not (value.startswith("[") and value.endswith("]")):
+        return False
+    return isinstance(_yaml(value), list)
+
+
+def _yaml(text: str) -> Any:
+    import yaml  # only for a frontmatter the first reading refused
+
+    try:
+        return yaml.safe_load(text)
+    except (yaml.YAMLError, RecursionError):
+        return _FAILED
+
+
+_FAILED = object()
 
 
 class ClaudeCode(GlobAgent):
     id: ClassVar[str] = "claude-code"
     name: ClassVar[str] = "Claude Code"
     facts = (
-        Fact('files', '`.claude/rules/**/*.md` (recursive, symlinks followed); `CLAUDE.md` up the '
-             'folder chain',
-             'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
+        Fact('files', '`.claude/rules/**/*.md` (recursive, symlinks followed); `CLAUDE.md`, '
+             '`CLAUDE.local.md` and `.claude/CLAUDE.md` up the folder chain; with no `CLAUDE.md`, '
+             '`AGENTS.md` and '
+             '`.claude/AGENTS.md` in its place (a built-in plugin, on by default)',
+             f'{SOURCE}: the memory file list and the agents-md plugin\'s file names', 'code', '2026-12-05'),
         Fact('files', '`.claude/skills/*/SKILL.md`: with `paths`, conditional like a rule; '
              'without, the model picks it by `description`',
-             'anthropics/claude-code@5cfc0a1 CHANGELOG.md (2.1.84: "Rules and skills `paths:` frontmatter '
-             'now accepts a YAML list"; 2.1.217)', 'docs', '2026-12-04'),
-        Fact('keys', '`paths`: a YAML list (2.1.84), or one string split on commas',
-             'anthropics/claude-code@5cfc0a1 CHANGELOG.md (2.1.84)', 'docs', '2026-12-04'),
-        Fact('loading', 'no `paths`: at session start; with `paths`: when the agent reads a matching file',
-             'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
-        Fact('loading', 'unparseable frontmatter: the rule loads unconditionally',
-             'anthropics/claude-code #17204 (user reports)', 'third-party', '2026-12-03'),
-        Fact('loading', '`AGENTS.md` at the root when the project has no `CLAUDE.md`, `.claude/CLAUDE.md` or '
-             '`CLAUDE.local.md` of its own (2.1.277); nested '
-             '`AGENTS.md` on read unless a `CLAUDE.md` is beside it',
-             'raw.githubusercontent.com/anthropics/claude-code/v2.1.277/mods/agents-md/README.md '
-             '(`claude-md-or-agents-md`, the default)', 'docs', '2026-12-04'),
-        Fact('dialect', 'matcher not documented: picomatch-style with dotfiles, from the root',
-             'https://code.claude.com/docs/en/memory', 'inferred', '2026-12-03'),
+             f'{SOURCE}: the skill loader\'s `paths` reading', 'code', '2026-12-05'),
+        Fact('keys', '`paths`: a string or a list; every string split on commas outside braces, trimmed, '
+             'brace-expanded, a trailing `/**` removed; other keys (`globs`, `applyTo`) are not read',
+             f'{SOURCE}: the frontmatter\'s `paths` reading', 'code', '2026-12-05'),
+        Fact('loading', 'no usable `paths` (none, empty, `**`, neither a string nor a list): at session '
+             'start, for every file; with `paths`: when the agent reads a matching file',
+             f'{SOURCE}: the rules walk', 'code', '2026-12-05'),
+        Fact('loading', 'frontmatter that does not parse, after one retry that quotes values holding '
+             'YAML\'s special characters: read as empty, so the rule loads for every file',
+             f'{SOURCE}: the frontmatter parser', 'code', '2026-12-05'),
+        Fact('loading', 'a file whose text after the frontmatter is blank is dropped',
+             f'{SOURCE}: the memory file reader', 'code', '2026-12-05'),
+        Fact('dialect', 'gitignore-style (its rewrite of the `ignore` package), case-insensitive, against '
+             'the path relative to the folder that holds `.claude/`; a path starting with `..` never '
+             'matches; a pattern that does not compile is dropped',
+             f'{SOURCE}: the rules filter', 'code', '2026-12-05'),
         Fact('cap', 'docs recommend a `CLAUDE.md` under about 200 lines',
              'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
     )
     keys = ("paths",)
-    flags = UNDOCUMENTED
+    flags = UNDOCUMENTED  # the plain-glob helpers' reading; matching goes through ignore_js
+    from_root = False  # gitignore-style patterns match at any depth, and case-insensitively
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
-    source = "code.claude.com memory docs; anthropics/claude-code #17204, #22170"
+    source = "Claude Code 2.1.332's code (npm); code.claude.com memory docs"
+    codes = frozenset(("claude-wrong-key", "claude-loads-always", "claude-dot-slash", "claude-empty-body"))
 
     borrows = ("AGENTS.md",)
     file_globs = ("**/CLAUDE.md", ".claude/rules/**/*.md", ".claude/skills/*/SKILL.md", "**/AGENTS.md")
 
     def split_value(self, value: str) -> list[str] | None:
-        return split_commas(value)
+        return split_paths(value)
 
     def discover(self) -> list[str]:
         memory = self.ctx.named("CLAUDE.md")
         if (self.ctx.root / "CLAUDE.md").is_file() and "CLAUDE.md" not in memory:
             memory.insert(0, "CLAUDE.md")
-        # No instruction file of the project's own at the root: the root AGENTS.md instead, and
-        # nested ones on read. `.claude/CLAUDE.md` and `CLAUDE.local.md` count as its own too.
+        # No instruction file of the project's own at the root: the root's AGENTS.md and
+        # .claude/AGENTS.md instead, and nested ones on read.
         if not any(n in memory or (self.ctx.root / n).is_file() for n in OWN_INSTRUCTIONS):
             claimed = {p.rpartition("/")[0] for p in memory}
-            memory += [p for p in self.ctx.named("AGENTS.md") if p.rpartition("/")[0] not in claimed]
-            if (self.ctx.root / "AGENTS.md").is_file() and "AGENTS.md" not in memory:
-                memory.insert(0, "AGENTS.md")
+            memory += [p for p in self.ctx.named("AGENTS.md")
+                       if p.rpartition("/")[0] not in claimed and p != ".claude/AGENTS.md"]
+            for name in (".claude/AGENTS.md", "AGENTS.md"):
+                if (self.ctx.root / name).is_file() and name not in memory:
+                    memory.insert(0, name)
         skills = [p for p in scan(self.ctx.root, SKILLS, ("SKILL.md",)) if p.count("/") == 3]
         return [*memory, *scan(self.ctx.root, RULES, (".md",)), *skills]
 
@@ -82,42 +214,79 @@ class ClaudeCode(GlobAgent):
     def is_skill(f: AgentFile) -> bool:
         return f.rel.startswith(SKILLS + "/")
 
+    def frontmatter(self, f: AgentFile) -> dict[str, Any]:
+        """The frontmatter as Claude Code reads it: a second try with special values quoted
+        where the first fails; a mapping, else empty."""
+        if f.data is not None:
+            return f.data
+        if not f.has_frontmatter or not f.head.strip():
+            return {}
+        cache: dict[str, dict[str, Any]] = self.__dict__.setdefault("_retried", {})
+        if f.rel not in cache:
+            data = _yaml(quoted_retry(f.head))
+            cache[f.rel] = data if isinstance(data, dict) else {}
+        return cache[f.rel]
+
+    def unparsed(self, f: AgentFile) -> bool:
+        """Whether Claude Code reads no frontmatter where the file has one (it then loads always)."""
+        if f.data is not None or not f.has_frontmatter or not f.head.strip():
+            return False
+        return not self.frontmatter(f) and _yaml(quoted_retry(f.head)) is _FAILED
+
+    def rule_globs(self, f: AgentFile) -> list[str] | None:
+        return rule_patterns(self.frontmatter(f).get("paths"))
+
     def patterns(self, f: AgentFile) -> list[str]:
-        if self.is_memory(f) or f.data is None:
+        if self.is_memory(f):
             return []
-        return glob_list(f.data.get("paths")) or []
+        return self.rule_globs(f) or []
+
+    def pattern_matches(self, pattern: str, path: str) -> bool:
+        if path.startswith(".."):
+            return False
+        return ignore_js.ignores([p[:-3] if p.endswith("/**") else p for p in split_paths(pattern)], path)
 
     def folder_loads(self, f: AgentFile) -> str | None:
-        if not self.is_memory(f):
+        if not self.is_memory(f) or not f.body:
             return None
         return f.rel.rpartition("/")[0].removesuffix(".claude").rstrip("/") or None
 
     def glob_loads(self, f: AgentFile) -> list[str] | None:
         if self.is_memory(f):
             return None
-        if f.data is None or "paths" not in f.data:
+        if not f.body:
+            return []  # dropped: it loads for no path
+        found = self.rule_globs(f)
+        if found is None:
             return [] if self.is_skill(f) else None  # picked by its description, else always
-        return glob_list(f.data["paths"])  # None: it loads always (decide's fallback)
+        return None if any(p.startswith("!") for p in found) else found  # `!` needs the whole list
 
     def decide(self, f: AgentFile, path: str) -> Decision:
+        if not f.body:
+            return None  # Claude Code drops a file with nothing after its frontmatter
         if self.is_memory(f):
             folder = f.rel.rpartition("/")[0].removesuffix(".claude").rstrip("/")
             if not folder:
                 return self.load(f, "always")
             return self.load(f, "directory") if path.startswith(folder + "/") else None
-        if self.is_skill(f) and (f.data is None or "paths" not in f.data):
-            return maybe(f, "agent-decides")  # a skill without `paths` is picked by its description
-        if f.data is None or "paths" not in f.data:
-            return self.load(f, "always")  # no paths, or frontmatter it cannot parse: unconditional
-        patterns = glob_list(f.data["paths"])
-        if patterns is None:
-            return self.load(f, "always")
-        hit = self.matching(patterns, path)
-        return self.load(f, "glob", hit) if hit else None
+        found = self.rule_globs(f)
+        if found is None:
+            # a skill without `paths` is picked by its description; a rule loads for every file
+            return maybe(f, "agent-decides") if self.is_skill(f) else self.load(f, "always")
+        if path.startswith("..") or not ignore_js.ignores(found, path):
+            return None
+        # shown as written (`src/**`, not the `src` Claude Code makes of it)
+        written = _comma_parts(self.frontmatter(f).get("paths"))
+        hit = [p for p in written if not p.startswith("!") and self.pattern_matches(p, path)]
+        return self.load(f, "glob", hit or found)
 
     def on_invalid_yaml(self) -> str:
-        return ("It then loads this rule unconditionally, at every session start, not only for its "
-                f"`paths` (users report this; {NOT_CONFIRMED}). Quote each glob: `- \"src/**/*.ts\"`.")
+        return (f"Claude Code then reads no frontmatter and loads this rule for every file, not only for "
+                f"its `paths` (confirmed in {RELEASE}). Quote each glob: `- \"src/**/*.ts\"`.")
+
+    def nothing_traps(self, f: AgentFile) -> list[Problem]:
+        # `./` patterns have their own finding (claude-dot-slash)
+        return [p for p in super().nothing_traps(f) if "`./" not in p.message]
 
     def file_budget_note(self, f: AgentFile) -> str | None:
         lines = len(split_lines(f.text))
@@ -126,17 +295,54 @@ class ClaudeCode(GlobAgent):
         return f"{f.rel} has {lines} lines; Claude Code's docs recommend a CLAUDE.md under about 200"
 
     def file_traps(self, f: AgentFile) -> list[Problem]:
-        out = super().file_traps(f)
+        out = super().file_traps(f) if self.unparsed(f) else []
+        if not f.body and (not self.is_memory(f) or f.text.strip()):
+            out.append(problem(f, 0, "warning", "claude-empty-body",
+                               "Claude Code drops this file: it has no text after its frontmatter "
+                               f"(confirmed in {RELEASE}). Write the rule below the frontmatter, or delete "
+                               "the file."))
+        elif not self.is_memory(f):
+            out.extend(self.rule_traps(f))
         if self.is_memory(f) and self.budget is not None:
             lines = len(split_lines(f.text))
             if lines > self.budget.limit:
                 name = f.rel.rpartition("/")[2]
                 which = (f"This {name}" if name.startswith("CLAUDE") else
                          f"Claude Code reads this {name} in place of a CLAUDE.md; it")
-                out.append(Problem(f.rel, 0, "info", "agent-budget-exceeded",
+                out.append(problem(f, 0, "info", "agent-budget-exceeded",
                                    f"{which} has {lines} lines; Claude Code's docs recommend a CLAUDE.md "
                                    "under about 200, since it loads in full every session. Move parts "
                                    "into `.claude/rules/` files with `paths`."))
         return out
 
-
+    def rule_traps(self, f: AgentFile) -> list[Problem]:
+        """A rule or skill that loads otherwise than written, in Claude Code's own terms."""
+        if self.unparsed(f):
+            return []  # agent-yaml-invalid says it, with the parser's reason
+        data = self.frontmatter(f)
+        kind = "skill" if self.is_skill(f) else "rule"
+        if "paths" not in data:
+            other = next((k for k in OTHER_KEYS if k in data or k in f.loose), None)
+            if other is None:
+                return []
+            then = ("the model picks it by its description alone" if self.is_skill(f) else
+                    "it loads this rule for every file")
+            return [problem(f, f.line_of(other), "warning", "claude-wrong-key",
+                            f"Claude Code reads `paths:`, not `{other}:`; it ignores the key, so {then} "
+                            f"(confirmed in {RELEASE}). Rename `{other}:` to `paths:`.")]
+        found = self.rule_globs(f)
+        line = f.line_of("paths")
+        if found is None and not self.is_skill(f):
+            value = data.get("paths")
+            why = ("is empty" if not _truthy(value) or not split_paths(value) else
+                   "is neither a string nor a list" if not isinstance(value, str | list) else
+                   "matches everything")
+            return [problem(f, line, "warning", "claude-loads-always",
+                            f"This `paths` {why}, so Claude Code loads this {kind} for every file, at every "
+                            f"session start (confirmed in {RELEASE}). List the globs it is for, or remove "
+                            "`paths:` if it is meant for every file.")]
+        return [problem(f, line, "warning", "claude-dot-slash",
+                        f"Claude Code matches `{p}` against paths like `src/a.ts`, which never start with "
+                        f"`./`, so this pattern never loads the {kind} (confirmed in {RELEASE}). Write "
+                        f"`{p[2:]}`.")
+                for p in found or [] if p.startswith("./")]

@@ -1,0 +1,109 @@
+"""The `ignore` package's gitignore reading, as Claude Code 2.1.332 carries its own rewrite of it
+(read from the released binary's embedded JavaScript on 2026-12-05): each pattern becomes one
+regular expression, case-insensitive by default, tested against a root-relative path and each
+of its parent folders (`a/`, `a/b/`), a parent's match covering everything below it; a later
+`!pattern` takes a match back.
+
+Ported, not read through pathspec: pathspec follows git's own wildmatch, and the `ignore`
+package builds different regular expressions (a lone trailing `*` needs one character after a
+`/`, `**` folds differently, character classes are copied as written, matching ignores case).
+The port builds the same expression the package builds, step for step, so the two cannot drift
+apart on the cases the conformance tests (tests/agents/released/claude_code) compare.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# The package's tokenizer, as JavaScript writes it (`[^]` is any character there).
+_TOKEN = re.compile(r"(\*+(?=.))|(\\*)(/\*\*(?![^/])|\w+|[\s\S]?)", re.ASCII)
+_ESCAPED = ".$()+^{|*"
+
+
+def _source(pattern: str) -> str:
+    """The regular expression's source the package builds for one pattern (its `Ti`)."""
+    whole = pattern[1:] if pattern.startswith("\ufeff") else pattern
+    text = whole.rstrip()
+    if not text:
+        return ""
+    lead = re.match(r"^/?(\*\*/)?", text)
+    assert lead is not None  # both parts are optional: it always matches
+    head, globstar = lead.group(0), lead.group(1)
+    out = "^(?:.*\\/)?" if globstar else ("^" if head or re.search(r"/[\s\S]", whole) else "(?:^|\\/)")
+    text = text[len(head):] + (" " if text != whole and text.endswith("\\") else "")
+    bracket = ""  # the expression before an open `[`, while one is open
+    slashes = ""  # the backslashes before that `[`
+    previous: str | None = None
+    for m in _TOKEN.finditer(text):
+        stars, escapes, word = m.group(1), m.group(2) or "", m.group(3) or ""
+        whole_token = m.group(0)
+        last = m.end() == len(text)
+        kept = escapes[len(escapes) % 2:]
+        if bracket and (word == "]" or not whole_token[len(escapes):]):
+            if slashes:
+                out = f"{bracket}[{out}{kept}{word}"
+            elif word and kept == escapes:
+                out = f"{bracket}[{re.sub(r'[0-z]-[0-z]', _ordered_range, out)}{escapes}]"
+            else:
+                out = bracket + "[]"
+            bracket = ""
+        elif not bracket and word == "[":
+            bracket, slashes, out = out + escapes, escapes, ""
+        elif stars or word == "?" or word[:1] == "/":
+            if word == "/**" and not last:
+                tail = f"{escapes[1:] or escapes}(?:\\/[^\\/]+)*"
+            else:
+                tail = escapes + ("[^\\/]*" if stars else "[^\\/]" if word == "?" else
+                                  "\\/" if word == "/" else "\\/.+")
+            out = (f"{bracket}[" if bracket else "") + out + tail
+            bracket = ""
+        elif word == "*" and last:
+            out += f"{escapes[1:]}[^/]{'+' if previous == '/' and len(escapes) < 2 else '*'}"
+        elif escapes and re.fullmatch(r"\s", word):
+            out += escapes if last and kept == escapes else f"{kept} "
+        else:
+            out += (escapes or ("\\" if word and word in _ESCAPED else "")) + word
+        previous = word
+    return out + ("$" if text.endswith("/") else "(?=$|\\/$)")
+
+
+def _ordered_range(r: re.Match[str]) -> str:
+    """A range written backwards (`z-a`) is dropped, as the package drops it."""
+    return "" if r.group(0)[0] > r.group(0)[2] else r.group(0)
+
+
+@lru_cache(maxsize=4096)
+def compiled(pattern: str, ignore_case: bool = True) -> re.Pattern[str] | None:
+    """The pattern's expression (its leading `!` and an escape before `!` or `#` dropped, as the
+    package drops them), or None where it is no pattern or does not compile (Claude Code drops
+    such a pattern with a warning)."""
+    if not usable(pattern):
+        return None
+    try:
+        source = _source(re.sub(r"^!?(\\(?=[!#]))?", "", pattern))
+        return re.compile(source, re.IGNORECASE if ignore_case else 0)
+    except (re.error, RecursionError):
+        return None
+
+
+def usable(pattern: str) -> bool:
+    """The package skips blank lines, comments and a pattern ending in one backslash."""
+    return (not pattern.startswith("#") and re.search(r"\S", pattern) is not None
+            and re.search(r"(\\\\|[^\\])$", pattern) is not None)
+
+
+def ignores(patterns: list[str], path: str, ignore_case: bool = True) -> bool:
+    """`ignore().add(patterns).ignores(path)`: a parent folder's match covers the path."""
+    rules = [(p.startswith("!"), c) for p in patterns if (c := compiled(p, ignore_case)) is not None]
+    if not rules or not path:
+        return False
+    prefixes = [path[:i + 1] for i, ch in enumerate(path) if ch == "/" and 0 < i < len(path) - 1]
+    for candidate in [*prefixes, path]:
+        hit = False
+        for negative, rule in rules:
+            if (hit if negative else not hit) and rule.search(candidate):
+                hit = not negative
+        if hit:
+            return True
+    return False
