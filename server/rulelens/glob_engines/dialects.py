@@ -41,6 +41,9 @@ NODOTDIR = 0x100000
 MINIMATCH = GLOBSTAR | BRACE | EXTGLOB | NODOTDIR | FORCEUNIX
 VSCODE = GLOBSTAR | BRACE | DOTGLOB | IGNORECASE | FORCEUNIX
 UNDOCUMENTED = GLOBSTAR | BRACE | DOTGLOB | FORCEUNIX
+# The `globset` crate as Copilot CLI builds its matchers: `*` stops at `/`, dotfiles match,
+# case-sensitive; the same flags, named for the engine they stand for.
+GLOBSET = UNDOCUMENTED
 # The flags whose answers for plain globs plain_globs.py gives (MINIMATCH without BRACE is how
 # minimatch.py passes a pattern it has expanded), each held to wcmatch by its test.
 PLAIN_FLAGS = (UNDOCUMENTED, MINIMATCH, MINIMATCH & ~BRACE)

@@ -1,18 +1,19 @@
-"""GitHub Copilot CLI: Copilot's instruction files, read in every folder on the way to the file.
+"""GitHub Copilot CLI: Copilot's instruction files, and Claude Code's rules, read as the released
+CLI reads them.
 
-The CLI reads `.github/copilot-instructions.md`, `.github/instructions/**/*.instructions.md` and
-`AGENTS.md` in the repository root, the working folder, the folders between them, and the
-folders on the path to a file it works on; `CLAUDE.md` and `GEMINI.md` at the root. All of them
-are combined. rulelens takes the root as the working folder, so the files in the root and in
-each folder down to the edited file's count.
-
-An instruction file applies by `applyTo` (a string split on commas, or a list since 1.0.x), matched
-from its folder: GitHub's examples have `*.py` match the root's files only and `src/*.py` not
-`src/foo/bar.py`; `**`, `**/*` and `*` mean every file. Files with a narrower `applyTo` are
-listed in a table the model reads from, not inlined. `excludeAgent: "coding-agent"` (GitHub's
-docs; rulesync writes `cloud-agent`) keeps a file from Copilot's coding agent, which rulelens
-takes the CLI to be: such a file is not counted for it. VS Code's Copilot is another module
-(`copilot`): it reads only the root's files, and ignores `excludeAgent`.
+Modelled from Copilot CLI 1.0.102 itself (`@github/copilot-linux-x64`), run non-interactively
+against a fake model server on 2026-12-05 (tests/agents/released/copilot_cli), which outranks its
+docs where they differ. It reads `.github/copilot-instructions.md`, `.github/instructions/**/
+*.instructions.md` and `AGENTS.md` (and, at the root, `CLAUDE.md` and `GEMINI.md`), and
+`.claude/rules/*.md`, taking their `paths` as `applyTo`. A file without a real pattern (no
+`applyTo`, or `""`, `**`, `*`, `**/*`) is pasted whole into the prompt at start; a file with one
+is only listed for the model, and its text is injected after the agent views a matching file.
+Patterns are matched by the `globset` crate (its `*` stops at `/`), case-sensitively, dotfiles
+included, against the path from the repository root, with `./` stripped; a pattern without a
+`/` matches the file name at any depth; a string is split on commas, list items are not.
+Started at the root, it does not read nested `.github/instructions` folders at all.
+`excludeAgent: "coding-agent"` (or `"cloud-agent"`) hides a file from it. VS Code's Copilot is another module
+(`copilot`).
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, scan
+from rulelens.agents.base import GlobAgent, problem, scan
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe
-from rulelens.glob_engines.dialects import UNDOCUMENTED, matches
+from rulelens.glob_engines.dialects import GLOBSET, matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
+from rulelens.rules.model import Problem
 from rulelens.rules.project.sorted_paths import starting_with
 
 DOCS = "https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-custom-instructions"
@@ -32,7 +34,11 @@ PATH_DOCS = "github/docs@27958ca data/reusables/copilot/custom-instructions-path
 CHANGELOG = "github/copilot-cli@9532bda changelog.md"
 REPO_WIDE = ".github/copilot-instructions.md"
 INSTRUCTIONS = ".github/instructions/"
-ALWAYS = ("**", "**/*", "*")
+ALWAYS = ("", "**", "**/*", "*")
+CLAUDE_RULES = ".claude/rules/"
+RELEASE = "Copilot CLI 1.0.102"
+RUN = ("@github/copilot-linux-x64@1.0.102 (npm), run against a fake model server "
+       "(tests/agents/released/copilot_cli)")
 ROOT_ONLY = ("CLAUDE.md", "GEMINI.md")
 # The `excludeAgent` values that keep a file from the coding agent (rulesync's name for it too).
 CODING_AGENT = frozenset(("coding-agent", "cloud-agent"))
@@ -42,30 +48,33 @@ class CopilotCli(GlobAgent):
     id: ClassVar[str] = "copilot-cli"
     name: ClassVar[str] = "Copilot CLI"
     facts = (
-        Fact("files", "`.github/copilot-instructions.md`, `.github/instructions/**/*.instructions.md` and "
-             "`AGENTS.md` in the root, the working folder, the folders between, and the folders on the path "
-             "to a file it works on; all combined", DOCS, "docs", "2026-12-04"),
+        Fact("files", "`.github/copilot-instructions.md` and `AGENTS.md` in the root, the working folder, "
+             "the folders between, and the folders on the path to a file it works on; all combined", DOCS,
+             "docs", "2026-12-04"),
+        Fact("files", "`.github/instructions/**/*.instructions.md` of the folder it starts in (started at "
+             "the root: nested `.github/instructions` folders are not read); `.claude/rules/*.md`, whose "
+             "`paths` it takes as `applyTo`", RUN, "code", "2026-12-05"),
         Fact("files", "`CLAUDE.md` and `GEMINI.md` at the repository root",
              "github/docs@0afe69c content/copilot/how-tos/copilot-cli/customize-copilot/"
              "add-custom-instructions.md", "docs", "2026-12-04"),
-        Fact("keys", "`applyTo`: a string split on commas, or a list; `**`, `**/*`, `*` for every file",
-             f"{PATH_DOCS}; https://github.com/github/docs/pull/41239; {CHANGELOG} (applyTo array)",
-             "docs", "2026-12-04"),
-        Fact("keys", "`excludeAgent: \"coding-agent\"` keeps a file from the coding agent, which rulelens "
-             "takes the CLI to be (not documented); such a file is not counted", PATH_DOCS, "inferred",
-             "2026-12-04"),
-        Fact("loading", "a file with a narrower `applyTo` is listed in a table for the model, not inlined; "
-             "without `applyTo` a file applies by pattern to nothing", CHANGELOG, "docs", "2026-12-04"),
-        Fact("dialect", "from the file's folder: `*.py` matches the root's files only, `src/*.py` not "
-             "`src/a/b.py` (GitHub's examples); the matcher library is not documented", PATH_DOCS, "inferred",
-             "2026-12-04"),
+        Fact("keys", "`applyTo`: a string split on commas, or a list whose items are not split; "
+             "`excludeAgent: \"coding-agent\"` or `\"cloud-agent\"` hides the file from the CLI", RUN, "code",
+             "2026-12-05"),
+        Fact("loading", "no `applyTo`, or `\"\"`, `**`, `*`, `**/*`: pasted whole into the prompt at start; "
+             "a real pattern: listed for the model, the text injected after the agent views a matching file",
+             RUN, "code", "2026-12-05"),
+        Fact("dialect", "the `globset` crate, `*` stopping at `/`, case-sensitive, dotfiles included, from "
+             "the repository root, `./` stripped; a pattern without `/` matches the file name at any depth",
+             RUN, "code", "2026-12-05"),
     )
     keys = ("applyTo",)
-    flags = UNDOCUMENTED
-    source = DOCS
+    flags = GLOBSET
+    from_root = False  # a pattern without `/` matches at any depth
+    source = f"{RELEASE}, run; {DOCS}"
+    codes = frozenset(("copilot-cli-nested-unread",))
     borrows = ("AGENTS.md", *ROOT_ONLY)
     file_globs = ("**/.github/copilot-instructions.md", "**/.github/instructions/**/*.instructions.md",
-                  "**/AGENTS.md", *ROOT_ONLY)
+                  "**/AGENTS.md", ".claude/rules/**/*.md", *ROOT_ONLY)
 
     def discover(self) -> list[str]:
         # Every path `folder_of` can accept ends with one of these: searched in bulk, then tested.
@@ -74,6 +83,7 @@ class CopilotCli(GlobAgent):
         # The root's instruction folder is read even when git ignores it (changelog 1.0.35).
         found.update(scan(self.ctx.root, ".github/instructions", (".instructions.md",)))
         found.update(n for n in (REPO_WIDE, "AGENTS.md", *ROOT_ONLY) if (self.ctx.root / n).is_file())
+        found.update(scan(self.ctx.root, ".claude/rules", (".md",)))
         return sorted(found, key=lambda p: (_depth(self.folder_of(p) or ""), p))
 
     @staticmethod
@@ -82,7 +92,7 @@ class CopilotCli(GlobAgent):
         head, name = rel.rpartition("/")[::2]
         if name == "AGENTS.md":
             return head
-        if rel in ROOT_ONLY:
+        if rel in ROOT_ONLY or rel.startswith(CLAUDE_RULES):
             return ""
         if rel == REPO_WIDE or rel.endswith("/" + REPO_WIDE):
             return rel[: -len(REPO_WIDE)].rstrip("/")
@@ -91,11 +101,15 @@ class CopilotCli(GlobAgent):
         return None
 
     def glob_base(self, f: AgentFile) -> str:
-        return self.folder_of(f.rel) or ""
+        return "" if self.is_instructions(f) else self.folder_of(f.rel) or ""
 
     @staticmethod
     def is_instructions(f: AgentFile) -> bool:
-        return f.rel.endswith(".instructions.md")
+        return f.rel.endswith(".instructions.md") or f.rel.startswith(CLAUDE_RULES)
+
+    def unread(self, f: AgentFile) -> bool:
+        """A nested `.github/instructions` file: the CLI started at the root does not read it."""
+        return f.rel.endswith(".instructions.md") and not f.rel.startswith(INSTRUCTIONS)
 
     def fields(self, f: AgentFile) -> dict[str, Any]:
         return f.data if f.data is not None else {}
@@ -104,9 +118,9 @@ class CopilotCli(GlobAgent):
         return [p.strip() for p in dialect_split(value, ",") if p.strip()]
 
     def patterns(self, f: AgentFile) -> list[str]:
-        if not self.is_instructions(f):
+        if not self.is_instructions(f) or self.unread(f):
             return []
-        value = self.fields(f).get("applyTo")
+        value = self.fields(f).get("paths" if f.rel.startswith(CLAUDE_RULES) else "applyTo")
         if isinstance(value, str):
             return self.split_value(value) or []
         if isinstance(value, list):
@@ -120,10 +134,14 @@ class CopilotCli(GlobAgent):
         return any(isinstance(v, str) and v.strip().lower() in CODING_AGENT for v in values)
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
-        return pattern in ALWAYS or matches(pattern, path, self.flags)
+        while pattern.startswith("./"):
+            pattern = pattern[2:]
+        if pattern in ALWAYS:
+            return True
+        return matches(pattern if "/" in pattern else "**/" + pattern, path, self.flags)
 
     def decide(self, f: AgentFile, path: str) -> Decision:
-        if self.excluded(f):
+        if self.excluded(f) or self.unread(f):
             return None
         inner = self.within(f, path)
         if inner is None:
@@ -132,21 +150,19 @@ class CopilotCli(GlobAgent):
         if not self.is_instructions(f):
             return self.load(f, how)
         patterns = self.patterns(f)
-        if any(p in ALWAYS for p in patterns):
-            return self.load(f, how)
-        if self.glob_base(f):
-            hits = [p for p in patterns if self.pattern_matches(p, inner)]
-        else:
-            hits = self.matching(patterns, inner)  # root-relative: each pattern's hits are remembered
+        if all(p in ALWAYS for p in patterns):
+            return self.load(f, how)  # pasted whole into the prompt at start
+        hits = self.matching(patterns, inner)  # root-relative: each pattern's hits are remembered
         return self.load(f, "glob", hits[:1]) if hits else None
 
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths below the file's folder; an instruction file's, only those its `applyTo` matches."""
-        if self.excluded(f):
+        if self.excluded(f) or self.unread(f):
             return set()
         base = self.glob_base(f)
         scope = starting_with(paths, base + "/") if base else paths
-        if not self.is_instructions(f) or any(p in ALWAYS for p in self.patterns(f)):
+        patterns = self.patterns(f)
+        if not self.is_instructions(f) or all(p in ALWAYS for p in patterns):
             return set(scope)
         return super().loads_for(f, scope) if scope else set()
 
@@ -155,6 +171,19 @@ class CopilotCli(GlobAgent):
 
     def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
         return (self.id, f.rel)
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        # A `.claude/rules` file's YAML is Claude Code's finding: one finding per cause.
+        out = [] if f.rel.startswith(CLAUDE_RULES) else super().file_traps(f)
+        if self.unread(f) and not self.excluded(f):
+            folder = f.rel.partition("/" + INSTRUCTIONS)[0]
+            out.append(problem(
+                f, 0, "info", "copilot-cli-nested-unread",
+                f"Started at the repository root, Copilot CLI does not read this file (confirmed by "
+                f"running {RELEASE}): it reads the `.github/instructions` folder of the folder it starts "
+                f"in. It applies only when Copilot CLI is started in `{folder}`; to reach it from the root, "
+                "move it to the root's `.github/instructions/` and write its `applyTo` from the root."))
+        return out
 
 
 def _depth(folder: str) -> int:

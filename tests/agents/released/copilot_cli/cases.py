@@ -1,0 +1,116 @@
+"""Copilot CLI's conformance cases: a project of instruction files (one `applyTo` value each)
+and a path the agent views; each case asks about one file. The answer is "always" (pasted into
+the prompt at start), True (injected after the view) or False.
+
+rulelens answers through `rulelens match --agents --json` on the same project (`always` for a
+file it loads at start, `glob` or `directory` for one it loads for the path).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tests.agents.released.harness import Case, write_project
+
+PACKAGE = "@github/copilot-linux-x64"
+EXPLAINED: dict[str, str] = {}
+NONE = object()  # no frontmatter at all
+
+REALISTIC_VALUES: list[Any] = [
+    "*.md", "**/*.ts", "src/*.ts", "src/**", "**", "*", "**/*", "", None, "*.py,*.md",
+    ["src/**", "lib/**"], ["*.ts, *.js"], "./src/*.ts", "SRC/*.TS", ".github/**", "a.ts",
+    "app/Models/**", "**/*.{ts,tsx}", "tests/**/*Test.php", "docs/*.md", "/src/**", "src/**/*.ts",
+]
+REALISTIC_PATHS = [
+    "docs/a.md", "README.md", "src/a.ts", "src/x/b.ts", "lib/a.ts", "x/a.ts", ".github/workflows/ci.yml",
+    "app/Models/User.php", "tests/Unit/FooTest.php", "pkg/src/a.ts", "a.py", "src/comp.tsx", "docs/x/a.md",
+    "SRC/A.TS",
+]
+# Beside the values: a file the CLI must not see, Claude Code's rule it reads as its own, and a
+# nested instructions folder whose `applyTo` is read from the repository root.
+EXTRA_FILES = {
+    ".github/instructions/hidden.instructions.md":
+        '---\napplyTo: "**"\nexcludeAgent: "coding-agent"\n---\nRULE-MARK-hidden-END\n',
+    ".github/instructions/cloud.instructions.md":
+        '---\napplyTo: "src/**"\nexcludeAgent: ["cloud-agent"]\n---\nRULE-MARK-cloud-END\n',
+    ".github/instructions/review.instructions.md":
+        '---\napplyTo: "src/**"\nexcludeAgent: "code-review"\n---\nRULE-MARK-review-END\n',
+    ".claude/rules/claude.md": '---\npaths:\n  - "src/**"\n---\nRULE-MARK-claude-END\n',
+    "pkg/.github/instructions/nested.instructions.md": '---\napplyTo: "src/*.ts"\n---\nRULE-MARK-nested-END\n',
+}
+
+
+def _file(value: Any, marker: str) -> str:
+    if value is NONE:
+        return f"{marker}\n"
+    head = "" if value is None else f"applyTo: {json.dumps(value)}\n"
+    return f"---\n{head}description: case\n---\n{marker}\n"
+
+
+def _project(values: list[Any], extra: dict[str, str]) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    files = dict(extra)
+    asked = [(rel, text.strip().rpartition("\n")[2]) for rel, text in extra.items()]
+    for i, value in enumerate(values):
+        rel, marker = f".github/instructions/p{i}.instructions.md", f"RULE-MARK-p{i}-END"
+        files[rel] = _file(value, marker)
+        asked.append((rel, marker))
+    return files, asked
+
+
+def realistic() -> list[Case]:
+    files, asked = _project(REALISTIC_VALUES, EXTRA_FILES)
+    return [Case("realistic", f"r-{rel}-{path}", path, files, {"marker": marker, "file": rel})
+            for path in REALISTIC_PATHS for rel, marker in asked]
+
+
+SEGMENTS = ["a", "b", "src", "Src", "*", "**", "*.ts", "a*", "?", "[ab]", "{a,b}", ".x", "x.TS", "*.md"]
+PATH_SEGMENTS = ["a", "b", "src", "Src", ".x", "x.ts", "a.ts", "b.md", "x.TS", "ab"]
+
+
+def generated(paths: int = 36, patterns: int = 30, seed: int = 2026) -> list[Case]:
+    rng = random.Random(seed)
+    out: list[Case] = []
+    for p in range(paths):
+        values: list[Any] = []
+        for _ in range(patterns):
+            text = "/".join(rng.choice(SEGMENTS) for _ in range(rng.randint(1, 3)))
+            text = rng.choice(["", "", "", "./", "/", "**/"]) + text
+            values.append(text if rng.random() < 0.8 else [text, rng.choice(SEGMENTS)])
+        files, asked = _project(values, {})
+        path = "/".join(rng.choice(PATH_SEGMENTS) for _ in range(rng.randint(1, 4)))
+        while any(path == f or path.startswith(f + "/") or f.startswith(path + "/") for f in files):
+            path = "z/" + path
+        out.extend(Case("generated", f"g{p}-{rel}", path, files, {"marker": marker, "file": rel})
+                   for rel, marker in asked)
+    return out
+
+
+def cases() -> list[Case]:
+    return realistic() + generated()
+
+
+def rulelens_answers(all_cases: list[Case]) -> list[Any]:
+    groups: dict[str, list[int]] = {}
+    for i, c in enumerate(all_cases):
+        groups.setdefault(json.dumps([c.files, c.path], sort_keys=True), []).append(i)
+    answers: list[Any] = [None] * len(all_cases)
+    for members in groups.values():
+        first = all_cases[members[0]]
+        with tempfile.TemporaryDirectory() as tmp:
+            files = dict(first.files)
+            files.setdefault(first.path, "x\n")
+            root = write_project(Path(tmp), files)
+            done = subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), "match", "--agents",
+                                   "--json", first.path], capture_output=True, text=True, check=True)
+        [item] = json.loads(done.stdout)
+        how = {x["file"]: x["how"] for x in item["agents"].get("copilot-cli", [])}
+        for i in members:
+            got = how.get(all_cases[i].extra["file"])
+            answers[i] = "always" if got == "always" else got is not None
+    return answers
