@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.agents.released import harness  # noqa: E402
+from tests.agents.released import harness
 
 
 def newest(package: str) -> str:
@@ -48,7 +48,8 @@ def watch(agent: str, scratch: Path) -> None:
     if here is None:
         here = install(agent + "-pinned", package, pinned, scratch)
     old = harness.run_probe(agent, here, cases)
-    new = old if latest == pinned else harness.run_probe(agent, install(agent, package, latest, scratch), cases)
+    new = old if latest == pinned else harness.run_probe(
+        agent, install(agent, package, latest, scratch), cases)
     ours = module.rulelens_answers(cases)
     changed = [(c, a, b) for c, a, b in zip(cases, old, new, strict=True) if a != b]
     print(f"   answers changed since {pinned}: {len(changed)} of {len(cases)}")
