@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rulelens.agents.facts import Fact, Topic, all_confirmed
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
+from rulelens.agents.readings import UNSETTLED, Reading
 from rulelens.glob_engines.dialects import literal_end, matches
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem, Severity
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 SHARED_CODES = frozenset({"agent-budget-exceeded", "agent-glob-matches-nothing", "agent-yaml-invalid",
                           "agents-disagree"})
 NOT_CONFIRMED = "documented behaviour not confirmed"
+EXAMPLES_MAX = 2  # paths a reading-dependent finding names (the message says "and more" past one)
 
 
 @dataclass
@@ -183,6 +186,10 @@ class Agent(ABC):
     # File names this agent reads in another agent's format (`AGENTS.md`): an editor shows such a
     # file as that other agent's, so its findings and glob hovers are the format's own.
     borrows: ClassVar[tuple[str, ...]] = ()
+    # The readings of its glob matcher still open (agents/readings.py), beside the one `decide`
+    # uses: None for the usual ones where the dialect is unconfirmed (`open_readings`), () where
+    # its code settles them all.
+    readings: ClassVar[tuple[Reading, ...] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -192,6 +199,43 @@ class Agent(ABC):
     def sure_of(cls, topic: Topic) -> bool:
         """Whether every claim about `topic` is confirmed by the agent's code or official docs."""
         return all_confirmed(cls.facts, topic)
+
+    @classmethod
+    def open_readings(cls) -> tuple[Reading, ...]:
+        """The alternative readings a finding about this agent's globs must hold under."""
+        if cls.readings is not None:
+            return cls.readings
+        return () if cls.sure_of("dialect") else UNSETTLED
+
+    def read_as(self, reading: Reading) -> Agent:
+        """This agent with its globs matched under `reading`: a shallow copy sharing its files,
+        with its own remembered hits. Remembered per reading."""
+        variants: dict[Reading, Agent] = self.__dict__.setdefault("_variants", {})
+        if reading in variants:
+            return variants[reading]
+        variant = copy.copy(self)
+        for key in [k for k, v in variant.__dict__.items() if isinstance(v, dict) and k.startswith("_")]:
+            del variant.__dict__[key]  # remembered answers of the first reading
+        if reading.flags is not None:
+            variant.flags = reading.flags  # type: ignore[attr-defined]
+        first = self.pattern_matches
+        any_depth, fold = reading.any_depth, reading.ignore_case
+
+        def pattern_matches(pattern: str, path: str) -> bool:
+            if fold:
+                pattern, path = pattern.casefold(), path.casefold()
+            if any_depth and "/" not in pattern.strip().strip("/"):
+                path = path.rpartition("/")[2]
+            return first(pattern, path) if reading.flags is None else type(self).pattern_matches(
+                variant, pattern, path)
+
+        # Instance attributes over the class's methods: `decide` and the scans all call these.
+        # The case-sensitive shortcuts (literal folders and endings) no longer hold.
+        variant.pattern_matches = pattern_matches  # type: ignore[method-assign]
+        variant.scanned = lambda pattern: self.ctx.paths  # type: ignore[method-assign]
+        variant.from_root = False  # type: ignore[misc]
+        variants[reading] = variant
+        return variant
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -353,24 +397,43 @@ class Agent(ABC):
             if self.matches_any_in(f, pattern):
                 continue
             line = f.line_of(self.keys[0]) if self.keys else 0
-            if sure:
+            readings = [r for r in self.open_readings() if r.affects(pattern)]
+            found = next(((r, hits) for r in readings
+                          if (hits := self.read_as(r).hits_in(f, pattern, EXAMPLES_MAX))), None)
+            if found is not None:
+                out.append(problem(f, line, "info", "agent-glob-matches-nothing",
+                                   self.unsure_nothing_message(pattern, *found)))
+            else:  # every reading still open agrees: a fact
                 out.append(problem(
                     f, line, "warning", "agent-glob-matches-nothing",
-                    f"{self.name} matches `{pattern}` against no file of this project, so this rule never "
+                    f"{self.name} matches `{pattern}` against no file of this project"
+                    f"{'' if sure else ' in any reading of its matcher'}, so this rule never "
                     f"loads through it{self.nothing_hint(pattern)}. Fix the glob or remove it."))
-            else:
-                out.append(problem(f, line, "info", "agent-glob-matches-nothing",
-                                   self.unsure_nothing_message(pattern)))
         return out
 
-    def unsure_nothing_message(self, pattern: str) -> str:
-        """A matches-nothing finding worded as a condition: the dialect is not confirmed."""
+    def hits_in(self, f: AgentFile, pattern: str, limit: int) -> list[str]:
+        """Up to `limit` project paths `pattern` matches (relative to `f`'s folder where its
+        globs are), sorted: the examples of a finding that holds under one reading only."""
+        base = self.glob_base(f)
+        paths = starting_with(self.ctx.paths, base + "/") if base else self.scanned(pattern)
+        found: list[str] = []
+        for p in paths:
+            if self.pattern_matches(pattern, p[len(base) + 1:] if base else p):
+                found.append(p)
+                if len(found) == limit:
+                    break
+        return found
+
+    def unsure_nothing_message(self, pattern: str, reading: Reading, hits: Sequence[str]) -> str:
+        """A matches-nothing finding worded as a condition: a reading left open decides it."""
+        such = f"`{hits[0]}`" + (" and more" if len(hits) > 1 else "")
         nested = ""
         body = pattern.lstrip("/")
-        if "/" not in body and body not in ("*", "**"):
+        if reading.any_depth and "/" not in body:
             nested = f" `**/{body}` loads for nested files in every reading."
-        return (f"{self.name}'s glob dialect is not documented: if `*` stays at the root, as in most glob "
-                f"libraries, `{pattern}` loads this rule for no file here.{nested}")
+        return (f"{self.name}'s matcher is not confirmed: if {reading.otherwise.format(agent=self.name)}, "
+                f"`{pattern}` loads this rule for no file here; if "
+                f"{reading.condition.format(agent=self.name)}, it loads for {such}.{nested}")
 
     def nothing_hint(self, pattern: str) -> str:
         return ""
