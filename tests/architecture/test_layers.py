@@ -22,7 +22,8 @@ ALLOWED: dict[str, set[str]] = {
     "cli": {"rules", "glob_engines", "agents", "setup", "report", "check_project", "lsp", "mcp"},
     "mcp": {"rules", "glob_engines", "agents", "report", "setup", "check_project"},
     "lsp": {"rules", "glob_engines", "agents", "report", "check_project"},
-    "check_project": {"rules", "glob_engines", "agents"},
+    "causes": {"rules", "glob_engines", "agents"},
+    "check_project": {"rules", "glob_engines", "agents", "causes"},
 }
 
 

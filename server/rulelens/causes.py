@@ -1,0 +1,134 @@
+"""One finding per cause: where one mistake repeats across files, `check` reports it once, listing
+the files, with the fix that mends them all (`ProjectCheck.fixes`, `rulelens check --fix`).
+
+An editor still shows each file's own finding: this runs on `check`'s whole-project answer only,
+after the project's configuration, so that excluded or silenced findings are neither counted nor
+fixed. It sits beside `check_project` because its causes come from both `rules/` and `agents/`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rulelens.agents.fixes import copied_globs, globs_edit
+from rulelens.agents.traps import Drift
+from rulelens.rules.model import Edit, Fix, Problem
+
+MIN_GROUP = 2  # files a cause must repeat in before one finding stands for them
+SHOWN = 3  # files a grouped message names
+
+
+@dataclass(frozen=True)
+class KeyCause:
+    """A glob key an agent does not read, by finding code: what the files are and what then happens."""
+
+    files: str
+    key: str
+    effect: str
+
+
+# The per-file findings whose span is a frontmatter key to rename to `key`.
+KEY_CAUSES = {
+    "paths-key-other": KeyCause("rule files in the rules folder", "paths",
+                                "Boost reads only `paths`, so their globs reach no agent through the index"),
+    "claude-wrong-key": KeyCause("Claude Code rules", "paths",
+                                 "Claude Code reads only `paths`, so they load at every session start"),
+}
+
+
+def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
+             text_of: Callable[[str], str | None]) -> tuple[list[Problem], list[Fix]]:
+    """`problems` with each repeated cause's findings replaced by one, and the fixes of those
+    causes. `drifts`: the disagreements with their causes (agents/traps.py); `text_of(rel)`: a
+    file's text, for the keys the findings' spans hold."""
+    kept = list(problems)
+    fixes: list[Fix] = []
+    for code, cause in KEY_CAUSES.items():
+        spans = {p: _span(p, text_of) for p in kept if p.code == code}
+        found = [p for p, key in spans.items() if key]
+        if len({p.file for p in found}) < MIN_GROUP:
+            continue
+        files = sorted({p.file for p in found})
+        names = sorted({spans[p] for p in found})
+        edits = tuple(Edit(p.file, p.line, p.col, p.end_col or p.col, cause.key, spans[p]) for p in found)
+        fixes.append(Fix(code, f"Rename the key to `{cause.key}:` in {len(files)} files", edits))
+        keys = " and ".join(f"`{k}:`" for k in names)
+        grouped = Problem(files[0], 0, max(found, key=_rank).severity, code,
+                          f"{len(files)} {cause.files} name their globs {keys} ({_listed(files)}): "
+                          f"{cause.effect}. Rename each to `{cause.key}:` (`rulelens check --fix` does).",
+                          examples=tuple(files))
+        kept = _replaced(kept, found, grouped)
+    return _unpicked(kept, drifts, fixes)
+
+
+def _span(p: Problem, text_of: Callable[[str], str | None]) -> str:
+    """The key a key finding's span holds (`scope`), "" unless it is a frontmatter key as written."""
+    text = text_of(p.file) if p.end_col is not None else None
+    lines = text.splitlines() if text is not None else []
+    if p.line >= len(lines):
+        return ""
+    line = lines[p.line]
+    key = line[p.col:p.end_col]
+    return key if key.isidentifier() and line[p.end_col or 0:].lstrip().startswith(":") else ""
+
+
+def _unpicked(kept: list[Problem], drifts: Sequence[Drift],
+              fixes: list[Fix]) -> tuple[list[Problem], list[Fix]]:
+    """Skills (or rules) without globs whose copies another agent loads by glob: one finding per
+    glob-loading agent, whose fix adds each copy's globs."""
+    live = {(p.file, p.message) for p in kept}
+    groups: dict[str, list[Drift]] = {}
+    for d in drifts:
+        if d.unpicked is not None and d.other is not None and (d.problem.file, d.problem.message) in live:
+            groups.setdefault(d.other[0].name, []).append(d)
+    for other_name, group in sorted(groups.items()):
+        files = sorted({d.unpicked[1].rel for d in group if d.unpicked is not None})
+        if len(files) < MIN_GROUP:
+            continue
+        agents = sorted({d.unpicked[0].name for d in group if d.unpicked is not None})
+        key = next((d.unpicked[0].keys[0] for d in group if d.unpicked is not None and d.unpicked[0].keys),
+                   "paths")
+        edits: dict[str, Edit] = {}
+        for d in group:
+            assert d.unpicked is not None and d.other is not None
+            (agent, f), (other, g) = d.unpicked, d.other
+            if f.rel not in edits and (edit := globs_edit(f, agent.keys[0] if agent.keys else key,
+                                                          copied_globs(other, g))) is not None:
+                edits[f.rel] = edit
+        noun = "skills" if all("/skills/" in f for f in files) else "files"
+        grouped = Problem(files[0], 0, "warning", "agents-disagree",
+                          f"{len(files)} {noun} converted from {other_name} rules carry no `{key}` "
+                          f"({_listed(files)}): {' and '.join(agents)} "
+                          f"{'load' if len(agents) > 1 else 'loads'} them only when the model picks them, "
+                          f"and {other_name} loads them by glob. Add `{key}:` with each rule's globs "
+                          "(`rulelens check --fix` does).", examples=tuple(files))
+        fix = Fix("agents-disagree", f"Add `{key}:` to {len(edits)} {noun}, from their {other_name} rules",
+                  tuple(edits[r] for r in sorted(edits)))
+        kept = _replaced(kept, [d.problem for d in group], grouped)
+        fixes.append(fix)
+    return kept, fixes
+
+
+def _replaced(problems: list[Problem], gone: Sequence[Problem], grouped: Problem) -> list[Problem]:
+    """`problems` without `gone`, with `grouped` where the first of them was."""
+    drop = {(p.file, p.line, p.code, p.message) for p in gone}
+    out: list[Problem] = []
+    placed = False
+    for p in problems:
+        if (p.file, p.line, p.code, p.message) in drop:
+            if not placed:
+                out.append(grouped)
+                placed = True
+            continue
+        out.append(p)
+    return out
+
+
+def _rank(p: Problem) -> int:
+    return ("info", "warning", "error").index(p.severity)
+
+
+def _listed(files: Sequence[str]) -> str:
+    shown = ", ".join(f"`{f}`" for f in files[:SHOWN])
+    return shown + (f" and {len(files) - SHOWN} more" if len(files) > SHOWN else "")
