@@ -54,7 +54,8 @@ def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
         edits = tuple(Edit(p.file, p.line, p.col, p.end_col or p.col, cause.key, spans[p]) for p in found)
         fixes.append(Fix(code, f"Rename the key to `{cause.key}:` in {len(files)} files", edits))
         keys = " and ".join(f"`{k}:`" for k in names)
-        grouped = Problem(files[0], 0, max(found, key=_rank).severity, code,
+        first = min(p.line for p in found if p.file == files[0])
+        grouped = Problem(files[0], first, max(found, key=_rank).severity, code,
                           f"{len(files)} {cause.files} name their globs {keys} ({_listed(files)}): "
                           f"{cause.effect}. Rename each to `{cause.key}:` (`rulelens check --fix` does).",
                           examples=tuple(files))
