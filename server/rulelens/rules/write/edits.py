@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rulelens.rules.model import Edit, Fix, RuleError
-from rulelens.rules.write.atomic import write_atomic
+from rulelens.rules.write.atomic import ensure_inside, write_atomic
 
 
 def edited(text: str, edits: Iterable[Edit]) -> str:
@@ -43,6 +43,8 @@ def apply_fixes(root: Path, fixes: Iterable[Fix]) -> list[str]:
             texts[rel] = edited(raw.decode("utf-8"), edits)
         except UnicodeDecodeError:
             raise RuleError(f"{rel} is not UTF-8 text; rulelens leaves it alone.") from None
+    for rel in texts:
+        ensure_inside(root / rel, root)  # a link or a path outside: refused before anything is written
     for rel, text in texts.items():
         write_atomic(root / rel, text.encode("utf-8"), root)
     return sorted(texts)
