@@ -133,3 +133,10 @@ def _rank(p: Problem) -> int:
 def _listed(files: Sequence[str]) -> str:
     shown = ", ".join(f"`{f}`" for f in files[:SHOWN])
     return shown + (f" and {len(files) - SHOWN} more" if len(files) > SHOWN else "")
+
+
+def fixes_touching(rel: str, problems: Sequence[Problem], drifts: Sequence[Drift],
+                   text_of: Callable[[str], str | None]) -> list[Fix]:
+    """The fixes of the causes that repeat across files and include `rel`: what an editor offers on
+    that file's own finding, to mend every file of the cause at once."""
+    return [fix for fix in by_cause(problems, drifts, text_of)[1] if any(e.file == rel for e in fix.edits)]
