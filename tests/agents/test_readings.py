@@ -81,6 +81,6 @@ def test_each_agent_declares_readings_or_has_a_confirmed_dialect() -> None:
 
 
 def test_a_reading_says_which_patterns_it_can_change() -> None:
-    assert ANY_DEPTH.affects("*.ts") and not ANY_DEPTH.affects("src/*.ts") and not ANY_DEPTH.affects("**")
+    assert ANY_DEPTH.affects("*.ts") and not ANY_DEPTH.affects("src/*.ts") and not ANY_DEPTH.affects("**") and ANY_DEPTH.affects("*")
     assert IGNORE_CASE.affects("src/**") and not IGNORE_CASE.affects("**/*")
     assert Reading("x", "y").affects("anything")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import heapq
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -14,7 +15,7 @@ from rulelens.agents.facts import Fact, Topic, all_confirmed
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
-from rulelens.glob_engines.dialects import literal_end, matches
+from rulelens.glob_engines.dialects import DOTGLOB, GLOBSTAR, literal_end, matches
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem, Severity
 from rulelens.rules.project.filelist import folders_of
@@ -211,31 +212,9 @@ class Agent(ABC):
         """This agent with its globs matched under `reading`: a shallow copy sharing its files,
         with its own remembered hits. Remembered per reading."""
         variants: dict[Reading, Agent] = self.__dict__.setdefault("_variants", {})
-        if reading in variants:
-            return variants[reading]
-        variant = copy.copy(self)
-        for key in [k for k, v in variant.__dict__.items() if isinstance(v, dict) and k.startswith("_")]:
-            del variant.__dict__[key]  # remembered answers of the first reading
-        if reading.flags is not None:
-            variant.flags = reading.flags  # type: ignore[attr-defined]
-        first = self.pattern_matches
-        any_depth, fold = reading.any_depth, reading.ignore_case
-
-        def pattern_matches(pattern: str, path: str) -> bool:
-            if fold:
-                pattern, path = pattern.casefold(), path.casefold()
-            if any_depth and "/" not in pattern.strip().strip("/"):
-                path = path.rpartition("/")[2]
-            return first(pattern, path) if reading.flags is None else type(self).pattern_matches(
-                variant, pattern, path)
-
-        # Instance attributes over the class's methods: `decide` and the scans all call these.
-        # The case-sensitive shortcuts (literal folders and endings) no longer hold.
-        variant.pattern_matches = pattern_matches  # type: ignore[method-assign]
-        variant.scanned = lambda pattern: self.ctx.paths  # type: ignore[method-assign]
-        variant.from_root = False  # type: ignore[misc]
-        variants[reading] = variant
-        return variant
+        if reading not in variants:
+            variants[reading] = _variant(self, reading)
+        return variants[reading]
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -321,7 +300,7 @@ class Agent(ABC):
         only = self.glob_loads(f)
         if only is not None:
             hits = {p for pattern in only for p in self.pattern_hits(pattern)}
-            return {p for p in hits if _holds(paths, p)}
+            return hits if paths is self.ctx.paths else {p for p in hits if _holds(paths, p)}
         folder = self.folder_loads(f)
         if folder:
             return set(starting_with(paths, folder + "/"))
@@ -415,10 +394,12 @@ class Agent(ABC):
         """Up to `limit` project paths `pattern` matches (relative to `f`'s folder where its
         globs are), sorted: the examples of a finding that holds under one reading only."""
         base = self.glob_base(f)
-        paths = starting_with(self.ctx.paths, base + "/") if base else self.scanned(pattern)
+        if not base:
+            return heapq.nsmallest(limit, self.pattern_hits(pattern))
         found: list[str] = []
+        paths = starting_with(self.ctx.paths, base + "/")
         for p in paths:
-            if self.pattern_matches(pattern, p[len(base) + 1:] if base else p):
+            if self.pattern_matches(pattern, p[len(base) + 1:]):
                 found.append(p)
                 if len(found) == limit:
                     break
@@ -462,6 +443,68 @@ class GlobAgent(Agent):
         if self._bulk and self.listed(path):  # `candidates` holds every listed path it can match
             return [p for p in patterns if path in self.pattern_hits(p)]
         return [p for p in patterns if self.pattern_matches(p, path)]
+
+
+def _variant(agent: Agent, reading: Reading) -> Agent:
+    """`agent` under `reading` (`Agent.read_as`). Its hits are worked out from the first
+    reading's where the reading allows: one that cannot change a pattern shares its hits; one
+    that only drops dotfiles tests only the hits with a dot segment; one that ignores case adds
+    to them, from the paths with a capital letter when the pattern has none; only where `*`
+    reaches is every path tested again, by its name."""
+    variant = copy.copy(agent)
+    for key in [k for k, v in variant.__dict__.items() if isinstance(v, dict) and k.startswith("_")]:
+        del variant.__dict__[key]  # remembered answers of the first reading
+    if reading.flags is not None:
+        variant.flags = reading.flags  # type: ignore[attr-defined]
+    first, own = agent.pattern_matches, type(agent).pattern_matches
+    any_depth, fold, flags = reading.any_depth, reading.ignore_case, reading.flags
+    paths = agent.ctx.paths
+    ends = own is GlobAgent.pattern_matches and not fold  # `literal_end` holds as `matches` reads it
+    deep = ends and getattr(agent, "flags", 0) & (GLOBSTAR | DOTGLOB) == GLOBSTAR | DOTGLOB
+
+    def capitals() -> list[str]:
+        """The paths with a capital letter: the only ones folding can add to a lower-case pattern."""
+        found: list[str] | None = variant.__dict__.get("_capitals_list")
+        if found is None:
+            found = variant.__dict__["_capitals_list"] = [p for p in paths if p != p.casefold()]
+        return found
+
+    def pattern_matches(pattern: str, path: str) -> bool:
+        if fold:
+            pattern, path = pattern.casefold(), path.casefold()
+        if any_depth and "/" not in pattern.strip().strip("/"):
+            path = path.rpartition("/")[2]
+        return first(pattern, path) if flags is None else own(variant, pattern, path)
+
+    def pattern_hits(pattern: str) -> frozenset[str]:
+        cache: dict[str, frozenset[str]] = variant.__dict__.setdefault("_pattern_hits", {})
+        if pattern in cache:
+            return cache[pattern]
+        if not reading.affects(pattern):
+            hits = agent.pattern_hits(pattern)
+        elif flags is not None and not (any_depth or fold) and flags | DOTGLOB == getattr(agent, "flags", 0):
+            hits = frozenset(p for p in agent.pattern_hits(pattern)
+                             if not (p.startswith(".") or "/." in p) or pattern_matches(pattern, p))
+        elif fold and not any_depth and flags is None:
+            known = agent.pattern_hits(pattern)
+            extra = paths if pattern != pattern.casefold() else capitals()
+            hits = known | {p for p in extra if p not in known and pattern_matches(pattern, p)}
+        elif any_depth and not fold and flags is None and deep:
+            # A name at any depth is `**/` in front, where `**` reaches into dot folders too.
+            hits = agent.pattern_hits("**/" + pattern.strip().strip("/"))
+        else:
+            end = literal_end(pattern, getattr(agent, "flags", 0)) if ends else ""
+            hits = frozenset(p for p in paths if p.endswith(end) and pattern_matches(pattern, p))
+        cache[pattern] = hits
+        return hits
+
+    # Instance attributes over the class's methods: `decide` and the scans all call these.
+    # The case-sensitive shortcut of literal folders no longer holds.
+    variant.pattern_matches = pattern_matches  # type: ignore[method-assign]
+    variant.pattern_hits = pattern_hits  # type: ignore[method-assign]
+    variant.scanned = lambda pattern: paths  # type: ignore[method-assign]
+    variant.from_root = False  # type: ignore[misc]
+    return variant
 
 
 def _holds(paths: Sequence[str], path: str) -> bool:

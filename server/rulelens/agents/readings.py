@@ -34,7 +34,7 @@ class Reading:
         unsure), so that readings that cannot are never computed."""
         if self.any_depth:
             body = pattern.strip().lstrip("!").strip("/")
-            return "/" not in body and body not in ("**", "*", "")
+            return "/" not in body and body not in ("**", "")
         if self.ignore_case:
             return any(c.isalpha() for c in pattern)
         return True

@@ -229,12 +229,14 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
     coverage: dict[tuple[str, ...], set[str]] = project.memo.setdefault(  # type: ignore[assignment]
         "coverage", {})
     own = {f.rel for _, f in entries}
-    paths = [p for p in project.ctx.paths if p not in own]
 
     def covered(agent: Agent, f: AgentFile, reading: Reading | None = None) -> set[str]:
         key = (reading.condition if reading else "", *agent.coverage_key(f))
         if key not in coverage:
-            coverage[key] = (agent.read_as(reading) if reading else agent).loads_for(f, paths)
+            # Every listed path, then less the rule files themselves: `loads_for` trusts each
+            # pattern's remembered hits for the whole list, with no lookup per hit.
+            reader = agent.read_as(reading) if reading else agent
+            coverage[key] = reader.loads_for(f, project.ctx.paths) - own
         return coverage[key]
 
     def readings(agent: Agent, f: AgentFile) -> list[tuple[Reading | None, set[str]]]:
