@@ -29,11 +29,17 @@ def test_a_glob_below_a_missing_folder_is_a_fact_for_every_agent(project: Projec
         ".kiro/steering/jobs.md": f'---\ninclusion: fileMatch\nfileMatchPattern: "app/Jobs/**"\n---\n{BODY}',
         ".agents/rules/jobs.md": f'---\ntrigger: glob\nglobs: "app/Jobs/**"\n---\n{BODY}',
         ".firebender/rules/jobs.mdc": f"---\nglobs: app/Jobs/**\n---\n{BODY}",
+        ".qwen/rules/jobs.md": f'---\npaths:\n  - "app/Jobs/**"\n---\n{BODY}',
+        ".github/instructions/jobs.instructions.md": f'---\napplyTo: "app/Jobs/**"\n---\n{BODY}',
     })
+    every = [p for p in agent_problems(AgentProject(RuleRepository(root)))
+             if p.code == "agent-glob-matches-nothing"]
     found = _found(root, "agent-glob-matches-nothing")
+    assert len(every) == 9  # Copilot in VS Code and the Copilot CLI both read the instructions file
     assert set(found) == {".claude/rules/jobs.md", ".cursor/rules/jobs.mdc", ".windsurf/rules/jobs.md",
-                          ".kiro/steering/jobs.md", ".agents/rules/jobs.md", ".firebender/rules/jobs.mdc"}
-    for p in found.values():
+                          ".kiro/steering/jobs.md", ".agents/rules/jobs.md", ".firebender/rules/jobs.mdc",
+                          ".qwen/rules/jobs.md", ".github/instructions/jobs.instructions.md"}
+    for p in every:
         assert p.severity == "warning", p
         assert "in any reading" in p.message and "if " not in p.message
 
