@@ -60,7 +60,8 @@ def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
                           f"{cause.effect}. Rename each to `{cause.key}:` (`rulelens check --fix` does).",
                           examples=tuple(files))
         kept = _replaced(kept, found, grouped)
-    return _unpicked(kept, drifts, fixes)
+    kept, fixes = _unpicked(kept, drifts, fixes)
+    return _open_reading(kept, drifts), fixes
 
 
 def _span(p: Problem, text_of: Callable[[str], str | None]) -> str:
@@ -98,9 +99,12 @@ def _unpicked(kept: list[Problem], drifts: Sequence[Drift],
                                                           copied_globs(other, g))) is not None:
                 edits[f.rel] = edit
         noun = "skills" if all("/skills/" in f for f in files) else "files"
+        # One rule converted for two agents is one skill in two folders: counted once.
+        rules = len({d.other[1].rel for d in group if d.other is not None})
+        held = f"{len(files)} files: " if rules != len(files) else ""
         grouped = Problem(files[0], 0, "warning", "agents-disagree",
-                          f"{len(files)} {noun} converted from {other_name} rules carry no `{key}` "
-                          f"({_listed(files)}): {' and '.join(agents)} "
+                          f"{rules} {noun} converted from {other_name} rules carry no `{key}` "
+                          f"({held}{_listed(files)}): {' and '.join(agents)} "
                           f"{'load' if len(agents) > 1 else 'loads'} them only when the model picks them, "
                           f"and {other_name} loads them by glob. Add `{key}:` with each rule's globs "
                           "(`rulelens check --fix` does).", examples=tuple(files))
@@ -109,6 +113,30 @@ def _unpicked(kept: list[Problem], drifts: Sequence[Drift],
         kept = _replaced(kept, [d.problem for d in group], grouped)
         fixes.append(fix)
     return kept, fixes
+
+
+def _open_reading(kept: list[Problem], drifts: Sequence[Drift]) -> list[Problem]:
+    """Copies that disagree only under one reading left open: one `info` per reading, since the
+    cause is that reading, not each copy."""
+    live = {(p.file, p.message) for p in kept}
+    groups: dict[tuple[str, str, str], list[Drift]] = {}
+    for d in drifts:
+        if d.agree_if is not None and (d.problem.file, d.problem.message) in live:
+            groups.setdefault(d.agree_if, []).append(d)
+    for (condition, otherwise, advice), group in sorted(groups.items()):
+        files = sorted({d.problem.file for d in group})
+        if len(group) < MIN_GROUP:
+            continue
+        examples = tuple(sorted({e for d in group for e in d.problem.examples}))
+        message = (f"{len(group)} pairs of copies of a rule in different agents' folders "
+                   f"({_listed(files)}) load for the same files if {condition}; if {otherwise}, each "
+                   "pair loads for different files.")
+        if advice:
+            message += f" {advice[0].upper()}{advice[1:]}."
+        line = min(d.problem.line for d in group if d.problem.file == files[0])
+        grouped = Problem(files[0], line, "info", "agents-disagree", message, examples=examples[:6])
+        kept = _replaced(kept, [d.problem for d in group], grouped)
+    return kept
 
 
 def _replaced(problems: list[Problem], gone: Sequence[Problem], grouped: Problem) -> list[Problem]:

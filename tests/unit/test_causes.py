@@ -77,3 +77,18 @@ def test_check_fix_on_the_command_line(project: ProjectFactory) -> None:
     assert "fixed: Add `paths:` to 2 skills, from their Cursor rules" in out.stderr
     assert "agents-disagree" not in out.stdout
     assert "paths:" in (root / ".claude/skills/ts-0/SKILL.md").read_text()
+
+
+def test_copies_that_differ_only_by_one_open_reading_are_one_info(project: ProjectFactory) -> None:
+    files: dict[str, str] = {"src/a.ts": "", "vitest.workspace.ts": ""}
+    for i in range(3):
+        body = RULE.format(n=i)
+        files[f".cursor/rules/ts-{i}.mdc"] = f"---\nglobs: ['*.ts']\n---\n{body}"
+        files[f".claude/rules/ts-{i}.md"] = f"---\npaths: ['**/*.ts']\n---\n{body}"
+    result = check_project(RuleRepository(project(files)))
+    [p] = [p for p in result.problems if p.code == "agents-disagree"]
+    assert p.severity == "info" and p.file == ".claude/rules/ts-0.md"
+    assert p.message.startswith("3 pairs of copies of a rule in different agents' folders (")
+    assert "if Cursor matches a pattern without a slash in any folder; if Cursor's `*` stays" in p.message
+    assert "`**/` in front of a pattern (`**/*.ts`) reaches every folder in every reading" in p.message
+    assert result.fixes == []  # which reading the team meant is theirs to say

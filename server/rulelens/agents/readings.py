@@ -25,6 +25,7 @@ class Reading:
 
     condition: str
     otherwise: str
+    advice: str = ""  # how to write a pattern every reading takes alike
     any_depth: bool = False
     ignore_case: bool = False
     flags: int | None = None
@@ -41,9 +42,13 @@ class Reading:
 
 
 ANY_DEPTH = Reading("{agent} matches a pattern without a slash in any folder",
-                    "{agent}'s `*` stays at the root", any_depth=True)
-IGNORE_CASE = Reading("{agent} ignores case", "{agent} compares case", ignore_case=True)
+                    "{agent}'s `*` stays at the root",
+                    "`**/` in front of a pattern (`**/*.ts`) reaches every folder in every reading, a "
+                    "folder in front keeps it to that folder", any_depth=True)
+IGNORE_CASE = Reading("{agent} ignores case", "{agent} compares case",
+                      "a pattern in the files' own case matches them in every reading", ignore_case=True)
 NO_DOTFILES = Reading("{agent}'s `*` skips dotfiles and dot folders", "{agent}'s `*` matches dotfiles too",
+                      "a pattern that names the dot folder (`.github/**`) matches it in every reading",
                       flags=UNDOCUMENTED & ~DOTGLOB)
 # The readings left open by an agent whose dialect is unconfirmed and that names none itself:
 # the two ways glob libraries most often part (where `*` reaches, and case).

@@ -218,6 +218,8 @@ class Drift:
     problem: Problem
     unpicked: tuple[Agent, AgentFile] | None = None
     other: tuple[Agent, AgentFile] | None = None
+    # Where a reading left open makes the two agree (an `info` finding): that reading, as worded.
+    agree_if: tuple[str, str, str] | None = None  # (condition, otherwise, advice)
 
 
 def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
@@ -260,8 +262,10 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
         unpicked = next(((x, y) for x, y in (((a, fa), (b, fb)), ((b, fb), (a, fa)))
                          if x[0].glob_loads(x[1]) == [] and y[0].patterns(y[1])), None)
         if agreeing is not None:
-            problem = _unsure(a, fa, b, fb, how, agreeing, len(ca ^ cb), ca - cb, cb - ca)
-        elif unpicked is not None:
+            problem, agree_if = _unsure(a, fa, b, fb, how, agreeing, len(ca ^ cb), ca - cb, cb - ca)
+            out.append(Drift(problem, agree_if=agree_if))
+            continue
+        if unpicked is not None:
             problem = _unpicked_problem(fa, fb, how, unpicked, counts)
         else:
             problem = _disagree(a, fa, b, fb, how, counts, sorted(only_a), sorted(only_b))
@@ -297,17 +301,22 @@ def _disagree(a: Agent, fa: AgentFile, b: Agent, fb: AgentFile, how: str, counts
 
 def _unsure(a: Agent, fa: AgentFile, b: Agent, fb: AgentFile, how: str,
             agreeing: tuple[Reading | None, Reading | None], count: int,
-            only_a: set[str], only_b: set[str]) -> Problem:
-    """A disagreement some open reading removes: `info`, naming that reading."""
+            only_a: set[str], only_b: set[str]) -> tuple[Problem, tuple[str, str, str]]:
+    """A disagreement some open reading removes: `info`, naming that reading and how to write
+    the globs so that no reading matters."""
     named = [(agent, r) for agent, r in ((a, agreeing[0]), (b, agreeing[1])) if r is not None]
     condition = " and ".join(r.condition.format(agent=agent.name) for agent, r in named)
     otherwise = " and ".join(r.otherwise.format(agent=agent.name) for agent, r in named)
+    advice = "; ".join(dict.fromkeys(r.advice for _, r in named if r.advice))
     shown = sorted(only_a)[:EXAMPLES] + sorted(only_b)[:EXAMPLES]
     first, who = (min(only_a), a.name) if only_a else (min(only_b), b.name)
     message = (f"Same rule as `{fb.rel}` ({how}): {a.name} and {b.name} load it for the same files if "
                f"{condition}; if {otherwise}, they disagree on {count} "
                f"{'file' if count == 1 else 'files'}, such as `{first}` (only {who}).")
-    return Problem(fa.rel, 0, "info", "agents-disagree", message, examples=tuple(shown))
+    if advice:
+        message += f" {advice[0].upper()}{advice[1:]}."
+    return (Problem(fa.rel, 0, "info", "agents-disagree", message, examples=tuple(shown)),
+            (condition, otherwise, advice))
 
 
 def _unpicked_problem(fa: AgentFile, fb: AgentFile, how: str,
