@@ -61,6 +61,12 @@ def test_other_keys_in_the_rules_folder_are_one_finding(project: ProjectFactory)
     assert not [p for p in check_project(RuleRepository(root)).problems if p.code == "paths-key-other"]
 
 
+def test_an_inserted_block_takes_the_file_s_line_breaks() -> None:
+    text = "---\r\nname: x\r\n---\r\n# X\r\n"
+    assert edited(text, [Edit("a.md", 2, 0, 0, "paths:\n  - \"*.ts\"\n")]) == (
+        "---\r\nname: x\r\npaths:\r\n  - \"*.ts\"\r\n---\r\n# X\r\n")
+
+
 def test_an_edit_of_a_changed_file_is_refused() -> None:
     assert edited("---\nscope: x\n---\n", [Edit("a.md", 1, 0, 5, "paths", "scope")]) == "---\npaths: x\n---\n"
     with pytest.raises(RuleError, match="changed since it was checked"):

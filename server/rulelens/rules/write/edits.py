@@ -19,10 +19,11 @@ def edited(text: str, edits: Iterable[Edit]) -> str:
         line = lines[e.line] if e.line < len(lines) else ""
         if line[e.col:e.end_col] != e.expect:
             raise RuleError(f"{e.file} changed since it was checked (line {e.line + 1}).")
+        text = e.text.replace("\n", "\r\n") if line.endswith("\r\n") else e.text  # the file's own breaks
         if e.line < len(lines):
-            lines[e.line] = line[:e.col] + e.text + line[e.end_col:]
+            lines[e.line] = line[:e.col] + text + line[e.end_col:]
         else:
-            lines.append(e.text)
+            lines.append(text)
     return "".join(lines)
 
 
