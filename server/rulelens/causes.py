@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rulelens.agents.fixes import copied_globs, globs_edit
 from rulelens.agents.traps import Drift
-from rulelens.rules.model import Edit, Fix, Problem
+from rulelens.rules.model import Edit, Fix, Problem, Severity
 
 MIN_GROUP = 2  # files a cause must repeat in before one finding stands for them
 SHOWN = 3  # files a grouped message names
@@ -79,7 +79,7 @@ def _unpicked(kept: list[Problem], drifts: Sequence[Drift],
               fixes: list[Fix]) -> tuple[list[Problem], list[Fix]]:
     """Skills (or rules) without globs whose copies another agent loads by glob: one finding per
     glob-loading agent, whose fix adds each copy's globs."""
-    live = {(p.file, p.message) for p in kept}
+    live = {(p.file, p.message): p for p in kept}  # as configured: severities may differ
     groups: dict[str, list[Drift]] = {}
     for d in drifts:
         if d.unpicked is not None and d.other is not None and (d.problem.file, d.problem.message) in live:
@@ -102,7 +102,7 @@ def _unpicked(kept: list[Problem], drifts: Sequence[Drift],
         # One rule converted for two agents is one skill in two folders: counted once.
         rules = len({d.other[1].rel for d in group if d.other is not None})
         held = f"{len(files)} files: " if rules != len(files) else ""
-        grouped = Problem(files[0], 0, "warning", "agents-disagree",
+        grouped = Problem(files[0], 0, _severity(live, group), "agents-disagree",
                           f"{rules} {noun} converted from {other_name} rules carry no `{key}` "
                           f"({held}{_listed(files)}): {' and '.join(agents)} "
                           f"{'load' if len(agents) > 1 else 'loads'} them only when the model picks them, "
@@ -118,7 +118,7 @@ def _unpicked(kept: list[Problem], drifts: Sequence[Drift],
 def _open_reading(kept: list[Problem], drifts: Sequence[Drift]) -> list[Problem]:
     """Copies that disagree only under one reading left open: one `info` per reading, since the
     cause is that reading, not each copy."""
-    live = {(p.file, p.message) for p in kept}
+    live = {(p.file, p.message): p for p in kept}  # as configured: severities may differ
     groups: dict[tuple[str, str, str], list[Drift]] = {}
     for d in drifts:
         if d.agree_if is not None and (d.problem.file, d.problem.message) in live:
@@ -134,7 +134,8 @@ def _open_reading(kept: list[Problem], drifts: Sequence[Drift]) -> list[Problem]
         if advice:
             message += f" {advice[0].upper()}{advice[1:]}."
         line = min(d.problem.line for d in group if d.problem.file == files[0])
-        grouped = Problem(files[0], line, "info", "agents-disagree", message, examples=examples[:6])
+        grouped = Problem(files[0], line, _severity(live, group), "agents-disagree", message,
+                          examples=examples[:6])
         kept = _replaced(kept, [d.problem for d in group], grouped)
     return kept
 
@@ -152,6 +153,11 @@ def _replaced(problems: list[Problem], gone: Sequence[Problem], grouped: Problem
             continue
         out.append(p)
     return out
+
+
+def _severity(live: dict[tuple[str, str], Problem], group: Sequence[Drift]) -> Severity:
+    """The most severe of the group's findings as the project's configuration left them."""
+    return max((live[(d.problem.file, d.problem.message)] for d in group), key=_rank).severity
 
 
 def _rank(p: Problem) -> int:

@@ -98,3 +98,9 @@ def test_copies_that_differ_only_by_one_open_reading_are_one_info(project: Proje
     assert "if Cursor matches a pattern without a slash in any folder; if Cursor's `*` stays" in p.message
     assert "`**/` in front of a pattern (`**/*.ts`) reaches every folder in every reading" in p.message
     assert result.fixes == []  # which reading the team meant is theirs to say
+
+
+def test_the_grouped_finding_keeps_the_configured_severity(project: ProjectFactory) -> None:
+    root = project({**_converted(2), "rulelens.toml": '[severity]\nagents-disagree = "error"\n'})
+    [p] = [p for p in check_project(RuleRepository(root)).problems if p.code == "agents-disagree"]
+    assert p.severity == "error" and p.message.startswith("2 skills converted")
