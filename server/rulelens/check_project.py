@@ -12,10 +12,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulelens.rules.check.stale import DRIFT_AFTER
-from rulelens.rules.model import Problem, RuleError
+from rulelens.rules.model import Fix, Problem, RuleError
 from rulelens.rules.repository import RuleRepository
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rulelens.agents.traps import Drift
     from rulelens.rules.check.config import Config
 
 Progress = Callable[[str], None]
@@ -31,6 +34,8 @@ class ProjectCheck:
     # Other agents' rule files: each file once, under the first agent (in registry order) that reads it.
     agent_files: dict[str, list[str]] = field(default_factory=dict)
     has_rules: bool = True
+    # What mends each cause that repeats across files (causes.py), for `check --fix`.
+    fixes: list[Fix] = field(default_factory=list)
 
     @property
     def nothing_to_check(self) -> bool:
@@ -46,7 +51,7 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     """Check the rules folder (lint, index, staleness, drift) and the other agents' files."""
     from rulelens.agents.codes import known_codes
     from rulelens.agents.project import AgentProject
-    from rulelens.agents.traps import agent_problems
+    from rulelens.agents.traps import agent_check
     from rulelens.rules.check.config import load_config
     from rulelens.rules.check.rules_check import check_rules
     from rulelens.rules.check.stale.search_cache import start_snapshot
@@ -77,14 +82,19 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     say(f"checking {rules} against {len(files):,} project files")
     problems = check_rules(repo, files, drift_after) if has_rules else []
     say("checking the other agents' rule files")
-    problems += agent_problems(agents)
-    return ProjectCheck(_kept(repo, problems, config), repo.rules_dir, len(repo.files) if has_rules else 0,
-                        counted, has_rules)
+    found, drifts = agent_check(agents)
+    problems += found
+    kept, fixes = _kept(repo, problems, config, drifts)
+    return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes)
 
 
-def _kept(repo: RuleRepository, problems: list[Problem], config: Config) -> list[Problem]:
+def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
+          drifts: Sequence[Drift]) -> tuple[list[Problem], list[Fix]]:
     """The one place where findings are filtered before any front sees them: the project's
-    configuration (severities, excluded paths) and the inline directives in the rule files."""
+    configuration (severities, excluded paths) and the inline directives in the rule files; then
+    one finding per cause that repeats across files (causes.py), with its fix."""
+    from rulelens.causes import by_cause
     from rulelens.rules.check.config import configured, disk_reader
 
-    return configured(problems, config, disk_reader(repo.root))
+    read = disk_reader(repo.root)
+    return by_cause(configured(problems, config, read), drifts, read)

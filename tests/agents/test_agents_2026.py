@@ -86,8 +86,9 @@ def test_antigravity_triggers_and_root_agents_md(project: ProjectFactory) -> Non
     loads, maybe = _view(root, "src/a.ts")
     assert loads["antigravity"] == {"AGENTS.md": ("always", ()), ".agents/rules/ts.md": ("glob", ("src/**/*.ts",))}
     assert maybe["antigravity"] == {".agents/rules/db.md": "agent-decides"}
-    # The dialect is not documented: the finding is info, worded as a condition.
-    assert _problems(root)[(".agents/rules/none.md", "agent-glob-matches-nothing")] == "info"
+    # The dialect is not documented, but no `.spec.ts` file exists in any folder: every reading
+    # agrees, so the finding is a fact.
+    assert _problems(root)[(".agents/rules/none.md", "agent-glob-matches-nothing")] == "warning"
 
 
 def test_firebender_matches_slashless_globs_by_file_name(project: ProjectFactory) -> None:

@@ -21,8 +21,9 @@ ALLOWED: dict[str, set[str]] = {
     "report": {"rules", "glob_engines", "agents", "check_project"},
     "cli": {"rules", "glob_engines", "agents", "setup", "report", "check_project", "lsp", "mcp"},
     "mcp": {"rules", "glob_engines", "agents", "report", "setup", "check_project"},
-    "lsp": {"rules", "glob_engines", "agents", "report", "check_project"},
-    "check_project": {"rules", "glob_engines", "agents"},
+    "lsp": {"rules", "glob_engines", "agents", "report", "check_project", "causes"},
+    "causes": {"rules", "glob_engines", "agents"},
+    "check_project": {"rules", "glob_engines", "agents", "causes"},
 }
 
 

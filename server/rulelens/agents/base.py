@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import heapq
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -12,7 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rulelens.agents.facts import Fact, Topic, all_confirmed
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
-from rulelens.glob_engines.dialects import literal_end, matches
+from rulelens.agents.readings import UNSETTLED, Reading
+from rulelens.glob_engines.dialects import DOTGLOB, GLOBSTAR, literal_end, matches
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem, Severity
 from rulelens.rules.project.filelist import folders_of
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
 SHARED_CODES = frozenset({"agent-budget-exceeded", "agent-glob-matches-nothing", "agent-yaml-invalid",
                           "agents-disagree"})
 NOT_CONFIRMED = "documented behaviour not confirmed"
+EXAMPLES_MAX = 2  # paths a reading-dependent finding names (the message says "and more" past one)
 
 
 @dataclass
@@ -183,6 +187,10 @@ class Agent(ABC):
     # File names this agent reads in another agent's format (`AGENTS.md`): an editor shows such a
     # file as that other agent's, so its findings and glob hovers are the format's own.
     borrows: ClassVar[tuple[str, ...]] = ()
+    # The readings of its glob matcher still open (agents/readings.py), beside the one `decide`
+    # uses: None for the usual ones where the dialect is unconfirmed (`open_readings`), () where
+    # its code settles them all.
+    readings: ClassVar[tuple[Reading, ...] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -192,6 +200,21 @@ class Agent(ABC):
     def sure_of(cls, topic: Topic) -> bool:
         """Whether every claim about `topic` is confirmed by the agent's code or official docs."""
         return all_confirmed(cls.facts, topic)
+
+    @classmethod
+    def open_readings(cls) -> tuple[Reading, ...]:
+        """The alternative readings a finding about this agent's globs must hold under."""
+        if cls.readings is not None:
+            return cls.readings
+        return () if cls.sure_of("dialect") else UNSETTLED
+
+    def read_as(self, reading: Reading) -> Agent:
+        """This agent with its globs matched under `reading`: a shallow copy sharing its files,
+        with its own remembered hits. Remembered per reading."""
+        variants: dict[Reading, Agent] = self.__dict__.setdefault("_variants", {})
+        if reading not in variants:
+            variants[reading] = _variant(self, reading)
+        return variants[reading]
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -277,7 +300,7 @@ class Agent(ABC):
         only = self.glob_loads(f)
         if only is not None:
             hits = {p for pattern in only for p in self.pattern_hits(pattern)}
-            return {p for p in hits if _holds(paths, p)}
+            return hits if paths is self.ctx.paths else {p for p in hits if _holds(paths, p)}
         folder = self.folder_loads(f)
         if folder:
             return set(starting_with(paths, folder + "/"))
@@ -353,24 +376,45 @@ class Agent(ABC):
             if self.matches_any_in(f, pattern):
                 continue
             line = f.line_of(self.keys[0]) if self.keys else 0
-            if sure:
+            readings = [r for r in self.open_readings() if r.affects(pattern)]
+            found = next(((r, hits) for r in readings
+                          if (hits := self.read_as(r).hits_in(f, pattern, EXAMPLES_MAX))), None)
+            if found is not None:
+                out.append(problem(f, line, "info", "agent-glob-matches-nothing",
+                                   self.unsure_nothing_message(pattern, *found)))
+            else:  # every reading still open agrees: a fact
                 out.append(problem(
                     f, line, "warning", "agent-glob-matches-nothing",
-                    f"{self.name} matches `{pattern}` against no file of this project, so this rule never "
+                    f"{self.name} matches `{pattern}` against no file of this project"
+                    f"{'' if sure else ' in any reading of its matcher'}, so this rule never "
                     f"loads through it{self.nothing_hint(pattern)}. Fix the glob or remove it."))
-            else:
-                out.append(problem(f, line, "info", "agent-glob-matches-nothing",
-                                   self.unsure_nothing_message(pattern)))
         return out
 
-    def unsure_nothing_message(self, pattern: str) -> str:
-        """A matches-nothing finding worded as a condition: the dialect is not confirmed."""
+    def hits_in(self, f: AgentFile, pattern: str, limit: int) -> list[str]:
+        """Up to `limit` project paths `pattern` matches (relative to `f`'s folder where its
+        globs are), sorted: the examples of a finding that holds under one reading only."""
+        base = self.glob_base(f)
+        if not base:
+            return heapq.nsmallest(limit, self.pattern_hits(pattern))
+        found: list[str] = []
+        paths = starting_with(self.ctx.paths, base + "/")
+        for p in paths:
+            if self.pattern_matches(pattern, p[len(base) + 1:]):
+                found.append(p)
+                if len(found) == limit:
+                    break
+        return found
+
+    def unsure_nothing_message(self, pattern: str, reading: Reading, hits: Sequence[str]) -> str:
+        """A matches-nothing finding worded as a condition: a reading left open decides it."""
+        such = f"`{hits[0]}`" + (" and more" if len(hits) > 1 else "")
         nested = ""
         body = pattern.lstrip("/")
-        if "/" not in body and body not in ("*", "**"):
+        if reading.any_depth and "/" not in body:
             nested = f" `**/{body}` loads for nested files in every reading."
-        return (f"{self.name}'s glob dialect is not documented: if `*` stays at the root, as in most glob "
-                f"libraries, `{pattern}` loads this rule for no file here.{nested}")
+        return (f"{self.name}'s matcher is not confirmed: if {reading.otherwise.format(agent=self.name)}, "
+                f"`{pattern}` loads this rule for no file here; if "
+                f"{reading.condition.format(agent=self.name)}, it loads for {such}.{nested}")
 
     def nothing_hint(self, pattern: str) -> str:
         return ""
@@ -399,6 +443,68 @@ class GlobAgent(Agent):
         if self._bulk and self.listed(path):  # `candidates` holds every listed path it can match
             return [p for p in patterns if path in self.pattern_hits(p)]
         return [p for p in patterns if self.pattern_matches(p, path)]
+
+
+def _variant(agent: Agent, reading: Reading) -> Agent:
+    """`agent` under `reading` (`Agent.read_as`). Its hits are worked out from the first
+    reading's where the reading allows: one that cannot change a pattern shares its hits; one
+    that only drops dotfiles tests only the hits with a dot segment; one that ignores case adds
+    to them, from the paths with a capital letter when the pattern has none; only where `*`
+    reaches is every path tested again, by its name."""
+    variant = copy.copy(agent)
+    for key in [k for k, v in variant.__dict__.items() if isinstance(v, dict) and k.startswith("_")]:
+        del variant.__dict__[key]  # remembered answers of the first reading
+    if reading.flags is not None:
+        variant.flags = reading.flags  # type: ignore[attr-defined]
+    first, own = agent.pattern_matches, type(agent).pattern_matches
+    any_depth, fold, flags = reading.any_depth, reading.ignore_case, reading.flags
+    paths = agent.ctx.paths
+    ends = own is GlobAgent.pattern_matches and not fold  # `literal_end` holds as `matches` reads it
+    deep = ends and getattr(agent, "flags", 0) & (GLOBSTAR | DOTGLOB) == GLOBSTAR | DOTGLOB
+
+    def capitals() -> list[str]:
+        """The paths with a capital letter: the only ones folding can add to a lower-case pattern."""
+        found: list[str] | None = variant.__dict__.get("_capitals_list")
+        if found is None:
+            found = variant.__dict__["_capitals_list"] = [p for p in paths if p != p.casefold()]
+        return found
+
+    def pattern_matches(pattern: str, path: str) -> bool:
+        if fold:
+            pattern, path = pattern.casefold(), path.casefold()
+        if any_depth and "/" not in pattern.strip().strip("/"):
+            path = path.rpartition("/")[2]
+        return first(pattern, path) if flags is None else own(variant, pattern, path)
+
+    def pattern_hits(pattern: str) -> frozenset[str]:
+        cache: dict[str, frozenset[str]] = variant.__dict__.setdefault("_pattern_hits", {})
+        if pattern in cache:
+            return cache[pattern]
+        if not reading.affects(pattern):
+            hits = agent.pattern_hits(pattern)
+        elif flags is not None and not (any_depth or fold) and flags | DOTGLOB == getattr(agent, "flags", 0):
+            hits = frozenset(p for p in agent.pattern_hits(pattern)
+                             if not (p.startswith(".") or "/." in p) or pattern_matches(pattern, p))
+        elif fold and not any_depth and flags is None:
+            known = agent.pattern_hits(pattern)
+            extra = paths if pattern != pattern.casefold() else capitals()
+            hits = known | {p for p in extra if p not in known and pattern_matches(pattern, p)}
+        elif any_depth and not fold and flags is None and deep:
+            # A name at any depth is `**/` in front, where `**` reaches into dot folders too.
+            hits = agent.pattern_hits("**/" + pattern.strip().strip("/"))
+        else:
+            end = literal_end(pattern, getattr(agent, "flags", 0)) if ends else ""
+            hits = frozenset(p for p in paths if p.endswith(end) and pattern_matches(pattern, p))
+        cache[pattern] = hits
+        return hits
+
+    # Instance attributes over the class's methods: `decide` and the scans all call these.
+    # The case-sensitive shortcut of literal folders no longer holds.
+    variant.pattern_matches = pattern_matches  # type: ignore[method-assign]
+    variant.pattern_hits = pattern_hits  # type: ignore[method-assign]
+    variant.scanned = lambda pattern: paths  # type: ignore[method-assign]
+    variant.from_root = False  # type: ignore[misc]
+    return variant
 
 
 def _holds(paths: Sequence[str], path: str) -> bool:

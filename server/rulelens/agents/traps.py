@@ -7,6 +7,7 @@ import contextlib
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import combinations, product
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from rulelens.agents.base import Agent
 from rulelens.agents.formats.codex import chain_overflow
 from rulelens.agents.model import AgentFile, Load
 from rulelens.agents.project import AgentProject
+from rulelens.agents.readings import Reading
 from rulelens.rules.model import Problem
 
 MIN_BODY = 24
@@ -23,12 +25,18 @@ MAX_MESSAGE = 200
 
 def agent_problems(project: AgentProject) -> list[Problem]:
     """Every trap, exceeded budget and disagreement, in file order."""
+    return agent_check(project)[0]
+
+
+def agent_check(project: AgentProject) -> tuple[list[Problem], list[Drift]]:
+    """`agent_problems`, and the disagreements with their causes (for one finding per cause)."""
     out: list[Problem] = []
     for agent in project.present:
         out.extend(agent.traps())
     out.extend(budget_problems(project))
-    out.extend(disagreements(project))
-    return sorted(out, key=lambda p: (p.file.encode(), p.line, p.code))
+    drifts = all_drifts(project)
+    out.extend(d.problem for d in drifts)
+    return sorted(out, key=lambda p: (p.file.encode(), p.line, p.code)), drifts
 
 
 def budget_problems(project: AgentProject) -> list[Problem]:
@@ -144,6 +152,11 @@ def _candidates(texts: list[tuple[str, tuple[str, ...]]], reals: dict[str, str],
 
 
 def disagreements(project: AgentProject, only: str | None = None) -> list[Problem]:
+    """`agents-disagree`: the findings of `all_drifts`."""
+    return [d.problem for d in all_drifts(project, only)]
+
+
+def all_drifts(project: AgentProject, only: str | None = None) -> list[Drift]:
     """`agents-disagree`: one rule (one file through a symlink, a copy, or nearly the same body)
     carried by two agents, reaching different project files: one finding per pair of files.
     `only`: just the findings reported on that file (an editor's one document)."""
@@ -193,36 +206,133 @@ def disagreements(project: AgentProject, only: str | None = None) -> list[Proble
     pairs.sort(key=lambda t: t[:2])
     if not pairs:
         return []
+    return _drifts(project, entries, pairs)
+
+
+@dataclass(frozen=True)
+class Drift:
+    """One `agents-disagree` finding, with what caused it: `unpicked` names the side that loads
+    for no path by itself (a skill without `paths`, which the model picks by description) while
+    `other` loads by its globs; None where the globs of both sides simply differ."""
+
+    problem: Problem
+    unpicked: tuple[Agent, AgentFile] | None = None
+    other: tuple[Agent, AgentFile] | None = None
+    # Where a reading left open makes the two agree (an `info` finding): that reading, as worded.
+    agree_if: tuple[str, str, str] | None = None  # (condition, otherwise, advice)
+
+
+def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
+            pairs: list[tuple[int, int, str]]) -> list[Drift]:
+    """The pairs of copies whose agents load them for different files, under every reading of
+    their matchers that is still open (agents/readings.py)."""
     # What each file reaches: kept with the project reading, so one editor document after another
     # does not compute it again.
     coverage: dict[tuple[str, ...], set[str]] = project.memo.setdefault(  # type: ignore[assignment]
         "coverage", {})
     own = {f.rel for _, f in entries}
-    paths = [p for p in project.ctx.paths if p not in own]
 
-    def covered(agent: Agent, f: AgentFile) -> set[str]:
-        key = agent.coverage_key(f)
+    def covered(agent: Agent, f: AgentFile, reading: Reading | None = None) -> set[str]:
+        key = (reading.condition if reading else "", *agent.coverage_key(f))
         if key not in coverage:
-            coverage[key] = agent.loads_for(f, paths)
+            # Every listed path, then less the rule files themselves: `loads_for` trusts each
+            # pattern's remembered hits for the whole list, with no lookup per hit.
+            reader = agent.read_as(reading) if reading else agent
+            coverage[key] = reader.loads_for(f, project.ctx.paths) - own
         return coverage[key]
 
-    out: list[Problem] = []
+    def readings(agent: Agent, f: AgentFile) -> list[tuple[Reading | None, set[str]]]:
+        """What `f` loads for under each reading still open that can change it, the first one first."""
+        patterns = agent.patterns(f)
+        return [(None, covered(agent, f)),
+                *((r, covered(agent, f, r)) for r in agent.open_readings()
+                  if any(r.affects(p) for p in patterns))]
+
+    out: list[Drift] = []
     for i, j, how in pairs:
         (a, fa), (b, fb) = entries[i], entries[j]
         ca, cb = covered(a, fa), covered(b, fb)
-        if ca == cb:
+        if ca == cb or (_placed(a, fa) and _placed(b, fb)):
+            continue  # the same files; or copies that each load for their own folder, by place
+        sides = list(product(readings(a, fa), readings(b, fb)))
+        agreeing = next(((ra, rb) for (ra, xa), (rb, xb) in sides if xa == xb), None)
+        only_a = set.intersection(*(xa - xb for (_, xa), (_, xb) in sides))
+        only_b = set.intersection(*(xb - xa for (_, xa), (_, xb) in sides))
+        counts = sorted({len(xa ^ xb) for (_, xa), (_, xb) in sides})
+        unpicked = next(((x, y) for x, y in (((a, fa), (b, fb)), ((b, fb), (a, fa)))
+                         if x[0].glob_loads(x[1]) == [] and y[0].patterns(y[1])), None)
+        if agreeing is not None:
+            problem, agree_if = _unsure(a, fa, b, fb, how, agreeing, len(ca ^ cb), ca - cb, cb - ca)
+            out.append(Drift(problem, agree_if=agree_if))
             continue
-        only_a, only_b = sorted(ca - cb), sorted(cb - ca)
-        examples = tuple(only_a[:EXAMPLES] + only_b[:EXAMPLES])
-        first, who = (only_a[0], a.name) if only_a else (only_b[0], b.name)
-        count = len(only_a) + len(only_b)
-        lead = (f"Same rule as `{fb.rel}` ({how}), but {a.name} and {b.name} disagree on {count} "
-                f"{'file' if count == 1 else 'files'}")
-        message = f"{lead}, such as `{first}` (only {who}). Align the globs."
-        if len(message) >= MAX_MESSAGE:
-            message = f"{lead} (see the examples). Align the globs."
-        out.append(Problem(fa.rel, 0, "warning", "agents-disagree", message, examples=examples))
+        if unpicked is not None:
+            problem = _unpicked_problem(fa, fb, how, unpicked, counts)
+        else:
+            problem = _disagree(a, fa, b, fb, how, counts, sorted(only_a), sorted(only_b))
+        out.append(Drift(problem, *(unpicked or (None, None))))
     return out
+
+
+def _placed(agent: Agent, f: AgentFile) -> bool:
+    """Whether `f` loads by where it is (an `AGENTS.md`, a nested `CLAUDE.md`), with no globs a
+    team could align: copies of it elsewhere differ only in how agents treat nested files."""
+    return not agent.patterns(f) and agent.glob_loads(f) is None
+
+
+def _files(counts: Sequence[int]) -> str:
+    """"3 files", or "2 to 5 files" where the readings still open give different counts."""
+    low, high = counts[0], counts[-1]
+    return f"{low} {'file' if high == 1 else 'files'}" if low == high else f"{low} to {high} files"
+
+
+def _disagree(a: Agent, fa: AgentFile, b: Agent, fb: AgentFile, how: str, counts: Sequence[int],
+              only_a: list[str], only_b: list[str]) -> Problem:
+    """A disagreement every open reading holds: examples only from paths on which all agree."""
+    examples = tuple(only_a[:EXAMPLES] + only_b[:EXAMPLES])
+    lead = f"Same rule as `{fb.rel}` ({how}), but {a.name} and {b.name} disagree on {_files(counts)}"
+    message = f"{lead}. Align the globs."
+    if examples:
+        first, who = (only_a[0], a.name) if only_a else (only_b[0], b.name)
+        message = f"{lead}, such as `{first}` (only {who}). Align the globs."
+    if len(message) >= MAX_MESSAGE:
+        message = f"{lead} (see the examples). Align the globs."
+    return Problem(fa.rel, 0, "warning", "agents-disagree", message, examples=examples)
+
+
+def _unsure(a: Agent, fa: AgentFile, b: Agent, fb: AgentFile, how: str,
+            agreeing: tuple[Reading | None, Reading | None], count: int,
+            only_a: set[str], only_b: set[str]) -> tuple[Problem, tuple[str, str, str]]:
+    """A disagreement some open reading removes: `info`, naming that reading and how to write
+    the globs so that no reading matters."""
+    named = [(agent, r) for agent, r in ((a, agreeing[0]), (b, agreeing[1])) if r is not None]
+    condition = " and ".join(r.condition.format(agent=agent.name) for agent, r in named)
+    otherwise = " and ".join(r.otherwise.format(agent=agent.name) for agent, r in named)
+    advice = "; ".join(dict.fromkeys(r.advice for _, r in named if r.advice))
+    shown = sorted(only_a)[:EXAMPLES] + sorted(only_b)[:EXAMPLES]
+    first, who = (min(only_a), a.name) if only_a else (min(only_b), b.name)
+    message = (f"Same rule as `{fb.rel}` ({how}): {a.name} and {b.name} load it for the same files if "
+               f"{condition}; if {otherwise}, they disagree on {count} "
+               f"{'file' if count == 1 else 'files'}, such as `{first}` (only {who}).")
+    if advice:
+        message += f" {advice[0].upper()}{advice[1:]}."
+    return (Problem(fa.rel, 0, "info", "agents-disagree", message, examples=tuple(shown)),
+            (condition, otherwise, advice))
+
+
+def _unpicked_problem(fa: AgentFile, fb: AgentFile, how: str,
+                      unpicked: tuple[tuple[Agent, AgentFile], tuple[Agent, AgentFile]],
+                      counts: Sequence[int]) -> Problem:
+    (agent, f), (other, _) = unpicked
+    key = agent.keys[0] if agent.keys else "paths"
+    why = (f"{agent.name} loads it only when the model picks it, and {other.name} loads "
+           f"{'the copy' if f is fa else 'this file'} by glob ({_files(counts)})")
+    if f is fa:
+        message = (f"Same rule as `{fb.rel}` ({how}), but this file carries no `{key}`: {why}. "
+                   f"Add `{key}:` with its globs.")
+    else:
+        message = (f"Same rule as `{fb.rel}` ({how}), which carries no `{key}`: {why}. Add `{key}:` to "
+                   "it with these globs.")
+    return Problem(fa.rel, 0, "warning", "agents-disagree", message)
 
 
 def _some(paths: set[str], n: int = 3) -> str:

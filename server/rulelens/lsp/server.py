@@ -10,6 +10,7 @@ from types import ModuleType
 from lsprotocol import types
 
 from rulelens.lsp.features import (
+    cause_fix,
     code_actions,
     code_lens,
     completion,
@@ -50,6 +51,7 @@ FEATURES: list[ModuleType] = [
     paths_key_fix,
     quote_globs_fix,
     stale_fix,
+    cause_fix,
     code_actions,
     rules_for_path,
     suggest_globs,

@@ -64,6 +64,30 @@ class Problem:
         return out
 
 
+@dataclass(frozen=True)
+class Edit:
+    """One text edit of a project file: the span [col, end_col) of `line` (0-based, code points)
+    becomes `text`; col == end_col inserts. `expect`: the span's text as the finding saw it, so
+    an edit of a file changed since is refused rather than made in the wrong place."""
+
+    file: str
+    line: int
+    col: int
+    end_col: int
+    text: str
+    expect: str = ""
+
+
+@dataclass(frozen=True)
+class Fix:
+    """What fixes one finding in every file it lists (`rulelens check --fix`), with the finding's
+    code and the title a person reads before applying it."""
+
+    code: str
+    title: str
+    edits: tuple[Edit, ...]
+
+
 @dataclass
 class RuleFile:
     """A rule file read both ways: `strict_paths` is what Boost (and so the index) sees."""

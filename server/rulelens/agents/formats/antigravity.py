@@ -12,6 +12,7 @@ from rulelens.agents.base import GlobAgent, glob_list, scan
 from rulelens.agents.facts import Fact
 from rulelens.agents.formats.windsurf import trigger_decision, trigger_glob_loads
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.readings import UNDOCUMENTED_READINGS
 from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.format.globs import split_commas
 
@@ -33,6 +34,7 @@ class Antigravity(GlobAgent):
     )
     keys = ("globs",)
     flags = UNDOCUMENTED
+    readings = UNDOCUMENTED_READINGS
     source = RS
     borrows = ("AGENTS.md", "GEMINI.md")
     file_globs = ("AGENTS.md", "CONTEXT.md", "GEMINI.md", ".agents/rules/*.md", ".agent/rules/*.md")

@@ -237,9 +237,10 @@ class ClaudeCode(GlobAgent):
         return rule_patterns(self.frontmatter(f).get("paths"))
 
     def patterns(self, f: AgentFile) -> list[str]:
-        if self.is_memory(f):
+        """As written (`src/**`, each comma part apart): `pattern_matches` reads each as Claude Code does."""
+        if self.is_memory(f) or self.rule_globs(f) is None:
             return []
-        return self.rule_globs(f) or []
+        return _comma_parts(self.frontmatter(f).get("paths"))
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
         if path.startswith(".."):

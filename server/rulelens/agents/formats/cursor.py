@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem, scan
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.readings import UNDOCUMENTED_READINGS
 from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem
@@ -34,6 +35,7 @@ class Cursor(GlobAgent):
     )
     keys = ("globs",)
     flags = UNDOCUMENTED
+    readings = UNDOCUMENTED_READINGS
     source = "cursor.com/docs/rules via third-party summaries (skillsaw, rulesync #2875)"
 
     codes = frozenset(("cursor-alwaysapply-string",))

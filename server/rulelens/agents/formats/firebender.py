@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import GlobAgent, glob_list, literal_prefix, maybe, scan
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.readings import IGNORE_CASE, NO_DOTFILES
 from rulelens.glob_engines.dialects import UNDOCUMENTED, matches
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.project.sorted_paths import starting_with
@@ -35,6 +36,7 @@ class Firebender(GlobAgent):
     )
     keys = ("globs",)
     flags = UNDOCUMENTED
+    readings = (IGNORE_CASE, NO_DOTFILES)  # the docs' example settles where `*` reaches
     from_root = False
     source = DOCS
     file_globs = (".firebender/rules/*.mdc",)

@@ -13,6 +13,7 @@ from typing import ClassVar
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.readings import UNDOCUMENTED_READINGS
 from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.model import Problem
 
@@ -35,6 +36,7 @@ class Kiro(GlobAgent):
     )
     keys = ("fileMatchPattern",)
     flags = UNDOCUMENTED
+    readings = UNDOCUMENTED_READINGS
     source = "kiro.dev steering docs (third-party summaries); kirodotdev/Kiro #11095, #9176"
 
     borrows = ("AGENTS.md",)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem, scan
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
+from rulelens.agents.readings import UNDOCUMENTED_READINGS
 from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem
@@ -65,6 +66,7 @@ class Windsurf(GlobAgent):
     )
     keys = ("globs",)
     flags = UNDOCUMENTED
+    readings = UNDOCUMENTED_READINGS
     budget = Budget(12_000, "characters", "file", "docs.windsurf.com: rule files are limited to 12,000 "
                     "characters each", True)
     source = "docs.windsurf.com memories & rules; skillsaw devin-rules-valid (third-party)"

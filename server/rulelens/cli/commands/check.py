@@ -27,6 +27,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--drift-after", type=int, default=DRIFT_AFTER, metavar="N",
                         help="hint `rule-drift` when a rule file's globs changed in N commits since the "
                              f"rule file did; 0 turns it off (default: {DRIFT_AFTER})")
+    parser.add_argument("--fix", action="store_true",
+                        help="where one cause repeats across files (skills without `paths`, a key "
+                             "Boost does not read), apply its fix to every file, then check again "
+                             "(default: off)")
     parser.add_argument("--no-cache", action="store_true",
                         help="check in full, without the answer kept from an earlier run on the same "
                              "files (also RULELENS_NO_CACHE=1) (default: off)")
@@ -53,6 +57,16 @@ def run(run: Run) -> int:
     repo = run.repository()
     with progress_line(sys.stderr, enabled=not run.quiet) as progress:
         result = check_project(repo, run.args.drift_after, progress)
+        if run.args.fix and result.fixes:
+            from rulelens.rules.write.edits import apply_fixes
+
+            written = apply_fixes(repo.root, result.fixes)
+            for fix in result.fixes:
+                print(f"fixed: {fix.title}", file=sys.stderr)
+            print(f"fixed {len(written)} {'file' if len(written) == 1 else 'files'}; checking again",
+                  file=sys.stderr)
+            repo = run.repository()
+            result = check_project(repo, run.args.drift_after, progress)
     failing = [p for p in result.problems if p.severity in FAILING[run.args.fail_on]]
     if result.nothing_to_check:
         if fmt == "text":

@@ -102,7 +102,7 @@ def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
         elif not _matches_something(text, files):
             problems.append(Problem(rule.rel, line, "warning", "glob-matches-nothing",
                                     f"`{shown(text)}` matches no file in the project.", col, end))
-    problems.extend(_other_paths_keys(rule))
+    problems.extend(other_paths_keys(rule))
     # In a file read only to its cut (`file-too-large`), the last entry ends where the cut fell:
     # its note is missing from the reading, not from the file.
     cut = any(p.code == "file-too-large" for p in rule.problems)
@@ -120,7 +120,7 @@ def _excludes_something(negation: Pattern, includes: list[Pattern], files: FileL
     return any(any(p.regex.match(path) for p in includes) for path in files.lines_matching(negation))
 
 
-def _other_paths_keys(rule: RuleFile) -> list[Problem]:
+def other_paths_keys(rule: RuleFile) -> list[Problem]:
     """`globs:`/`applyTo:`/`scope:` where Boost reads only `paths:`: say so and offer the rename."""
     if rule.lenient_paths or rule.frontmatter_lines is None:
         return []
