@@ -23,7 +23,7 @@ def _problems(root: Path) -> dict[tuple[str, str], str]:
     return {(p.file, p.code): p.severity for p in agent_problems(AgentProject(RuleRepository(root)))}
 
 
-def test_qwen_code_paths_use_picomatch_without_dotfiles(project: ProjectFactory) -> None:
+def test_qwen_code_paths_use_picomatch_with_dotfiles(project: ProjectFactory) -> None:
     root = project({
         "src/a.py": "", "src/.hidden/b.py": "", "QWEN.md": "# Q\n", "pkg/QWEN.md": "# P\n",
         ".qwen/rules/py.md": '---\npaths:\n  - "src/**/*.py"\n---\n# Py\n',
@@ -33,7 +33,7 @@ def test_qwen_code_paths_use_picomatch_without_dotfiles(project: ProjectFactory)
     assert loads["qwen-code"] == {"QWEN.md": ("always", ()), ".qwen/rules/py.md": ("glob", ("src/**/*.py",)),
                                   ".qwen/rules/always.md": ("always", ())}
     hidden, _ = _view(root, "src/.hidden/b.py")
-    assert ".qwen/rules/py.md" not in hidden["qwen-code"]  # picomatch's default: no dotfiles
+    assert ".qwen/rules/py.md" in hidden["qwen-code"]  # picomatch with `{dot: true}` (its code)
     nested, _ = _view(root, "pkg/x.py")
     assert nested["qwen-code"]["pkg/QWEN.md"] == ("directory", ())
 

@@ -44,9 +44,9 @@ def test_a_glob_below_a_missing_folder_is_a_fact_for_every_agent(project: Projec
     for p in every:
         assert p.severity == "warning", p
         assert "if " not in p.message
-        # Matchers confirmed from the agents' code (VS Code's glob.ts, the released Claude Code and
-        # Copilot CLI): no reading to mention.
-        assert ("in any reading" in p.message) != p.message.startswith(("Copilot", "Claude Code")), p
+        # Matchers confirmed from the agents' code (VS Code's glob.ts, the released Claude Code,
+        # Copilot CLI and Qwen Code): no reading to mention.
+        assert ("in any reading" in p.message) != p.message.startswith(("Copilot", "Claude Code", "Qwen Code")), p
 
 
 def test_a_suffix_no_file_has_is_a_fact(project: ProjectFactory) -> None:

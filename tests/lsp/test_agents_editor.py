@@ -63,7 +63,7 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     assert text is not None
     section = _section(text)
     claude = section[section.index("**Claude Code**"):section.index("**Copilot in VS Code**")]
-    assert NOT_CONFIRMED in claude
+    assert NOT_CONFIRMED not in claude  # Claude Code's released code: confirmed
     assert f"[.claude/rules/api.md]({uri(shop, '.claude/rules/api.md')}) by `src/api/**`" in claude
     assert "[CLAUDE.md]" in claude and "always" in claude
     copilot = section[section.index("**Copilot in VS Code**"):section.index("**Copilot CLI**")]
@@ -74,7 +74,9 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     # The Copilot CLI leaves out the file whose `excludeAgent` names the coding agent.
     assert "review.instructions.md" in copilot
     cli = section[section.index("**Copilot CLI**"):section.index("**Cursor**")]
-    assert "review.instructions.md" not in cli and NOT_CONFIRMED in cli
+    assert "review.instructions.md" not in cli and NOT_CONFIRMED not in cli  # the released CLI, run
+    cursor = section[section.index("**Cursor**"):]
+    assert NOT_CONFIRMED in cursor[:cursor.index("\n\n")]  # Cursor's matcher is still not confirmed
     kiro = section[section.index("**Kiro**"):section.index("**Continue**")]
     assert "`.kiro/steering/api.md`" not in kiro and ".kiro/steering/api.md" in kiro
     assert "the model decides: `auto.md` · on request: `manual.md`" in kiro
@@ -99,7 +101,8 @@ async def test_hover_section_in_plain_text(client: LanguageClient, shop: Path) -
     text = await _hover(client, shop, "src/api/users.ts")
     assert text is not None
     section = _section(text)
-    assert "Claude Code: 5 files" in section and f"({NOT_CONFIRMED})" in section
+    assert "Claude Code: 5 files" in section and f"Claude Code: 5 files ({NOT_CONFIRMED})" not in section
+    assert f"({NOT_CONFIRMED})" in section  # Cursor's, still
     assert "  .claude/rules/api.md  by src/api/**" in section
     assert "**Claude Code**" not in section and "](" not in section and "`" not in section
 
@@ -111,7 +114,7 @@ async def test_code_lens_names_the_agents_that_load(client: LanguageClient, shop
     titles = [lens.command.title for lens in lenses or [] if lens.command is not None]
     [also] = [t for t in titles if t.startswith("Also loaded by: ")]
     assert "Claude Code (5)" in also and "Copilot in VS Code (3)" in also and "Codex (1)" in also
-    assert "Copilot CLI (5)" in also
+    assert "Copilot CLI (9)" in also  # with `.claude/rules` and the files without `applyTo`
     assert "Boost" not in also
 
 
@@ -121,10 +124,10 @@ async def test_rules_for_path_has_the_agents(client: LanguageClient, shop: Path)
     assert data is not None and data["kind"] == "source" and data["agent"] is None
     agents = {view["id"]: view for view in data["agents"]}
     assert [view["id"] for view in data["agents"]] == list(AGENT_IDS[1:])  # every agent but Boost
-    assert agents["qwen-code"]["confirmed"] is False and agents["openhands"]["confirmed"] is True
+    assert agents["qwen-code"]["confirmed"] is True and agents["cursor"]["confirmed"] is False
     assert [x["file"] for x in agents["openhands"]["loads"]] == ["AGENTS.md", ".openhands/microagents/repo.md"]
     claude = agents["claude-code"]
-    assert claude["name"] == "Claude Code" and claude["confirmed"] is False
+    assert claude["name"] == "Claude Code" and claude["confirmed"] is True
     api = next(x for x in claude["loads"] if x["file"] == ".claude/rules/api.md")
     assert api["how"] == "glob" and api["patterns"] == ["src/api/**"]
     assert api["uri"] == uri(shop, ".claude/rules/api.md") and api["bytes"] > 0
@@ -150,7 +153,7 @@ async def test_rules_for_path_of_an_agent_file(client: LanguageClient, shop: Pat
 FINDINGS = [
     (".github/instructions/python.instructions.md", "copilot-applyto-elsewhere", 1, "lib/src/util.py"),
     (".cursor/rules/unquoted.mdc", "agent-yaml-invalid", 1, "rulelens follows Cursor"),
-    (".claude/rules/broken.md", "agent-yaml-invalid", 2, "loads this rule unconditionally"),
+    (".claude/rules/broken.md", "agent-yaml-invalid", 2, "loads this rule for every file"),
     (".kiro/steering/comma.md", "kiro-pattern-comma", 2, "matches nothing"),
     (".clinerules/bare.md", "cline-paths-not-list", 1, "loads for every request"),
 ]

@@ -231,10 +231,11 @@ def test_other_agents_in_hover_lens_and_tooltip(tools: Tools, tmp_path: Path) ->
     tooltip = " ".join(result["tooltip"].split())
     print(f"status bar tooltip: {tooltip}")
     assert f"Also loaded by: {', '.join(names)}" in tooltip
-    assert "Claude Code (probably: documented behaviour not confirmed): CLAUDE.md (always)" in tooltip
+    # Claude Code and the Copilot CLI are modelled from their released code: no "probably".
+    assert "Claude Code: CLAUDE.md (always)" in tooltip
     # The Copilot surfaces differ: VS Code attaches the file the CLI leaves out by `excludeAgent`.
-    vscode = tooltip[tooltip.index("Copilot in VS Code:"):tooltip.index("Copilot CLI (probably")]
-    cli = tooltip[tooltip.index("Copilot CLI (probably"):tooltip.index("Cursor (probably")]
+    vscode = tooltip[tooltip.index("Copilot in VS Code:"):tooltip.index("Copilot CLI:")]
+    cli = tooltip[tooltip.index("Copilot CLI:"):tooltip.index("Cursor (probably")]
     assert "review.instructions.md" in vscode and "review.instructions.md" not in cli
     answer = result["state"]["rulesForPath"]
     # rulesForPath lists every agent with files in the project, Firebender's rule as a maybe.

@@ -180,3 +180,43 @@ def assert_goal(result: Agreement, explained: dict[str, str]) -> None:
     assert result.rate("realistic") == 1.0, [c.name for c, _, _ in result.differences if c.kind == "realistic"]
     assert result.rate("generated") >= 0.995
     assert not unexplained, unexplained[:20]
+
+
+def answers_through_match(cases: Sequence[Case], agent_id: str) -> list[Any]:
+    """rulelens's answers, through `rulelens match --agents --json`, for cases that each ask
+    about one file (`extra["file"]`) of a project: "always" where rulelens loads it at start
+    (a folder's file, "directory", is loaded at start by an agent started in that folder, as
+    rulelens takes agents that read a folder chain to be), True where it loads it for the path,
+    False where not. Cases sharing
+    their files and path share one run."""
+    import sys
+    import tempfile
+
+    groups: dict[str, list[int]] = {}
+    for i, c in enumerate(cases):
+        groups.setdefault(json.dumps([c.files, c.path], sort_keys=True), []).append(i)
+    answers: list[Any] = [None] * len(cases)
+    for members in groups.values():
+        first = cases[members[0]]
+        with tempfile.TemporaryDirectory() as tmp:
+            root = write_project(Path(tmp), {first.path: "x\n", **first.files})
+            done = subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), "match", "--agents",
+                                   "--json", first.path], capture_output=True, text=True, check=True)
+        [item] = json.loads(done.stdout)
+        how = {x["file"]: x["how"] for x in item["agents"].get(agent_id, [])}
+        for i in members:
+            got = how.get(cases[i].extra["file"])
+            answers[i] = "always" if got in ("always", "directory") else got is not None
+    return answers
+
+
+def marked_files(folder: str, suffix: str, texts: Sequence[str]) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """One file per text in `folder` (`p0{suffix}`, …), each text's `{marker}` replaced by a text
+    only that file holds; the files, and each one's (path, marker)."""
+    files: dict[str, str] = {}
+    asked: list[tuple[str, str]] = []
+    for i, text in enumerate(texts):
+        rel, marker = f"{folder}/p{i}{suffix}", f"RULE-MARK-p{i}-END"
+        files[rel] = text.replace("{marker}", marker)
+        asked.append((rel, marker))
+    return files, asked

@@ -1,68 +1,158 @@
-"""Qwen Code: `QWEN.md` up the folder chain, and `.qwen/rules/**/*.md` scoped by `paths`.
+"""Qwen Code: `QWEN.md` and `AGENTS.md` up the folder chain, and `.qwen/rules/**/*.md` scoped by
+`paths`, as Qwen Code 0.24.4's own code reads them (its `rulesDiscovery` and `memoryDiscovery`,
+run from the npm package in tests/agents/released/qwen_code).
 
-A rule with `paths` is injected once a tool call reads or edits a matching file; one without
-is part of the system prompt from the first request. Every `.md` file below `.qwen/rules/` is a
-rule, subfolders included; project rules load only in a trusted workspace. Patterns are matched
-with picomatch's defaults (no dotfiles) against workspace-relative paths (rulesync's reading:
-Qwen Code's docs do not name the matcher).
+A rule with `paths` is injected once a tool touches a matching file; one without is part of the
+first request. `paths` is a list (each item made a string) or one string, never split on commas;
+patterns are matched by picomatch with `{dot: true}` against the path from the git root. A
+frontmatter its YAML parser refuses is read by its simple line parser; a rule whose text is
+empty once HTML comments are removed is dropped.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+import re
+from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, glob_list, scan
+from rulelens.agents.base import GlobAgent, scan
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
-from rulelens.glob_engines.dialects import picomatch_default_matches
-from rulelens.rules.format.globs import split_commas
+from rulelens.glob_engines.dialects import picomatch_matches
 
 RULES = ".qwen/rules"
-PR = "https://github.com/dyoshikawa/rulesync/pull/1942 (cites QwenLM/qwen-code#3339)"
-DOCS = "https://qwenlm.github.io/qwen-code-docs/en/users/features/rules/"
+MEMORY = ("QWEN.md", "AGENTS.md")
+RELEASE = "Qwen Code 0.24.4"
+CODE = "@qwen-code/qwen-code@0.24.4 (npm): packages/core/src/config/rulesDiscovery.ts"
+MEMORY_CODE = "@qwen-code/qwen-code@0.24.4 (npm): packages/core/src/memory/memoryDiscovery.ts"
+_COMMENT = re.compile(r"<!--[\s\S]*?-->")
+
+
+def rule_body(body: str) -> str:
+    """The text Qwen Code keeps: HTML comments removed (until none is left), then any `<!--`."""
+    while True:
+        stripped = _COMMENT.sub("", body)
+        if stripped == body:
+            return stripped.replace("<!--", "").strip()
+        body = stripped
+
+
+def simple_frontmatter(head: str) -> dict[str, Any]:
+    """Qwen Code's line parser, its reading when the YAML parser refuses a frontmatter: `key:
+    value` lines, and `  - item` lines (two spaces) under a key with no value."""
+    lines = [line for line in head.split("\n") if line.strip() and not line.strip().startswith("#")]
+    out: dict[str, Any] = {}
+    key, in_list = "", False
+    items: list[Any] = []
+    for i, line in enumerate(lines):
+        if line.startswith("  - "):
+            if not in_list:
+                in_list, items = True, []
+            items.append(_simple_value(line[4:].strip()))
+            continue
+        if in_list:
+            out[key], in_list, items, key = items, False, [], ""
+        if line.startswith("  "):
+            continue  # a nested mapping's line: no key rulelens reads
+        if ":" in line:
+            name, _, value = line.partition(":")
+            if value.strip():
+                out[name.strip()] = _simple_value(value.strip())
+            elif i + 1 < len(lines) and lines[i + 1].startswith("  - "):
+                key = name.strip()
+    if in_list:
+        out[key] = items
+    return out
+
+
+def _simple_value(value: str) -> Any:
+    if value in ("true", "false"):
+        return value == "true"
+    if value == "null":
+        return None
+    if len(value) >= 2 and value.startswith('"') and value.endswith('"'):
+        return value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    try:
+        number = float(value)
+    except ValueError:
+        return value
+    return value if number != number or number in (float("inf"), float("-inf")) else number
+
+
+def _js_string(value: Any) -> str:
+    """JavaScript's `String(value)` for what a YAML list can hold."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def rule_paths(data: dict[str, Any]) -> list[str] | None:
+    """The patterns of a rule's `paths`, or None where the rule loads at start."""
+    value = data.get("paths")
+    if isinstance(value, list):
+        found = [_js_string(v) for v in value if v is not None and _js_string(v)]
+        return found or None
+    if isinstance(value, str) and value:
+        return [value]
+    return None
 
 
 class QwenCode(GlobAgent):
     id: ClassVar[str] = "qwen-code"
     name: ClassVar[str] = "Qwen Code"
     facts = (
-        Fact("files", "every `.md` file below `.qwen/rules/`, subfolders included (in a trusted workspace)",
-             DOCS, "docs", "2026-12-04"),
-        Fact("files", "`QWEN.md` up the folder chain", PR, "third-party", "2026-12-04"),
-        Fact("keys", "`paths` (a list of globs) scopes a rule; `description`", DOCS, "docs", "2026-12-04"),
-        Fact("loading", "with `paths`: injected once a tool call reads or edits a matching file; without: in "
-             "the system prompt from the first request", DOCS, "docs", "2026-12-04"),
-        Fact("dialect", "picomatch", PR, "third-party", "2026-12-04"),
+        Fact("files", "every `.md` file below `.qwen/rules/` of the git root, subfolders included (in a "
+             "trusted folder)", CODE, "code", "2026-12-05"),
+        Fact("files", "`QWEN.md` and `AGENTS.md` in the folder it starts in and each folder up to the git "
+             "root (none below)", MEMORY_CODE, "code", "2026-12-05"),
+        Fact("keys", "`paths`: a list (each item made a string) or one string, never split on commas; "
+             "`description`", CODE, "code", "2026-12-05"),
+        Fact("loading", "with `paths`: injected once a tool touches a matching file; without (or empty): in "
+             "the first request; a frontmatter its YAML parser refuses is read line by line; a rule whose "
+             "text is empty without its HTML comments is dropped", CODE, "code", "2026-12-05"),
+        Fact("dialect", "picomatch with `{dot: true}`, against the path from the git root", CODE, "code",
+             "2026-12-05"),
     )
     keys = ("paths",)
-    source = DOCS
-    file_globs = ("**/QWEN.md", ".qwen/rules/**/*.md")
+    source = f"{RELEASE}'s code (npm)"
+    file_globs = ("**/QWEN.md", "**/AGENTS.md", ".qwen/rules/**/*.md")
+    borrows = ("AGENTS.md",)
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
-        return picomatch_default_matches(pattern, path)
-
-    def split_value(self, value: str) -> list[str] | None:
-        return split_commas(value)
+        return picomatch_matches(pattern, path)
 
     def discover(self) -> list[str]:
-        memory = sorted(self.ctx.named("QWEN.md"),
-                        key=lambda p: (p.count("/"), p))
+        memory = sorted(self.ctx.named(*MEMORY), key=lambda p: (p.count("/"), p))
         return [*memory, *scan(self.ctx.root, RULES, (".md",))]
 
     @staticmethod
     def is_memory(f: AgentFile) -> bool:
         return not f.rel.startswith(RULES + "/")
 
+    def frontmatter(self, f: AgentFile) -> dict[str, Any]:
+        if f.data is not None:
+            return f.data
+        return simple_frontmatter(f.head) if f.has_frontmatter else {}
+
+    def rule_patterns(self, f: AgentFile) -> list[str] | None:
+        return rule_paths(self.frontmatter(f))
+
     def patterns(self, f: AgentFile) -> list[str]:
-        if self.is_memory(f) or f.data is None:
+        if self.is_memory(f):
             return []
-        return glob_list(f.data.get("paths")) or []
+        return self.rule_patterns(f) or []
 
     def folder_loads(self, f: AgentFile) -> str | None:
         return (f.rel.rpartition("/")[0] or None) if self.is_memory(f) else None
 
     def glob_loads(self, f: AgentFile) -> list[str] | None:
-        return None if self.is_memory(f) else (self.patterns(f) or None)
+        if self.is_memory(f):
+            return None
+        if not rule_body(f.body):
+            return []
+        found = self.rule_patterns(f)
+        return None if found is None or any(p.startswith("!") for p in found) else found
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if self.is_memory(f):
@@ -70,8 +160,10 @@ class QwenCode(GlobAgent):
             if not folder:
                 return self.load(f, "always")
             return self.load(f, "directory") if path.startswith(folder + "/") else None
-        patterns = self.patterns(f)
-        if not patterns:
+        if not rule_body(f.body):
+            return None  # dropped: nothing is left of its text
+        patterns = self.rule_patterns(f)
+        if patterns is None:
             return self.load(f, "always")
-        hit = self.matching(patterns, path)
+        hit = [p for p in patterns if self.pattern_matches(p, path)]
         return self.load(f, "glob", hit) if hit else None

@@ -10,13 +10,9 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
-from tests.agents.released.harness import Case, write_project
+from tests.agents.released.harness import Case, answers_through_match, marked_files
 
 PACKAGE = "@github/copilot-linux-x64"
 EXPLAINED: dict[str, str] = {}
@@ -54,13 +50,9 @@ def _file(value: Any, marker: str) -> str:
 
 
 def _project(values: list[Any], extra: dict[str, str]) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    files = dict(extra)
-    asked = [(rel, text.strip().rpartition("\n")[2]) for rel, text in extra.items()]
-    for i, value in enumerate(values):
-        rel, marker = f".github/instructions/p{i}.instructions.md", f"RULE-MARK-p{i}-END"
-        files[rel] = _file(value, marker)
-        asked.append((rel, marker))
-    return files, asked
+    files, asked = marked_files(".github/instructions", ".instructions.md", [_file(v, "{marker}") for v in values])
+    asked += [(rel, text.strip().rpartition("\n")[2]) for rel, text in extra.items()]
+    return {**extra, **files}, asked
 
 
 def realistic() -> list[Case]:
@@ -96,21 +88,4 @@ def cases() -> list[Case]:
 
 
 def rulelens_answers(all_cases: list[Case]) -> list[Any]:
-    groups: dict[str, list[int]] = {}
-    for i, c in enumerate(all_cases):
-        groups.setdefault(json.dumps([c.files, c.path], sort_keys=True), []).append(i)
-    answers: list[Any] = [None] * len(all_cases)
-    for members in groups.values():
-        first = all_cases[members[0]]
-        with tempfile.TemporaryDirectory() as tmp:
-            files = dict(first.files)
-            files.setdefault(first.path, "x\n")
-            root = write_project(Path(tmp), files)
-            done = subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), "match", "--agents",
-                                   "--json", first.path], capture_output=True, text=True, check=True)
-        [item] = json.loads(done.stdout)
-        how = {x["file"]: x["how"] for x in item["agents"].get("copilot-cli", [])}
-        for i in members:
-            got = how.get(all_cases[i].extra["file"])
-            answers[i] = "always" if got == "always" else got is not None
-    return answers
+    return answers_through_match(all_cases, "copilot-cli")

@@ -1,0 +1,93 @@
+"""Qwen Code's conformance cases: a project of `.qwen/rules` files (one `paths` value each, some
+with frontmatter Qwen Code's YAML parser refuses) with `QWEN.md`/`AGENTS.md` files, and a path a
+tool touches; each case asks about one file: "always" (loaded at start), True (injected for the
+path) or False. rulelens answers through `rulelens match --agents --json`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+from tests.agents.released.harness import Case, answers_through_match, marked_files
+
+PACKAGE = "@qwen-code/qwen-code"
+EXPLAINED: dict[str, str] = {}
+_MARK = re.compile(r"RULE-MARK-\S+?-END")
+
+# `paths` values as real rule files write them (None: no `paths`), and frontmatters as written.
+REALISTIC_VALUES: list[Any] = [
+    "*.md", "**/*.ts", "src/*.ts", "src/**", "**", "*", "", None, "src/**, docs/**", ["src/**", "lib/**"],
+    ["*.ts, *.js"], "./src/*.ts", "SRC/*.TS", ".github/**", "a.ts", "app/Models/**", "**/*.{ts,tsx}",
+    "tests/**/*Test.php", "docs/*.md", "/src/**", ["!src/gen/**", "src/**"], [], [7], 42,
+]
+RAW_FRONTMATTERS = [
+    "paths:\n  - **/*.ts",              # YAML refuses the alias: the simple line parser reads the item
+    "paths: **/*.ts",                   # refused too: the simple parser reads the string
+    "paths:\n    - src/**",             # four spaces: the simple parser finds no item
+    "description: x\npaths: [src/**",   # unclosed flow list
+]
+REALISTIC_PATHS = [
+    "docs/a.md", "README.md", "src/a.ts", "src/x/b.ts", "lib/a.ts", "x/a.ts", ".github/workflows/ci.yml",
+    "app/Models/User.php", "tests/Unit/FooTest.php", "pkg/src/a.ts", "src/gen/t.ts", "src/comp.tsx",
+    "docs/x/a.md", "SRC/A.TS", "7",
+]
+EXTRA_FILES = {
+    "QWEN.md": "RULE-MARK-qwen-END\n",
+    "AGENTS.md": "RULE-MARK-agents-END\n",
+    "pkg/QWEN.md": "RULE-MARK-pkgqwen-END\n",
+    "pkg/AGENTS.md": "RULE-MARK-pkgagents-END\n",
+    ".qwen/rules/blank.md": '---\npaths: ["src/**"]\n---\n<!-- RULE-MARK-blank-END -->\n',
+    ".qwen/rules/sub/nested.md": '---\npaths: ["src/**"]\n---\nRULE-MARK-nested-END\n',
+}
+
+
+def _rule(value: Any) -> str:
+    if value is None:
+        return "{marker}\n"
+    return f"---\npaths: {json.dumps(value)}\n---\n{{marker}}\n"
+
+
+def _project(texts: list[str], extra: dict[str, str]) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    files, asked = marked_files(".qwen/rules", ".md", texts)
+    asked += [(rel, _MARK.findall(text)[0]) for rel, text in extra.items()]
+    return {**extra, **files}, asked
+
+
+def realistic() -> list[Case]:
+    texts = [_rule(v) for v in REALISTIC_VALUES] + [f"---\n{fm}\n---\n{{marker}}\n" for fm in RAW_FRONTMATTERS]
+    files, asked = _project(texts, EXTRA_FILES)
+    return [Case("realistic", f"r-{rel}-{path}", path, files, {"marker": marker, "file": rel})
+            for path in REALISTIC_PATHS for rel, marker in asked]
+
+
+SEGMENTS = ["a", "b", "src", "Src", "*", "**", "*.ts", "a*", "?", "[ab]", "{a,b}", ".x", "x.TS", "*.md", "!(a)"]
+PATH_SEGMENTS = ["a", "b", "src", "Src", ".x", "x.ts", "a.ts", "b.md", "x.TS", "ab"]
+
+
+def generated(paths: int = 60, patterns: int = 30, seed: int = 2026) -> list[Case]:
+    rng = random.Random(seed)
+    out: list[Case] = []
+    for p in range(paths):
+        values: list[Any] = []
+        for _ in range(patterns):
+            text = "/".join(rng.choice(SEGMENTS) for _ in range(rng.randint(1, 3)))
+            text = rng.choice(["", "", "", "./", "/", "**/", "!"]) + text
+            values.append(text if rng.random() < 0.7 else [text, rng.choice(SEGMENTS)])
+        files, asked = _project([_rule(v) for v in values], {})
+        path = "/".join(rng.choice(PATH_SEGMENTS) for _ in range(rng.randint(1, 4)))
+        while any(path == f or path.startswith(f + "/") or f.startswith(path + "/") for f in files):
+            path = "z/" + path
+        out.extend(Case("generated", f"g{p}-{rel}", path, files, {"marker": marker, "file": rel})
+                   for rel, marker in asked)
+    return out
+
+
+def cases() -> list[Case]:
+    return realistic() + generated()
+
+
+def rulelens_answers(all_cases: list[Case]) -> list[Any]:
+    return answers_through_match(all_cases, "qwen-code")
