@@ -15,7 +15,10 @@ for lock in tests/agents/released/*/package-lock.json; do
     echo "[install-5-agents] $dir present"
   else
     echo "[install-5-agents] npm ci in $dir"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error --ignore-scripts)
+    # npm ci refuses a lock whose package lists an optional dependency without a version (Qwen
+    # Code's clipboard addons: an npm bug); npm install then installs the same locked versions.
+    (cd "$dir" && { npm ci --no-audit --no-fund --loglevel=silent --ignore-scripts \
+      || npm install --no-save --no-audit --no-fund --loglevel=error --ignore-scripts; })
     # A folder's own step after the install (unpacking what the probe reads), if it has one.
     if [ -f "$dir/after-install.sh" ]; then (cd "$dir" && bash after-install.sh); fi
     echo "$sum" > "$dir/node_modules/.rulelens-lock"
