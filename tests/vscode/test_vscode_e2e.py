@@ -83,7 +83,7 @@ def test_rules_show_and_record_in_vscode(tools: Tools, workspace: Path, tmp_path
     # where there is no CLAUDE.md): VS Code renders both lenses in one row.
     assert " ".join(result["lensBefore"].split()) == (
         "Rules: Models (2 entries) | Also loaded by: Claude Code (1), Copilot CLI (1), Kiro (1), Codex (1), "
-        "Google Antigravity (1), OpenHands (1), Amp (1)")
+        "Qwen Code (1), Google Antigravity (1), OpenHands (1), Amp (1)")
     assert "2 project rules from 1 rule file apply to this file" in result["problemsBefore"]
     assert ENTRY in result["hoverBefore"]
     assert "Dates are immutable" in result["hoverBefore"]
