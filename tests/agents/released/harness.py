@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import random
 import shutil
 import subprocess
 from collections.abc import Callable, Sequence
@@ -220,3 +221,26 @@ def marked_files(folder: str, suffix: str, texts: Sequence[str]) -> tuple[dict[s
         files[rel] = text.replace("{marker}", marker)
         asked.append((rel, marker))
     return files, asked
+
+
+def generated_projects(project: Callable[[list[Any]], tuple[dict[str, str], list[tuple[str, str]]]],
+                       segments: Sequence[str], path_segments: Sequence[str], prefixes: Sequence[str],
+                       one_string: float, paths: int, patterns: int, seed: int) -> list[Case]:
+    """Seeded projects of `patterns` random glob values each (a string, or a two-item list where
+    a draw passes `one_string`) and one random path: `project(values)` gives a project's files
+    and the (file, marker) each case asks about."""
+    rng = random.Random(seed)
+    out: list[Case] = []
+    for p in range(paths):
+        values: list[Any] = []
+        for _ in range(patterns):
+            text = "/".join(rng.choice(segments) for _ in range(rng.randint(1, 3)))
+            text = rng.choice(prefixes) + text
+            values.append(text if rng.random() < one_string else [text, rng.choice(segments)])
+        files, asked = project(values)
+        path = "/".join(rng.choice(path_segments) for _ in range(rng.randint(1, 4)))
+        while any(path == f or path.startswith(f + "/") or f.startswith(path + "/") for f in files):
+            path = "z/" + path
+        out.extend(Case("generated", f"g{p}-{rel}", path, files, {"marker": marker, "file": rel})
+                   for rel, marker in asked)
+    return out

@@ -9,10 +9,9 @@ file it loads at start, `glob` or `directory` for one it loads for the path).
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
-from tests.agents.released.harness import Case, answers_through_match, marked_files
+from tests.agents.released.harness import Case, answers_through_match, generated_projects, marked_files
 
 PACKAGE = "@github/copilot-linux-x64"
 EXPLAINED: dict[str, str] = {}
@@ -66,21 +65,8 @@ PATH_SEGMENTS = ["a", "b", "src", "Src", ".x", "x.ts", "a.ts", "b.md", "x.TS", "
 
 
 def generated(paths: int = 36, patterns: int = 30, seed: int = 2026) -> list[Case]:
-    rng = random.Random(seed)
-    out: list[Case] = []
-    for p in range(paths):
-        values: list[Any] = []
-        for _ in range(patterns):
-            text = "/".join(rng.choice(SEGMENTS) for _ in range(rng.randint(1, 3)))
-            text = rng.choice(["", "", "", "./", "/", "**/"]) + text
-            values.append(text if rng.random() < 0.8 else [text, rng.choice(SEGMENTS)])
-        files, asked = _project(values, {})
-        path = "/".join(rng.choice(PATH_SEGMENTS) for _ in range(rng.randint(1, 4)))
-        while any(path == f or path.startswith(f + "/") or f.startswith(path + "/") for f in files):
-            path = "z/" + path
-        out.extend(Case("generated", f"g{p}-{rel}", path, files, {"marker": marker, "file": rel})
-                   for rel, marker in asked)
-    return out
+    return generated_projects(lambda values: _project(values, {}), SEGMENTS, PATH_SEGMENTS, ["", "", "", "./", "/", "**/"], 0.8,
+                              paths, patterns, seed)
 
 
 def cases() -> list[Case]:

@@ -10,11 +10,11 @@
 //
 // Cases that share their files and path share one run; each asks about one file (extra.marker:
 // a text only that file holds).
-import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { answer, byProject, readCases, writeProject } from "../probe_common.mjs";
 
 const install = process.argv[2];
 const binary = join(install, "node_modules/@github/copilot-linux-x64/copilot");
@@ -59,17 +59,8 @@ function fakeModel(target) {
 const text = (m) => (typeof m.content === "string" ? m.content : (m.content || []).map((p) => p.text || "").join(""));
 
 async function run(files, path) {
-  const root = mkdtempSync(join(tmpdir(), "copilot-probe-"));
+  const root = writeProject("copilot-probe-", files, path);
   try {
-    for (const [rel, body] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), body);
-    }
-    if (!(path in files)) {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), "x\n");
-    }
-    execFileSync("git", ["init", "-q", root]);
     const { server, requests } = await fakeModel(join(root, path));
     const env = {
       PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: join(home, ".cache"), XDG_CONFIG_HOME: join(home, ".config"),
@@ -88,29 +79,20 @@ async function run(files, path) {
     const first = requests[0].messages.filter((m) => m.role === "system").map(text).join("\n");
     const last = requests[requests.length - 1].messages;
     const afterView = last.slice(last.findIndex((m) => m.role === "tool")).map(text).join("\n");
-    return { first, afterView };
+    return { first, later: afterView };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 }
 
-const cases = JSON.parse(readFileSync(0, "utf8"));
-const groups = new Map();
-cases.forEach((c, i) => {
-  const key = JSON.stringify([c.files, c.path]);
-  if (!groups.has(key)) groups.set(key, []);
-  groups.get(key).push(i);
-});
+const cases = readCases();
 const answers = new Array(cases.length);
-const queue = [...groups.values()];
+const queue = byProject(cases);
 async function worker() {
   for (let group = queue.shift(); group; group = queue.shift()) {
     const { files, path } = cases[group[0]];
     const seen = await run(files, path);
-    for (const i of group) {
-      const marker = cases[i].extra.marker;
-      answers[i] = seen.first.includes(marker) ? "always" : seen.afterView.includes(marker);
-    }
+    for (const i of group) answers[i] = answer(seen, cases[i].extra.marker);
   }
 }
 await Promise.all([worker(), worker()]);

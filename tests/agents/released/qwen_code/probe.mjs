@@ -9,13 +9,13 @@
 // read a folder chain: the folder of the edited file). Each case is a project (its files) and a path; it asks about one file (extra.marker: a text
 // only that file holds): "always" when its text is in what loads at start, true when it is
 // injected for the path, false otherwise.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { answer, byProject, readCases, writeProject } from "../probe_common.mjs";
 
-const cases = JSON.parse(readFileSync(0, "utf8")); // before the bundle, which changes stdin's mode
+const cases = readCases(); // before the bundle, which changes stdin's mode
 const install = process.argv[2];
 const chunks = join(install, "node_modules/@qwen-code/qwen-code/chunks");
 process.env.HOME = mkdtempSync(join(tmpdir(), "qwen-home-")); // no user-level rules or QWEN.md
@@ -30,41 +30,23 @@ for (const name of readdirSync(chunks).filter((n) => n.endsWith(".js"))) {
 if (!qwen) throw new Error("Qwen Code's memory loading was not found in its bundle");
 
 async function run(files, path) {
-  const root = mkdtempSync(join(tmpdir(), "qwen-probe-"));
+  const root = writeProject("qwen-probe-", files, path);
   try {
-    for (const [rel, body] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), body);
-    }
-    if (!(path in files)) {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), "x\n");
-    }
-    execFileSync("git", ["init", "-q", root]);
     // Started in the path's folder, as rulelens takes an agent that reads a folder chain to be.
     const cwd = dirname(join(root, path));
     const memory = await qwen.loadServerHierarchicalMemory(cwd, [], new qwen.FileDiscoveryService(root), [], true, "tree", [], {});
     const registry = new qwen.ConditionalRulesRegistry(memory.conditionalRules, memory.projectRoot);
     const injected = (await registry.matchAndConsume(join(root, path))) ?? "";
-    return { first: memory.memoryContent ?? "", injected };
+    return { first: memory.memoryContent ?? "", later: injected };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 }
 
-const groups = new Map();
-cases.forEach((c, i) => {
-  const key = JSON.stringify([c.files, c.path]);
-  if (!groups.has(key)) groups.set(key, []);
-  groups.get(key).push(i);
-});
 const answers = new Array(cases.length);
-for (const members of groups.values()) {
+for (const members of byProject(cases)) {
   const { files, path } = cases[members[0]];
   const seen = await run(files, path);
-  for (const i of members) {
-    const marker = cases[i].extra.marker;
-    answers[i] = seen.first.includes(marker) ? "always" : seen.injected.includes(marker);
-  }
+  for (const i of members) answers[i] = answer(seen, cases[i].extra.marker);
 }
 process.stdout.write(JSON.stringify(answers));

@@ -1,0 +1,38 @@
+// What the agents' probes share: a case's project written to a temporary git repository, and
+// the cases grouped by project (files and path), so that one run of the agent answers them all.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+export function readCases() {
+  return JSON.parse(readFileSync(0, "utf8"));
+}
+
+// A temporary git repository holding `files` and `path` (an empty file where `files` lacks it).
+export function writeProject(prefix, files, path) {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  for (const [rel, body] of Object.entries({ [path]: "x\n", ...files })) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), body);
+  }
+  execFileSync("git", ["init", "-q", root]);
+  return root;
+}
+
+// The indexes of the cases, grouped by their files and path.
+export function byProject(cases) {
+  const groups = new Map();
+  cases.forEach((c, i) => {
+    const key = JSON.stringify([c.files, c.path]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(i);
+  });
+  return [...groups.values()];
+}
+
+// Each case's answer from its project's run: "always" where its file's marker is in what the
+// agent loads at start, true where it is in what the agent adds for the path, false otherwise.
+export function answer(seen, marker) {
+  return seen.first.includes(marker) ? "always" : seen.later.includes(marker);
+}
