@@ -369,13 +369,17 @@ class Agent(ABC):
         return any(self.pattern_matches(pattern, p[len(base) + 1:])
                    for p in starting_with(self.ctx.paths, base + "/"))
 
+    def key_line(self, f: AgentFile) -> int:
+        """The line of the key `f`'s globs are read from (0: none)."""
+        return f.line_of(self.keys[0]) if self.keys else 0
+
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
         out: list[Problem] = []
         sure = self.sure_of("dialect")
         for pattern in self.patterns(f):
             if self.matches_any_in(f, pattern):
                 continue
-            line = f.line_of(self.keys[0]) if self.keys else 0
+            line = self.key_line(f)
             readings = [r for r in self.open_readings() if r.affects(pattern)]
             found = next(((r, hits) for r in readings
                           if (hits := self.read_as(r).hits_in(f, pattern, EXAMPLES_MAX))), None)

@@ -127,6 +127,9 @@ class CopilotCli(GlobAgent):
             return [str(v).strip() for v in value if isinstance(v, str) and v.strip()]
         return []
 
+    def key_line(self, f: AgentFile) -> int:
+        return f.line_of("paths" if f.rel.startswith(CLAUDE_RULES) else "applyTo")
+
     def excluded(self, f: AgentFile) -> bool:
         """Whether `excludeAgent` keeps `f` from the coding agent, and so from the CLI."""
         value = self.fields(f).get("excludeAgent")
