@@ -54,9 +54,10 @@ def test_gemini_cli_takes_its_file_names_from_the_project_settings(project: Proj
     })
     loads, _ = _view(root, "a/b/c.py")
     assert list(loads["gemini-cli"]) == ["AGENTS.md", "GEMINI.md", "a/AGENTS.md"]  # an empty file adds nothing
+    # The setting adds its names in front of `GEMINI.md`, which still loads (Gemini CLI 0.61.0's code).
     (root / ".gemini/settings.json").write_text('{"context": {"fileName": "AGENTS.md"}}')
     one, _ = _view(root, "a/b/c.py")
-    assert list(one["gemini-cli"]) == ["AGENTS.md", "a/AGENTS.md"]
+    assert list(one["gemini-cli"]) == ["AGENTS.md", "GEMINI.md", "a/AGENTS.md"]
     assert not any(f == ".gemini/settings.json" for f, _ in _problems(root))
 
 

@@ -96,7 +96,9 @@ def context_file_names(text: str) -> tuple[tuple[str, ...], str | None]:
         return DEFAULT, None  # Gemini CLI keeps its default for an empty name or list
     if any(n.startswith(("../", "/")) or n == ".." for n in names):
         return DEFAULT, "`context.fileName` names a file outside each folder"
-    return names, None
+    # The names go in front of the ones already set, which at start is `GEMINI.md`: it still loads
+    # (Gemini CLI 0.61.0's `setGeminiMdFilename`).
+    return tuple(dict.fromkeys((*names, *DEFAULT))), None
 
 
 def settings_file_names(root: Path) -> tuple[tuple[str, ...], str | None]:
@@ -125,6 +127,9 @@ class GeminiCli(Codex):
              "them", SETTINGS_DOCS, "docs", "2026-12-04"),
         Fact("files", "with several names, the files of every name load (not the first found)", CODE, "code",
              "2026-12-04"),
+        Fact("files", "`context.fileName` adds its names in front of `GEMINI.md`, which still loads",
+             "@google/gemini-cli@0.61.0 (npm): packages/core/src/tools/memoryTool.ts `setGeminiMdFilename`, "
+             "called once at start from the CLI's config", "code", "2026-12-05"),
         Fact("loading", "the chain, concatenated root first; empty files add nothing", CODE, "code",
              "2026-12-04"),
     )
