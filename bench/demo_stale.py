@@ -1,4 +1,4 @@
-"""A worked example of issue 13 for a note or a review: stale rules after a refactor.
+"""A worked example for a note or a review: stale rules after a refactor.
 
 Usage: python bench/demo_stale.py [--keep DIR]
 Builds a small git project (a helper class and a billing folder that rules talk about), then on a

@@ -1,5 +1,5 @@
 """First diagnostics of a rule file in `rulelens serve` on a large project, and when its
-staleness findings arrive (issue 13: the name search runs off the request path).
+staleness findings arrive (the name search runs off the request path).
 
 Usage: python bench/lsp_stale_latency.py PROJECT [--against TREE] [--runs N]
 PROJECT is a git project with file contents, such as the one `bench/check_stale.py --project DIR`

@@ -1,5 +1,5 @@
 """Findings that hold under every reading of an agent's matcher still open are facts; those that
-one reading changes are `info`, naming it (agents/readings.py, issue 35)."""
+one reading changes are `info`, naming it (agents/readings.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hostile input: each gets a clear error or diagnostic, and nothing else is lost (issue 7)."""
+"""Hostile input: each gets a clear error or diagnostic, and nothing else is lost."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Staleness findings (issue 13): stale-path, stale-name, rule-drift, and merge conflicts."""
+"""Staleness findings: stale-path, stale-name, rule-drift, and merge conflicts."""
 
 from __future__ import annotations
 
