@@ -86,3 +86,16 @@ def test_agents_md_and_claude_agents_md_stand_in_for_a_missing_claude_md(project
     assert set(_loads(root, "src/a.ts")) == {"AGENTS.md", ".claude/AGENTS.md"}
     root2 = project({"src/a.ts": "", "CLAUDE.md": "# Own\n", ".claude/AGENTS.md": "# More\n"})
     assert set(_loads(root2, "src/a.ts")) == {"CLAUDE.md"}
+
+
+def test_globs_in_several_claude_rules_is_one_finding_with_one_fix(project: ProjectFactory) -> None:
+    from rulelens.check_project import check_project
+
+    files = {"src/a.ts": ""}
+    for i in range(3):
+        files[f".claude/rules/r{i}.md"] = f'---\nglobs: "src/**"\n---\n# R{i}\n\nRule {i}.\n'
+    result = check_project(RuleRepository(project(files)))
+    [p] = [p for p in result.problems if p.code == "claude-wrong-key"]
+    assert p.message.startswith("3 Claude Code rules name their globs `globs:`")
+    [fix] = [f for f in result.fixes if f.code == "claude-wrong-key"]
+    assert len(fix.edits) == 3 and all(e.text == "paths" and e.expect == "globs" for e in fix.edits)

@@ -328,9 +328,10 @@ class ClaudeCode(GlobAgent):
                 return []
             then = ("the model picks it by its description alone" if self.is_skill(f) else
                     "it loads this rule for every file")
-            return [problem(f, f.line_of(other), "warning", "claude-wrong-key",
+            # The key's span: a fix renames it, and several files' findings are one cause.
+            return [Problem(f.rel, f.line_of(other), "warning", "claude-wrong-key",
                             f"Claude Code reads `paths:`, not `{other}:`; it ignores the key, so {then} "
-                            f"(confirmed in {RELEASE}). Rename `{other}:` to `paths:`.")]
+                            f"(confirmed in {RELEASE}). Rename `{other}:` to `paths:`.", 0, len(other))]
         found = self.rule_globs(f)
         line = f.line_of("paths")
         if found is None and not self.is_skill(f):
