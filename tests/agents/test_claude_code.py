@@ -25,6 +25,13 @@ def test_paths_are_split_expanded_and_stripped_as_claude_code_does() -> None:
     assert split_paths("src/**, lib/{a,b}/*.ts") == ["src/**", "lib/a/*.ts", "lib/b/*.ts"]
     assert split_paths(["a, b", 7, "{x}"]) == ["a", "b", "x"]  # list items split too; a lone brace item expands
     assert rule_patterns("app/**") == ["app"]
+
+
+def test_braces_nest_and_an_open_or_empty_one_stays_as_written() -> None:
+    assert split_paths("src/{api,{web,gen}}/**") == ["src/api/**", "src/web/**", "src/gen/**"]
+    assert split_paths("**/*.{ts,{tsx,js}}") == ["**/*.ts", "**/*.tsx", "**/*.js"]
+    assert split_paths("src/{api,web") == ["src/{api,web"]
+    assert split_paths("src/{}/*.ts") == ["src/{}/*.ts"]
     assert rule_patterns("**") is None and rule_patterns([]) is None and rule_patterns("") is None
     assert rule_patterns(42) is None and rule_patterns({"a": 1}) is None
 

@@ -1,4 +1,4 @@
-"""The `ignore` package's gitignore reading, as Claude Code 2.1.332 carries its own rewrite of it
+"""The `ignore` package's gitignore reading, as Claude Code 2.1.337 carries its own rewrite of it
 (read from the released binary's embedded JavaScript on 2026-12-05): each pattern becomes one
 regular expression, case-insensitive by default, tested against a root-relative path and each
 of its parent folders (`a/`, `a/b/`), a parent's match covering everything below it; a later

@@ -1,6 +1,6 @@
 """Claude Code: `.claude/rules/**/*.md` with `paths`, skills, and the `CLAUDE.md` files up the tree.
 
-Modelled from Claude Code 2.1.332's own code (the JavaScript embedded in the npm package
+Modelled from Claude Code 2.1.337's own code (the JavaScript embedded in the npm package
 `@anthropic-ai/claude-code-linux-x64`, read on 2026-12-05), which outranks its docs:
 - `paths` (a string or a list, each string split on commas outside braces, trimmed,
   brace-expanded, a trailing `/**` removed) is matched by its rewrite of the `ignore` package
@@ -29,13 +29,12 @@ from rulelens.rules.model import Problem
 RULES = ".claude/rules"
 OWN_INSTRUCTIONS = ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")
 SKILLS = ".claude/skills"
-RELEASE = "Claude Code 2.1.332"
-SOURCE = "@anthropic-ai/claude-code-linux-x64@2.1.332 (npm), its embedded JavaScript"
+RELEASE = "Claude Code 2.1.337"
+SOURCE = "@anthropic-ai/claude-code-linux-x64@2.1.337 (npm), its embedded JavaScript"
 # The keys other agents use for a rule's globs, which Claude Code does not read.
 OTHER_KEYS = ("globs", "applyTo")
 # Claude Code's budget for brace expansion over one `paths` value: results and bytes.
 _BRACE_RESULTS, _BRACE_BYTES = 1000, 4194304
-_BRACE = re.compile(r"^([^{]*)\{([^}]+)\}(.*)$")
 # The retry's test for a value worth quoting, and the lines it quotes.
 _SPECIAL = re.compile(r"[{}[\]*&#!|>%@`]|: ")
 _KEY_LINE = re.compile(r"^([a-zA-Z_-]+):\s+(\S.*)$")
@@ -70,27 +69,49 @@ def _comma_parts(value: Any) -> list[str]:
 
 
 def _expand(pattern: str, budget: list[int]) -> list[str]:
-    """Claude Code's brace expansion: the first `{…}` without a nested `}` at a time, items
-    split on commas and trimmed; not bash's (a single item expands too)."""
+    """Claude Code's brace expansion, by hand because no library reads its dialect (bracex is
+    bash's): the first `{` at a time, its items split on commas at its own depth and trimmed, so
+    braces nest and a single item expands too; a first `{` left open, or `{}`, stays as written."""
     if "{" not in pattern:
         return [pattern]
     out: list[str] = []
     stack = [pattern]
     while stack:
         current = stack.pop()
-        m = _BRACE.match(current)
-        if m is None:
+        found = _first_braces(current)
+        if found is None:
             out.append(current)
             continue
-        items = [x.strip() for x in m.group(2).split(",")]
+        start, end, items = found
         budget[1] -= len(current)
         count = len(out) + len(stack) + len(items)
         if budget[1] < 0 or count > budget[0] or count * len(pattern) > budget[1]:
             return [pattern]
-        stack.extend(m.group(1) + item + m.group(3) for item in reversed(items))
+        stack.extend(current[:start] + item + current[end + 1:] for item in reversed(items))
     budget[0] -= len(out)
     budget[1] -= len(out) * len(pattern)
     return out
+
+
+def _first_braces(text: str) -> tuple[int, int, list[str]] | None:
+    """Where the first `{` opens and closes, with its items; None when it is open or empty."""
+    start = text.find("{")
+    depth, item_start = 0, start + 1
+    items: list[str] = []
+    for at in range(start, len(text)):
+        ch = text[at]
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                if at <= start + 1:
+                    return None
+                return start, at, [*items, text[item_start:at].strip()]
+        elif ch == "," and depth == 1:
+            items.append(text[item_start:at].strip())
+            item_start = at + 1
+    return None
 
 
 def _truthy(value: Any) -> bool:
@@ -181,7 +202,7 @@ class ClaudeCode(GlobAgent):
     flags = UNDOCUMENTED  # the plain-glob helpers' reading; matching goes through ignore_js
     from_root = False  # gitignore-style patterns match at any depth, and case-insensitively
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
-    source = "Claude Code 2.1.332's code (npm); code.claude.com memory docs"
+    source = "Claude Code 2.1.337's code (npm); code.claude.com memory docs"
     codes = frozenset(("claude-wrong-key", "claude-loads-always", "claude-dot-slash", "claude-empty-body"))
 
     borrows = ("AGENTS.md",)

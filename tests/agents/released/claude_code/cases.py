@@ -34,6 +34,9 @@ REALISTIC_VALUES: list[Any] = [
     ["database/migrations/**"], "**/*.test.ts", ["packages/*/src/**"], "src/**/*.{js,jsx,ts,tsx}",
     ["*.config.{js,ts}"], 42, {"a": 1}, ["src/**/*.ts", 7], "Dockerfile", ["**/*.py"],
     "apps/web/**", ["lib/**/*.rb", "spec/**/*_spec.rb"], "[a-c]*.md", "src/?.ts",
+    # Braces as teams nest them, and left open: 2.1.337 expands by depth, earlier releases did not.
+    "src/{api,{web,gen}}/**", "**/*.{ts,{tsx,js}}", ["{src,lib}/**/*.{ts,tsx}"], "src/{api,web", "src/{}/*.ts",
+    "{app,{lib,src}/x}/*.ts",
 ]
 REALISTIC_PATHS = [
     "docs/a.md", "README.md", "lib/app/x.ts", "app/Models/User.php", "app/Http/Controllers/Api/UserController.php",
@@ -50,7 +53,8 @@ def realistic() -> list[Case]:
             for i, value in enumerate(REALISTIC_VALUES) for j, path in enumerate(REALISTIC_PATHS)]
 
 
-SEGMENTS = ["a", "b", "src", "Src", "*", "**", "*.ts", "a*", "?", "[ab]", "{a,b}", ".x", "x.TS", "lib", "*.md"]
+SEGMENTS = ["a", "b", "src", "Src", "*", "**", "*.ts", "a*", "?", "[ab]", "{a,b}", ".x", "x.TS", "lib", "*.md",
+            "{a,{b,src}}", "{x,y"]
 PATH_SEGMENTS = ["a", "b", "src", "SRC", "lib", ".x", "x.ts", "a.ts", "b.md", "x.TS", "ab"]
 
 
