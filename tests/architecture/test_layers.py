@@ -21,9 +21,10 @@ ALLOWED: dict[str, set[str]] = {
     "report": {"rules", "glob_engines", "agents", "check_project"},
     "cli": {"rules", "glob_engines", "agents", "setup", "report", "check_project", "lsp", "mcp"},
     "mcp": {"rules", "glob_engines", "agents", "report", "setup", "check_project"},
-    "lsp": {"rules", "glob_engines", "agents", "report", "check_project", "causes"},
+    "lsp": {"rules", "glob_engines", "agents", "report", "check_project", "check_document", "causes"},
     "causes": {"rules", "glob_engines", "agents"},
     "check_project": {"rules", "glob_engines", "agents", "causes"},
+    "check_document": {"rules", "glob_engines", "agents"},
 }
 
 

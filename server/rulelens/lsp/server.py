@@ -32,7 +32,7 @@ from rulelens.lsp.features import (
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire import compiled
 from rulelens.lsp.wire.guard import guarded
-from rulelens.lsp.workspace import collector
+from rulelens.lsp.workspace import collector, saves
 
 # In order: `initialized` hooks run in this order (watchers are registered before settings
 # are pulled), and code_actions must follow the features that add action providers.
@@ -77,6 +77,7 @@ def build(explicit_root: Path | None = None) -> Session:
     def shutdown(ls: Session, params: None) -> None:
         compiled.save()  # what this start compiled, for the next (also saved when idle)
 
+    saves.register(server)  # the workspace's own: a save invalidates before any feature refreshes
     for feature in FEATURES:
         feature.register(server)
     return server

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from lsprotocol import types
 
-from rulelens.agents.codes import known_codes
+from rulelens.check_document import DocumentCheck, check_index_text, check_rule_text
 from rulelens.lsp.session import Session
 from rulelens.lsp.views import agent_files
 from rulelens.lsp.views.unseen import unseen_line
@@ -24,9 +24,7 @@ from rulelens.lsp.wire.protocol import RulelensProtocol
 from rulelens.lsp.workspace.documents import live_rule, text_for
 from rulelens.lsp.workspace.roots import Root, Target
 from rulelens.report.words import plural
-from rulelens.rules.check.config import FILES as CONFIG_FILES
-from rulelens.rules.check.config import Config, ConfigError, configured, load_config
-from rulelens.rules.model import Problem, RuleFile
+from rulelens.rules.model import RuleFile
 
 SOURCE = "rulelens"
 RULES_CODE = "rules-apply"
@@ -68,17 +66,6 @@ def register(server: Session) -> None:
         if target is not None and target.kind != "source":
             publish(ls, params.text_document.uri)
 
-    @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
-    @guarded()
-    def did_save(ls: Session, params: types.DidSaveTextDocumentParams) -> None:
-        target = ls.target(params.text_document.uri)
-        if target is not None and target.kind == "agent":
-            target.root.forget_agents()  # other files' "In other agents" may change with it
-            ls.rules_changed([target.root])
-        elif target is not None and (target.rel in CONFIG_FILES  # the findings' configuration
-                                     or (target.kind != "source" and target.root.repo.refresh())):
-            ls.rules_changed([target.root])
-
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded()
     def did_close(ls: Session, params: types.DidCloseTextDocumentParams) -> None:
@@ -92,8 +79,8 @@ def compute(server: Session, target: Target) -> list[types.Diagnostic]:
     if target.kind == "rule":
         return rule_file_diagnostics(server, target)
     if target.kind == "agent":
-        text, problems = agent_files.problems(server, target)
-        return to_diagnostics(server, text, problems, target)
+        text, checked = agent_files.checked(server, target)
+        return to_diagnostics(server, text, checked, target)
     return index_diagnostics(server, target)
 
 
@@ -276,16 +263,13 @@ def rule_file_diagnostics(server: Session, target: Target) -> list[types.Diagnos
     rule = live_rule(server, target)
     if rule is None:
         return []
-    # No `rule-drift` here: it reads git history, and a checkout storm would make an idle server
-    # re-read it on every file-list refresh (tests/reliability/test_storm.py); `check` has it.
     # Staleness comes from a worker thread: published again when ready (workspace/stale_findings.py).
-    from rulelens.rules.check.lint import check_file  # see index_diagnostics
-
     files = target.root.files(server.files_ttl)
-    problems = check_file(rule, files, drift_after=0, staleness=False)
     read_only = server.settings_for(target.root).read_only
-    problems += server.stale_findings.get(target.root, rule, files, keep_caches=not read_only)
-    return to_diagnostics(server, text_for(server, target), problems, target)
+    later = server.stale_findings.get(target.root, rule, files, keep_caches=not read_only)
+    text = text_for(server, target)
+    checked = check_rule_text(target.root.path, target.rel, rule, text, files, later)
+    return to_diagnostics(server, text, checked, target)
 
 
 def republish_rules(server: Session, root: Root) -> None:
@@ -299,24 +283,19 @@ def republish_rules(server: Session, root: Root) -> None:
 def index_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]:
     repo = target.root.repo
     text = server.text_of(target.uri)
-    # The checks (and the staleness search and Markdown parser they import) are imported when a
-    # rule file or the index is first shown: a source file's diagnostics never need them, and
-    # the first document of a session is usually a source file.
-    from rulelens.rules.check.lint import check_index
-
     current = text if text is not None else repo.current_index()
-    problems = check_index(target.rel, current, repo.index_text())
-    return to_diagnostics(server, current or "", problems, target)
+    return to_diagnostics(server, current or "", check_index_text(target.root.path, target.rel, current,
+                                                                   repo.index_text()), target)
 
 
-def to_diagnostics(server: Session, text: str, problems: list[Problem],
+def to_diagnostics(server: Session, text: str, checked: DocumentCheck,
                    target: Target) -> list[types.Diagnostic]:
-    rel = target.rel
+    """The core's findings for the document, as the protocol's diagnostics; a broken
+    configuration is shown once (the core kept the findings at their own severities)."""
+    _say_config_error(server, target, checked.config_error)
     lines = lines_of(text)
     out = []
-    for p in _configured(server, target, text, problems):
-        if p.file != rel:
-            continue
+    for p in checked.problems:
         rng = span(server.codec, lines, p.line, p.col, p.end_col)
         out.append(types.Diagnostic(
             range=rng, message=p.message, severity=_SEVERITY[p.severity], code=p.code,
@@ -325,19 +304,8 @@ def to_diagnostics(server: Session, text: str, problems: list[Problem],
     return out
 
 
-def _configured(server: Session, target: Target, text: str,
-                problems: list[Problem]) -> list[Problem]:
-    """The project's configuration and the inline directives (of the text as typed) applied,
-    as `check` applies them; a broken configuration is shown once and leaves the findings."""
-    mine = [p for p in problems if p.file == target.rel]
-    try:
-        config = load_config(target.root.path, known_codes())
-    except ConfigError as exc:
-        if target.root.config_error != str(exc):
-            target.root.config_error = str(exc)
-            server.window_show_message(types.ShowMessageParams(
-                type=types.MessageType.Warning, message=f"rulelens: {exc}"))
-        config = Config()
-    else:
-        target.root.config_error = None
-    return configured(mine, config, lambda rel: text if rel == target.rel else None)
+def _say_config_error(server: Session, target: Target, error: str | None) -> None:
+    if error is not None and target.root.config_error != error:
+        server.window_show_message(types.ShowMessageParams(
+            type=types.MessageType.Warning, message=f"rulelens: {error}"))
+    target.root.config_error = error

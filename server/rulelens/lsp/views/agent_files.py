@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from rulelens.agents.base import Agent
-from rulelens.agents.editing import file_problems, glob_items, matching_paths
+from rulelens.agents.editing import glob_items, matching_paths
+from rulelens.check_document import DocumentCheck, check_agent_text
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.positions import lines_of, to_code_points
 from rulelens.lsp.workspace.documents import text_for
 from rulelens.lsp.workspace.roots import Target
-from rulelens.rules.model import GlobItem, Problem
+from rulelens.rules.model import GlobItem
 
 
 def owner(server: Session, target: Target) -> Agent | None:
@@ -28,14 +29,15 @@ def owner(server: Session, target: Target) -> Agent | None:
     return target.root.agents(server.files_ttl).agent(target.agent.id)
 
 
-def problems(server: Session, target: Target) -> tuple[str, list[Problem]]:
-    """The buffer's text and `check`'s findings for it."""
+def checked(server: Session, target: Target) -> tuple[str, DocumentCheck]:
+    """The buffer's text and `check`'s configured findings for it."""
     text = text_for(server, target)
     agent = owner(server, target)
     if agent is None:
-        return text, []
+        return text, DocumentCheck([])
     project = target.root.agents(server.files_ttl)
-    return text, file_problems(project, agent, target.rel, server.text_of(target.uri))
+    typed = server.text_of(target.uri)
+    return text, check_agent_text(target.root.path, project, agent, target.rel, text, typed)
 
 
 @dataclass(frozen=True)
