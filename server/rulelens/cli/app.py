@@ -75,7 +75,8 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"rulelens: {message} (see `rulelens --help`)\n")
+        # `prog` is the command's own ("rulelens match"): its help is the one that explains.
+        sys.stderr.write(f"rulelens: {message} (see `{self.prog} --help`)\n")
         raise SystemExit(EXIT_USAGE)
 
 
@@ -128,7 +129,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=summary, description=f"{summary}.",
                              epilog=f"example:\n  {module.EXAMPLE}",
                              formatter_class=_RawHelp)
-        _global_options(cmd, top=False)
+        if getattr(module, "GLOBAL_OPTIONS", True):  # `completion` reads neither
+            _global_options(cmd, top=False)
         module.arguments(cmd)
     return parser
 
@@ -158,6 +160,9 @@ def _attach_values(argv: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     raw = _attach_values(sys.argv[1:] if argv is None else argv)
+    if not raw:  # a bare `rulelens` asks what it does: the help, not an error
+        build_parser(only="").print_help()
+        return EXIT_OK
     name = _chosen(raw)
     args = build_parser(only=name if name is not None else "").parse_args(raw)
     run = Run(args, args.root, args.quiet)
