@@ -75,8 +75,8 @@ def counted(result: ProjectCheck) -> str:
     if len(others) <= 3:  # a few files are named; many are counted, so the line stays one line
         parts.extend(others)
     else:
-        agents = len(result.agent_files)
-        parts.append(f"{len(others)} of {'another agent' if agents == 1 else f'{agents} other agents'}")
+        agents = len(result.other_agents) or len(result.agent_files)
+        parts.append(f"{len(others)} read by {'another agent' if agents == 1 else f'{agents} other agents'}")
     return f"{total} checked ({', '.join(parts)})"
 
 
