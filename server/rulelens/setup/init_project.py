@@ -15,7 +15,7 @@ from rulelens.rules.model import RuleError
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.root import RULES_DIR
 from rulelens.rules.write.atomic import write_atomic
-from rulelens.setup.claude_plugin import write_plugin
+from rulelens.setup.claude_plugin import ruled_paths, write_plugin
 from rulelens.setup.json_config import JsonFile, object_at
 
 BEGIN = "<!-- rulelens:begin -->"
@@ -70,7 +70,7 @@ def init_project(root: Path, mcp: bool, claude: bool = False) -> list[str]:
     if mcp:
         out.append(register_server(root))
     if claude:
-        out.extend(write_plugin(root, FileList.for_root(root).paths))
+        out.extend(write_plugin(root, ruled_paths(root, FileList.for_root(root))))
     mention_mcp = mcp or claude or (root / MCP_JSON).exists()
     done: set[Path] = set()
     for name, create in (("AGENTS.md", True), ("CLAUDE.md", False)):
