@@ -103,20 +103,18 @@ def is_text(path: Path) -> bool:
         return False
 
 
-def ruled_paths(root: Path, files: FileList) -> list[str]:
-    """The files some `.ai/rules` glob selects, and every agent's rule files: what the language
-    server has something to say about (the rules that apply; the findings)."""
-    from rulelens.agents.project import AgentProject
+def ruled_paths(root: Path, files: FileList, agent_files: Iterable[str] = ()) -> list[str]:
+    """The files some `.ai/rules` glob selects, and `agent_files` (every agent's rule files, which
+    the caller reads: setup sits below agents/): what the language server has something to say
+    about (the rules that apply; the findings)."""
     from rulelens.rules.repository import RuleRepository
 
-    repo = RuleRepository(root)
-    found: set[str] = set()
-    for rule in repo.files:
+    found: set[str] = set(agent_files)
+    for rule in RuleRepository(root).files:
         found.add(rule.rel)
         for item in rule.glob_items:
             if item.text.strip():
                 found.update(files.matching(item.text.strip()))
-    found.update(f.rel for agent in AgentProject(repo, files).present for f in agent.files)
     return sorted(found)
 
 

@@ -8,6 +8,7 @@ byte for byte as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -57,9 +58,11 @@ def section(mcp: bool, newline: str = "\n") -> str:
     return newline.join(lines) + newline
 
 
-def init_project(root: Path, mcp: bool, claude: bool = False) -> list[str]:
+def init_project(root: Path, mcp: bool, claude: bool = False,
+                 agent_files: Callable[[FileList], Iterable[str]] | None = None) -> list[str]:
     """Write the agent pointer (with mcp, the `.mcp.json` entry; with claude, the Claude Code
-    plugin); returns lines to print."""
+    plugin, for the files the rules reach and `agent_files(files)`, every agent's rule files);
+    returns lines to print."""
     root = root.resolve()
     if not (root / RULES_DIR).is_dir():
         raise RuleError(
@@ -70,7 +73,8 @@ def init_project(root: Path, mcp: bool, claude: bool = False) -> list[str]:
     if mcp:
         out.append(register_server(root))
     if claude:
-        out.extend(write_plugin(root, ruled_paths(root, FileList.for_root(root))))
+        files = FileList.for_root(root)
+        out.extend(write_plugin(root, ruled_paths(root, files, agent_files(files) if agent_files else ())))
     mention_mcp = mcp or claude or (root / MCP_JSON).exists()
     done: set[Path] = set()
     for name, create in (("AGENTS.md", True), ("CLAUDE.md", False)):
