@@ -126,8 +126,8 @@ def write_plugin(root: Path, paths: Iterable[str]) -> list[str]:
     """Create or refresh the plugin for the files `paths` names (`ruled_paths`); returns the
     lines to print."""
     exts = extensions(paths, root)
-    plugin = _make_dirs(root, PLUGIN_DIR)
-    _make_dirs(root, f"{PLUGIN_DIR}/.claude-plugin")
+    plugin = make_dirs(root, PLUGIN_DIR)
+    make_dirs(root, f"{PLUGIN_DIR}/.claude-plugin")
     manifest = JsonFile.read(root / MANIFEST, MANIFEST, RERUN)
     for key, value in MANIFEST_DEFAULTS.items():
         manifest.data.setdefault(key, value)
@@ -192,13 +192,13 @@ def _servers_file(root: Path, plugin: Path, manifest: JsonFile, key: str, defaul
         if target.parent != plugin.resolve() and plugin.resolve() not in target.parents:
             raise RuleError(f"`{key}` in {MANIFEST} points outside the plugin folder; not writing there.")
         rel = target.relative_to(root.resolve()).as_posix()
-        _make_dirs(root, rel.rsplit("/", 1)[0])
+        make_dirs(root, rel.rsplit("/", 1)[0])
         return JsonFile.read(root / rel, rel, RERUN)
     raise RuleError(f"`{key}` in {MANIFEST} is neither an object nor one file; set it to "
                     f"\"./{default.rsplit('/', 1)[-1]}\" or remove it, then run `{RERUN}` again.")
 
 
-def _make_dirs(root: Path, rel: str) -> Path:
+def make_dirs(root: Path, rel: str) -> Path:
     """Create `rel` below root, refusing any part that is a link or a file leading elsewhere."""
     real_root = root.resolve()
     here = root
