@@ -322,3 +322,47 @@ def test_only_the_named_command_is_built_and_the_top_level_help_lists_all(args: 
                             text=True, check=False)
     assert listed.returncode == 0, listed.stderr
     assert all(f"    {command} " in listed.stdout for command in app.COMMANDS), listed.stdout
+
+
+# The window the test below samples: from the exec to well into the server's imports.
+EARLY_SECONDS = 0.04
+LAUNCHER = Path(__file__).parents[2] / "server" / "bin" / "rulelens"
+# What CPython says when a signal stops its own start-up, before the script's or the module's
+# first statement (Python/pylifecycle.c, Modules/main.c): no code of rulelens has run.
+PYTHON_STARTING = ("Fatal Python error: init_", "Could not import runpy module",
+                   "Failed checking if argv[0] is an import path entry")
+
+
+@pytest.mark.parametrize("how", ["script", "module"])
+def test_ctrl_c_from_the_first_moment_is_one_line_and_exit_130(how: str, tmp_path: Path) -> None:
+    """SIGINT at random moments of a real start (the installed command is this script, its
+    shebang set to the interpreter by pip) of a command that only a signal ends (`serve`, on a
+    pipe kept open): never a traceback from rulelens or its launcher, always exit 130, or death
+    by the signal itself before Python handles it (what a shell shows as 130). Python's own
+    start-up, before the script's first statement, runs no code of ours: a signal there gets
+    one of Python's own start-up messages (`PYTHON_STARTING`; or a traceback on the script's
+    line 0), set apart."""
+    import random
+
+    command = [sys.executable, str(LAUNCHER)] if how == "script" else [sys.executable, "-m", "rulelens"]
+    outcomes: list[tuple[float, int | None, str]] = []
+    for _ in range(30):
+        delay = random.uniform(0, EARLY_SECONDS)
+        proc = subprocess.Popen([*command, "serve"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+        select.select([], [], [], delay)  # a pause of `delay` seconds, not a bound on anything
+        proc.send_signal(signal.SIGINT)
+        try:
+            _, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # the signal was lost: the server still serves
+            proc.kill()
+            _, err = proc.communicate()
+            outcomes.append((delay, None, err))
+            continue
+        if err.startswith(PYTHON_STARTING):
+            continue
+        outcomes.append((delay, proc.returncode, err))
+    wrong = [o for o in outcomes if o[1] not in (130, -signal.SIGINT)
+             or (o[1] == 130 and o[2] != "rulelens: interrupted\n")
+             or re.search(r'File "[^"]*rulelens[^"]*", line [1-9]', o[2])]
+    assert wrong == [], wrong
