@@ -366,3 +366,28 @@ def test_ctrl_c_from_the_first_moment_is_one_line_and_exit_130(how: str, tmp_pat
              or (o[1] == 130 and o[2] != "rulelens: interrupted\n")
              or re.search(r'File "[^"]*rulelens[^"]*", line [1-9]', o[2])]
     assert wrong == [], wrong
+
+
+def test_two_files_with_one_text_are_named_where_an_agent_loads_both(tmp_path: Path) -> None:
+    """AGENTS.md copied to CLAUDE.md: an agent that loads both counts that text twice, and says so."""
+    root = tmp_path / "p"
+    (root / ".ai" / "rules").mkdir(parents=True)
+    (root / "app").mkdir()
+    (root / "app/a.php").write_text("<?php\n")
+    (root / "AGENTS.md").write_text("# Rules\n\nUse tabs.\n")
+    (root / "CLAUDE.md").write_text("# Rules\n\nUse tabs.\n")
+    out = run(root, "match", "--agents", "app/a.php").stdout
+    both = [block for block in out.split("\n\n") if "    always    AGENTS.md" in block
+            and "    always    CLAUDE.md" in block]
+    assert both, out  # some agent loads both
+    for block in both:
+        assert "! CLAUDE.md has the same text as AGENTS.md; both load, so the bytes above count that " \
+               "text twice" in block
+    alone = [block for block in out.split("\n\n") if "has the same text" in block]
+    assert len(alone) == len(both)
+    [item] = json.loads(run(root, "match", "--agents", "--json", "app/a.php").stdout)
+    loads_both = {a for a, loads in item["agents"].items() if {x["file"] for x in loads} >= {"AGENTS.md", "CLAUDE.md"}}
+    assert set(item["agents_same_text"]) == loads_both
+    assert all(v == [{"file": "CLAUDE.md", "same_as": "AGENTS.md"}] for v in item["agents_same_text"].values())
+    (root / "CLAUDE.md").write_text("# Rules\n\nUse spaces.\n")
+    assert "agents_same_text" not in json.loads(run(root, "match", "--agents", "--json", "app/a.php").stdout)[0]

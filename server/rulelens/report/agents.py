@@ -33,6 +33,9 @@ def loads_text(present: list[Agent], view: PathView) -> str:
             lines.append(f"    {load.how:<9} {load.file}  {load.bytes:,} B{why}")
         for m in view.maybe.get(agent.id, []):
             lines.append(f"    maybe     {m.file}  ({MAYBE[m.how]})")
+        for twice, first in view.same_text.get(agent.id, []):
+            lines.append(f"    ! {twice} has the same text as {first}; both load, so the bytes above "
+                         "count that text twice")
         if agent.id in view.over_budget:
             lines.append(f"    ! over budget: {view.over_budget[agent.id]}")
     return "\n".join(lines)

@@ -56,6 +56,9 @@ def agent_loads(view: PathView) -> dict[str, object]:
         item["agents_over_budget"] = dict(view.over_budget)
     if view.probably:
         item["agents_probably"] = list(view.probably)
+    if view.same_text:
+        item["agents_same_text"] = {a: [{"file": f, "same_as": first} for f, first in pairs]
+                                    for a, pairs in view.same_text.items()}
     return item
 
 
