@@ -328,9 +328,12 @@ def test_only_the_named_command_is_built_and_the_top_level_help_lists_all(args: 
 EARLY_SECONDS = 0.04
 LAUNCHER = Path(__file__).parents[2] / "server" / "bin" / "rulelens"
 # What CPython says when a signal stops its own start-up, before the script's or the module's
-# first statement (Python/pylifecycle.c, Modules/main.c): no code of rulelens has run.
+# first statement (Python/pylifecycle.c, Modules/main.c, Python/pythonrun.c), and the KeyboardInterrupt importlib
+# swallows in a module lock's callback while `site` imports: no code of rulelens has run (its
+# first statement takes SIGINT over, and nothing it imports before that is not loaded already).
 PYTHON_STARTING = ("Fatal Python error: init_", "Could not import runpy module",
-                   "Failed checking if argv[0] is an import path entry")
+                   "Failed checking if argv[0] is an import path entry", "python: failed to set __main__.__loader__",
+                   "Exception ignored in: <function _get_module_lock.<locals>.cb")
 
 
 @pytest.mark.parametrize("how", ["script", "module"])
