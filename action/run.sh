@@ -82,9 +82,9 @@ case "$command" in
     [ -z "$base" ] && fail_usage "review needs a base: set the base input (outside pull requests there is no base branch)"
     case "$format" in
       github)
+        # review --format github adds the whole review to $GITHUB_STEP_SUMMARY itself
         "${rulelens[@]}" review --base "$base" --format github
         code=$?
-        [ "$code" = "0" ] && "${rulelens[@]}" review --base "$base" --format markdown >>"$summary"
         ;;
       markdown)
         "${rulelens[@]}" review --base "$base" --format markdown | tee -a "$summary"

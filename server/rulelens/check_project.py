@@ -36,6 +36,9 @@ class ProjectCheck:
     has_rules: bool = True
     # What mends each cause that repeats across files (causes.py), for `check --fix`.
     fixes: list[Fix] = field(default_factory=list)
+    # Every other agent that reads some of those files, as `map` and `match --agents` list them
+    # (`agent_files` names each file once, so it holds fewer agents than read them).
+    other_agents: tuple[str, ...] = ()
 
     @property
     def nothing_to_check(self) -> bool:
@@ -85,7 +88,8 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     found, drifts = agent_check(agents)
     problems += found
     kept, fixes = _kept(repo, problems, config, drifts)
-    return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes)
+    return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes,
+                        tuple(a.name for a in others if a.files))
 
 
 def _kept(repo: RuleRepository, problems: list[Problem], config: Config,

@@ -155,6 +155,7 @@ def test_review_annotates_and_writes_the_job_summary(sample: Path, tmp_path: Pat
     done = run_action(sample, tmp_path, command="review --base main")
     assert "::notice file=app/Models/User.php" in done.stdout
     assert "Money is integer cents" in done.summary
+    assert done.summary.count("### Project rules for this change") == 1  # once, by rulelens itself
     assert done.outputs["exit-code"] == "0" and done.failed_step is None
 
 

@@ -104,3 +104,18 @@ def test_a_broken_configuration_is_one_line_and_exit_2(project: ProjectFactory) 
         assert out.returncode == 2 and out.stdout == "", (text, out)
         assert expected in out.stderr and len(out.stderr.splitlines()) == 1, (text, out.stderr)
         assert "Traceback" not in out.stderr
+
+
+def test_an_unknown_code_points_at_a_help_every_install_has(project: ProjectFactory) -> None:
+    """A pip-installed rulelens has no docs folder: the error names `check --help`, which lists
+    every code the configuration may name."""
+    root = project(FILES)
+    (root / "rulelens.toml").write_text('[severity]\nno-such-code = "off"\n')
+    out = run(root, "check")
+    assert out.returncode == 2
+    assert "docs/" not in out.stderr and "`rulelens check --help` lists the codes" in out.stderr
+    from rulelens.agents.codes import known_codes
+
+    section = run(None, "check", "--help").stdout.split("\ncodes (", 1)[1].splitlines()[1:]
+    listed = " ".join(line.strip() for line in section).split(", ")
+    assert set(listed) == known_codes()

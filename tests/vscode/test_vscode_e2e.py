@@ -309,6 +309,20 @@ def test_the_vsix_carries_the_bundle_and_no_compiled_file(tools: Tools) -> None:
     assert not [n for n in names if n.startswith("extension/bundled/libs/mcp")]
 
 
+def test_the_docs_give_the_vsix_its_path_and_size(tools: Tools) -> None:
+    """docs/vscode.md's install lines name the file the build writes, and its size is this one's."""
+    docs = (REPO / "docs" / "vscode.md").read_text(encoding="utf-8")
+    assert tools.vsix == REPO / "vscode-extension" / "dist" / "rulelens.vsix"
+    assert "cd vscode-extension && npm ci && npm run package" in docs
+    assert "code --install-extension dist/rulelens.vsix" in docs  # from vscode-extension/, after the build
+    said = re.search(r"The VSIX is about ([\d.]+) MB \(about ([\d,]+) files", docs)
+    assert said is not None
+    with zipfile.ZipFile(tools.vsix) as vsix:
+        files = len(vsix.namelist())
+    assert float(said.group(1)) == round(tools.vsix.stat().st_size / 1e6, 1)
+    assert abs(int(said.group(2).replace(",", "")) - files) < 100, files
+
+
 def test_bundled_server_runs_with_only_the_system_python(tools: Tools, workspace: Path,
                                                          tmp_path: Path) -> None:
     # Nothing installed: no rulelens on PATH, no server setting, and python3 is the system's

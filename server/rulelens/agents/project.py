@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulelens.agents.base import Agent, Context
@@ -23,6 +23,8 @@ class PathView:
     over_budget: dict[str, str]
     # Agents whose answer rests on a claim neither their code nor their docs confirm.
     probably: tuple[str, ...] = ()
+    # Per agent, each file it loads whose text is another's it loads too: (that file, the first).
+    same_text: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     def bytes_of(self, agent: str) -> int:
         return sum(load.bytes for load in self.loads.get(agent, []))
@@ -54,6 +56,7 @@ class AgentProject:
         loads: dict[str, list[Load]] = {}
         maybe: dict[str, list[Maybe]] = {}
         over: dict[str, str] = {}
+        same: dict[str, list[tuple[str, str]]] = {}
         for agent in self.present:
             decided = agent.view(path)
             loads[agent.id] = [d for d in decided if isinstance(d, Load)]
@@ -65,8 +68,29 @@ class AgentProject:
             found = [n for n in notes if n]
             if found:
                 over[agent.id] = "; ".join(found)
+            twice = same_text(agent, loads[agent.id])
+            if twice:
+                same[agent.id] = twice
         probably = tuple(a.id for a in self.present if not a.confirmed)
-        return PathView(path, loads, maybe, over, probably)
+        return PathView(path, loads, maybe, over, probably, same)
+
+
+def same_text(agent: Agent, loads: list[Load]) -> list[tuple[str, str]]:
+    """The loaded files whose text is that of one loaded before them (`AGENTS.md` copied to
+    `CLAUDE.md`), each with that first file: the agent reads the same words twice, and the
+    bytes counted for it count them twice."""
+    first: dict[tuple[int, str], str] = {}
+    out: list[tuple[str, str]] = []
+    for load in loads:
+        f = agent.file(load.file)
+        if f is None or not f.text.strip():
+            continue
+        key = (f.size, f.text)
+        if key in first:
+            out.append((load.file, first[key]))
+        else:
+            first[key] = load.file
+    return out
 
 
 def budget_note(agent: Agent, loads: list[Load]) -> str | None:

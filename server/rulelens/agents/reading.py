@@ -87,10 +87,11 @@ def _strict(f: AgentFile, source: str, first_line: int, cache: FrontmatterCache 
 
         if not isinstance(exc, yaml.YAMLError):
             raise
-        mark = getattr(exc, "problem_mark", None)
-        f.yaml_error_line = first_line + (mark.line if mark is not None else 0)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        f.yaml_error = str(problem)
+        from rulelens.rules.format.yaml_words import explain
+
+        said = explain(exc, source)
+        f.yaml_error_line = first_line + said.line
+        f.yaml_error = said.words + (f"; quote it: '{said.quote}'" if said.quote is not None else "")
         return
     if isinstance(data, dict):
         f.data = {str(k): v for k, v in data.items()}

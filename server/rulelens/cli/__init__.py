@@ -122,14 +122,19 @@ def _on_interrupt(signum: int, frame: FrameType | None) -> None:
 
 
 def interrupted() -> int:
-    """Say so once and leave now: worker threads (git, the file walk) are not waited for."""
-    import contextlib
+    """Say so once and leave now: worker threads (git, the file walk) are not waited for.
+
+    Only `os` and `sys` (loaded before any code of ours): the signal may come in the middle of
+    an import, and importing a module that one needs (contextlib needs functools) would find it
+    half made and fail with an ImportError's traceback."""
     import os
     import sys
 
     # RuntimeError: the handler may run while the main thread is inside a write to the stream.
-    with contextlib.suppress(OSError, ValueError, RuntimeError):
+    try:  # noqa: SIM105
         sys.stdout.flush()
+    except (OSError, ValueError, RuntimeError):
+        pass
     try:
         # A terminal has echoed `^C` where the cursor was: start a line of our own.
         sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "rulelens: interrupted\n")

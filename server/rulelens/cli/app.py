@@ -13,7 +13,7 @@ import importlib
 import os
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -73,9 +73,15 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Help)
         super().__init__(*args, **kwargs)
+        self.more_help: Callable[[], str] | None = None  # a command's `more_help`, built when shown
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return text if self.more_help is None else f"{text}\n{self.more_help()}"
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"rulelens: {message} (see `rulelens --help`)\n")
+        # `prog` is the command's own ("rulelens match"): its help is the one that explains.
+        sys.stderr.write(f"rulelens: {message} (see `{self.prog} --help`)\n")
         raise SystemExit(EXIT_USAGE)
 
 
@@ -125,10 +131,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 sub.add_parser(name, help=summary)
             continue
         module = command_module(name)
-        cmd = sub.add_parser(name, help=summary, description=f"{summary}.",
+        cmd: _Parser = sub.add_parser(name, help=summary, description=f"{summary}.",
                              epilog=f"example:\n  {module.EXAMPLE}",
                              formatter_class=_RawHelp)
-        _global_options(cmd, top=False)
+        cmd.more_help = getattr(module, "more_help", None)
+        if getattr(module, "GLOBAL_OPTIONS", True):  # `completion` reads neither
+            _global_options(cmd, top=False)
         module.arguments(cmd)
     return parser
 
@@ -158,6 +166,9 @@ def _attach_values(argv: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     raw = _attach_values(sys.argv[1:] if argv is None else argv)
+    if not raw:  # a bare `rulelens` asks what it does: the help, not an error
+        build_parser(only="").print_help()
+        return EXIT_OK
     name = _chosen(raw)
     args = build_parser(only=name if name is not None else "").parse_args(raw)
     run = Run(args, args.root, args.quiet)

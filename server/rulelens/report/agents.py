@@ -6,6 +6,8 @@ output keys them by id.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulelens.agents.facts import PROBABLY_NOTE
@@ -31,6 +33,53 @@ def loads_text(present: list[Agent], view: PathView) -> str:
             lines.append(f"    {load.how:<9} {load.file}  {load.bytes:,} B{why}")
         for m in view.maybe.get(agent.id, []):
             lines.append(f"    maybe     {m.file}  ({MAYBE[m.how]})")
+        for twice, first in view.same_text.get(agent.id, []):
+            lines.append(f"    ! {twice} has the same text as {first}; both load, so the bytes above "
+                         "count that text twice")
         if agent.id in view.over_budget:
             lines.append(f"    ! over budget: {view.over_budget[agent.id]}")
     return "\n".join(lines)
+
+
+# -- review --agents --------------------------------------------------------------------------
+@dataclass
+class Loaded:
+    """One other agent's rule file that loads for some of a change's files."""
+
+    file: str
+    agents: list[str] = field(default_factory=list)  # as their users know them
+    paths: list[str] = field(default_factory=list)
+
+
+def review_loads(present: list[Agent], views: Mapping[str, PathView]) -> list[Loaded]:
+    """Each other agent's rule file that loads for a changed file, with the agents that load it
+    and the files; Boost is left out, as `review` itself shows its rules."""
+    found: dict[str, Loaded] = {}
+    for path, view in views.items():
+        for agent in present:
+            if agent.id == "boost":
+                continue
+            for load in view.loads.get(agent.id, []):
+                entry = found.setdefault(load.file, Loaded(load.file))
+                if agent.name not in entry.agents:
+                    entry.agents.append(agent.name)
+                if path not in entry.paths:
+                    entry.paths.append(path)
+    return [found[k] for k in sorted(found, key=lambda f: f.encode())]
+
+
+def reach(entry: Loaded, changed: int) -> str:
+    return "every changed file" if len(entry.paths) == changed else plural(len(entry.paths), "changed file")
+
+
+def review_text(loaded: list[Loaded], changed: int) -> list[str]:
+    """`review --agents`' section after Boost's rules: always-loaded files in one line each."""
+    if not loaded:
+        return ["", "No other agent's rule file loads for the changed files."]
+    lines = ["", "Other agents' rule files for the changed files:"]
+    for entry in loaded:
+        lines.append(f"  {entry.file} ({', '.join(entry.agents)}): {reach(entry, changed)}")
+        if len(entry.paths) < changed:
+            lines += [f"    {p}" for p in entry.paths]
+    return lines
+

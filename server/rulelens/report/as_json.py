@@ -6,7 +6,7 @@ Named `as_json` so that `import json` inside this package is still the standard 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rulelens.report.words import is_cut
@@ -42,12 +42,23 @@ def path_rules(result: FileRules | FolderRules, view: PathView | None = None) ->
                 "rules": [{**rule(m), "files": n} for m, n in result.pairs]}
     item: dict[str, object] = {"path": result.path, "rules": [rule(m) for m in result.matches]}
     if view is not None:
-        item["agents"] = {a: [x.to_json() for x in loads] for a, loads in view.loads.items()}
-        item["agents_maybe"] = {a: [x.to_json() for x in m] for a, m in view.maybe.items()}
-        if view.over_budget:
-            item["agents_over_budget"] = dict(view.over_budget)
-        if view.probably:
-            item["agents_probably"] = list(view.probably)
+        item.update(agent_loads(view))
+    return item
+
+
+def agent_loads(view: PathView) -> dict[str, object]:
+    """What each agent loads for one file: `match --agents --json`, `review --agents --json`."""
+    item: dict[str, object] = {
+        "agents": {a: [x.to_json() for x in loads] for a, loads in view.loads.items()},
+        "agents_maybe": {a: [x.to_json() for x in m] for a, m in view.maybe.items()},
+    }
+    if view.over_budget:
+        item["agents_over_budget"] = dict(view.over_budget)
+    if view.probably:
+        item["agents_probably"] = list(view.probably)
+    if view.same_text:
+        item["agents_same_text"] = {a: [{"file": f, "same_as": first} for f, first in pairs]
+                                    for a, pairs in view.same_text.items()}
     return item
 
 
@@ -55,8 +66,9 @@ def problems(found: Sequence[Problem]) -> list[dict[str, object]]:
     return [p.to_json() for p in found]
 
 
-def review(result: Review) -> list[dict[str, object]]:
-    """One object per changed path, shaped as `match --json` objects, plus how the path changed."""
+def review(result: Review, views: Mapping[str, PathView] | None = None) -> list[dict[str, object]]:
+    """One object per changed path, shaped as `match --json` objects, plus how the path changed;
+    with `views` (`--agents`), what each agent loads for it."""
     out: list[dict[str, object]] = []
     for change in result.changes:
         obj: dict[str, object] = {"path": change.path, "status": change.status}
@@ -66,5 +78,7 @@ def review(result: Review) -> list[dict[str, object]]:
         obj["rule_file"] = change in result.touched
         obj["now_match_nothing"] = [{"file": e.file, "line": e.line + 1, "glob": e.glob}
                                     for e in result.emptied_by(change)]
+        if views is not None and change.path in views:
+            obj.update(agent_loads(views[change.path]))
         out.append(obj)
     return out

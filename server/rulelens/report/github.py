@@ -11,6 +11,9 @@ if TYPE_CHECKING:
     from rulelens.rules.review import Review
 
 COMMANDS: dict[Severity, str] = {"error": "error", "warning": "warning", "info": "notice"}
+# GitHub shows 10 annotations of each kind per step and drops the rest (actions/toolkit,
+# docs/problem-matchers.md, "Limitations"): past that, one annotation says what all of them would.
+PER_KIND = 10
 
 
 def _data(text: str) -> str:
@@ -36,22 +39,44 @@ def problem_annotation(p: Problem) -> str:
     return annotation(COMMANDS[p.severity], p.file, p.line + 1, f"rulelens {p.code}", p.message, p.col + 1)
 
 
-def review(result: Review) -> list[str]:
-    out = []
+def review(result: Review, full_list: str) -> list[str]:
+    """The change's annotations; a kind with more than GitHub shows is one annotation that sums
+    it up and names `full_list`, where every item is (the job summary, or a command)."""
+    notices = []
     for change in result.changes:
         matches = result.matches.get(change.path, [])
         if matches:
             said = "; ".join(f"{m.rule.rel}: " + ", ".join(e.title for e in m.rule.entries)
                              for m in matches)
             verb = "applies" if len(matches) == 1 else "apply"
-            out.append(annotation("notice", change.path, 1, f"{plural(len(matches), 'rule file')} {verb}",
-                                  said))
+            notices.append(annotation("notice", change.path, 1, f"{plural(len(matches), 'rule file')} {verb}",
+                                      said))
     for change in result.touched:
         if change.status != "deleted":
-            out.append(annotation("notice", change.path, 1, "Rule file changed",
-                                  f"This change {change.status} a rule file: agents read the new text."))
-    for e in result.emptied:
-        out.append(annotation("warning", e.file, e.line + 1, "rulelens glob-matches-nothing",
-                              f"`{e.glob}` matches nothing after this change: "
-                              + "; ".join(departure(c) for c in e.left)))
-    return out
+            notices.append(annotation("notice", change.path, 1, "Rule file changed",
+                                      f"This change {change.status} a rule file: agents read the new text."))
+    warnings = [annotation("warning", e.file, e.line + 1, "rulelens glob-matches-nothing",
+                           f"`{e.glob}` matches nothing after this change: "
+                           + "; ".join(departure(c) for c in e.left)) for e in result.emptied]
+    if len(notices) > PER_KIND:
+        notices = [_notice_summary(result, full_list)]
+    if len(warnings) > PER_KIND:
+        globs = ", ".join(f"`{e.glob}` ({e.file}:{e.line + 1})" for e in result.emptied)
+        warnings = ["::warning title=rulelens glob-matches-nothing::"
+                    + _data(f"{plural(len(result.emptied), 'glob')} match nothing after this change: "
+                            f"{globs}. Each, with the paths it lost: {full_list}.")]
+    return notices + warnings
+
+
+def _notice_summary(result: Review, full_list: str) -> str:
+    """One notice for the whole change: each rule file with how many changed files it applies to."""
+    groups = result.grouped()
+    ruled = sum(1 for c in result.changes if result.matches.get(c.path))
+    parts = [f"{m.rule.rel} ({plural(len(changes), 'file')})" for m, changes in groups]
+    message = (f"{plural(len(groups), 'rule file')} {'applies' if len(groups) == 1 else 'apply'} to "
+               f"{plural(ruled, 'changed file')}: {', '.join(parts)}.")
+    changed = [c for c in result.touched if c.status != "deleted"]
+    if changed:
+        message += f" This change edits {plural(len(changed), 'rule file')}: agents read the new text."
+    title = f"rulelens: rules for {plural(len(result.changes), 'changed file')}"
+    return f"::notice title={_property(title)}::{_data(message + f' Each file with its rules: {full_list}.')}"

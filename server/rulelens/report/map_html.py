@@ -67,7 +67,7 @@ function row(path) {
       + plural(f.files, 'file');
     r.appendChild(c);
   }
-  if (gaps.has(path)) r.appendChild(el('span', 'gap', 'no rule reaches its code'));
+  if (gaps.has(path)) r.appendChild(el('span', 'gap', 'no scoped rule reaches its code'));
   for (const [agent, n] of Object.entries(f.overBudget))
     if (path === '' || !overAll.has(agent))
       r.appendChild(el('span', 'over', name[agent] + ' over budget for ' + n.toLocaleString()));
@@ -94,8 +94,8 @@ const tree = document.getElementById('tree'); const first = row(''); tree.append
 if (first.flip) first.flip();
 const legend = document.getElementById('legend');
 for (const a of D.agents) { const s = el('span'); s.appendChild(chip(a.id, a.name));
-  s.appendChild(document.createTextNode(plural(a.ruleFiles, 'rule file') + ', scoped ones reach '
-    + plural(a.reached, 'file')
+  s.appendChild(document.createTextNode(plural(a.ruleFiles, 'rule file')
+    + (a.scoped ? ', scoped ones reach ' + plural(a.reached, 'file') : '')
     + (a.confirmed ? '' : ' (documented behaviour not confirmed)') + (a.cap ? '; cap: ' + a.cap : '')));
   legend.appendChild(s); legend.appendChild(el('br')); }
 function list(id, items, draw) { const ul = document.getElementById(id);
@@ -136,7 +136,7 @@ Each folder shows which agents' scoped rules reach its files, and how many. Clic
 <div id="legend" class="legend"></div></header>
 <main><section><h2>Folders</h2><div id="tree" class="tree"></div></section>
 <section><h2>Loaded for every file</h2><ul id="everywhere"></ul>
-<h2>Folders with code that no rule reaches</h2><ul id="gaps"></ul>
+<h2>Folders with code that no scoped rule reaches</h2><ul id="gaps"></ul>
 <h2>Where agents disagree</h2><ul id="disagree"></ul>
 <h2>Over budget</h2><ul id="budget"></ul></section></main>
 <script type="application/json" id="map-data">{payload}</script>

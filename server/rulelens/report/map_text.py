@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from rulelens.agents.folder_map import Folder, ProjectMap, folder_of
+from rulelens.agents.folder_map import AgentSummary, Folder, ProjectMap, folder_of
 
-GAP = "no rule reaches its code"
+GAP = "no scoped rule reaches its code"  # always-loaded rules may still reach it
 
 
 def map_text(m: ProjectMap, depth: int = 2) -> str:
@@ -15,8 +15,7 @@ def map_text(m: ProjectMap, depth: int = 2) -> str:
         lines.append("No agent's rule files in this project.")
         return "\n".join(lines)
     lines.append("Agents: " + "; ".join(
-        f"{a.name} ({_plural(a.files, 'rule file')}, scoped ones reach {a.reached:,})"
-        for a in m.agents))
+        f"{a.name} ({_plural(a.files, 'rule file')}{_scoped(a)})" for a in m.agents))
     if m.everywhere:
         readers: dict[str, list[str]] = {}
         for e in m.everywhere:
@@ -45,7 +44,7 @@ def map_text(m: ProjectMap, depth: int = 2) -> str:
 
     walk("", 0)
     for title, items in (
-            ("Folders with code that no rule reaches", [f"  {g or '.'}/" for g in m.gaps]),
+            ("Folders with code that no scoped rule reaches", [f"  {g or '.'}/" for g in m.gaps]),
             ("Where agents disagree", [f"  {d.file}: {d.message}" for d in m.disagreements]),
             ("Over budget", [f"  {names.get(o.agent, o.agent)}: {_plural(o.files, 'file')} under "
                              f"{o.folder or '.'}/, e.g. {o.example}: {o.note}" for o in m.over_budget]
@@ -63,6 +62,12 @@ def _counts(folder: Folder, names: dict[str, str], gap: bool, quiet: set[str]) -
     over = [f"{names.get(a, a)} over budget for {n:,}"
             for a, n in folder.over_budget.items() if a not in quiet]
     return " · ".join(parts + over)
+
+
+def _scoped(a: AgentSummary) -> str:
+    """What an agent's scoped rules reach, said only when it has some: of rules that all load
+    always (a lone `CLAUDE.md`), "scoped ones reach 0" reads as if nothing reached the code."""
+    return f", scoped ones reach {a.reached:,}" if a.scoped else ""
 
 
 def _plural(n: int, word: str) -> str:

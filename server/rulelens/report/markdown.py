@@ -10,6 +10,7 @@ from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Entry, Match, RuleFile
 
 if TYPE_CHECKING:
+    from rulelens.report.agents import Loaded
     from rulelens.rules.review import Review
 
 
@@ -18,7 +19,8 @@ def escape(text: str) -> str:
     return "".join("\\" + ch if ch in "\\`*_[]<>|#" else ch for ch in text)
 
 
-def review(result: Review) -> str:
+def review(result: Review, loaded: list[Loaded] | None = None) -> str:
+    """The comment; with `loaded` (`--agents`), the other agents' rule files too."""
     lines = ["### Project rules for this change", "", escape(review_summary(result)) + "."]
     for m, changes in result.grouped():
         title = f" — {escape(m.rule.heading)}" if m.rule.heading else ""
@@ -39,7 +41,22 @@ def review(result: Review) -> str:
         lines += ["", "**Globs this change made match nothing:**", ""]
         lines += [f"- `{e.file}` line {e.line + 1}: `{e.glob}` "
                   f"({escape('; '.join(departure(c) for c in e.left))})" for e in result.emptied]
+    if loaded is not None:
+        lines += _other_agents(loaded, len(result.matches))
     return "\n".join(lines)
+
+
+def _other_agents(loaded: list[Loaded], changed: int) -> list[str]:
+    from rulelens.report.agents import reach
+
+    if not loaded:
+        return ["", "No other agent's rule file loads for the changed files."]
+    lines = ["", "**Other agents' rule files for the changed files:**", ""]
+    for entry in loaded:
+        where = (reach(entry, changed) if len(entry.paths) == changed
+                 else ", ".join(f"`{p}`" for p in entry.paths))
+        lines.append(f"- `{entry.file}` ({escape(', '.join(entry.agents))}): {where}")
+    return lines
 
 
 # -- for an agent (`rulelens mcp`; bench/context_cost.py measures it) -------------------------

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rulelens.report.colour import PLAIN, Palette
 from rulelens.report.words import (
+    AGENTS_HINT,
     CUT,
     change_how,
     departure,
@@ -19,6 +20,7 @@ from rulelens.rules.model import Match, Problem
 
 if TYPE_CHECKING:
     from rulelens.check_project import ProjectCheck
+    from rulelens.report.agents import Loaded
     from rulelens.rules.match.paths import FileRules, FolderRules
     from rulelens.rules.review import Review
 
@@ -75,8 +77,8 @@ def counted(result: ProjectCheck) -> str:
     if len(others) <= 3:  # a few files are named; many are counted, so the line stays one line
         parts.extend(others)
     else:
-        agents = len(result.agent_files)
-        parts.append(f"{len(others)} of {'another agent' if agents == 1 else f'{agents} other agents'}")
+        agents = len(result.other_agents) or len(result.agent_files)
+        parts.append(f"{len(others)} read by {'another agent' if agents == 1 else f'{agents} other agents'}")
     return f"{total} checked ({', '.join(parts)})"
 
 
@@ -88,7 +90,9 @@ def check_summary(result: ProjectCheck) -> str:
 
 
 # -- review -----------------------------------------------------------------------------------
-def review(result: Review) -> str:
+def review(result: Review, loaded: list[Loaded] | None = None) -> str:
+    """The review; with `loaded` (`--agents`), the other agents' rule files too, else a hint
+    when no rule of `.ai/rules` applies to any changed file."""
     lines = [review_summary(result)]
     for m, changes in result.grouped():
         title = f" ({m.rule.heading})" if m.rule.heading else ""
@@ -101,6 +105,8 @@ def review(result: Review) -> str:
     missing = result.unruled()
     if missing:
         lines += ["", "No rule applies to: " + ", ".join(c.path for c in missing)]
+        if loaded is None and not result.grouped():
+            lines.append(AGENTS_HINT)
     if result.touched:
         lines += ["", "This change touches rule files: "
                   + ", ".join(f"{c.path} ({change_how(c)})" for c in result.touched)]
@@ -108,4 +114,8 @@ def review(result: Review) -> str:
         lines += ["", "Globs this change made match nothing:"]
         lines += [f"  {e.file}:{e.line + 1}: `{e.glob}` ({'; '.join(departure(c) for c in e.left)})"
                   for e in result.emptied]
+    if loaded is not None:
+        from rulelens.report.agents import review_text
+
+        lines += review_text(loaded, len(result.matches))
     return "\n".join(lines)

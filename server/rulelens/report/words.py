@@ -39,6 +39,12 @@ def unseen_reason(m: Match) -> str | None:
     return m.agents_miss_because or "it is not in the committed index.md; run `rulelens index`."
 
 
+# Where plain `match` or `review` finds no rule: they read Boost's `.ai/rules` alone, which a
+# project whose rules are all `.claude/rules` or `AGENTS.md` has none of.
+AGENTS_HINT = ("Only .ai/rules is read without --agents; add --agents for the rule files every other "
+               "agent loads (CLAUDE.md, .claude/rules, AGENTS.md, ...).")
+
+
 # -- review -----------------------------------------------------------------------------------
 def change_how(change: Change) -> str:
     """`modified`, `renamed from old/path`, ..."""

@@ -22,6 +22,7 @@ from typing import Any
 
 from rulelens import __version__
 from rulelens.rules.model import RuleError
+from rulelens.rules.project.filelist import FileList
 from rulelens.setup.json_config import JsonFile, object_at
 
 PLUGIN_NAME = "rulelens"
@@ -79,11 +80,42 @@ def extension_of(path: str) -> str | None:
     return ext
 
 
-def extensions(paths: Iterable[str]) -> list[str]:
-    """Every extension among the paths (the plugin's own files aside), plus `.md`, sorted."""
+def extensions(paths: Iterable[str], root: Path | None = None) -> list[str]:
+    """Every extension among the paths (the plugin's own files aside), plus `.md`, sorted; with
+    `root`, only those whose first file there is text (a server started for `.png` would never
+    have a rule to say)."""
     mine = PLUGIN_DIR + "/"
-    found = {ext for ext in (extension_of(p) for p in paths if not p.startswith(mine)) if ext is not None}
-    return sorted(found | {ALWAYS})
+    first: dict[str, str] = {}
+    for p in paths:
+        ext = extension_of(p)
+        if ext is not None and not p.startswith(mine):
+            first.setdefault(ext, p)
+    return sorted({ext for ext, p in first.items() if root is None or is_text(root / p)} | {ALWAYS})
+
+
+def is_text(path: Path) -> bool:
+    """Git's test for a binary file (xdiff's `buffer_is_binary`): a NUL in its first 8,000 bytes.
+    By content rather than by a list of names, so `.lock` (text) and `.ico` (not) need no entry."""
+    try:
+        with open(path, "rb") as handle:
+            return b"\0" not in handle.read(8000)
+    except OSError:
+        return False
+
+
+def ruled_paths(root: Path, files: FileList, agent_files: Iterable[str] = ()) -> list[str]:
+    """The files some `.ai/rules` glob selects, and `agent_files` (every agent's rule files, which
+    the caller reads: setup sits below agents/): what the language server has something to say
+    about (the rules that apply; the findings)."""
+    from rulelens.rules.repository import RuleRepository
+
+    found: set[str] = set(agent_files)
+    for rule in RuleRepository(root).files:
+        found.add(rule.rel)
+        for item in rule.glob_items:
+            if item.text.strip():
+                found.update(files.matching(item.text.strip()))
+    return sorted(found)
 
 
 def language_id(ext: str) -> str:
@@ -91,10 +123,11 @@ def language_id(ext: str) -> str:
 
 
 def write_plugin(root: Path, paths: Iterable[str]) -> list[str]:
-    """Create or refresh the plugin; returns the lines to print."""
-    exts = extensions(paths)
-    plugin = _make_dirs(root, PLUGIN_DIR)
-    _make_dirs(root, f"{PLUGIN_DIR}/.claude-plugin")
+    """Create or refresh the plugin for the files `paths` names (`ruled_paths`); returns the
+    lines to print."""
+    exts = extensions(paths, root)
+    plugin = make_dirs(root, PLUGIN_DIR)
+    make_dirs(root, f"{PLUGIN_DIR}/.claude-plugin")
     manifest = JsonFile.read(root / MANIFEST, MANIFEST, RERUN)
     for key, value in MANIFEST_DEFAULTS.items():
         manifest.data.setdefault(key, value)
@@ -117,8 +150,8 @@ def write_plugin(root: Path, paths: Iterable[str]) -> list[str]:
         else:
             out.append(f"{'Updated' if existed else 'Created'} {file.name}: {what}.")
     out.append("Claude Code loads it as rulelens@skills-dir once you trust this folder, and runs one "
-               "language server per file extension (docs/claude-code.md). Re-run `rulelens init "
-               "--claude` after adding a new kind of file.")
+               "language server per file extension. Re-run `rulelens init --claude` when rules reach "
+               "a new kind of file.")
     return out
 
 
@@ -159,13 +192,13 @@ def _servers_file(root: Path, plugin: Path, manifest: JsonFile, key: str, defaul
         if target.parent != plugin.resolve() and plugin.resolve() not in target.parents:
             raise RuleError(f"`{key}` in {MANIFEST} points outside the plugin folder; not writing there.")
         rel = target.relative_to(root.resolve()).as_posix()
-        _make_dirs(root, rel.rsplit("/", 1)[0])
+        make_dirs(root, rel.rsplit("/", 1)[0])
         return JsonFile.read(root / rel, rel, RERUN)
     raise RuleError(f"`{key}` in {MANIFEST} is neither an object nor one file; set it to "
                     f"\"./{default.rsplit('/', 1)[-1]}\" or remove it, then run `{RERUN}` again.")
 
 
-def _make_dirs(root: Path, rel: str) -> Path:
+def make_dirs(root: Path, rel: str) -> Path:
     """Create `rel` below root, refusing any part that is a link or a file leading elsewhere."""
     real_root = root.resolve()
     here = root

@@ -8,6 +8,7 @@ byte for byte as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from rulelens.rules.model import RuleError
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.root import RULES_DIR
 from rulelens.rules.write.atomic import write_atomic
-from rulelens.setup.claude_plugin import write_plugin
+from rulelens.setup.claude_plugin import make_dirs, ruled_paths, write_plugin
 from rulelens.setup.json_config import JsonFile, object_at
 
 BEGIN = "<!-- rulelens:begin -->"
@@ -26,6 +27,12 @@ SERVER_NAME = "rulelens"
 SERVER_ENTRY: dict[str, Any] = {"command": "rulelens", "args": ["mcp"]}
 # Keys of an old entry that describe another transport; everything else (env, ...) is kept.
 _TRANSPORT_KEYS = {"command", "args", "type", "url", "headers"}
+# Claude Code's docs recommend a CLAUDE.md under about 200 lines, the budget `check` holds it to
+# (agents/formats/claude_code.py; tests/cli/test_init.py keeps the two equal). A section that
+# would take it past that goes into a rule file of its own, which Claude Code also loads for
+# every file (it has no `paths`) and which the budget does not count.
+CLAUDE_LINES = 200
+CLAUDE_RULE = ".claude/rules/rulelens.md"
 
 _BODY = [
     "## Project rules",
@@ -57,9 +64,11 @@ def section(mcp: bool, newline: str = "\n") -> str:
     return newline.join(lines) + newline
 
 
-def init_project(root: Path, mcp: bool, claude: bool = False) -> list[str]:
+def init_project(root: Path, mcp: bool, claude: bool = False,
+                 agent_files: Callable[[FileList], Iterable[str]] | None = None) -> list[str]:
     """Write the agent pointer (with mcp, the `.mcp.json` entry; with claude, the Claude Code
-    plugin); returns lines to print."""
+    plugin, for the files the rules reach and `agent_files(files)`, every agent's rule files);
+    returns lines to print."""
     root = root.resolve()
     if not (root / RULES_DIR).is_dir():
         raise RuleError(
@@ -70,7 +79,8 @@ def init_project(root: Path, mcp: bool, claude: bool = False) -> list[str]:
     if mcp:
         out.append(register_server(root))
     if claude:
-        out.extend(write_plugin(root, FileList.for_root(root).paths))
+        files = FileList.for_root(root)
+        out.extend(write_plugin(root, ruled_paths(root, files, agent_files(files) if agent_files else ())))
     mention_mcp = mcp or claude or (root / MCP_JSON).exists()
     done: set[Path] = set()
     for name, create in (("AGENTS.md", True), ("CLAUDE.md", False)):
@@ -82,8 +92,31 @@ def init_project(root: Path, mcp: bool, claude: bool = False) -> list[str]:
             out.append(f"{name} is a link to a file already updated.")
             continue
         done.add(real)
-        out.append(_update_file(real, name, mention_mcp, root))
+        moved = _claude_rule(real, root, mention_mcp) if name == "CLAUDE.md" else None
+        out.append(moved if moved is not None else _update_file(real, name, mention_mcp, root))
     return out
+
+
+def _claude_rule(claude_md: Path, root: Path, mcp: bool) -> str | None:
+    """The section's place for Claude Code when it is not CLAUDE.md: `.claude/rules/rulelens.md`
+    when that holds it already, or when CLAUDE.md, without one, would go past its budget; None
+    to write it in CLAUDE.md."""
+    from rulelens.rules.format.reading import split_lines
+
+    rule = root / CLAUDE_RULE
+    text, _ = _read_text(claude_md, "CLAUDE.md")
+    if any(line.strip() == BEGIN for line in text.splitlines()):
+        return None  # the person's CLAUDE.md holds it: it is updated there
+    if not (rule.is_file() and BEGIN in _read_text(rule, CLAUDE_RULE)[0]):
+        lines = len(split_lines(replace_section(text, mcp)))
+        if lines <= CLAUDE_LINES:
+            return None
+        make_dirs(root, CLAUDE_RULE.rpartition("/")[0])  # refusing a `.claude` that links out
+        said = _update_file(_real_target(rule, root), CLAUDE_RULE, mcp, root)
+        return (f"{said} CLAUDE.md has {len(split_lines(text))} lines and the section would take it "
+                f"to {lines}, past the {CLAUDE_LINES} Claude Code's docs recommend; Claude Code loads "
+                f"{CLAUDE_RULE} for every file, as it loads CLAUDE.md.")
+    return _update_file(_real_target(rule, root), CLAUDE_RULE, mcp, root)
 
 
 def _real_target(path: Path, root: Path) -> Path:

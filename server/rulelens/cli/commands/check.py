@@ -36,6 +36,18 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                              "files (also RULELENS_NO_CACHE=1) (default: off)")
 
 
+def more_help() -> str:
+    """Every code, for the configuration's `severity` table: a pip-installed rulelens has no docs
+    folder to point at, so the help is where a configuration error sends people."""
+    import textwrap
+
+    from rulelens.agents.codes import known_codes
+
+    return "codes (rulelens.toml's or [tool.rulelens]'s `severity` table sets each one's level):\n" + \
+        textwrap.fill(", ".join(sorted(known_codes())), width=90, initial_indent="  ",
+                      subsequent_indent="  ", break_on_hyphens=False) + "\n"
+
+
 def run(run: Run) -> int:
     from pathlib import Path
 

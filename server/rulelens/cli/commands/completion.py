@@ -13,6 +13,7 @@ from rulelens.cli.common import EXIT_OK, Run
 
 EXAMPLE = "rulelens completion bash > ~/.local/share/bash-completion/completions/rulelens"
 SHELLS = ("bash", "zsh", "fish")
+GLOBAL_OPTIONS = False  # the script is the same for every project and always printed
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:

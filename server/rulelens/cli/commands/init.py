@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from rulelens.cli.common import EXIT_OK, Run
+
+if TYPE_CHECKING:
+    from rulelens.rules.project.filelist import FileList
 
 EXAMPLE = "rulelens init --mcp"
 
@@ -20,6 +24,13 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(run: Run) -> int:
     from rulelens.setup.init_project import init_project
 
-    for line in init_project(run.repository().root, run.args.mcp, run.args.claude):
+    repo = run.repository()
+
+    def agent_files(files: FileList) -> list[str]:
+        from rulelens.agents.project import AgentProject
+
+        return [f.rel for agent in AgentProject(repo, files).present for f in agent.files]
+
+    for line in init_project(repo.root, run.args.mcp, run.args.claude, agent_files):
         run.say(line)
     return EXIT_OK

@@ -15,8 +15,18 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     out.add_argument("--json", action="store_true", help="print the map as JSON (default: a text tree)")
     out.add_argument("--html", type=Path, metavar="FILE",
                      help="write one self-contained HTML page (no network needed) to FILE")
-    parser.add_argument("--depth", type=int, default=2, metavar="N",
+    parser.add_argument("--depth", type=_depth, default=2, metavar="N",
                         help="folder levels the text tree shows (default: 2)")
+
+
+def _depth(text: str) -> int:
+    try:
+        depth = int(text)
+    except ValueError:
+        depth = -1
+    if depth < 0:
+        raise argparse.ArgumentTypeError(f"needs a whole number of levels, 0 or more, not {text!r}")
+    return depth
 
 
 def run(run: Run) -> int:
@@ -43,5 +53,5 @@ def run(run: Run) -> int:
     else:
         from rulelens.report.map_text import map_text
 
-        print(map_text(project_map, max(0, args.depth)))
+        print(map_text(project_map, args.depth))
     return EXIT_OK

@@ -55,6 +55,11 @@ def run(run: Run) -> int:
             if project is not None and view is not None:
                 block += "\n" + loads_text(project.present, view)
             blocks.append(block)
+        if project is None and any(not (r.pairs if isinstance(r, FolderRules) else r.matches)
+                                   for r, _ in results):
+            from rulelens.report.words import AGENTS_HINT
+
+            blocks.append(AGENTS_HINT)
         print("\n\n".join(blocks))
     for error in errors:
         fail(error)

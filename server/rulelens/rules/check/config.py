@@ -147,7 +147,7 @@ def _parse(data: Any, name: str, prefix: str, known: Collection[str]) -> Config:
             near = difflib.get_close_matches(code, sorted(known), n=1)
             hint = f" (did you mean `{near[0]}`?)" if near else ""
             raise ConfigError(f"{name}: `{key('severity')}` names `{code}`, which is no rulelens "
-                              f"code{hint}; the codes are in docs/configuration.md.")
+                              f"code{hint}; `rulelens check --help` lists the codes.")
         if level not in LEVELS:
             raise ConfigError(f"{name}: `{key('severity')}.{code}` is {level!r}; it must be one of "
                               f"{', '.join(LEVELS)}.")

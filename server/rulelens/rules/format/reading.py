@@ -373,21 +373,20 @@ def _align(items: list[GlobItem], values: list[str]) -> list[GlobItem]:
 
 def _report_yaml_error(exc: BaseException, fm: Frontmatter, items: list[GlobItem],
                        problem: Any) -> None:
-    mark = getattr(exc, "problem_mark", None)
-    line = fm.open_line + 1 + (mark.line if mark is not None else 0)
-    reason = getattr(exc, "problem", None) or type(exc).__name__
-    bad = next((i for i in items if i.line == line), None)
-    hint = ""
     from rulelens.rules.format import strict_yaml
+    from rulelens.rules.format.yaml_words import explain
 
+    said = explain(exc, fm.body)
+    line = fm.open_line + 1 + said.line
+    reason, hint = said.words, ""
+    bad = next((i for i in items if i.line == line), None)
     if isinstance(exc, strict_yaml.StrictYamlError):
         bad = None
-        if "duplicate" in str(reason):
+        reason = str(getattr(exc, "problem", None) or reason)
+        if "duplicate" in reason:
             hint = " Keep one of the keys."
-    elif bad is not None and not bad.text.startswith(("'", '"')):
-        hint = f" Quote the glob: - '{bad.text}'."
-    elif items:
-        hint = " Quote globs that start with `*`, `{`, `[`, `!`, `&` or `?`."
+    elif said.quote is not None:
+        hint = f" Quote it: '{said.quote}'." if bad is None else f" Quote the glob: - '{said.quote}'."
     problem(line, "error", "frontmatter-invalid",
             f"Invalid YAML frontmatter ({reason}): agents (and Boost's index) see no paths for this "
             f"file, though rulelens still shows its rules.{hint}",
