@@ -4,6 +4,7 @@ and rendered as text or as JSON; `--agents` adds what every agent loads for each
 from __future__ import annotations
 
 import argparse
+import sys
 
 from rulelens.cli.common import EXIT_OK, EXIT_USAGE, Run, fail, resolve
 
@@ -56,6 +57,12 @@ def run(run: Run) -> int:
                 block += "\n" + loads_text(project.present, view)
             blocks.append(block)
         print("\n\n".join(blocks))
+    if results:
+        from rulelens.report.words import unread_lines
+
+        # On stderr: stdout (and --json) stays the answer; a rule file left out is said each run.
+        for line in unread_lines(repo.unread()):
+            sys.stderr.write(f"rulelens: warning: {line}.\n")
     for error in errors:
         fail(error)
     return EXIT_USAGE if errors else EXIT_OK

@@ -23,10 +23,10 @@ from rulelens.lsp.wire.positions import lines_of, span, whole_line
 from rulelens.lsp.wire.protocol import RulelensProtocol
 from rulelens.lsp.workspace.documents import live_rule, text_for
 from rulelens.lsp.workspace.roots import Root, Target
-from rulelens.report.words import plural
+from rulelens.report.words import plural, unread_lines
 from rulelens.rules.check.config import FILES as CONFIG_FILES
 from rulelens.rules.check.config import Config, ConfigError, configured, load_config
-from rulelens.rules.model import Problem, RuleFile
+from rulelens.rules.model import Problem, RuleFile, cannot_read
 
 SOURCE = "rulelens"
 RULES_CODE = "rules-apply"
@@ -147,8 +147,13 @@ def rules_json(server: Session, target: Target) -> str:
     if severity is None:
         return "[]"
     matches = target.root.repo.rules_for(target.rel)
+    unread = unread_lines(target.root.repo.unread())
     if not matches:
-        return "[]"
+        if not unread:
+            return "[]"
+        message = "\n".join(f"{line}." for line in unread)
+        return (f'[{{"range":{_START_OF_FILE},"message":{_text(message)},'
+                f'"severity":{int(severity)},"code":"{RULES_CODE}","source":"{SOURCE}"}}]')
     encoding = str(server.codec.encoding)
     root = target.root
     kept = _kept(root, encoding)  # once for every match
@@ -173,6 +178,7 @@ def rules_json(server: Session, target: Target) -> str:
     verb = "applies" if entries == 1 else "apply"
     head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
             f"{verb} to this file:\n")
+    lines.extend(f"{line}." for line in unread)
     return (f'[{{"range":{_START_OF_FILE},"message":{_text(head + chr(10).join(lines))},'
             f'"severity":{int(severity)},"code":"{RULES_CODE}","source":"{SOURCE}",'
             f'"relatedInformation":[{"".join(related)}]}}]')
@@ -305,7 +311,8 @@ def index_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]
     from rulelens.rules.check.lint import check_index
 
     current = text if text is not None else repo.current_index()
-    problems = check_index(target.rel, current, repo.index_text())
+    unread = next((cannot_read(f) for f in repo.unread()), None)
+    problems = check_index(target.rel, current, repo.index_text(), unread)
     return to_diagnostics(server, current or "", problems, target)
 
 
