@@ -40,10 +40,17 @@ def run(run: Run) -> int:
     from pathlib import Path
 
     from rulelens.rules.project.git import LS_FILES, no_repository, remember_missing_repositories, start
-    from rulelens.rules.project.root import find_root
+    from rulelens.rules.project.root import find_root, is_project
 
     remember_missing_repositories()  # this process checks once, then exits
     root = find_root(Path.cwd(), run.root)
+    if run.root is None and not is_project(root):
+        # Outside any project, find_root falls back to the current folder: from `/` or the home
+        # folder that is a walk of everything, thousands of findings about no one's rules.
+        from rulelens.rules.model import RuleError
+        from rulelens.rules.project.root import NOT_A_PROJECT, RULES_DIR
+
+        raise RuleError(NOT_A_PROJECT.format(rules=RULES_DIR, root=root))
     start(root, *LS_FILES)  # git lists the files while the core loads
     if not no_repository(root):  # and, where subprocess is loaded for git, grep says if it is GNU's
         from rulelens.rules.check.stale.text_search import probe_grep
