@@ -32,11 +32,15 @@ def annotation(command: str, file: str, line: int, title: str, message: str, col
     return f"::{command} {','.join(props)}::{_data(message)}"
 
 
-def problem_annotation(p: Problem) -> str:
-    return annotation(COMMANDS[p.severity], p.file, p.line + 1, f"rulelens {p.code}", p.message, p.col + 1)
+def problem_annotation(p: Problem, prefix: str = "") -> str:
+    """`prefix`: the project's folder in its repository (`services/web/`), as GitHub names files
+    from the repository's root (rules.project.root.repository_prefix)."""
+    return annotation(COMMANDS[p.severity], prefix + p.file, p.line + 1, f"rulelens {p.code}", p.message,
+                      p.col + 1)
 
 
-def review(result: Review) -> list[str]:
+def review(result: Review, prefix: str = "") -> list[str]:
+    """The review's annotations; `prefix` as for `problem_annotation`."""
     out = []
     for change in result.changes:
         matches = result.matches.get(change.path, [])
@@ -44,14 +48,14 @@ def review(result: Review) -> list[str]:
             said = "; ".join(f"{m.rule.rel}: " + ", ".join(e.title for e in m.rule.entries)
                              for m in matches)
             verb = "applies" if len(matches) == 1 else "apply"
-            out.append(annotation("notice", change.path, 1, f"{plural(len(matches), 'rule file')} {verb}",
-                                  said))
+            out.append(annotation("notice", prefix + change.path, 1,
+                                  f"{plural(len(matches), 'rule file')} {verb}", said))
     for change in result.touched:
         if change.status != "deleted":
-            out.append(annotation("notice", change.path, 1, "Rule file changed",
+            out.append(annotation("notice", prefix + change.path, 1, "Rule file changed",
                                   f"This change {change.status} a rule file: agents read the new text."))
     for e in result.emptied:
-        out.append(annotation("warning", e.file, e.line + 1, "rulelens glob-matches-nothing",
+        out.append(annotation("warning", prefix + e.file, e.line + 1, "rulelens glob-matches-nothing",
                               f"`{e.glob}` matches nothing after this change: "
                               + "; ".join(departure(c) for c in e.left)))
     return out

@@ -25,13 +25,16 @@ def run(run: Run) -> int:
     from rulelens.rules.review import review
 
     fmt = chosen_format(run.args)
-    result = review(run.repository(), run.args.base)
+    repo = run.repository()
+    result = review(repo, run.args.base)
     if fmt == "json":
         print(as_json.dumps(as_json.review(result)))
     elif fmt == "markdown":
         print(markdown.review(result))
     elif fmt == "github":
-        for line in github.review(result):
+        from rulelens.rules.project.root import repository_prefix
+
+        for line in github.review(result, repository_prefix(repo.root)):
             print(line)
     else:
         print(text.review(result))
