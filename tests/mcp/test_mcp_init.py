@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import shutil
@@ -121,6 +122,20 @@ def test_mcp_json_keeps_other_servers_and_keys(project: Path) -> None:
         },
         "other": [1, 2],
     }
+
+
+def test_mcp_json_as_boost_wrote_it_gains_only_the_entry(project: Path) -> None:
+    """Four spaces, no final newline: the diff is the entry's six lines."""
+    boost = json.dumps({"mcpServers": {"laravel-boost": {"command": "php", "args": ["artisan", "boost:mcp"]}}},
+                       indent=4)
+    write(project, ".mcp.json", boost)
+    init_project(project, mcp=True)
+    after = (project / ".mcp.json").read_text()
+    assert not after.endswith("\n")
+    diff = list(difflib.unified_diff(boost.splitlines(), after.splitlines(), lineterm="", n=0))[2:]
+    assert diff == ["@@ -8,0 +9,6 @@", "+        },", '+        "rulelens": {',
+                    '+            "command": "rulelens",', '+            "args": [', '+                "mcp"',
+                    "+            ]"]
 
 
 def test_invalid_mcp_json_is_refused_and_left_alone(project: Path) -> None:
