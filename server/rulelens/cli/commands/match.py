@@ -17,8 +17,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print a JSON array, one object per path (default: off)")
     parser.add_argument("--agents", action="store_true",
-                        help="also show what every agent (Boost, Claude Code, Copilot, Cursor, Windsurf, "
-                             "Kiro, Continue, Cline, Codex) loads for each file (default: off)")
+                        help="also show what every agent ({agents}) loads for each file (default: off)")
 
 
 def run(run: Run) -> int:
