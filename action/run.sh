@@ -35,11 +35,20 @@ esac
 if [ "${RULELENS_SKIP_INSTALL:-false}" != "true" ]; then
   spec="${INPUT_RULELENS:-}"
   if [ -z "$spec" ]; then
-    spec="${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set; give the rulelens input}"
+    spec="${GITHUB_ACTION_PATH:-}"
+    [ -z "$spec" ] && fail_usage "GITHUB_ACTION_PATH is not set: give the rulelens input (what pip installs), or install rulelens and set RULELENS_SKIP_INSTALL=true"
   fi
   "$python" -m pip install --disable-pip-version-check --quiet "$spec" || fail_usage "pip could not install $spec"
+  rulelens=("$python" -m rulelens)  # the interpreter pip installed it into
+elif [ -z "${RULELENS_PYTHON:-}" ] && command -v rulelens >/dev/null 2>&1; then
+  rulelens=(rulelens)  # installed already (pipx, a virtual environment): its own command
+else
+  rulelens=("$python" -m rulelens)
 fi
-rulelens=("$python" -m rulelens)
+
+# GitHub names files from the repository's root: a project in a subfolder (working-directory)
+# gets its findings' paths prefixed by rulelens itself; the index annotation below is ours.
+prefix="$(git rev-parse --show-prefix 2>/dev/null || true)"
 
 case "$command" in
   check)
@@ -65,7 +74,7 @@ case "$command" in
     code=$?
     echo "$report"
     if [ "$code" = "1" ] && [ "$format" = "github" ]; then
-      index="$("$python" -c 'import sys; from rulelens.rules.repository import RuleRepository; from pathlib import Path; print(RuleRepository(Path.cwd()).rules_dir)' 2>/dev/null || echo .ai/rules)/index.md"
+      index="${prefix}.ai/rules/index.md"
       echo "::error file=$index,line=1,title=rulelens index-stale::$report"
     fi
     finish "$code"

@@ -2,10 +2,11 @@
 Boost's files only.
 
 Usage: python bench/agents_match.py [--paths N] [--copies K] [--files F]
-Copies the nine-agent fixture (tests/agents/fixtures/all_agents), optionally repeating each
-agent's rule files K times and adding F generated project files, and times (1) the real CLI
-process for N paths at once, (2) the core's per-path view in process and (3) the CPU time of
-`check`'s agent findings. Prints figures and ratios only; nothing here asserts on time.
+Copies the all-agents fixture (tests/agents/fixtures/all_agents), optionally repeating each
+agent's rule files K times (the files the registry's agents read there) and adding F
+generated project files, and times (1) the real CLI process for N paths at once, (2) the
+core's per-path view in process and (3) the CPU time of `check`'s agent findings. Prints
+figures and ratios only; nothing here asserts on time.
 """
 
 from __future__ import annotations
@@ -28,38 +29,38 @@ from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "agents" / "fixtures" / "all_agents"
-AGENT_DIRS = (".claude", ".github", ".cursor", ".windsurf", ".devin", ".kiro", ".continue", ".clinerules")
-AGENT_FILES = ("CLAUDE.md", "AGENTS.md")
+
+
+def agent_files(root: Path) -> list[str]:
+    """Every file an agent other than Boost reads in the project, found as the registry's agents
+    find them, so that an agent added to the registry is measured without naming it here."""
+    project = AgentProject(RuleRepository(root))
+    return sorted({f.rel for agent in project.present if agent.id != "boost" for f in agent.files})
 
 
 def make(dest: Path, boost_only: bool, copies: int, files: int) -> Path:
     shutil.copytree(FIXTURE, dest)
+    theirs = agent_files(dest)
     for rel in file_paths(files):
         path = dest / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"")
-    for folder in AGENT_DIRS:
-        base = dest / folder
+    for rel in theirs:
+        f = dest / rel
         if boost_only:
-            shutil.rmtree(base, ignore_errors=True)
-            continue
-        for f in sorted(base.rglob("*")) if base.is_dir() else []:
-            for i in range(1, copies):
-                if f.is_file():
-                    f.with_name(f"{f.stem}-{i}{f.suffix}").write_bytes(f.read_bytes())
-    if boost_only:
-        for name in AGENT_FILES:
-            for f in dest.rglob(name):
-                f.unlink()
-        for f in dest.rglob("AGENTS.override.md"):
             f.unlink()
+            continue
+        if not rel.startswith("."):  # CLAUDE.md, AGENTS.md: one per folder, not repeated
+            continue
+        for i in range(1, copies):
+            f.with_name(f"{f.stem}-{i}{f.suffix}").write_bytes(f.read_bytes())
     return dest
 
 
 def project_paths(root: Path) -> list[str]:
-    skip = tuple(d + "/" for d in AGENT_DIRS)
+    theirs = set(agent_files(root))
     rels = (p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
-    return sorted(r for r in rels if not r.startswith(skip))
+    return sorted(r for r in rels if r not in theirs)
 
 
 def cli_seconds(root: Path, paths: list[str], runs: int = 3) -> float:

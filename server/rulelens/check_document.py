@@ -43,11 +43,13 @@ def check_rule_text(root: Path, rel: str, rule: RuleFile, text: str, files: File
     return configured_document(root, rel, text, [*found, *later])
 
 
-def check_index_text(root: Path, rel: str, current: str | None, generated: str) -> DocumentCheck:
-    """The index as typed (`current`; None when there is none) against the one `index` writes."""
+def check_index_text(root: Path, rel: str, current: str | None, generated: str,
+                     unread: str | None = None) -> DocumentCheck:
+    """The index as typed (`current`; None when there is none) against the one `index` writes;
+    `unread` names a rule file that could not be read (the index cannot be regenerated as is)."""
     from rulelens.rules.check.lint import check_index
 
-    return configured_document(root, rel, current or "", check_index(rel, current, generated))
+    return configured_document(root, rel, current or "", check_index(rel, current, generated, unread))
 
 
 def check_agent_text(root: Path, project: AgentProject, agent: Agent, rel: str, text: str,

@@ -21,6 +21,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from rulelens import __version__
 from rulelens.report.markdown import SEARCH_LIMIT, render_matches, render_search
+from rulelens.report.words import unread_lines
 from rulelens.rules.model import RuleError
 from rulelens.rules.project.root import find_root, writable
 from rulelens.rules.repository import RuleRepository
@@ -176,7 +177,10 @@ class RulesTools:
 
         def work() -> str:
             self.repo.refresh()
-            return render_matches(self.repo.rules_for(rel)) or f"No project rules apply to {rel}."
+            answer = render_matches(self.repo.rules_for(rel)) or f"No project rules apply to {rel}."
+            # A rule file left out is said: the agent would otherwise take the answer as whole.
+            unread = [f"Note: {line}." for line in unread_lines(self.repo.unread())]
+            return "\n\n".join([answer, "\n".join(unread)]) if unread else answer
 
         return await self._core(work)
 

@@ -175,3 +175,69 @@ def test_wrong_inputs_are_one_error_and_exit_2(sample: Path, tmp_path: Path, giv
             os.environ["GITHUB_BASE_REF"] = env_base
     assert f"::error title=rulelens action::{message}" in done.stdout
     assert (done.outputs["exit-code"], done.exit_code) == ("2", 2)
+
+
+@pytest.fixture
+def monorepo(project: ProjectFactory) -> Path:
+    """A git repository whose rulelens project is the subfolder services/web."""
+    root = project({"services/web/.ai/rules/models.md": MODELS, "services/web/.ai/rules/gone.md": GONE,
+                    "services/web/app/Models/User.php": "<?php\nclass User {}\n", "README.md": "# Mono\n"},
+                   git=True)
+    subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root / "services/web"), "index"],
+                   check=True, capture_output=True, env={**os.environ, "PYTHONPATH": str(REPO / "server")})
+    commit(root, "start")
+    return root
+
+
+def test_a_subfolder_project_names_files_from_the_repository_root(monorepo: Path, tmp_path: Path) -> None:
+    web = "services/web"
+    done = run_action(monorepo, tmp_path, **{"working-directory": web})
+    assert (f"::warning file={web}/.ai/rules/gone.md,line=3,col=5,title=rulelens glob-matches-nothing::"
+            "`app/Gone/**` matches no file in the project.") in done.stdout
+    assert "file=.ai/rules" not in done.stdout
+    assert done.exit_code == 1
+    sarif = json.loads(Path(run_action(monorepo, tmp_path, sarif="true", **{"working-directory": web})
+                            .outputs["sarif-file"]).read_text())
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in sarif["runs"][0]["results"]}
+    assert uris == {f"{web}/.ai/rules/gone.md"}
+    (monorepo / web / ".ai/rules/new.md").write_text(MODELS.replace("# Models", "# New"))
+    done = run_action(monorepo, tmp_path, command="index --check", **{"working-directory": web})
+    assert f"::error file={web}/.ai/rules/index.md,line=1,title=rulelens index-stale::" in done.stdout
+    git(monorepo, "branch", "-M", "main")
+    git(monorepo, "checkout", "-q", "-b", "change")
+    (monorepo / web / "app/Models/User.php").write_text("<?php\nclass User { }\n")
+    commit(monorepo, "change")
+    done = run_action(monorepo, tmp_path, command="review --base main", **{"working-directory": web})
+    assert f"::notice file={web}/app/Models/User.php" in done.stdout
+
+
+def test_by_hand_as_documented_runs_the_installed_command(sample: Path, tmp_path: Path) -> None:
+    """docs/ci.md's `RULELENS_SKIP_INSTALL=true … action/run.sh` with rulelens installed as a
+    command (pipx, a virtual environment) and a python3 that cannot import it."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    command = bin_dir / "rulelens"
+    command.write_text(f'#!/bin/sh\nPYTHONPATH={REPO / "server"} exec {sys.executable} -m rulelens "$@"\n')
+    command.chmod(0o755)
+    python3 = bin_dir / "python3"  # a python3 without rulelens, as a runner's or a system's is
+    python3.write_text('#!/bin/sh\necho "No module named rulelens" >&2\nexit 1\n')
+    python3.chmod(0o755)
+    output = tmp_path / "out"
+    done = subprocess.run([str(REPO / "action/run.sh")], cwd=sample, capture_output=True, text=True,
+                          check=False, env={"PATH": f"{bin_dir}:{os.environ['PATH']}", "GITHUB_OUTPUT": str(output),
+                                            "RULELENS_SKIP_INSTALL": "true", "INPUT_COMMAND": "check"})
+    assert "No module named rulelens" not in done.stderr
+    assert "::warning file=.ai/rules/gone.md" in done.stdout
+    assert (done.returncode, output.read_text()) == (1, "exit-code=1\n")
+
+
+def test_without_the_action_path_it_says_so_and_sets_the_exit_code(sample: Path, tmp_path: Path) -> None:
+    """action/run.sh run by hand, outside a runner, without RULELENS_SKIP_INSTALL: there is
+    nothing to install from."""
+    output = tmp_path / "out"
+    env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTION_PATH", "RULELENS_SKIP_INSTALL")}
+    done = subprocess.run([str(REPO / "action/run.sh")], cwd=sample, capture_output=True, text=True,
+                          check=False, env={**env, "GITHUB_OUTPUT": str(output), "INPUT_COMMAND": "check"})
+    assert done.stdout.startswith("::error title=rulelens action::GITHUB_ACTION_PATH is not set")
+    assert (done.returncode, output.read_text()) == (2, "exit-code=2\n")

@@ -313,3 +313,17 @@ def test_a_project_with_only_other_agents_rules_is_still_checked(tmp_path: Path)
     out = run(tmp_path, "check")
     assert out.returncode == 1 and "kiro-pattern-comma" in out.stdout
     assert out.stdout.splitlines()[-1].startswith("1 rule file checked (.kiro/steering/api.md): ")
+
+
+def test_check_refuses_outside_any_project_as_index_does(tmp_path: Path) -> None:
+    here = tmp_path / "nowhere"
+    (here / "docs").mkdir(parents=True)
+    (here / "docs/CLAUDE.md").write_text("# Notes\n")  # something a walk would check
+    index = run(None, "index", cwd=here)
+    assert index.returncode == 2 and "No project here" in index.stderr
+    for _ in range(2):  # the second run too: no kept answer stands in for the refusal
+        check = run(None, "check", cwd=here)
+        assert (check.returncode, check.stdout, check.stderr) == (2, "", index.stderr)
+    assert sorted(p.name for p in here.iterdir()) == ["docs"]
+    named = run(here, "check")  # --root names the folder: checked as asked
+    assert named.returncode in (0, 1) and "No project here" not in named.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import shutil
@@ -81,13 +82,49 @@ def test_crlf_files_stay_crlf(project: Path) -> None:
                                                 "CLAUDE.md is up to date."]
 
 
-def test_mentions_mcp_tools_when_the_project_has_mcp_json(project: Path) -> None:
+def test_names_mcp_tools_only_where_a_client_starts_the_server(project: Path) -> None:
     write(project, ".mcp.json", '{"mcpServers": {}}\n')
+    init_project(project, mcp=False)
+    assert "rules-for-path" not in (project / "AGENTS.md").read_text()  # no client starts it
+    assert json.loads((project / ".mcp.json").read_text()) == {"mcpServers": {}}
+    write(project, ".codex/config.toml", '[mcp_servers.rulelens]\ncommand = "rulelens"\nargs = ["mcp"]\n')
     init_project(project, mcp=False)
     text = (project / "AGENTS.md").read_text()
     for tool in ("rules-for-path", "search-rules", "record-rule"):
         assert f"`{tool}`" in text
-    assert json.loads((project / ".mcp.json").read_text()) == {"mcpServers": {}}
+
+
+CODEX = '# mine\nmodel = "o3"\n\n[mcp_servers.other]\ncommand = "other"'
+
+
+def test_mcp_registers_where_the_projects_other_clients_look(project: Path) -> None:
+    write(project, ".codex/config.toml", CODEX)
+    write(project, ".cursor/mcp.json", '{\n    "mcpServers": {}\n}')
+    (project / ".vscode").mkdir()
+    lines = init_project(project, mcp=True)
+    assert lines[:4] == [
+        "Added the rulelens server in .mcp.json (command: rulelens mcp).",
+        "Added the rulelens server in .cursor/mcp.json (command: rulelens mcp).",
+        "VS Code reads MCP servers from .vscode/mcp.json, which this project does not have; not "
+        "registered there (docs/mcp.md).",
+        "Added the rulelens server in .codex/config.toml (command: rulelens mcp)."]
+    assert (project / ".codex/config.toml").read_text() == (
+        CODEX + '\n\n[mcp_servers.rulelens]\ncommand = "rulelens"\nargs = ["mcp"]\n')
+    assert (project / ".cursor/mcp.json").read_text() == (
+        '{\n    "mcpServers": {\n        "rulelens": {\n            "command": "rulelens",\n'
+        '            "args": [\n                "mcp"\n            ]\n        }\n    }\n}')
+    assert not (project / ".vscode/mcp.json").exists()
+    again = init_project(project, mcp=True)
+    assert ".codex/config.toml already has the rulelens server." in again
+    assert ".cursor/mcp.json already has the rulelens server." in again
+
+
+def test_a_toml_table_that_cannot_be_extended_is_said_not_broken(project: Path) -> None:
+    inline = 'mcp_servers = { other = { command = "other" } }\n'
+    write(project, ".codex/config.toml", inline)
+    lines = init_project(project, mcp=True)
+    assert any(line.startswith(".codex/config.toml: Codex CLI's servers are written in a way") for line in lines)
+    assert (project / ".codex/config.toml").read_text() == inline
 
 
 def test_mcp_flag_switches_the_section_and_registers_the_server(project: Path) -> None:
@@ -121,6 +158,20 @@ def test_mcp_json_keeps_other_servers_and_keys(project: Path) -> None:
         },
         "other": [1, 2],
     }
+
+
+def test_mcp_json_as_boost_wrote_it_gains_only_the_entry(project: Path) -> None:
+    """Four spaces, no final newline: the diff is the entry's six lines."""
+    boost = json.dumps({"mcpServers": {"laravel-boost": {"command": "php", "args": ["artisan", "boost:mcp"]}}},
+                       indent=4)
+    write(project, ".mcp.json", boost)
+    init_project(project, mcp=True)
+    after = (project / ".mcp.json").read_text()
+    assert not after.endswith("\n")
+    diff = list(difflib.unified_diff(boost.splitlines(), after.splitlines(), lineterm="", n=0))[2:]
+    assert diff == ["@@ -8,0 +9,6 @@", "+        },", '+        "rulelens": {',
+                    '+            "command": "rulelens",', '+            "args": [', '+                "mcp"',
+                    "+            ]"]
 
 
 def test_invalid_mcp_json_is_refused_and_left_alone(project: Path) -> None:

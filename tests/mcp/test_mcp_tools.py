@@ -318,3 +318,14 @@ async def test_check_rules_reports_what_the_cli_check_reports(project: Path) -> 
     assert "[index-stale]" in text_of(checked)
     assert text_of(checked).strip() == cli.stdout.strip()
     assert refused.is_error
+
+
+async def test_rules_for_path_names_a_rule_file_it_could_not_read(project: Path) -> None:
+    (project / RULES / "models.md").write_bytes(b"---\npaths:\n  - 'app/Models/**'\n---\n\0")
+    async with rulelens_client(project) as client:
+        read = await client.call_tool("rules-for-path", {"path": "app/Models/User.php"})
+        recorded = await client.call_tool("record-rule", {"glob": "app/Models/**", "title": "T", "note": "N"})
+    assert text_of(read) == ("No project rules apply to app/Models/User.php.\n\nNote: .ai/rules/models.md "
+                             "could not be read (it looks binary); any rules it holds for this path are "
+                             "not shown.")
+    assert recorded.is_error and "models.md could not be read" in text_of(recorded)

@@ -134,16 +134,23 @@ def test_check_flags_every_hostile_file(hostile: Path) -> None:
 def test_records_never_write_hostile_files_and_lose_nothing(hostile: Path, tmp_path: Path) -> None:
     outside = tmp_path / "outside" / "outside.md"
     before = snapshot(hostile)
+    # While a rule file cannot be read (binary, or a link out of the project), a record would
+    # rewrite the index without its row: refused, whatever the glob.
+    for glob in ("app/Models/**", "bomb/*.php"):
+        done = cli(hostile, "record", "--glob", glob, "--title", "T", "--note", "N")
+        assert done.returncode == 2 and "binary.md could not be read" in done.stderr, done.stderr
+    assert snapshot(hostile) == before
+    (hostile / RULES / "binary.md").unlink()
+    done = cli(hostile, "record", "--glob", "bomb/*.php", "--title", "T", "--note", "N")
+    assert done.returncode == 2 and "linked.md could not be read" in done.stderr, done.stderr
+    assert outside.read_text() == OUTSIDE_RULE
+    (hostile / RULES / "linked.md").unlink()
+    before = snapshot(hostile)
     # Areas owned by an unwritable file are refused with a reason; nothing is rewritten.
     for glob, words in (("big/**", "larger than"), ("latin/**", "UTF-8")):
         done = cli(hostile, "record", "--glob", glob, "--title", "T", "--note", "N")
         assert done.returncode == 2 and words in done.stderr, done.stderr
     assert snapshot(hostile) == before
-    # The symlinked file claims app/Models/**; a record there must not follow the link.
-    done = cli(hostile, "record", "--glob", "app/Models/**", "--title", "Models", "--note", "N")
-    assert done.returncode == 0, done.stderr
-    assert outside.read_text() == OUTSIDE_RULE
-    assert (hostile / RULES / "linked.md").is_symlink()
     # The bomb file is valid YAML and writable: its aliases survive a paths rewrite.
     done = cli(hostile, "record", "--glob", "bomb/*.php", "--title", "Bomb", "--note", "N")
     assert done.returncode == 0, done.stderr
@@ -198,9 +205,13 @@ def test_the_language_server_flags_hostile_files_and_stays_responsive(hostile: P
         hover = lsp.request("textDocument/hover", {"textDocument": {"uri": src},
                                                    "position": {"line": 0, "character": 0}})
         assert "Huge entry" in hover["result"]["contents"]["value"]
-        # The symlink's rules are not read: app/Models/User.php has no rules.
+        # The symlink's rules are not read: app/Models/User.php has no rules, and the files
+        # that could not be read are named instead.
         user = lsp.open(hostile / "app/Models/User.php")
-        assert lsp.wait_diagnostics(user) == []
+        [unread] = lsp.wait_diagnostics(user)
+        assert unread["message"].splitlines() == [
+            f"{RULES}/{name} could not be read ({why}); any rules it holds for this path are not shown."
+            for name, why in (("binary.md", "it looks binary"), ("linked.md", "it links outside the project"))]
         assert lsp.alive() and lsp.garbage == []
     finally:
         lsp.shutdown()

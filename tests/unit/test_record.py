@@ -254,8 +254,10 @@ def test_symlink_out_of_the_root_is_never_written(project: ProjectFactory, tmp_p
     (root / ".ai/rules/app.md").symlink_to(outside)
     repo = RuleRepository(root)
     assert "rule-symlink" in [p.code for p in check_rules(repo)]
-    result = repo.record("app/**", "t", "n")
-    assert result.file == ".ai/rules/app-2.md"
+    # Recording would rewrite the index without the link's row (its globs are not read): refused.
+    with pytest.raises(RuleError, match=r"app\.md could not be read"):
+        repo.record("app/**", "t", "n")
+    assert sorted(p.name for p in (root / ".ai/rules").iterdir()) == ["app.md"]
     assert outside.read_text() == "---\npaths:\n  - 'app/**'\n---\n# Out\n"
 
 

@@ -11,6 +11,7 @@ import pytest
 from rulelens.rules.check.conflicts import conflict_lines
 from rulelens.rules.check.rules_check import check_rules
 from rulelens.rules.check.stale import evidence
+from rulelens.rules.check.stale.drift import History, drift_problem
 from rulelens.rules.check.stale.mentions import find_mentions, identifier_in, path_in
 from rulelens.rules.check.stale.text_search import file_search, gnu_grep, grep_search
 from rulelens.rules.check.stale.words import present
@@ -336,10 +337,41 @@ def test_the_commits_a_rule_s_globs_touched_are_kept_for_the_commit(project: Pro
     raw["touched"] = [[0, 1]]  # what a run on this commit would read back
     kept.write_text(json.dumps(raw))
     assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=3), "rule-drift") == []
-    (root / ".ai/rules/billing.md").write_text(rule_text("Note.", "'app/**'"))  # not committed
-    again = codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=3), "rule-drift")
-    assert [m for _, _, m in again] == ["app/** changed in 3 commits since this file last changed "
-                                        "on 2026-03-02: review it."]
+    # The same file with other globs (read, not written: an edit on disk resets the count).
+    other = read_rule_file(root / ".ai/rules/billing.md", ".ai/rules/billing.md", False,
+                           raw=rule_text("Note.", "'app/**'").encode())
+    history = History.read(root, ".ai/rules")
+    assert history is not None
+    history.cover_all([other], 3)
+    again = drift_problem(other, history, 3)
+    assert again is not None and again.message == ("app/** changed in 3 commits since this file last "
+                                                   "changed on 2026-03-02: review it.")
+
+
+@pytest.mark.parametrize("stage", [False, True], ids=["saved", "staged"])
+def test_any_edit_of_the_rule_file_resets_rule_drift(project: ProjectFactory, stage: bool) -> None:
+    """The hint asks for a look at the rule: an edit says someone looked, before it is committed."""
+    root = project({"web/lib/x.php": "0"}, git=True)
+    rules = root / "web/.ai/rules"
+    rules.mkdir(parents=True)
+    (rules / "billing.md").write_text(rule_text("Note.", "'app/Billing/**'"))
+    commit(root, "rules", "2026-03-02T10:00:00")
+    for i in range(3):
+        (root / "web/app/Billing").mkdir(parents=True, exist_ok=True)
+        (root / "web/app/Billing/Invoice.php").write_text(str(i))
+        commit(root, f"billing {i}", f"2026-03-0{3 + i}T10:00:00")
+    web = root / "web"  # a project in a subfolder of its repository: git's paths are the root's
+
+    def drift() -> list[tuple[str, int, str]]:
+        return codes(check_rules(RuleRepository(web), FileList.for_root(web), drift_after=3), "rule-drift")
+
+    assert len(drift()) == 1
+    (rules / "billing.md").write_text(rule_text("Reviewed: still true.", "'app/Billing/**'"))
+    if stage:
+        git(root, "add", "web/.ai/rules/billing.md")
+    assert drift() == []
+    git(root, "checkout", "HEAD", "--", "web/.ai/rules/billing.md")  # the edit undone: the hint is back
+    assert len(drift()) == 1
 
 
 def test_no_rule_drift_outside_git(project: ProjectFactory) -> None:

@@ -54,6 +54,18 @@ def terminal_columns() -> int:
     return columns
 
 
+AGENTS = "{agents}"
+
+
+def expanded_help(text: str) -> str:
+    """A help text with `{agents}` named from the registry (imported only then)."""
+    if AGENTS not in text:
+        return text
+    from rulelens.report.agents import agent_names
+
+    return text.replace(AGENTS, agent_names())
+
+
 class _Help(argparse.HelpFormatter):
     """argparse's formatter at the width argparse gives it (`terminal_columns`, less 2)."""
 
@@ -61,6 +73,18 @@ class _Help(argparse.HelpFormatter):
                  width: int | None = None) -> None:
         super().__init__(prog, indent_increment, max_help_position,
                          terminal_columns() - 2 if width is None else width)
+
+
+    def _format_action(self, action: argparse.Action) -> str:
+        # `{agents}` in a help text is every agent of the registry, named when help is shown:
+        # importing the registry on every parse would load every agent's module.
+        text = action.help
+        if text and AGENTS in text:
+            import copy
+
+            action = copy.copy(action)
+            action.help = expanded_help(text)
+        return super()._format_action(action)
 
 
 class _RawHelp(argparse.RawDescriptionHelpFormatter, _Help):

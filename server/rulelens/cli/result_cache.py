@@ -433,6 +433,9 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     root = _find_root(parsed[0])
     if not os.path.isdir(root):
         return None
+    if parsed[0] is None and not any(os.path.exists(os.path.join(root, marker))
+                                     for marker in (RULES_DIR, ".git")):
+        return None  # no project here: `check` refuses (rules/project/root.py's is_project)
     if no_repository(root):  # git surely finds none: a stat test, no git process
         return _lookup_outside(args, root, began)
     from rulelens.rules.project.git_state import commands

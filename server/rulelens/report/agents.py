@@ -18,6 +18,15 @@ if TYPE_CHECKING:
     from rulelens.agents.project import PathView
 
 
+def agent_names(others: bool = False) -> str:
+    """Every agent of the registry by name, in its order (`others`: all but Boost), for lists
+    people read: `--help`, and the docs' lists (tests/unit/test_doc_lists.py)."""
+    from rulelens.agents.registry import AGENTS
+
+    names = [a.name for a in AGENTS[1 if others else 0:]]
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 def loads_text(present: list[Agent], view: PathView) -> str:
     """What each agent loads for one file (`match --agents`), after that file's rules."""
     if not present:

@@ -35,13 +35,17 @@ def annotation(command: str, file: str, line: int, title: str, message: str, col
     return f"::{command} {','.join(props)}::{_data(message)}"
 
 
-def problem_annotation(p: Problem) -> str:
-    return annotation(COMMANDS[p.severity], p.file, p.line + 1, f"rulelens {p.code}", p.message, p.col + 1)
+def problem_annotation(p: Problem, prefix: str = "") -> str:
+    """`prefix`: the project's folder in its repository (`services/web/`), as GitHub names files
+    from the repository's root (rules.project.root.repository_prefix)."""
+    return annotation(COMMANDS[p.severity], prefix + p.file, p.line + 1, f"rulelens {p.code}", p.message,
+                      p.col + 1)
 
 
-def review(result: Review, full_list: str) -> list[str]:
+def review(result: Review, full_list: str, prefix: str = "") -> list[str]:
     """The change's annotations; a kind with more than GitHub shows is one annotation that sums
-    it up and names `full_list`, where every item is (the job summary, or a command)."""
+    it up and names `full_list`, where every item is (the job summary, or a command); `prefix` as
+    for `problem_annotation`."""
     notices = []
     for change in result.changes:
         matches = result.matches.get(change.path, [])
@@ -49,19 +53,19 @@ def review(result: Review, full_list: str) -> list[str]:
             said = "; ".join(f"{m.rule.rel}: " + ", ".join(e.title for e in m.rule.entries)
                              for m in matches)
             verb = "applies" if len(matches) == 1 else "apply"
-            notices.append(annotation("notice", change.path, 1, f"{plural(len(matches), 'rule file')} {verb}",
-                                      said))
+            notices.append(annotation("notice", prefix + change.path, 1,
+                                      f"{plural(len(matches), 'rule file')} {verb}", said))
     for change in result.touched:
         if change.status != "deleted":
-            notices.append(annotation("notice", change.path, 1, "Rule file changed",
+            notices.append(annotation("notice", prefix + change.path, 1, "Rule file changed",
                                       f"This change {change.status} a rule file: agents read the new text."))
-    warnings = [annotation("warning", e.file, e.line + 1, "rulelens glob-matches-nothing",
+    warnings = [annotation("warning", prefix + e.file, e.line + 1, "rulelens glob-matches-nothing",
                            f"`{e.glob}` matches nothing after this change: "
                            + "; ".join(departure(c) for c in e.left)) for e in result.emptied]
     if len(notices) > PER_KIND:
         notices = [_notice_summary(result, full_list)]
     if len(warnings) > PER_KIND:
-        globs = ", ".join(f"`{e.glob}` ({e.file}:{e.line + 1})" for e in result.emptied)
+        globs = ", ".join(f"`{e.glob}` ({prefix}{e.file}:{e.line + 1})" for e in result.emptied)
         warnings = ["::warning title=rulelens glob-matches-nothing::"
                     + _data(f"{plural(len(result.emptied), 'glob')} match nothing after this change: "
                             f"{globs}. Each, with the paths it lost: {full_list}.")]

@@ -24,10 +24,12 @@ def _rule(code: str) -> dict[str, object]:
     }
 
 
-def to_sarif(problems: Sequence[Problem]) -> dict[str, object]:
+def to_sarif(problems: Sequence[Problem], prefix: str = "") -> dict[str, object]:
     """One run of tool `rulelens`: a rule per known code, a result per finding.
 
-    Lines are 1-based; columns are counted in code points, and the run says so.
+    Lines are 1-based; columns are counted in code points, and the run says so. `prefix`: the
+    project's folder in its repository (`services/web/`): code scanning names files from the
+    repository's root.
     """
     codes = list(CODES) + sorted({p.code for p in problems} - set(CODES))
     index = {code: i for i, code in enumerate(codes)}
@@ -42,7 +44,7 @@ def to_sarif(problems: Sequence[Problem]) -> dict[str, object]:
             "level": LEVELS[p.severity],
             "message": {"text": p.message},
             "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": quote(p.file), "uriBaseId": "%SRCROOT%"},
+                "artifactLocation": {"uri": quote(prefix + p.file), "uriBaseId": "%SRCROOT%"},
                 "region": region,
             }}],
         })

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulelens.rules.format.reading import MAX_BYTES
-from rulelens.rules.model import Match, RuleFile
+from rulelens.rules.model import Match, RuleFile, cannot_read
 
 if TYPE_CHECKING:
     from rulelens.rules.review import Change, Review
@@ -30,6 +30,11 @@ def is_cut(rule: RuleFile) -> bool:
 
 CUT = (f"this file is cut: rulelens reads only its first {MAX_BYTES // 2**20} MiB, so the entries "
        "after that are not shown")
+
+
+def unread_lines(rules: list[RuleFile]) -> list[str]:
+    """One line per rule file rulelens could not read, whose rules for any path are unknown."""
+    return [f"{cannot_read(r)}; any rules it holds for this path are not shown" for r in rules]
 
 
 def unseen_reason(m: Match) -> str | None:

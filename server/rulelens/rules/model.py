@@ -133,6 +133,26 @@ UNWRITABLE = frozenset({"file-too-large", "encoding-invalid", "file-binary", "fi
                         "rule-symlink"})
 
 
+# Problems after which rulelens does not know a rule file's globs: an index written then would
+# lose the file's row, and a path's rules would leave the file out without a word.
+UNREAD = frozenset({"file-unreadable", "file-binary", "rule-symlink"})
+_UNREAD_WHY = {"file-binary": "it looks binary", "rule-symlink": "it links outside the project"}
+
+
+def unread_reason(rule: RuleFile) -> str | None:
+    """Why rulelens could not read this file's globs, in a few words, or None."""
+    bad = next((p for p in rule.problems if p.code in UNREAD), None)
+    if bad is None:
+        return None
+    return _UNREAD_WHY.get(bad.code) or bad.message.partition(": ")[2].rstrip(".") or bad.message
+
+
+def cannot_read(rule: RuleFile) -> str | None:
+    """`<file> could not be read (<why>)`, the words every surface uses, or None."""
+    why = unread_reason(rule)
+    return None if why is None else f"{rule.rel} could not be read ({why})"
+
+
 def unwritable_reason(rule: RuleFile) -> str | None:
     """Why rulelens will not rewrite this file, or None."""
     bad = next((p for p in rule.problems if p.code in UNWRITABLE), None)

@@ -24,6 +24,7 @@ from rulelens.rules.model import (
     RecordResult,
     RuleError,
     RuleFile,
+    cannot_read,
     unwritable_reason,
 )
 from rulelens.rules.project.root import NOT_A_PROJECT, RULES_DIR
@@ -53,6 +54,21 @@ class _Cached:
     rule: RuleFile
 
 
+def _listed(entry: os.DirEntry[str]) -> bool:
+    """A file, or a link to no folder: a link whose target is gone (or a loop of links) is a
+    rule file that cannot be read, listed so that it is reported and the index is not
+    rewritten without its row."""
+    try:
+        if entry.is_file():
+            return True
+    except OSError:
+        pass
+    try:
+        return entry.is_symlink() and not entry.is_dir()
+    except OSError:
+        return entry.is_symlink()
+
+
 class RuleRepository:
     """Reads, matches, records and indexes the rules below one project root (`check` is
     rules.check.rules_check, over it)."""
@@ -70,6 +86,7 @@ class RuleRepository:
         # read by every front, written by `check` (check_project), never by an editor's reading.
         self.frontmatter = FrontmatterCache(self.root)
         self._files: list[RuleFile] = []
+        self._unread: list[RuleFile] = []
         self._ruleset: RuleSet | None = None
         self._loaded = False
         self._rows: tuple[Signature, dict[str, IndexRow]] | None = None
@@ -104,18 +121,23 @@ class RuleRepository:
                 for entry in entries:
                     if not entry.name.endswith(".md") or (not is_boost and entry.name == INDEX):
                         continue
-                    with contextlib.suppress(OSError):
-                        if entry.is_file():
-                            rel = f"{self.rules_dir}/{BOOST + '/' if is_boost else ''}{entry.name}"
-                            found[rel] = (Path(entry.path), is_boost)
+                    if _listed(entry):
+                        rel = f"{self.rules_dir}/{BOOST + '/' if is_boost else ''}{entry.name}"
+                        found[rel] = (Path(entry.path), is_boost)
         return found
 
     @staticmethod
-    def _signature(path: Path) -> Signature | None:
+    def _signature(path: Path, link: bool = False) -> Signature | None:
+        """The file's stat, or with `link` the link's own where its target cannot be reached."""
         try:
             st = path.stat()
         except OSError:
-            return None
+            if not link:
+                return None
+            try:
+                st = path.lstat()
+            except OSError:
+                return None
         return (st.st_mtime_ns, st.st_size, st.st_ino)
 
     def refresh(self) -> bool:
@@ -124,7 +146,7 @@ class RuleRepository:
         changed = not self._loaded or set(listing) != set(self._cache)
         fresh: dict[str, _Cached] = {}
         for rel, (path, is_boost) in listing.items():
-            sig = self._signature(path)
+            sig = self._signature(path, link=True)
             if sig is None:
                 changed = True
                 continue
@@ -138,12 +160,16 @@ class RuleRepository:
         self._loaded = True
         if changed:
             self._files = [fresh[rel].rule for rel in sorted(fresh, key=lambda r: r.encode())]
+            self._unread = [f for f in self._files if cannot_read(f) is not None]
             self._ruleset = None
         return changed
 
     def _read(self, path: Path, rel: str, is_boost: bool) -> RuleFile:
         if path.is_symlink():
-            target = path.resolve()
+            try:
+                target = path.resolve()
+            except (OSError, RuntimeError):  # a loop of links (RuntimeError before Python 3.13)
+                return read_rule_file(path, rel, is_boost, cache=self.frontmatter)
             if target != self.root and self.root not in target.parents:
                 rule = read_rule_file(path, rel, is_boost, raw=b"")
                 rule.problems.append(Problem(
@@ -163,6 +189,20 @@ class RuleRepository:
         """Root and `boost/` rule files, in index order."""
         self._ensure()
         return self._files
+
+    def unread(self) -> list[RuleFile]:
+        """Rule files whose globs rulelens could not read (`rules.model.UNREAD`)."""
+        self._ensure()
+        return self._unread
+
+    def _refuse_unread(self) -> None:
+        """Refuse a write of the index while a rule file's globs are unknown: the index would
+        drop its row, and agents would stop finding the file."""
+        for rule in self._unread:
+            said = cannot_read(rule)
+            if said is not None:
+                raise RuleError(f"{said}; the index would lose its row, so nothing was written. "
+                                "Fix or remove the file first.")
 
     def file(self, path: Path | str) -> RuleFile | None:
         rel = self.rel(path) if Path(path).is_absolute() else str(path)
@@ -265,6 +305,7 @@ class RuleRepository:
             if conflicted is not None:
                 raise RuleError(f"{conflicted[0]} has merge conflict markers (line {conflicted[1]}); "
                                 "resolve them, then run `rulelens index` again. Nothing was written.")
+            self._refuse_unread()
             return self._write_index_locked()
 
     def _write_index_locked(self) -> bool:
@@ -287,6 +328,7 @@ class RuleRepository:
         with exclusive_lock(self.rules_path):
             remove_stale_temps(self.rules_path)
             self.refresh()
+            self._refuse_unread()
             plan = self._plan(rule, None)
             path = plan.path
             data = (BOM if plan.bom else b"") + plan.new.encode("utf-8")

@@ -10,23 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 from rulelens.rules.model import RuleError
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.root import RULES_DIR
 from rulelens.rules.write.atomic import write_atomic
 from rulelens.setup.claude_plugin import make_dirs, ruled_paths, write_plugin
-from rulelens.setup.json_config import JsonFile, object_at
+from rulelens.setup.mcp_clients import CLAUDE, register_json, register_others, registered
 
 BEGIN = "<!-- rulelens:begin -->"
 END = "<!-- rulelens:end -->"
 BOM = b"\xef\xbb\xbf"
 MCP_JSON = ".mcp.json"
-SERVER_NAME = "rulelens"
-SERVER_ENTRY: dict[str, Any] = {"command": "rulelens", "args": ["mcp"]}
-# Keys of an old entry that describe another transport; everything else (env, ...) is kept.
-_TRANSPORT_KEYS = {"command", "args", "type", "url", "headers"}
 # Claude Code's docs recommend a CLAUDE.md under about 200 lines, the budget `check` holds it to
 # (agents/formats/claude_code.py; tests/cli/test_init.py keeps the two equal). A section that
 # would take it past that goes into a rule file of its own, which Claude Code also loads for
@@ -78,10 +73,13 @@ def init_project(root: Path, mcp: bool, claude: bool = False,
     out: list[str] = []
     if mcp:
         out.append(register_server(root))
+        out.extend(register_others(root, _real_target))
     if claude:
         files = FileList.for_root(root)
         out.extend(write_plugin(root, ruled_paths(root, files, agent_files(files) if agent_files else ())))
-    mention_mcp = mcp or claude or (root / MCP_JSON).exists()
+    # The tools are named only where a client starts the server: else agents look for tools
+    # they do not have.
+    mention_mcp = mcp or claude or registered(root)
     done: set[Path] = set()
     for name, create in (("AGENTS.md", True), ("CLAUDE.md", False)):
         path = root / name
@@ -179,15 +177,4 @@ def _update_file(path: Path, name: str, mcp: bool, root: Path) -> str:
 
 def register_server(root: Path) -> str:
     """Add or update the `rulelens` entry of `.mcp.json`, keeping every other entry and key."""
-    config = JsonFile.read(_real_target(root / MCP_JSON, root), MCP_JSON, "rulelens init --mcp")
-    servers = object_at(config.data, "mcpServers", MCP_JSON)
-    old = servers.get(SERVER_NAME)
-    kept = {k: v for k, v in old.items() if k not in _TRANSPORT_KEYS} if isinstance(old, dict) else {}
-    typed = {"type": "stdio"} if isinstance(old, dict) and "type" in old else {}
-    entry = {**typed, **SERVER_ENTRY, **kept}
-    if old == entry:
-        return f"{MCP_JSON} already has the {SERVER_NAME} server."
-    servers[SERVER_NAME] = entry
-    config.save(root)
-    verb = "Updated" if old is not None else "Added"
-    return f"{verb} the {SERVER_NAME} server in {MCP_JSON} (command: rulelens mcp)."
+    return register_json(root, CLAUDE, _real_target(root / MCP_JSON, root))

@@ -1,7 +1,8 @@
 """JSON config files that rulelens edits but people own (`.mcp.json`, a Claude Code plugin).
 
-Read as an object, change a few keys, write back atomically in the file's own line endings, and
-only when something changed: every other key, and the key order, stay as the person left them.
+Read as an object, change a few keys, write back atomically and only when something changed:
+the members that changed are spliced into the text as it was (json_edit.py), so every other
+byte, the indentation and the final newline or its absence stay as the person left them.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class JsonFile:
     original: dict[str, Any] | None
     prefix: bytes = b""
     newline: str = "\n"
+    text: str | None = None  # as read, for the edit in place
 
     @classmethod
     def read(cls, path: Path, name: str, rerun: str) -> JsonFile:
@@ -51,7 +53,8 @@ class JsonFile:
         if not isinstance(data, dict):
             raise RuleError(f"{name} must hold a JSON object; fix it, then run `{rerun}` again.")
         newline = "\r\n" if "\r\n" in text else "\n"
-        return cls(path, name, data, json.loads(json.dumps(data)), prefix, newline)
+        return cls(path, name, data, json.loads(json.dumps(data)), prefix, newline,
+                   text if text.strip() else None)
 
     @property
     def changed(self) -> bool:
@@ -61,9 +64,19 @@ class JsonFile:
         """Write the data back when it changed; True when it wrote."""
         if not self.changed:
             return False
-        body = json.dumps(self.data, indent=2, ensure_ascii=False).replace("\n", self.newline)
-        write_atomic(self.path, self.prefix + (body + self.newline).encode("utf-8"), root)
+        body = None
+        if self.text is not None and self.original is not None:
+            from rulelens.setup.json_edit import edited
+
+            body = edited(self.text, self.original, self.data)
+            if json.loads(body) != self.data:  # never a file that says something else
+                body = None
+        if body is None:  # a new or empty file
+            body = json.dumps(self.data, indent=2, ensure_ascii=False).replace("\n", self.newline)
+            body += self.newline
+        write_atomic(self.path, self.prefix + body.encode("utf-8"), root)
         self.original = json.loads(json.dumps(self.data))
+        self.text = body
         return True
 
 

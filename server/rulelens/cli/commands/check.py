@@ -10,6 +10,10 @@ from rulelens.cli.common import EXIT_OK, EXIT_PROBLEMS, Run, chosen_format
 from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.model import Problem
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy reads it
+if TYPE_CHECKING:
+    from pathlib import Path
+
 EXAMPLE = "rulelens check --format sarif > rulelens.sarif"
 FORMATS = ("text", "json", "sarif", "github")
 # The least severe finding that fails the run, and everything more severe.
@@ -52,10 +56,17 @@ def run(run: Run) -> int:
     from pathlib import Path
 
     from rulelens.rules.project.git import LS_FILES, no_repository, remember_missing_repositories, start
-    from rulelens.rules.project.root import find_root
+    from rulelens.rules.project.root import find_root, is_project
 
     remember_missing_repositories()  # this process checks once, then exits
     root = find_root(Path.cwd(), run.root)
+    if run.root is None and not is_project(root):
+        # Outside any project, find_root falls back to the current folder: from `/` or the home
+        # folder that is a walk of everything, thousands of findings about no one's rules.
+        from rulelens.rules.model import RuleError
+        from rulelens.rules.project.root import NOT_A_PROJECT, RULES_DIR
+
+        raise RuleError(NOT_A_PROJECT.format(rules=RULES_DIR, root=root))
     start(root, *LS_FILES)  # git lists the files while the core loads
     if not no_repository(root):  # and, where subprocess is loaded for git, grep says if it is GNU's
         from rulelens.rules.check.stale.text_search import probe_grep
@@ -84,10 +95,10 @@ def run(run: Run) -> int:
         if fmt == "text":
             run.say(text.NO_RULES.format(repo.rules_dir))
         elif fmt != "github":
-            print(_formatted([], fmt))
+            print(_formatted([], fmt, repo.root))
         return EXIT_OK
     if fmt != "text":
-        print(_formatted(result.problems, fmt))
+        print(_formatted(result.problems, fmt, repo.root))
     else:
         paint = run.palette()
         for p in result.problems:
@@ -96,15 +107,19 @@ def run(run: Run) -> int:
     return EXIT_PROBLEMS if failing else EXIT_OK
 
 
-def _formatted(problems: Sequence[Problem], fmt: str) -> str:
+def _formatted(problems: Sequence[Problem], fmt: str, root: Path) -> str:
     from rulelens.report import as_json
 
+    if fmt in ("sarif", "github"):  # read by GitHub, which names files from the repository's root
+        from rulelens.rules.project.root import repository_prefix
+
+        prefix = repository_prefix(root)
     if fmt == "sarif":
         from rulelens.report.sarif import to_sarif
 
-        return as_json.dumps(to_sarif(problems))
+        return as_json.dumps(to_sarif(problems, prefix))
     if fmt == "github":
         from rulelens.report.github import problem_annotation
 
-        return "\n".join(problem_annotation(p) for p in problems)
+        return "\n".join(problem_annotation(p, prefix) for p in problems)
     return as_json.dumps(as_json.problems(problems))

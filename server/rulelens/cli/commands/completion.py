@@ -22,12 +22,15 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def _options(parser: argparse.ArgumentParser) -> list[tuple[list[str], list[str] | None, bool, str]]:
     """Each visible option: its flags, its choices, whether it takes a value, its help."""
+    from rulelens.cli.app import expanded_help
+
     out = []
     for action in parser._actions:  # argparse has no public way to list its options
         if not action.option_strings or action.help == argparse.SUPPRESS:
             continue
         choices = [str(c) for c in action.choices] if action.choices else None
-        out.append((list(action.option_strings), choices, action.nargs != 0, action.help or ""))
+        help_text = expanded_help(action.help or "")
+        out.append((list(action.option_strings), choices, action.nargs != 0, help_text))
     return out
 
 

@@ -16,6 +16,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(run: Run) -> int:
     from rulelens.report.text import NO_RULES
+    from rulelens.rules.model import cannot_read
 
     repo = run.repository()
     rel = f"{repo.rules_dir}/index.md"
@@ -27,11 +28,15 @@ def run(run: Run) -> int:
         run.say(NO_RULES.format(repo.rules_dir))
         return EXIT_OK
     current = repo.current_index()
+    # `rulelens index` refuses while a rule file cannot be read: that comes first.
+    unread = next((cannot_read(f) for f in repo.unread()), None)
+    then = "run `rulelens index`" if unread is None else (
+        f"{unread}: fix or remove it, then run `rulelens index`")
     if current is None:
-        print(f"{rel} is missing; run `rulelens index`.")
+        print(f"{rel} is missing; {then}.")
         return EXIT_PROBLEMS
     if current != repo.index_text():
-        print(f"{rel} is stale; run `rulelens index`.")
+        print(f"{rel} is stale; {then}.")
         return EXIT_PROBLEMS
     run.say(f"{rel} is current.")
     return EXIT_OK

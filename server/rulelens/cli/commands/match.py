@@ -4,6 +4,7 @@ and rendered as text or as JSON; `--agents` adds what every agent loads for each
 from __future__ import annotations
 
 import argparse
+import sys
 
 from rulelens.cli.common import EXIT_OK, EXIT_USAGE, Run, fail, resolve
 
@@ -16,8 +17,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print a JSON array, one object per path (default: off)")
     parser.add_argument("--agents", action="store_true",
-                        help="also show what every agent (Boost, Claude Code, Copilot, Cursor, Windsurf, "
-                             "Kiro, Continue, Cline, Codex) loads for each file (default: off)")
+                        help="also show what every agent ({agents}) loads for each file (default: off)")
 
 
 def run(run: Run) -> int:
@@ -61,6 +61,12 @@ def run(run: Run) -> int:
 
             blocks.append(AGENTS_HINT)
         print("\n\n".join(blocks))
+    if results:
+        from rulelens.report.words import unread_lines
+
+        # On stderr: stdout (and --json) stays the answer; a rule file left out is said each run.
+        for line in unread_lines(repo.unread()):
+            sys.stderr.write(f"rulelens: warning: {line}.\n")
     for error in errors:
         fail(error)
     return EXIT_USAGE if errors else EXIT_OK

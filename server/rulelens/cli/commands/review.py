@@ -51,8 +51,11 @@ def run(run: Run) -> int:
     elif fmt == "markdown":
         print(markdown.review(result, loaded))
     elif fmt == "github":
+        from rulelens.rules.project.root import repository_prefix
+
         summary = _job_summary(markdown.review(result, loaded))
-        for line in github.review(result, summary or f"`rulelens review --base {run.args.base}`"):
+        for line in github.review(result, summary or f"`rulelens review --base {run.args.base}`",
+                                  repository_prefix(repo.root)):
             print(line)
     else:
         print(text.review(result, loaded))

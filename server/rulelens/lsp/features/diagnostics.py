@@ -23,8 +23,8 @@ from rulelens.lsp.wire.positions import lines_of, span, whole_line
 from rulelens.lsp.wire.protocol import RulelensProtocol
 from rulelens.lsp.workspace.documents import live_rule, text_for
 from rulelens.lsp.workspace.roots import Root, Target
-from rulelens.report.words import plural
-from rulelens.rules.model import RuleFile
+from rulelens.report.words import plural, unread_lines
+from rulelens.rules.model import RuleFile, cannot_read
 
 SOURCE = "rulelens"
 RULES_CODE = "rules-apply"
@@ -134,8 +134,13 @@ def rules_json(server: Session, target: Target) -> str:
     if severity is None:
         return "[]"
     matches = target.root.repo.rules_for(target.rel)
+    unread = unread_lines(target.root.repo.unread())
     if not matches:
-        return "[]"
+        if not unread:
+            return "[]"
+        message = "\n".join(f"{line}." for line in unread)
+        return (f'[{{"range":{_START_OF_FILE},"message":{_text(message)},'
+                f'"severity":{int(severity)},"code":"{RULES_CODE}","source":"{SOURCE}"}}]')
     encoding = str(server.codec.encoding)
     root = target.root
     kept = _kept(root, encoding)  # once for every match
@@ -160,6 +165,7 @@ def rules_json(server: Session, target: Target) -> str:
     verb = "applies" if entries == 1 else "apply"
     head = (f"{plural(entries, 'project rule')} from {plural(len(matches), 'rule file')} "
             f"{verb} to this file:\n")
+    lines.extend(f"{line}." for line in unread)
     return (f'[{{"range":{_START_OF_FILE},"message":{_text(head + chr(10).join(lines))},'
             f'"severity":{int(severity)},"code":"{RULES_CODE}","source":"{SOURCE}",'
             f'"relatedInformation":[{"".join(related)}]}}]')
@@ -284,8 +290,9 @@ def index_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]
     repo = target.root.repo
     text = server.text_of(target.uri)
     current = text if text is not None else repo.current_index()
-    return to_diagnostics(server, current or "", check_index_text(target.root.path, target.rel, current,
-                                                                   repo.index_text()), target)
+    unread = next((cannot_read(f) for f in repo.unread()), None)
+    checked = check_index_text(target.root.path, target.rel, current, repo.index_text(), unread)
+    return to_diagnostics(server, current or "", checked, target)
 
 
 def to_diagnostics(server: Session, text: str, checked: DocumentCheck,

@@ -15,6 +15,7 @@ from rulelens.lsp.wire.requests import document_request
 from rulelens.lsp.wire.sanitize import code, defang
 from rulelens.lsp.workspace.documents import live_rule, text_for
 from rulelens.lsp.workspace.roots import Target
+from rulelens.report.words import unread_lines
 from rulelens.rules.model import GlobItem, Match
 
 MAX_CHARS = 12_000
@@ -54,10 +55,14 @@ def _source_hover(server: Session, target: Target,
         return None
     matches = target.root.repo.rules_for(target.rel)
     others = other_agents(server, target) if target.kind == "source" else []
-    if not matches and not any(x.loads or x.maybe for x in others):
+    unread = unread_lines(target.root.repo.unread())
+    if not matches and not unread and not any(x.loads or x.maybe for x in others):
         return None
     markdown = [rules_markdown(target, matches)] if matches else []
     plain = [rules_plain(matches)] if matches else []
+    if unread:  # a rule file left out is said, not hidden: its rules may apply here
+        markdown.append("\n\n".join(f"> ⚠ {defang(line)}." for line in unread))
+        plain.append("\n".join(f"{line}." for line in unread))
     if others:
         markdown.append(section_markdown(target, others))
         plain.append(section_plain(others))

@@ -36,8 +36,8 @@ def actions(server: Session, target: Target, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
     if not server.offers_edits(target, "index", "rule"):
         return []
-    if target.root.repo.index_is_current():
-        return []
+    if target.root.repo.index_is_current() or target.root.repo.unread():
+        return []  # current, or refused while a rule file's row would be lost
     title = "Regenerate the rules index"
     args = WriteIndexArgs(root=target.root.uri)
     return [types.CodeAction(

@@ -42,7 +42,8 @@ def _text_problems(rule: RuleFile, files: FileList | None, drift_after: int) -> 
 def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
     """Reading problems plus per-glob findings for one file."""
     problems = list(rule.problems)
-    explained = {"frontmatter-invalid", "paths-invalid", "file-binary", "rule-symlink"}
+    explained = {"frontmatter-invalid", "paths-invalid", "file-binary", "file-unreadable",
+                 "rule-symlink"}
     if not rule.lenient_paths and not any(p.code in explained for p in problems):
         problems.append(Problem(
             rule.rel, 0, "info", "no-paths",
@@ -139,14 +140,24 @@ def _matches_something(item: str, files: FileList) -> bool:
     return any(files.glob_matches_any(glob) for glob, _ in expand(item))
 
 
-def check_index(index_rel: str, current: str | None, expected: str) -> list[Problem]:
+def check_index(index_rel: str, current: str | None, expected: str,
+                unread: str | None = None) -> list[Problem]:
+    """The index against the rule files as read. `unread`: a rule file that could not be read
+    (`rules.model.cannot_read`'s words), so that the fix offered is not `rulelens index`, which
+    refuses while that file's row would be lost."""
     conflicted = index_conflicts(index_rel, current)
     if conflicted:
         return conflicted
     if current is None:
+        then = "" if unread is None else f", but {unread}: fix or remove it, then"
         return [Problem(index_rel, 0, "warning", "index-missing",
-                        "There is no index; agents cannot find rules by path. Run `rulelens index`.")]
+                        f"There is no index; agents cannot find rules by path{then or '.'} "
+                        f"{'run' if unread else 'Run'} `rulelens index`.")]
     if current != expected:
+        if unread is not None:
+            return [Problem(index_rel, 0, "warning", "index-stale",
+                            f"The index differs from the rule files, but {unread}: fix or remove "
+                            "it, then run `rulelens index` to regenerate the index.")]
         return [Problem(index_rel, 0, "warning", "index-stale",
                         "The index differs from the rule files. Run `rulelens index` to "
                         "regenerate it.")]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from rulelens.rules.check.lint import check_all, check_index
 from rulelens.rules.check.stale import DRIFT_AFTER
-from rulelens.rules.model import Problem
+from rulelens.rules.model import Problem, cannot_read
 from rulelens.rules.project.filelist import FileList
 
 if TYPE_CHECKING:
@@ -25,5 +25,7 @@ def check_rules(repo: RuleRepository, files: FileList | None = None,
                         f"{repo.rules_dir} exists but is not a folder; no rules can be read.")]
     problems = check_all(repo.files, files, drift_after)
     if repo.rules_path.is_dir():
-        problems += check_index(f"{repo.rules_dir}/index.md", repo.current_index(), repo.index_text())
+        unread = next((cannot_read(f) for f in repo.unread()), None)
+        problems += check_index(f"{repo.rules_dir}/index.md", repo.current_index(), repo.index_text(),
+                                unread)
     return problems

@@ -35,3 +35,14 @@ def writable(root: Path, explicit: bool, rules_dir: str = RULES_DIR) -> bool:
     """Whether a front may write below `root`: the person named it (`--root`), or it is a
     project. A front started from the home folder must not create `.ai/` there."""
     return explicit or is_project(root, rules_dir)
+
+
+def repository_prefix(root: Path) -> str:
+    """The root's folder inside the git repository that holds it (`services/web/`), or '' at
+    the repository's top or outside git: GitHub's annotations and code scanning name files from
+    the repository's root. A stat per folder upwards, as `find_root` looks, without git."""
+    for folder in (root, *root.parents):
+        if (folder / ".git").exists():
+            rel = root.relative_to(folder).as_posix()
+            return "" if rel == "." else f"{rel}/"
+    return ""

@@ -66,6 +66,8 @@ class History:
             for path in commit.paths:
                 self.changed_in[path].append(i)
         self._paths: FileList | None = None
+        self._edited: frozenset[str] | None = None
+        self.rules_dir = "."  # where rule files are, for `edited` (`read` names it)
         self._cover: dict[tuple[str, ...], set[str]] = {}
         self._touched: dict[tuple[str, ...], set[int]] = {}
 
@@ -85,7 +87,9 @@ class History:
             return None
         commits, complete, key, extends = found
         tracked = frozenset(p for p in listed.decode("utf-8", "surrogateescape").split("\0") if p)
-        return cls(commits, complete, tracked, root, key, extends)
+        history = cls(commits, complete, tracked, root, key, extends)
+        history.rules_dir = rules_dir
+        return history
 
     def since(self, rule: RuleFile) -> int | None:
         """How many commits of the window came after the rule file's last change; None for a
@@ -94,6 +98,20 @@ class History:
         if last is None:
             return None if self.complete or rule.rel not in self.tracked else len(self.commits)
         return last[0]
+
+    def edited(self, rel: str) -> bool:
+        """Whether the rule file differs from HEAD, staged or not: someone is at it, which is
+        what the hint asks for. One `git diff` for the whole rules folder, asked only when a
+        hint would be given (a file edited since is the one the person is looking at)."""
+        if self._edited is None:
+            found: frozenset[str] = frozenset()
+            if self.root is not None and self.key is not None:
+                out = run_git(self.root, "diff", "--no-renames", "--name-only", "--relative", "-z", "HEAD",
+                              "--", self.rules_dir)
+                if out is not None:
+                    found = frozenset(p for p in out.decode("utf-8", "surrogateescape").split("\0") if p)
+            self._edited = found
+        return rel in self._edited
 
     def cover_all(self, rules: Sequence[RuleFile], threshold: int) -> None:
         """What `covered` answers, for many rule files at once: each path changed since the
@@ -219,8 +237,8 @@ def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER
     if since is None or since < threshold:
         return None  # never committed, or too few commits since: nothing can have drifted enough
     changed = {i for i in history.touched(rule.lenient_paths) if i < since}
-    if len(changed) < threshold:
-        return None
+    if len(changed) < threshold or history.edited(rule.rel):
+        return None  # too few, or the file is being edited: any edit resets the count
     globs = ", ".join(rule.lenient_paths)
     if len(globs) > SHOWN:
         globs = globs[: SHOWN - 1] + "…"
