@@ -1,10 +1,12 @@
 """Gemini CLI: the context-file chain (`GEMINI.md` by default), named by the project's settings.
 
-Gemini CLI reads every file named in `context.fileName` (one name or a list; `GEMINI.md` when
-unset) in the working folder and each folder above it up to the project root, and, when a tool
-touches a file, in that file's folder and the folders between; all are concatenated, root
-first. rulelens takes the edited file's folder as the working folder, so the chain is the root's
-files down to that folder's.
+As its released code (0.61.0) does: started at the project root, Gemini CLI loads the files of
+every name in `context.fileName` (one name or a list, put in front of `GEMINI.md`) found in the
+root; when a tool reads, lists or edits a path, it adds those in the path's folder and each
+folder above it up to the root (just in time, once each). It stats these paths: ignore files do
+not hide them, and it scans no folder below. Each file's `@path` imports are read in its place
+(`gemini_imports`). rulelens reports the root's files as loaded always and the others for the
+paths below their folder.
 
 The names come from the project's `.gemini/settings.json`: the user's `~/.gemini/settings.json`
 and a system settings file can name others on one machine, but rulelens reports what the project
@@ -19,10 +21,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rulelens.agents.base import Context
+from rulelens.agents.base import Context, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.formats.codex import Codex
-from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.formats.gemini_imports import imported, imports, target
+from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
@@ -30,7 +33,8 @@ from rulelens.rules.project.sorted_paths import starting_with
 
 DOCS = "https://geminicli.com/docs/cli/gemini-md"
 SETTINGS_DOCS = "https://geminicli.com/docs/reference/configuration"
-CODE = "google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts, tools/memoryTool.ts"
+RELEASE = "@google/gemini-cli@0.61.0 (npm): "
+CHECKED = "2026-12-05"
 SETTINGS = ".gemini/settings.json"
 DEFAULT = ("GEMINI.md",)
 MAX_SETTINGS = 1024 * 1024
@@ -119,23 +123,42 @@ class GeminiCli(Codex):
     id: ClassVar[str] = "gemini-cli"
     name: ClassVar[str] = "Gemini CLI"
     facts = (
-        Fact("files", "every file named by `context.fileName` (a string or a list; `GEMINI.md` when unset) "
-             "in each folder from the root down to the working folder, and in the folders of files a tool "
-             "touches", DOCS, "docs", "2026-12-04"),
-        Fact("files", "`context.fileName` from the project's `.gemini/settings.json` (comments allowed); "
-             "user and system settings files can override it on one machine, and rulelens does not read "
-             "them", SETTINGS_DOCS, "docs", "2026-12-04"),
-        Fact("files", "with several names, the files of every name load (not the first found)", CODE, "code",
-             "2026-12-04"),
+        Fact("files", "the files of every name in `context.fileName` (a string or a list; `GEMINI.md` "
+             "when unset) in the folder it starts in and each folder above it, up to the nearest one "
+             "holding `.git` (`context.memoryBoundaryMarkers`)",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `getEnvironmentMemoryPaths`, "
+             "`findUpwardGeminiFiles`", "code", CHECKED),
+        Fact("files", "when a tool reads, lists, edits or writes a path: the same names in the path's "
+             "folder and each folder above it up to that root, those not loaded yet (just in time)",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `loadJitSubdirectoryMemory`, called "
+             "from tools/jit-context.ts `discoverJitContext`", "code", CHECKED),
+        Fact("files", "no folder below the start is scanned, and `.gitignore` and `.geminiignore` hide "
+             "no context file: each candidate path is only tested for access",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `findUpwardGeminiFiles`", "code", CHECKED),
+        Fact("files", "with several names, the files of every name load (not the first found)",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `findUpwardGeminiFiles`", "code", CHECKED),
         Fact("files", "`context.fileName` adds its names in front of `GEMINI.md`, which still loads",
-             "@google/gemini-cli@0.61.0 (npm): packages/core/src/tools/memoryTool.ts `setGeminiMdFilename`, "
-             "called once at start from the CLI's config", "code", "2026-12-05"),
-        Fact("loading", "the chain, concatenated root first; empty files add nothing", CODE, "code",
-             "2026-12-04"),
+             RELEASE + "packages/core/src/tools/memoryTool.ts `setGeminiMdFilename`, "
+             "called once at start from the CLI's config", "code", CHECKED),
+        Fact("files", "`context.fileName` comes from `.gemini/settings.json` in the folder Gemini CLI "
+             "starts in (comments allowed), merged with the user's and the system's settings, which "
+             "rulelens does not read; a file that is not JSON, or not an object, stops Gemini CLI at start",
+             RELEASE + "packages/cli/src/config/settings.ts `loadSettings`", "code", CHECKED),
+        Fact("loading", "in a folder the user has not trusted (folder trust is on by default), no project "
+             "context file loads, at start or just in time",
+             RELEASE + "packages/core/src/context/memoryContextManager.ts `discoverMemoryPaths`, "
+             "`discoverContext`", "code", CHECKED),
+        Fact("loading", "`@path` (at the start or after whitespace, outside backticks) imports a file in "
+             "the importing file's place, five levels deep, from inside the project; one that names no "
+             "readable file there becomes an `Import failed` comment",
+             RELEASE + "packages/core/src/utils/memoryImportProcessor.ts `processImports`", "code", CHECKED),
+        Fact("loading", "the files concatenated in path order; empty files add nothing",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `concatenateInstructions`", "code",
+             CHECKED),
     )
     budget = None
     source = DOCS
-    codes = frozenset(("gemini-settings-invalid",))
+    codes = frozenset(("gemini-settings-invalid", "gemini-cli-import-failed"))
     file_globs = ("**/GEMINI.md", SETTINGS)
     names: ClassVar[tuple[str, ...]] = DEFAULT  # the default; `file_names` holds the project's
 
@@ -143,7 +166,9 @@ class GeminiCli(Codex):
         self.settings_problem: str | None = None
         self.file_names = self.read_names(ctx)
         super().__init__(ctx)
-        if self.settings_problem is not None:  # listed so `check` and the editor show the finding
+        # Listed so that `check` and the editor show its finding, and so that a project whose
+        # context files git ignores (Gemini CLI still loads them) has Gemini CLI present.
+        if self.settings_problem is not None or (ctx.root / SETTINGS).is_file():
             self.files.append(read_agent_file(ctx.root, SETTINGS, self.id))
 
     def read_names(self, ctx: Context) -> tuple[str, ...]:
@@ -169,10 +194,13 @@ class GeminiCli(Codex):
         return {f.rel: f for f in self.files if f.text.strip()}
 
     def decide(self, f: AgentFile, path: str) -> Decision:
+        """The root's files load at start; the others when a tool touches a path below them."""
         if f.rel == SETTINGS or not f.text.strip():
             return None
         folder = self.chain_folder(f.rel)
-        return self.load(f, "directory") if not folder or path.startswith(folder + "/") else None
+        if not folder:
+            return self.load(f, "always")
+        return self.load(f, "directory") if path.startswith(folder + "/") else None
 
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         if f.rel == SETTINGS or not f.text.strip():
@@ -180,17 +208,84 @@ class GeminiCli(Codex):
         folder = self.chain_folder(f.rel)
         return set(starting_with(paths, folder + "/") if folder else paths)
 
+    def unlisted(self, folder: str) -> list[AgentFile]:
+        """The context files in `folder` that the project's file list leaves out (ignored by git):
+        Gemini CLI tests each name's path, so it loads them."""
+        cache: dict[str, list[AgentFile]] = self.__dict__.setdefault("_unlisted", {})
+        if folder not in cache:
+            found = []
+            for name in self.file_names:
+                rel = f"{folder}/{name}" if folder else name
+                if self.file(rel) is None and (self.ctx.root / rel).is_file():
+                    found.append(read_agent_file(self.ctx.root, rel, self.id))
+            cache[folder] = found
+        return cache[folder]
+
+    def imported(self, f: AgentFile) -> list[str]:
+        """The files `f`'s `@path` imports pull in, at every depth Gemini CLI follows."""
+        cache: dict[str, list[str]] = self.__dict__.setdefault("_imported", {})
+        if f.rel not in cache:
+            texts: dict[str, str] = self.__dict__.setdefault("_import_texts", {})
+            cache[f.rel] = imported(self.ctx.root, f.rel, f.text, texts) if "@" in f.text else []
+        return cache[f.rel]
+
+    def view(self, path: str) -> list[Load | Maybe]:
+        """The chain for `path`, root first, each file followed by the files it imports (loaded
+        with it), and the files git ignores on the way."""
+        out: list[Load | Maybe] = []
+        seen: set[str] = set()
+        parts = path.split("/")[:-1]
+        for depth in range(len(parts) + 1):
+            folder = "/".join(parts[:depth])
+            here = [f for _, f in self._by_folder.get(folder, ())] + self.unlisted(folder)
+            for f in sorted(here, key=lambda x: x.rel):
+                d = self.decide(f, path)
+                if not isinstance(d, Load) or d.file in seen:
+                    continue
+                out.append(d)
+                seen.add(d.file)
+                for rel in self.imported(f):
+                    if rel not in seen:
+                        size = len(self.__dict__["_import_texts"][rel].encode("utf-8"))
+                        out.append(Load(rel, d.how, (), size))
+                        seen.add(rel)
+        return out
+
     def file_traps(self, f: AgentFile) -> list[Problem]:
         if f.rel != SETTINGS:
-            return []
+            return self.import_traps(f)
         wrong = context_file_names(f.text)[1] if f.text.strip() else self.settings_problem
         if wrong is None:
             return []
+        # Gemini CLI 0.61.0's `loadSettings`: a file it cannot parse as a JSON object is a fatal error.
+        fatal = wrong.startswith(("it is not valid JSON", "it does not hold a JSON object"))
+        then = ("Gemini CLI does not start until it is fixed (it reports the file and asks you to fix it)"
+                if fatal else "Gemini CLI warns that the settings are invalid")
         return [Problem(
             SETTINGS, 0, "warning", "gemini-settings-invalid",
-            f"Gemini CLI cannot take its context file names from this settings file: {wrong}. rulelens reads "
-            "the default `GEMINI.md` chain until it is fixed (what Gemini CLI itself then does is not "
-            'documented). Write valid JSON, such as `"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}`.')]
+            f"Gemini CLI cannot take its context file names from this settings file: {wrong}. {then}; "
+            "rulelens reads the default `GEMINI.md` chain meanwhile. Write valid JSON, such as "
+            '`"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}`.')]
+
+    def import_traps(self, f: AgentFile) -> list[Problem]:
+        """Each `@word` Gemini CLI takes for an import of a file it cannot read: it puts an
+        `Import failed` comment in the text's place, so the model never sees the text."""
+        out: list[Problem] = []
+        for imp in imports(f.text) if "@" in f.text and f.text.strip() else ():
+            _, why = target(self.ctx.root, f.rel, imp.path)
+            if why is None:
+                continue
+            line = f.text.count("\n", 0, imp.start)
+            col = imp.start - (f.text.rfind("\n", 0, imp.start) + 1)
+            named = posixpath.normpath(posixpath.join(posixpath.dirname(f.rel), imp.path))
+            where = ("a file outside the project, which it refuses" if why == "outside"
+                     else f"the file `{named}`, which the project does not have")
+            message = (f"Gemini CLI reads `@{imp.path}` as an import of {where}: it replaces the text "
+                       "with an `Import failed` comment, so the model never sees it. Put it in backticks "
+                       f"(`` `@{imp.path}` ``) to keep it as text, or name a file inside the project.")
+            p = problem(f, line, "warning", "gemini-cli-import-failed", message)
+            out.append(Problem(p.file, p.line, p.severity, p.code, p.message, col, col + imp.end - imp.start))
+        return out
 
     def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
         return (self.id, f.rel)
