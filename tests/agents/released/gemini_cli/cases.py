@@ -103,6 +103,19 @@ PROJECTS: dict[str, dict[str, str]] = {
         "app/Models/GEMINI.md": "{m}\n```\n@../../docs/unused.md\n```\n",
     },
 }
+# Texts real context files hold after an `@` (Boost's index, package names, decorators, mail
+# addresses, paths that are missing or outside the project, a URL), each asked about: does Gemini
+# CLI replace it with an "Import failed" comment (rulelens: a `gemini-cli-import-failed` finding)?
+IMPORT_TEXTS: dict[str, str] = {
+    "GEMINI.md": "# Rules\nRead @.ai/rules/index.md first.\nWe use @angular/core and @types/node, "
+                 "not @event, handlers.\nDecorators: @Injectable() and `@Component`.\n"
+                 "Mail admin@example.com or see @docs/missing.md.\nOutside: @../secret.md and @/etc/hosts\n"
+                 "Link @https://example.com/x\n```ts\n@Input() x\n```\n(@docs/paren.md) @docs/ok.md\n",
+    "app/GEMINI.md": "Models: @../docs/ok.md and @./local.md\n\t@Models/Thing.php is there.\n",
+    ".ai/rules/index.md": "- x.md\n",
+    "docs/ok.md": "ok\n",
+    "app/Models/Thing.php": "<?php\n",
+}
 PATHS: dict[str, list[str]] = {
     "chain": ["README.md", "src/a.ts", "src/api/users.ts", "src/api/v1/x.ts", "docs/guide.md", "lib/a.ts",
               "tests/a.test.ts", ".gemini/x.json", "vendor/a.php"],
@@ -121,8 +134,17 @@ def _cases(kind: Any, name: str, files: dict[str, str], paths: list[str]) -> lis
             for path in paths for rel in asked]
 
 
+def import_cases() -> list[Case]:
+    from rulelens.agents.formats.gemini_imports import imports
+
+    return [Case("realistic", f"import:{rel}:{imp.path}", "app/x.php", IMPORT_TEXTS, {"failed": imp.path, "file": rel})
+            for rel in ("GEMINI.md", "app/GEMINI.md")
+            for imp in imports(IMPORT_TEXTS[rel].replace("`", " "))]  # those in backticks too
+
+
 def realistic() -> list[Case]:
-    return [c for name, files in PROJECTS.items() for c in _cases("realistic", name, _marked(files), PATHS[name])]
+    marked = [c for name, files in PROJECTS.items() for c in _cases("realistic", name, _marked(files), PATHS[name])]
+    return marked + import_cases()
 
 
 FOLDERS = ["", "", "src", "src/app", "lib", "a", "a/b", "a/b/c", ".x", "Src", "docs", "pkg/ui"]
@@ -177,6 +199,7 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
     per set of files, then each path): "always" for a file it loads always, True for one it
     loads for the path's folder chain, False otherwise."""
     from rulelens.agents.project import AgentProject
+    from rulelens.agents.traps import agent_problems
     from rulelens.rules.repository import RuleRepository
 
     groups: dict[str, list[int]] = {}
@@ -189,8 +212,13 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
             root = write_project(Path(tmp), {**dict.fromkeys(paths, "x\n"), **all_cases[members[0]].files})
             project = AgentProject(RuleRepository(root))
             views = {path: project.view(path) for path in paths}
+            failed = {(p.file, p.message) for p in agent_problems(project) if p.code == "gemini-cli-import-failed"}
         for i in members:
+            x = all_cases[i].extra
+            if "failed" in x:
+                answers[i] = any(file == x["file"] and f"`@{x['failed']}`" in message for file, message in failed)
+                continue
             how = {load.file: load.how for load in views[all_cases[i].path].loads.get(AGENT, [])}
-            got = how.get(all_cases[i].extra["file"])
+            got = how.get(x["file"])
             answers[i] = "always" if got == "always" else got is not None
     return answers

@@ -12,7 +12,8 @@
 // at all), with an empty home (GEMINI_CLI_HOME) so no user file leaks in. Each case is a project
 // (its files) and a path; it asks about one file (extra.marker: a text only that file holds):
 // "always" when its text is in what loads at start, true when it is added for the path, false
-// otherwise. A case's `extra.fails` asks instead whether Gemini CLI refuses to start.
+// otherwise. A case's `extra.failed` asks instead whether an `@path` import is replaced by an
+// "Import failed" comment, and `extra.fails` whether Gemini CLI refuses to start.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -102,7 +103,10 @@ for (const members of byFiles.values()) {
     for (const path of paths) {
       const seen = await run(root, path);
       for (const i of members.filter((i) => cases[i].path === path)) {
-        answers[i] = cases[i].extra.fails ? seen.fails : seen.fails ? false : answer(seen, cases[i].extra.marker);
+        const x = cases[i].extra;
+        answers[i] = x.fails ? seen.fails
+          : x.failed !== undefined ? (seen.first + seen.later).includes(`<!-- Import failed: ${x.failed} `)
+          : seen.fails ? false : answer(seen, x.marker);
       }
     }
   } finally {
