@@ -34,6 +34,7 @@ from rulelens.rules.project.sorted_paths import starting_with
 DOCS = "https://geminicli.com/docs/cli/gemini-md"
 SETTINGS_DOCS = "https://geminicli.com/docs/reference/configuration"
 RELEASE = "@google/gemini-cli@0.61.0 (npm): "
+CONFIRMED = "confirmed in Gemini CLI 0.61.0"
 CHECKED = "2026-12-05"
 SETTINGS = ".gemini/settings.json"
 DEFAULT = ("GEMINI.md",)
@@ -259,8 +260,8 @@ class GeminiCli(Codex):
             return []
         # Gemini CLI 0.61.0's `loadSettings`: a file it cannot parse as a JSON object is a fatal error.
         fatal = wrong.startswith(("it is not valid JSON", "it does not hold a JSON object"))
-        then = ("Gemini CLI does not start until it is fixed (it reports the file and asks you to fix it)"
-                if fatal else "Gemini CLI warns that the settings are invalid")
+        then = ("Gemini CLI does not start until it is fixed (it reports the file and asks you to fix it; "
+                f"{CONFIRMED})" if fatal else "Gemini CLI warns that the settings are invalid")
         return [Problem(
             SETTINGS, 0, "warning", "gemini-settings-invalid",
             f"Gemini CLI cannot take its context file names from this settings file: {wrong}. {then}; "
@@ -281,7 +282,8 @@ class GeminiCli(Codex):
             where = ("a file outside the project, which it refuses" if why == "outside"
                      else f"the file `{named}`, which the project does not have")
             message = (f"Gemini CLI reads `@{imp.path}` as an import of {where}: it replaces the text "
-                       "with an `Import failed` comment, so the model never sees it. Put it in backticks "
+                       f"with an `Import failed` comment, so the model never sees it ({CONFIRMED}). "
+                       "Put it in backticks "
                        f"(`` `@{imp.path}` ``) to keep it as text, or name a file inside the project.")
             p = problem(f, line, "warning", "gemini-cli-import-failed", message)
             out.append(Problem(p.file, p.line, p.severity, p.code, p.message, col, col + imp.end - imp.start))

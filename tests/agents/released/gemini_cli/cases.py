@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -209,6 +210,8 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
     for members in groups.values():
         paths = sorted({all_cases[i].path for i in members})
         with tempfile.TemporaryDirectory() as tmp:
+            # An empty template: git's sample hooks are most of the time spent writing and removing.
+            subprocess.run(["git", "init", "-q", "--template=", tmp], check=True)
             root = write_project(Path(tmp), {**dict.fromkeys(paths, "x\n"), **all_cases[members[0]].files})
             project = AgentProject(RuleRepository(root))
             views = {path: project.view(path) for path in paths}
