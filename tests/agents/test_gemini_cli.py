@@ -76,3 +76,12 @@ def test_an_at_text_gemini_cli_cannot_import_is_a_finding(project: ProjectFactor
     assert "`docs/a.md.`" in found[1].message  # punctuation is part of the path Gemini CLI reads
     assert "outside the project" in found[2].message
     assert all(p.severity == "warning" and p.file == "GEMINI.md" for p in found)
+
+
+def test_a_settings_file_gemini_cli_refuses_says_it_does_not_start(project: ProjectFactory) -> None:
+    root = project({"GEMINI.md": "# Root\n", ".gemini/settings.json": '{"context": {"fileName": 3}}'})
+    [found] = [p for p in agent_problems(AgentProject(RuleRepository(root))) if p.code == "gemini-settings-invalid"]
+    assert "does not start" in found.message
+    (root / ".gemini/settings.json").write_text('{"context": "GEMINI.md"}')
+    [found] = [p for p in agent_problems(AgentProject(RuleRepository(root))) if p.code == "gemini-settings-invalid"]
+    assert "warns" in found.message and "does not start" not in found.message

@@ -106,6 +106,23 @@ def context_file_names(text: str) -> tuple[tuple[str, ...], str | None]:
     return tuple(dict.fromkeys((*names, *DEFAULT))), None
 
 
+def stops_at_start(text: str) -> bool:
+    """Whether Gemini CLI 0.61.0 refuses to start with this settings file: `loadSettings` throws
+    on anything but a JSON object, and `setGeminiMdFilename` trims each name of a `fileName`
+    that JavaScript takes for true, so a name that is not a string throws."""
+    try:
+        data: Any = json.loads(strip_json_comments(text))
+    except ValueError:
+        return True
+    if not isinstance(data, dict):
+        return True
+    context = data.get("context")
+    value = context.get("fileName") if isinstance(context, dict) else None
+    if value is None or value is False or value == "" or (type(value) in (int, float) and value == 0):
+        return False  # false in JavaScript: the default name
+    return not all(isinstance(v, str) for v in (value if isinstance(value, list) else [value]))
+
+
 def settings_file_names(root: Path) -> tuple[tuple[str, ...], str | None]:
     """The context file names the project's settings under `root` set, and what is wrong with
     the settings file (None when nothing is, or when there is none)."""
@@ -143,8 +160,10 @@ class GeminiCli(Codex):
              "called once at start from the CLI's config", "code", CHECKED),
         Fact("files", "`context.fileName` comes from `.gemini/settings.json` in the folder Gemini CLI "
              "starts in (comments allowed), merged with the user's and the system's settings, which "
-             "rulelens does not read; a file that is not JSON, or not an object, stops Gemini CLI at start",
-             RELEASE + "packages/cli/src/config/settings.ts `loadSettings`", "code", CHECKED),
+             "rulelens does not read; a file that is not a JSON object, or a `fileName` holding anything "
+             "but strings, stops Gemini CLI at start",
+             RELEASE + "packages/cli/src/config/settings.ts `loadSettings`, packages/core/src/tools/"
+             "memoryTool.ts `setGeminiMdFilename`", "code", CHECKED),
         Fact("loading", "in a folder the user has not trusted (folder trust is on by default), no project "
              "context file loads, at start or just in time",
              RELEASE + "packages/core/src/context/memoryContextManager.ts `discoverMemoryPaths`, "
@@ -258,8 +277,7 @@ class GeminiCli(Codex):
         wrong = context_file_names(f.text)[1] if f.text.strip() else self.settings_problem
         if wrong is None:
             return []
-        # Gemini CLI 0.61.0's `loadSettings`: a file it cannot parse as a JSON object is a fatal error.
-        fatal = wrong.startswith(("it is not valid JSON", "it does not hold a JSON object"))
+        fatal = stops_at_start(f.text)  # an empty or unreadable file too: JSON.parse("") throws
         then = ("Gemini CLI does not start until it is fixed (it reports the file and asks you to fix it; "
                 f"{CONFIRMED})" if fatal else "Gemini CLI warns that the settings are invalid")
         return [Problem(

@@ -117,6 +117,14 @@ IMPORT_TEXTS: dict[str, str] = {
     "docs/ok.md": "ok\n",
     "app/Models/Thing.php": "<?php\n",
 }
+# Settings files Gemini CLI may refuse: does it start (rulelens: does its `gemini-settings-invalid`
+# finding say Gemini CLI does not start)?
+SETTINGS_TEXTS = [
+    '{"context": {"fileName": ["AGENTS.md",]}}', "[1, 2]", '"GEMINI.md"', '{"context": {"fileName": 3}}',
+    '{"context": {"fileName": ["AGENTS.md", 7]}}', '{"context": {"fileName": {}}}', '{"context": "GEMINI.md"}',
+    '{"context": {"fileName": 0}}', '{"context": {"fileName": false}}', '{"context": {"fileName": ""}}',
+    '{// note\n"context": {"fileName": "AGENTS.md"}}', '{"context": {"fileName": []}}', "{}", "",
+]
 PATHS: dict[str, list[str]] = {
     "chain": ["README.md", "src/a.ts", "src/api/users.ts", "src/api/v1/x.ts", "docs/guide.md", "lib/a.ts",
               "tests/a.test.ts", ".gemini/x.json", "vendor/a.php"],
@@ -143,9 +151,14 @@ def import_cases() -> list[Case]:
             for imp in imports(IMPORT_TEXTS[rel].replace("`", " "))]  # those in backticks too
 
 
+def settings_cases() -> list[Case]:
+    return [Case("realistic", f"settings:{text!r}", "a.ts", {".gemini/settings.json": text, "GEMINI.md": "x\n"},
+                 {"fails": True, "file": ".gemini/settings.json"}) for text in SETTINGS_TEXTS]
+
+
 def realistic() -> list[Case]:
     marked = [c for name, files in PROJECTS.items() for c in _cases("realistic", name, _marked(files), PATHS[name])]
-    return marked + import_cases()
+    return marked + import_cases() + settings_cases()
 
 
 FOLDERS = ["", "", "src", "src/app", "lib", "a", "a/b", "a/b/c", ".x", "Src", "docs", "pkg/ui"]
@@ -215,9 +228,14 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
             root = write_project(Path(tmp), {**dict.fromkeys(paths, "x\n"), **all_cases[members[0]].files})
             project = AgentProject(RuleRepository(root))
             views = {path: project.view(path) for path in paths}
-            failed = {(p.file, p.message) for p in agent_problems(project) if p.code == "gemini-cli-import-failed"}
+            problems = agent_problems(project)
+            failed = {(p.file, p.message) for p in problems if p.code == "gemini-cli-import-failed"}
+            stops = any(p.code == "gemini-settings-invalid" and "does not start" in p.message for p in problems)
         for i in members:
             x = all_cases[i].extra
+            if x.get("fails"):
+                answers[i] = stops
+                continue
             if "failed" in x:
                 answers[i] = any(file == x["file"] and f"`@{x['failed']}`" in message for file, message in failed)
                 continue

@@ -80,7 +80,11 @@ async function run(root, path) {
     return { fails: true, first: "", later: "" }; // FatalConfigError: Gemini CLI does not start
   }
   core.resetGeminiMdFilename(core.DEFAULT_CONTEXT_FILENAME); // a new process's state
-  if (settings.context?.fileName) core.setGeminiMdFilename(settings.context.fileName); // as the CLI's loadCliConfig
+  try {
+    if (settings.context?.fileName) core.setGeminiMdFilename(settings.context.fileName); // as the CLI's loadCliConfig
+  } catch (e) {
+    return { fails: true, first: "", later: "" }; // thrown at start: Gemini CLI does not start
+  }
   const manager = new core.MemoryContextManager(config(root, settings));
   await manager.refresh();
   const later = await manager.discoverContext(join(root, path), [root]);
