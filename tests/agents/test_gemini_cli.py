@@ -85,3 +85,12 @@ def test_a_settings_file_gemini_cli_refuses_says_it_does_not_start(project: Proj
     (root / ".gemini/settings.json").write_text('{"context": "GEMINI.md"}')
     [found] = [p for p in agent_problems(AgentProject(RuleRepository(root))) if p.code == "gemini-settings-invalid"]
     assert "warns" in found.message and "does not start" not in found.message
+
+
+def test_a_flat_import_format_reads_the_roots_imports_at_every_depth(project: ProjectFactory) -> None:
+    chain = {f"d/f{i}.md": f"@f{i + 1}.md\n" for i in range(1, 8)}
+    root = project({".gemini/settings.json": '{"context": {"importFormat": "flat"}}', "GEMINI.md": "@d/f1.md @gone\n",
+                    "sub/GEMINI.md": "@../d/f3.md @gone\n", **chain, "sub/x.py": ""})
+    assert len(_loads(root, "sub/x.py")) == 2 + 7  # f1 to f7 (f8 is missing) through the root's file
+    found = [p.file for p in agent_problems(AgentProject(RuleRepository(root))) if p.code == "gemini-cli-import-failed"]
+    assert found == ["sub/GEMINI.md"]  # the root's `@gone` stays as written; the folder's is read "tree"

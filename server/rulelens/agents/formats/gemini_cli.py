@@ -137,6 +137,17 @@ def settings_file_names(root: Path) -> tuple[tuple[str, ...], str | None]:
     return context_file_names(decode(raw)[0])
 
 
+def settings_import_format(root: Path) -> str:
+    """`context.importFormat` in the project's settings ("tree" when unset or unreadable): Gemini
+    CLI reads the imports of the files it loads at start "flat" when it says so."""
+    try:
+        data: Any = json.loads(strip_json_comments(decode((root / SETTINGS).read_bytes()[:MAX_SETTINGS])[0]))
+    except (OSError, ValueError):
+        return "tree"
+    context = data.get("context") if isinstance(data, dict) else None
+    return "flat" if isinstance(context, dict) and context.get("importFormat") == "flat" else "tree"
+
+
 class GeminiCli(Codex):
     id: ClassVar[str] = "gemini-cli"
     name: ClassVar[str] = "Gemini CLI"
@@ -172,6 +183,11 @@ class GeminiCli(Codex):
              "the importing file's place, five levels deep, from inside the project; one that names no "
              "readable file there becomes an `Import failed` comment",
              RELEASE + "packages/core/src/utils/memoryImportProcessor.ts `processImports`", "code", CHECKED),
+        Fact("loading", "with `context.importFormat: \"flat\"`, the files loaded at start follow imports at "
+             "every depth and leave a failed import as written; those loaded just in time are still read "
+             "five levels deep",
+             RELEASE + "packages/core/src/utils/memoryImportProcessor.ts `processImports` (`processFlat`); "
+             "memoryDiscovery.ts `loadJitSubdirectoryMemory` reads \"tree\"", "code", CHECKED),
         Fact("loading", "the files concatenated in path order; empty files add nothing",
              RELEASE + "packages/core/src/utils/memoryDiscovery.ts `concatenateInstructions`", "code",
              CHECKED),
@@ -185,6 +201,8 @@ class GeminiCli(Codex):
     def __init__(self, ctx: Context) -> None:
         self.settings_problem: str | None = None
         self.file_names = self.read_names(ctx)
+        # Only the files loaded at start: those loaded just in time are always read "tree".
+        self.flat_at_start = settings_import_format(ctx.root) == "flat"
         super().__init__(ctx)
         # Listed so that `check` and the editor show its finding, and so that a project whose
         # context files git ignores (Gemini CLI still loads them) has Gemini CLI present.
@@ -241,12 +259,18 @@ class GeminiCli(Codex):
             cache[folder] = found
         return cache[folder]
 
+    def flat(self, f: AgentFile) -> bool:
+        """Whether Gemini CLI reads `f`'s imports "flat": a file it loads at start, when the
+        settings say so."""
+        return self.flat_at_start and not self.chain_folder(f.rel)
+
     def imported(self, f: AgentFile) -> list[str]:
         """The files `f`'s `@path` imports pull in, at every depth Gemini CLI follows."""
         cache: dict[str, list[str]] = self.__dict__.setdefault("_imported", {})
         if f.rel not in cache:
             texts: dict[str, str] = self.__dict__.setdefault("_import_texts", {})
-            cache[f.rel] = imported(self.ctx.root, f.rel, f.text, texts) if "@" in f.text else []
+            found = imported(self.ctx.root, f.rel, f.text, texts, self.flat(f)) if "@" in f.text else []
+            cache[f.rel] = found
         return cache[f.rel]
 
     def view(self, path: str) -> list[Load | Maybe]:
@@ -290,6 +314,8 @@ class GeminiCli(Codex):
         """Each `@word` Gemini CLI takes for an import of a file it cannot read: it puts an
         `Import failed` comment in the text's place, so the model never sees the text."""
         out: list[Problem] = []
+        if self.flat(f):  # read "flat", a failed import stays as written
+            return out
         for imp in imports(f.text) if "@" in f.text and f.text.strip() else ():
             _, why = target(self.ctx.root, f.rel, imp.path)
             if why is None:

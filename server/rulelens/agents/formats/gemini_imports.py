@@ -7,7 +7,9 @@ at the start of the text or after a space, tab or line break, followed by a path
 with `.`, `/` or an ASCII letter and runs to the next whitespace, outside any backtick span. Each
 import's file is read in the importing file's place, and its own imports in turn, five levels
 deep; an import that names no readable file inside the project is replaced by an "Import failed"
-comment. Written by hand: no library reads this syntax, which is Gemini CLI's own.
+comment. With `context.importFormat: "flat"`, the files loaded at start are read another way
+(`processFlat`): every depth, each file once, and a failed import left as written. Written by
+hand: no library reads this syntax, which is Gemini CLI's own.
 """
 
 from __future__ import annotations
@@ -74,12 +76,15 @@ def target(root: Path, importer: str, path: str) -> tuple[str | None, str | None
     return full.relative_to(real_root).as_posix(), None
 
 
-def imported(root: Path, rel: str, text: str, read: dict[str, str]) -> list[str]:
+def imported(root: Path, rel: str, text: str, read: dict[str, str], flat: bool = False) -> list[str]:
     """The files that importing `rel` (whose text is `text`) pulls in, at any depth Gemini CLI
-    follows, in the order it reads them; `read` keeps the texts read, by file."""
+    follows, in the order it reads them; `read` keeps the texts read, by file. `flat`: the
+    `importFormat` Gemini CLI's "flat" reading follows imports with no depth limit."""
     out: list[str] = []
     level = [(rel, text)]
-    for _ in range(MAX_DEPTH):
+    depth = 0
+    while level and (flat or depth < MAX_DEPTH):
+        depth += 1
         following: list[tuple[str, str]] = []
         for owner, body in level:
             for imp in imports(body):

@@ -125,7 +125,23 @@ SETTINGS_TEXTS = [
     '{"context": {"fileName": 0}}', '{"context": {"fileName": false}}', '{"context": {"fileName": ""}}',
     '{// note\n"context": {"fileName": "AGENTS.md"}}', '{"context": {"fileName": []}}', "{}", "",
 ]
+
+
+def _deep(settings: str | None) -> dict[str, str]:
+    """Imports seven files deep from the root's file and from a folder's, and an `@` text that
+    names no file in each (with `importFormat: "flat"`, the root's are read another way)."""
+    files = {"GEMINI.md": "{m}\n@d/f1.md\nWe use @angular/core here.\n",
+             "sub/GEMINI.md": "{m}\n@../e/g1.md\nSee @types/node too.\n"}
+    files.update({f"d/f{i}.md": f"{{m}}\n@f{i + 1}.md\n" for i in range(1, 8)})
+    files.update({f"e/g{i}.md": f"{{m}}\n@./g{i + 1}.md\n" for i in range(1, 8)})
+    return {**files, ".gemini/settings.json": settings} if settings is not None else files
+
+
+PROJECTS["deep-tree"] = _deep(None)
+PROJECTS["deep-flat"] = _deep('{"context": {"importFormat": "flat"}}')
 PATHS: dict[str, list[str]] = {
+    "deep-tree": ["a.ts", "sub/x.ts"],
+    "deep-flat": ["a.ts", "sub/x.ts"],
     "chain": ["README.md", "src/a.ts", "src/api/users.ts", "src/api/v1/x.ts", "docs/guide.md", "lib/a.ts",
               "tests/a.test.ts", ".gemini/x.json", "vendor/a.php"],
     "names-list": ["README.md", "app/User.php", "app/Models/User.php", "resources/js/app.ts", "routes/web.php"],
@@ -151,6 +167,12 @@ def import_cases() -> list[Case]:
             for imp in imports(IMPORT_TEXTS[rel].replace("`", " "))]  # those in backticks too
 
 
+def deep_failed_cases() -> list[Case]:
+    return [Case("realistic", f"{name}:failed:{rel}", "sub/x.ts", _marked(PROJECTS[name]), {"failed": text, "file": rel})
+            for name in ("deep-tree", "deep-flat")
+            for rel, text in (("GEMINI.md", "angular/core"), ("sub/GEMINI.md", "types/node"))]
+
+
 def settings_cases() -> list[Case]:
     return [Case("realistic", f"settings:{text!r}", "a.ts", {".gemini/settings.json": text, "GEMINI.md": "x\n"},
                  {"fails": True, "file": ".gemini/settings.json"}) for text in SETTINGS_TEXTS]
@@ -158,7 +180,7 @@ def settings_cases() -> list[Case]:
 
 def realistic() -> list[Case]:
     marked = [c for name, files in PROJECTS.items() for c in _cases("realistic", name, _marked(files), PATHS[name])]
-    return marked + import_cases() + settings_cases()
+    return marked + import_cases() + deep_failed_cases() + settings_cases()
 
 
 FOLDERS = ["", "", "src", "src/app", "lib", "a", "a/b", "a/b/c", ".x", "Src", "docs", "pkg/ui"]
@@ -193,8 +215,11 @@ def generated(projects: int = 150, seed: int = 2026) -> list[Case]:
                 files.setdefault("notes/extra.md", "{m}\n")
                 files[rel] += rng.choice(IMPORTS).format(f=_rel_from(folder, target)) + "\n"
         setting = rng.choice(SETTINGS)
-        if setting is not None:
-            files[".gemini/settings.json"] = json.dumps({"context": {"fileName": setting}})
+        context: dict[str, Any] = {} if setting is None else {"fileName": setting}
+        if rng.random() < 0.2:
+            context["importFormat"] = "flat"
+        if context:
+            files[".gemini/settings.json"] = json.dumps({"context": context})
         if rng.random() < 0.2:
             files[".gitignore"] = rng.choice(["a/\n", "src/app/\n", "*.md\n", ".x/\n"])
         path = _join(rng.choice(FOLDERS), rng.choice(["x.ts", "a.md", "y.php"]))
