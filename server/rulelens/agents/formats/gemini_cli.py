@@ -6,7 +6,8 @@ root; when a tool reads, lists or edits a path, it adds those in the path's fold
 folder above it up to the root (just in time, once each). It stats these paths: ignore files do
 not hide them, and it scans no folder below. Each file's `@path` imports are read in its place
 (`gemini_imports`). rulelens reports the root's files as loaded always and the others for the
-paths below their folder.
+paths below their folder. tests/agents/released/gemini_cli runs the npm package's own loading
+on the same cases.
 
 The names come from the project's `.gemini/settings.json`: the user's `~/.gemini/settings.json`
 and a system settings file can name others on one machine, but rulelens reports what the project
@@ -32,7 +33,6 @@ from rulelens.rules.model import Problem
 from rulelens.rules.project.sorted_paths import starting_with
 
 DOCS = "https://geminicli.com/docs/cli/gemini-md"
-SETTINGS_DOCS = "https://geminicli.com/docs/reference/configuration"
 RELEASE = "@google/gemini-cli@0.61.0 (npm): "
 CONFIRMED = "confirmed in Gemini CLI 0.61.0"
 CHECKED = "2026-12-05"
@@ -302,8 +302,13 @@ class GeminiCli(Codex):
         if wrong is None:
             return []
         fatal = stops_at_start(f.text)  # an empty or unreadable file too: JSON.parse("") throws
-        then = ("Gemini CLI does not start until it is fixed (it reports the file and asks you to fix it; "
-                f"{CONFIRMED})" if fatal else "Gemini CLI warns that the settings are invalid")
+        if fatal:
+            then = ("Gemini CLI does not start until it is fixed (it reports the file and asks you to fix "
+                    f"it; {CONFIRMED})")
+        elif "outside" in wrong:
+            then = "Gemini CLI looks for such a name above each folder, which rulelens does not follow"
+        else:
+            then = "Gemini CLI warns that the settings are invalid"
         return [Problem(
             SETTINGS, 0, "warning", "gemini-settings-invalid",
             f"Gemini CLI cannot take its context file names from this settings file: {wrong}. {then}; "
