@@ -164,6 +164,11 @@ class GeminiCli(Codex):
         Fact("files", "no folder below the start is scanned, and `.gitignore` and `.geminiignore` hide "
              "no context file: each candidate path is only tested for access",
              RELEASE + "packages/core/src/utils/memoryDiscovery.ts `findUpwardGeminiFiles`", "code", CHECKED),
+        Fact("files", "the read tool refuses a path that `.gitignore` or `.geminiignore` ignores, so reading "
+             "there adds no context; writing or editing there does",
+             RELEASE + "packages/core/src/tools/read-file.ts `validateToolParamValues`; write-file.ts, "
+             "edit.ts call `discoverJitContext` without that test; run against a fake model", "code",
+             CHECKED),
         Fact("files", "with several names, the files of every name load (not the first found)",
              RELEASE + "packages/core/src/utils/memoryDiscovery.ts `findUpwardGeminiFiles`", "code", CHECKED),
         Fact("files", "`context.fileName` adds its names in front of `GEMINI.md`, which still loads",

@@ -233,6 +233,15 @@ def cases() -> list[Case]:
     return realistic() + generated()
 
 
+# The projects and paths binary.mjs also runs through the `gemini` command against a fake model:
+# settings naming a list, a folder git ignores (written, as the read tool refuses it), imports.
+BINARY = {("names-list", "app/Models/User.php"), ("ignored", "local/a.ts"), ("imports", "app/Models/User.php")}
+
+
+def binary_cases() -> list[Case]:
+    return [c for c in realistic() if (c.name.split(":")[0], c.path) in BINARY and "marker" in c.extra]
+
+
 def rulelens_answers(all_cases: list[Case]) -> list[Any]:
     """rulelens's answers, from the core call `match --agents --json` makes (one project read
     per set of files, then each path): "always" for a file it loads always, True for one it
