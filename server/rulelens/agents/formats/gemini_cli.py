@@ -1,10 +1,13 @@
 """Gemini CLI: the context-file chain (`GEMINI.md` by default), named by the project's settings.
 
-Gemini CLI reads every file named in `context.fileName` (one name or a list; `GEMINI.md` when
-unset) in the working folder and each folder above it up to the project root, and, when a tool
-touches a file, in that file's folder and the folders between; all are concatenated, root
-first. rulelens takes the edited file's folder as the working folder, so the chain is the root's
-files down to that folder's.
+As its released code (0.61.0) does: started at the project root, Gemini CLI loads the files of
+every name in `context.fileName` (one name or a list, put in front of `GEMINI.md`) found in the
+root; when a tool reads, lists or edits a path, it adds those in the path's folder and each
+folder above it up to the root (just in time, once each). It stats these paths: ignore files do
+not hide them, and it scans no folder below. Each file's `@path` imports are read in its place
+(`gemini_imports`). rulelens reports the root's files as loaded always and the others for the
+paths below their folder. tests/agents/released/gemini_cli runs the npm package's own loading
+on the same cases.
 
 The names come from the project's `.gemini/settings.json`: the user's `~/.gemini/settings.json`
 and a system settings file can name others on one machine, but rulelens reports what the project
@@ -19,18 +22,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rulelens.agents.base import Context
+from rulelens.agents.base import Context, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.formats.codex import Codex
-from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.formats.gemini_imports import imported, imports, target
+from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
 from rulelens.rules.project.sorted_paths import starting_with
 
 DOCS = "https://geminicli.com/docs/cli/gemini-md"
-SETTINGS_DOCS = "https://geminicli.com/docs/reference/configuration"
-CODE = "google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts, tools/memoryTool.ts"
+RELEASE = "@google/gemini-cli@0.61.0 (npm): "
+CONFIRMED = "confirmed in Gemini CLI 0.61.0"
+CHECKED = "2026-12-05"
 SETTINGS = ".gemini/settings.json"
 DEFAULT = ("GEMINI.md",)
 MAX_SETTINGS = 1024 * 1024
@@ -101,6 +106,23 @@ def context_file_names(text: str) -> tuple[tuple[str, ...], str | None]:
     return tuple(dict.fromkeys((*names, *DEFAULT))), None
 
 
+def stops_at_start(text: str) -> bool:
+    """Whether Gemini CLI 0.61.0 refuses to start with this settings file: `loadSettings` throws
+    on anything but a JSON object, and `setGeminiMdFilename` trims each name of a `fileName`
+    that JavaScript takes for true, so a name that is not a string throws."""
+    try:
+        data: Any = json.loads(strip_json_comments(text))
+    except ValueError:
+        return True
+    if not isinstance(data, dict):
+        return True
+    context = data.get("context")
+    value = context.get("fileName") if isinstance(context, dict) else None
+    if value is None or value is False or value == "" or (type(value) in (int, float) and value == 0):
+        return False  # false in JavaScript: the default name
+    return not all(isinstance(v, str) for v in (value if isinstance(value, list) else [value]))
+
+
 def settings_file_names(root: Path) -> tuple[tuple[str, ...], str | None]:
     """The context file names the project's settings under `root` set, and what is wrong with
     the settings file (None when nothing is, or when there is none)."""
@@ -115,35 +137,81 @@ def settings_file_names(root: Path) -> tuple[tuple[str, ...], str | None]:
     return context_file_names(decode(raw)[0])
 
 
+def settings_import_format(root: Path) -> str:
+    """`context.importFormat` in the project's settings ("tree" when unset or unreadable): Gemini
+    CLI reads the imports of the files it loads at start "flat" when it says so."""
+    try:
+        data: Any = json.loads(strip_json_comments(decode((root / SETTINGS).read_bytes()[:MAX_SETTINGS])[0]))
+    except (OSError, ValueError):
+        return "tree"
+    context = data.get("context") if isinstance(data, dict) else None
+    return "flat" if isinstance(context, dict) and context.get("importFormat") == "flat" else "tree"
+
+
 class GeminiCli(Codex):
     id: ClassVar[str] = "gemini-cli"
     name: ClassVar[str] = "Gemini CLI"
     facts = (
-        Fact("files", "every file named by `context.fileName` (a string or a list; `GEMINI.md` when unset) "
-             "in each folder from the root down to the working folder, and in the folders of files a tool "
-             "touches", DOCS, "docs", "2026-12-04"),
-        Fact("files", "`context.fileName` from the project's `.gemini/settings.json` (comments allowed); "
-             "user and system settings files can override it on one machine, and rulelens does not read "
-             "them", SETTINGS_DOCS, "docs", "2026-12-04"),
-        Fact("files", "with several names, the files of every name load (not the first found)", CODE, "code",
-             "2026-12-04"),
+        Fact("files", "the files of every name in `context.fileName` (a string or a list; `GEMINI.md` "
+             "when unset) in the folder it starts in and each folder above it, up to the nearest one "
+             "holding `.git` (`context.memoryBoundaryMarkers`)",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `getEnvironmentMemoryPaths`, "
+             "`findUpwardGeminiFiles`", "code", CHECKED),
+        Fact("files", "when a tool reads, lists, edits or writes a path: the same names in the path's "
+             "folder and each folder above it up to that root, those not loaded yet (just in time)",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `loadJitSubdirectoryMemory`, called "
+             "from tools/jit-context.ts `discoverJitContext`", "code", CHECKED),
+        Fact("files", "no folder below the start is scanned, and `.gitignore` and `.geminiignore` hide "
+             "no context file: each candidate path is only tested for access",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `findUpwardGeminiFiles`", "code", CHECKED),
+        Fact("files", "the read tool refuses a path that `.gitignore` or `.geminiignore` ignores, so reading "
+             "there adds no context; writing or editing there does",
+             RELEASE + "packages/core/src/tools/read-file.ts `validateToolParamValues`; write-file.ts, "
+             "edit.ts call `discoverJitContext` without that test; run against a fake model", "code",
+             CHECKED),
+        Fact("files", "with several names, the files of every name load (not the first found)",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `findUpwardGeminiFiles`", "code", CHECKED),
         Fact("files", "`context.fileName` adds its names in front of `GEMINI.md`, which still loads",
-             "@google/gemini-cli@0.61.0 (npm): packages/core/src/tools/memoryTool.ts `setGeminiMdFilename`, "
-             "called once at start from the CLI's config", "code", "2026-12-05"),
-        Fact("loading", "the chain, concatenated root first; empty files add nothing", CODE, "code",
-             "2026-12-04"),
+             RELEASE + "packages/core/src/tools/memoryTool.ts `setGeminiMdFilename`, "
+             "called once at start from the CLI's config", "code", CHECKED),
+        Fact("files", "`context.fileName` comes from `.gemini/settings.json` in the folder Gemini CLI "
+             "starts in (comments allowed), merged with the user's and the system's settings, which "
+             "rulelens does not read; a file that is not a JSON object, or a `fileName` holding anything "
+             "but strings, stops Gemini CLI at start",
+             RELEASE + "packages/cli/src/config/settings.ts `loadSettings`, packages/core/src/tools/"
+             "memoryTool.ts `setGeminiMdFilename`", "code", CHECKED),
+        Fact("loading", "in a folder the user has not trusted (folder trust is on by default), no project "
+             "context file loads, at start or just in time",
+             RELEASE + "packages/core/src/context/memoryContextManager.ts `discoverMemoryPaths`, "
+             "`discoverContext`", "code", CHECKED),
+        Fact("loading", "`@path` (at the start or after whitespace, outside backticks) imports a file in "
+             "the importing file's place, five levels deep, from inside the project; one that names no "
+             "readable file there becomes an `Import failed` comment",
+             RELEASE + "packages/core/src/utils/memoryImportProcessor.ts `processImports`", "code", CHECKED),
+        Fact("loading", "with `context.importFormat: \"flat\"`, the files loaded at start follow imports at "
+             "every depth and leave a failed import as written; those loaded just in time are still read "
+             "five levels deep",
+             RELEASE + "packages/core/src/utils/memoryImportProcessor.ts `processImports` (`processFlat`); "
+             "memoryDiscovery.ts `loadJitSubdirectoryMemory` reads \"tree\"", "code", CHECKED),
+        Fact("loading", "the files concatenated in path order; empty files add nothing",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `concatenateInstructions`", "code",
+             CHECKED),
     )
     budget = None
     source = DOCS
-    codes = frozenset(("gemini-settings-invalid",))
+    codes = frozenset(("gemini-settings-invalid", "gemini-cli-import-failed"))
     file_globs = ("**/GEMINI.md", SETTINGS)
     names: ClassVar[tuple[str, ...]] = DEFAULT  # the default; `file_names` holds the project's
 
     def __init__(self, ctx: Context) -> None:
         self.settings_problem: str | None = None
         self.file_names = self.read_names(ctx)
+        # Only the files loaded at start: those loaded just in time are always read "tree".
+        self.flat_at_start = settings_import_format(ctx.root) == "flat"
         super().__init__(ctx)
-        if self.settings_problem is not None:  # listed so `check` and the editor show the finding
+        # Listed so that `check` and the editor show its finding, and so that a project whose
+        # context files git ignores (Gemini CLI still loads them) has Gemini CLI present.
+        if self.settings_problem is not None or (ctx.root / SETTINGS).is_file():
             self.files.append(read_agent_file(ctx.root, SETTINGS, self.id))
 
     def read_names(self, ctx: Context) -> tuple[str, ...]:
@@ -169,10 +237,13 @@ class GeminiCli(Codex):
         return {f.rel: f for f in self.files if f.text.strip()}
 
     def decide(self, f: AgentFile, path: str) -> Decision:
+        """The root's files load at start; the others when a tool touches a path below them."""
         if f.rel == SETTINGS or not f.text.strip():
             return None
         folder = self.chain_folder(f.rel)
-        return self.load(f, "directory") if not folder or path.startswith(folder + "/") else None
+        if not folder:
+            return self.load(f, "always")
+        return self.load(f, "directory") if path.startswith(folder + "/") else None
 
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         if f.rel == SETTINGS or not f.text.strip():
@@ -180,17 +251,97 @@ class GeminiCli(Codex):
         folder = self.chain_folder(f.rel)
         return set(starting_with(paths, folder + "/") if folder else paths)
 
+    def unlisted(self, folder: str) -> list[AgentFile]:
+        """The context files in `folder` that the project's file list leaves out (ignored by git):
+        Gemini CLI tests each name's path, so it loads them."""
+        cache: dict[str, list[AgentFile]] = self.__dict__.setdefault("_unlisted", {})
+        if folder not in cache:
+            found = []
+            for name in self.file_names:
+                rel = f"{folder}/{name}" if folder else name
+                if self.file(rel) is None and (self.ctx.root / rel).is_file():
+                    found.append(read_agent_file(self.ctx.root, rel, self.id))
+            cache[folder] = found
+        return cache[folder]
+
+    def flat(self, f: AgentFile) -> bool:
+        """Whether Gemini CLI reads `f`'s imports "flat": a file it loads at start, when the
+        settings say so."""
+        return self.flat_at_start and not self.chain_folder(f.rel)
+
+    def imported(self, f: AgentFile) -> list[str]:
+        """The files `f`'s `@path` imports pull in, at every depth Gemini CLI follows."""
+        cache: dict[str, list[str]] = self.__dict__.setdefault("_imported", {})
+        if f.rel not in cache:
+            texts: dict[str, str] = self.__dict__.setdefault("_import_texts", {})
+            found = imported(self.ctx.root, f.rel, f.text, texts, self.flat(f)) if "@" in f.text else []
+            cache[f.rel] = found
+        return cache[f.rel]
+
+    def view(self, path: str) -> list[Load | Maybe]:
+        """The chain for `path`, root first, each file followed by the files it imports (loaded
+        with it), and the files git ignores on the way."""
+        out: list[Load | Maybe] = []
+        seen: set[str] = set()
+        parts = path.split("/")[:-1]
+        for depth in range(len(parts) + 1):
+            folder = "/".join(parts[:depth])
+            here = [f for _, f in self._by_folder.get(folder, ())] + self.unlisted(folder)
+            for f in sorted(here, key=lambda x: x.rel):
+                d = self.decide(f, path)
+                if not isinstance(d, Load) or d.file in seen:
+                    continue
+                out.append(d)
+                seen.add(d.file)
+                for rel in self.imported(f):
+                    if rel not in seen:
+                        size = len(self.__dict__["_import_texts"][rel].encode("utf-8"))
+                        out.append(Load(rel, d.how, (), size))
+                        seen.add(rel)
+        return out
+
     def file_traps(self, f: AgentFile) -> list[Problem]:
         if f.rel != SETTINGS:
-            return []
+            return self.import_traps(f)
         wrong = context_file_names(f.text)[1] if f.text.strip() else self.settings_problem
         if wrong is None:
             return []
+        fatal = stops_at_start(f.text)  # an empty or unreadable file too: JSON.parse("") throws
+        if fatal:
+            then = ("Gemini CLI does not start until it is fixed (it reports the file and asks you to fix "
+                    f"it; {CONFIRMED})")
+        elif "outside" in wrong:
+            then = "Gemini CLI looks for such a name above each folder, which rulelens does not follow"
+        else:
+            then = "Gemini CLI warns that the settings are invalid"
         return [Problem(
             SETTINGS, 0, "warning", "gemini-settings-invalid",
-            f"Gemini CLI cannot take its context file names from this settings file: {wrong}. rulelens reads "
-            "the default `GEMINI.md` chain until it is fixed (what Gemini CLI itself then does is not "
-            'documented). Write valid JSON, such as `"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}`.')]
+            f"Gemini CLI cannot take its context file names from this settings file: {wrong}. {then}; "
+            "rulelens reads the default `GEMINI.md` chain meanwhile. Write valid JSON, such as "
+            '`"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}`.')]
+
+    def import_traps(self, f: AgentFile) -> list[Problem]:
+        """Each `@word` Gemini CLI takes for an import of a file it cannot read: it puts an
+        `Import failed` comment in the text's place, so the model never sees the text."""
+        out: list[Problem] = []
+        if self.flat(f):  # read "flat", a failed import stays as written
+            return out
+        for imp in imports(f.text) if "@" in f.text and f.text.strip() else ():
+            _, why = target(self.ctx.root, f.rel, imp.path)
+            if why is None:
+                continue
+            line = f.text.count("\n", 0, imp.start)
+            col = imp.start - (f.text.rfind("\n", 0, imp.start) + 1)
+            named = posixpath.normpath(posixpath.join(posixpath.dirname(f.rel), imp.path))
+            where = ("a file outside the project, which it refuses" if why == "outside"
+                     else f"the file `{named}`, which the project does not have")
+            message = (f"Gemini CLI reads `@{imp.path}` as an import of {where}: it replaces the text "
+                       f"with an `Import failed` comment, so the model never sees it ({CONFIRMED}). "
+                       "Put it in backticks "
+                       f"(`` `@{imp.path}` ``) to keep it as text, or name a file inside the project.")
+            p = problem(f, line, "warning", "gemini-cli-import-failed", message)
+            out.append(Problem(p.file, p.line, p.severity, p.code, p.message, col, col + imp.end - imp.start))
+        return out
 
     def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
         return (self.id, f.rel)
