@@ -105,3 +105,12 @@ def test_copilot_cli_any_depth_for_patterns_without_a_folder(project: ProjectFac
     found = _problems(root)
     assert "`docs/x/a.md`" in found[(".github/instructions/md.instructions.md", "copilot-cli-any-depth")]
     assert (".github/instructions/top.instructions.md", "copilot-cli-any-depth") not in found
+
+
+def test_amp_answers_are_not_probably(project: ProjectFactory) -> None:
+    from rulelens.agents.formats.amp import Amp
+
+    assert Amp.confirmed and Amp.open_readings() == ()
+    root = project({"AGENTS.md": "Root\n", "x.ts": ""})
+    view = AgentProject(RuleRepository(root)).view("x.ts")
+    assert "amp" in view.loads and "amp" not in view.probably
