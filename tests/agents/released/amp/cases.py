@@ -1,16 +1,14 @@
 """Amp's conformance cases: projects of guidance files (`AGENTS.md` and its fallbacks in any
 folder) and the files they @-mention, scoped by `globs`, with a path Amp's Read tool reads; each
 case asks about one file: "always" (loaded at the start of a thread, Amp started at the root),
-True (loaded after reading the path) or False. rulelens answers through `rulelens match
---agents --json`, where a file that loads for the folder it sits in ("directory") is one Amp
-finds when it reads a file below that folder.
+True (loaded after reading the path) or False. rulelens answers through the call `rulelens
+match --agents --json` makes, where a file that loads for the folder it sits in ("directory")
+is one Amp finds when it reads a file below that folder.
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -109,9 +107,13 @@ def cases() -> list[Case]:
 
 
 def rulelens_answers(all_cases: list[Case]) -> list[Any]:
-    """`rulelens match --agents --json` per project and path: "always" where rulelens's Amp
-    loads the file at start, True where it loads it for the path (a glob, or the folder it is
-    in: Amp started at the root finds a nested file when it reads below it), False where not."""
+    """What `rulelens match --agents --json` calls (`AgentProject.view`), in this process, per
+    project and path: "always" where rulelens's Amp loads the file at start, True where it loads
+    it for the path (a glob, or the folder it is in: Amp started at the root finds a nested file
+    when it reads below it), False where not."""
+    from rulelens.agents.project import AgentProject
+    from rulelens.rules.repository import RuleRepository
+
     groups: dict[str, list[int]] = {}
     for i, c in enumerate(all_cases):
         groups.setdefault(json.dumps([c.files, c.path], sort_keys=True), []).append(i)
@@ -120,10 +122,8 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
         first = all_cases[members[0]]
         with tempfile.TemporaryDirectory(prefix=PREFIX) as tmp:
             root = write_project(Path(tmp).resolve(), {first.path: "x\n", **first.files})
-            done = subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), "match", "--agents",
-                                   "--json", first.path], capture_output=True, text=True, check=True)
-        [item] = json.loads(done.stdout)
-        how = {x["file"]: x["how"] for x in item["agents"].get("amp", [])}
+            view = AgentProject(RuleRepository(root)).view(first.path)
+        how = {x.file: x.how for x in view.loads.get("amp", [])}
         for i in members:
             got = how.get(all_cases[i].extra["file"])
             answers[i] = "always" if got == "always" else got is not None
