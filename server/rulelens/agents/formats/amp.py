@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-import yaml
-
 from rulelens.agents.base import GlobAgent, literal_prefix, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
@@ -42,21 +40,40 @@ FRONTMATTER = re.compile(r"^---\s*\n([\s\S]*?)\n---\s*\n([\s\S]*)$")
 GLOB_CHARS = ("*", "?", "[", "{")
 
 
-class _UniqueKeys(yaml.SafeLoader):
-    """Amp's YAML parser (`yaml`) refuses a key written twice; PyYAML keeps the last."""
+_TOP_KEY = re.compile(r"^([^\s#:][^:]*?)[ \t]*:(?:[ \t]|$)", re.MULTILINE)
 
 
-def _unique_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
-    seen: list[Any] = []
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
-        if key in seen:
-            raise yaml.constructor.ConstructorError(None, None, "a key written twice", key_node.start_mark)
-        seen.append(key)
-    return loader.construct_mapping(node, deep)
+def _parse(source: str) -> Any:
+    """The frontmatter's value as Amp's YAML parser (`yaml`) gives it for what rulelens checks: it
+    refuses a key written twice, where PyYAML keeps the last. A simple frontmatter whose keys are
+    each written once is read without loading PyYAML."""
+    from rulelens.rules.format import simple_yaml
+
+    keys = _TOP_KEY.findall(source)
+    if len(keys) == len(set(keys)):
+        simple = simple_yaml.load_safe(source)
+        if simple is not None:
+            return simple
+    return yaml_parse(source)
 
 
-_UniqueKeys.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _unique_mapping)
+def yaml_parse(source: str) -> Any:
+    import yaml  # here: most frontmatters are of the simple shape
+
+    class UniqueKeys(yaml.SafeLoader):
+        """PyYAML's safe loader, refusing a mapping key written twice."""
+
+    def unique_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
+        seen: list[Any] = []
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+            if key in seen:
+                raise yaml.constructor.ConstructorError(None, None, "a key twice", key_node.start_mark)
+            seen.append(key)
+        return loader.construct_mapping(node, deep)
+
+    UniqueKeys.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, unique_mapping)
+    return yaml.load(source, Loader=UniqueKeys)
 
 
 @dataclass(frozen=True)
@@ -76,8 +93,8 @@ def amp_globs(text: str) -> Globs:
     if m is None:
         return Globs()
     try:
-        data = yaml.load(m.group(1).strip(), Loader=_UniqueKeys)
-    except (yaml.YAMLError, TypeError, RecursionError) as exc:
+        data = _parse(m.group(1).strip())
+    except Exception as exc:  # PyYAML's errors, and what a strange document raises in its constructors
         return Globs(yaml_error=str(getattr(exc, "problem", None) or exc).splitlines()[0])
     if not isinstance(data, dict):
         return Globs()
@@ -325,7 +342,8 @@ class Amp(GlobAgent):
                                "of a thread, before any file matches its `globs` (confirmed in "
                                f"{RELEASE}). Remove `globs`, or move the scoped part to a file this one "
                                "@-mentions."))
-        if self.scope(f) is not None:
+        scope = self.scope(f)
+        if scope is not None and scope[0]:  # the root's: a nested file's reach is its folder already
             out.extend(self.any_depth_traps(f))
         return out
 
