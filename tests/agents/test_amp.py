@@ -1,4 +1,4 @@
-"""Amp as its released code reads guidance files, and the any-depth traps of Amp and Copilot CLI."""
+"""Amp as its released code reads guidance files, and its traps."""
 
 from __future__ import annotations
 
@@ -96,15 +96,6 @@ def test_a_leading_slash_is_absolute_in_amp(project: ProjectFactory) -> None:
     root = project({"AGENTS.md": "Root @a.md\n", "a.md": "---\nglobs: /src/**\n---\nA\n", "src/x.ts": ""})
     assert "a.md" not in _amp(root, "src/x.ts")
     assert "absolute path" in _problems(root)[("a.md", "agent-glob-matches-nothing")]
-
-
-def test_copilot_cli_any_depth_for_patterns_without_a_folder(project: ProjectFactory) -> None:
-    root = project({".github/instructions/md.instructions.md": '---\napplyTo: "*.md"\n---\nMd\n',
-                    ".github/instructions/top.instructions.md": '---\napplyTo: "*.txt"\n---\nTxt\n',
-                    "docs/x/a.md": "", "b.txt": ""})
-    found = _problems(root)
-    assert "`docs/x/a.md`" in found[(".github/instructions/md.instructions.md", "copilot-cli-any-depth")]
-    assert (".github/instructions/top.instructions.md", "copilot-cli-any-depth") not in found
 
 
 def test_amp_answers_are_not_probably(project: ProjectFactory) -> None:
