@@ -105,3 +105,14 @@ def test_amp_answers_are_not_probably(project: ProjectFactory) -> None:
     root = project({"AGENTS.md": "Root\n", "x.ts": ""})
     view = AgentProject(RuleRepository(root)).view("x.ts")
     assert "amp" in view.loads and "amp" not in view.probably
+
+
+def test_the_glob_hover_reads_dot_slash_from_the_files_folder(tmp_path: Path) -> None:
+    from rulelens.agents.base import Context
+    from rulelens.agents.editing import matching_paths
+    from rulelens.agents.formats.amp import Amp
+
+    amp = Amp(Context(tmp_path, ["docs/src/a.ts", "src/b.ts"]))
+    assert matching_paths(amp, "./src/*.ts", rel="docs/ts.md") == ["docs/src/a.ts"]
+    assert matching_paths(amp, "./src/*.ts", rel="AGENTS.md") == ["src/b.ts"]
+    assert matching_paths(amp, "src/*.ts", rel="docs/ts.md") == ["docs/src/a.ts", "src/b.ts"]

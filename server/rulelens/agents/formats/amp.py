@@ -264,6 +264,9 @@ class Amp(GlobAgent):
     def patterns(self, f: AgentFile) -> list[str]:
         return list(self.globs.get(f.rel, Globs()).patterns)
 
+    def pattern_in(self, rel: str, pattern: str) -> str:
+        return anchored(pattern, self.folder_path(rel))
+
     def anchored_patterns(self, f: AgentFile) -> list[str]:
         return [anchored(p, self.folder_path(f.rel)) for p in self.patterns(f)]
 
