@@ -27,11 +27,15 @@ const install = process.argv[2];
 const binary = join(install, "node_modules/@ampcode/cli-linux-x64/amp");
 
 if (typeof Bun === "undefined") {
-  // Under Node: this same file again, in the binary's runtime.
-  const run = spawnSync(binary, [fileURLToPath(import.meta.url), install], {
-    input: readFileSync(0), env: { ...process.env, BUN_BE_BUN: "1" }, maxBuffer: 1 << 30,
-    stdio: ["pipe", "pipe", "inherit"],
+  // Under Node: this same file again, in the binary's runtime, with a home of its own (no user
+  // guidance, nothing written to the user's home) and no package auto-install.
+  const home = mkdtempSync(join(tmpdir(), "amp-home-"));
+  const run = spawnSync(binary, ["--no-install", fileURLToPath(import.meta.url), install], {
+    input: readFileSync(0), env: { ...process.env, BUN_BE_BUN: "1", HOME: home, XDG_CONFIG_HOME: join(home, ".config"),
+      XDG_CACHE_HOME: join(home, ".cache"), XDG_DATA_HOME: join(home, ".local/share") },
+    maxBuffer: 1 << 30, stdio: ["pipe", "pipe", "inherit"],
   });
+  rmSync(home, { recursive: true, force: true });
   if (run.error) throw run.error;
   process.stdout.write(run.stdout);
   process.exit(run.status ?? 1);
@@ -80,7 +84,6 @@ async function load() {
 }
 
 const cases = JSON.parse(readFileSync(0, "utf8"));
-process.env.HOME = mkdtempSync(join(tmpdir(), "amp-home-")); // no user-level AGENTS.md
 const amp = await load();
 
 async function run(files, path) {
@@ -108,5 +111,4 @@ for (const members of byProject(cases)) {
     answers[i] = seen.first.has(file) ? "always" : seen.later.has(file);
   }
 }
-rmSync(process.env.HOME, { recursive: true, force: true });
 process.stdout.write(JSON.stringify(answers));
