@@ -116,3 +116,12 @@ def test_the_glob_hover_reads_dot_slash_from_the_files_folder(tmp_path: Path) ->
     assert matching_paths(amp, "./src/*.ts", rel="docs/ts.md") == ["docs/src/a.ts"]
     assert matching_paths(amp, "./src/*.ts", rel="AGENTS.md") == ["src/b.ts"]
     assert matching_paths(amp, "src/*.ts", rel="docs/ts.md") == ["docs/src/a.ts", "src/b.ts"]
+
+
+def test_a_mention_in_code_is_a_finding_unless_the_file_comes_in_otherwise(project: ProjectFactory) -> None:
+    root = project({"AGENTS.md": "Read `@docs/a.md`, `@docs/b.md` and @docs/b.md.\n",
+                    "docs/a.md": "A\n", "docs/b.md": "B\n"})
+    found = _problems(root)
+    assert "does not load `docs/a.md`" in found[("AGENTS.md", "amp-mention-in-code")]
+    assert "docs/b.md" not in found[("AGENTS.md", "amp-mention-in-code")]
+    assert "docs/a.md" not in _amp(root, "x.ts")

@@ -154,13 +154,14 @@ def _without_code(text: str) -> str:
     return "\n".join(kept)
 
 
-def mentions(text: str, rel: str, root: Path) -> list[str]:
+def mentions(text: str, rel: str, root: Path, in_code: bool = False) -> list[str]:
     """The files `text` (the file `rel`'s) @-mentions that exist in the project, root-relative,
-    resolved from the file's folder. Mentions with glob characters (which Amp expands by
-    searching the disk) and those starting with `~/` or `/` are not followed here."""
+    resolved from the file's folder; `in_code`: those written in code too, which Amp does not
+    follow. Mentions with glob characters (which Amp expands by searching the disk) and those
+    starting with `~/` or `/` are not followed here."""
     folder = rel.rpartition("/")[0]
     out: list[str] = []
-    for m in MENTION.finditer(_without_code(text)):
+    for m in MENTION.finditer(text if in_code else _without_code(text)):
         name = re.sub(r"\\(\*)", r"\1", re.sub(r"[.,;!?)]+$", "", m.group(1)))
         if not name or name.startswith(("~/", "/")) or any(c in name for c in GLOB_CHARS):
             continue
@@ -195,7 +196,7 @@ class Amp(GlobAgent):
     flags = UNDOCUMENTED
     from_root = False
     source = f"{RELEASE}, its code; {NEWS}"
-    codes = frozenset(("amp-any-depth", "amp-root-globs", "amp-globs-dropped"))
+    codes = frozenset(("amp-any-depth", "amp-root-globs", "amp-globs-dropped", "amp-mention-in-code"))
     borrows = ("AGENTS.md", "CLAUDE.md")
     file_globs = tuple(f"**/{n}" for n in NAMES)
     follows_mentions = True
@@ -345,10 +346,26 @@ class Amp(GlobAgent):
                                "of a thread, before any file matches its `globs` (confirmed in "
                                f"{RELEASE}). Remove `globs`, or move the scoped part to a file this one "
                                "@-mentions."))
+        if self.owners.get(f.rel) and not g.dropped:
+            out.extend(self.code_mention_traps(f))
         scope = self.scope(f)
         if scope is not None and scope[0]:  # the root's: a nested file's reach is its folder already
             out.extend(self.any_depth_traps(f))
         return out
+
+    def code_mention_traps(self, f: AgentFile) -> Iterable[Problem]:
+        """An @-mention of a project file written in code (backticks, a fenced or indented block),
+        which Amp leaves out, where nothing else brings the file in."""
+        followed = set(mentions(f.text, f.rel, self.ctx.root))
+        for target in mentions(f.text, f.rel, self.ctx.root, in_code=True):
+            if target in followed or target in self.owners:
+                continue
+            name = target if "/" not in f.rel else posixpath.relpath(target, f.rel.rpartition("/")[0])
+            line = next((i for i, text in enumerate(f.text.split("\n")) if "@" + name in text), 0)
+            yield problem(f, line, "info", "amp-mention-in-code",
+                          f"`@{name}` is written in code, where Amp does not look for mentions, so Amp "
+                          f"does not load `{target}` (confirmed in {RELEASE}). Write the mention outside "
+                          "backticks and code blocks.")
 
     def any_depth_traps(self, f: AgentFile) -> Iterable[Problem]:
         """A glob with folders that Amp reads below any folder, where that reaches project files
