@@ -124,7 +124,7 @@ def test_openhands_paths_are_gitignore_style_and_case_sensitive(project: Project
 
 def test_amp_mentioned_files_get_an_implicit_globstar(project: ProjectFactory) -> None:
     root = project({
-        "web/src/a.tsx": "", "src/b.tsx": "",
+        "web/src/a.tsx": "", "src/b.tsx": "", "docs/src/c.md": "",
         "AGENTS.md": "# Agents\n\nSee @docs/react.md and @docs/root-only.md and @docs/general.md.\n",
         "docs/react.md": '---\nglobs:\n  - "*.tsx"\n---\n# React\n',
         "docs/root-only.md": '---\nglobs:\n  - "./src/**"\n---\n# Root src\n',
@@ -134,8 +134,11 @@ def test_amp_mentioned_files_get_an_implicit_globstar(project: ProjectFactory) -
     loads, _ = _view(root, "web/src/a.tsx")
     assert loads["amp"] == {"AGENTS.md": ("always", ()), "docs/react.md": ("glob", ("*.tsx",)),
                             "docs/general.md": ("always", ())}
+    # `./` is read from the folder of the file the glob is in (docs/), not the mentioning file's.
     at_root, _ = _view(root, "src/b.tsx")
-    assert at_root["amp"]["docs/root-only.md"] == ("glob", ("./src/**",))
+    assert "docs/root-only.md" not in at_root["amp"]
+    in_docs, _ = _view(root, "docs/src/c.md")
+    assert in_docs["amp"]["docs/root-only.md"] == ("glob", ("./src/**",))
 
 
 def test_claude_code_skills_with_paths_and_agents_md_fallback(project: ProjectFactory) -> None:

@@ -237,6 +237,11 @@ class Agent(ABC):
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return False
 
+    def pattern_in(self, rel: str, pattern: str) -> str:
+        """`pattern`, written in the file `rel`, as `pattern_matches` takes it: as written, but
+        for agents that read some patterns from the file's own folder."""
+        return pattern
+
     def split_value(self, value: str) -> list[str] | None:
         """The patterns this agent's reader takes from a one-line string value of its glob key;
         None where it takes the string as one pattern."""

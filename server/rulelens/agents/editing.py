@@ -133,11 +133,15 @@ def _split_item(item: GlobItem, line: str, agent: Agent) -> list[GlobItem]:
     return out
 
 
-def matching_paths(agent: Agent, pattern: str, paths: Sequence[str] | None = None) -> list[str]:
+def matching_paths(agent: Agent, pattern: str, paths: Sequence[str] | None = None,
+                   rel: str | None = None) -> list[str]:
     """The project files `pattern` matches under `agent`'s matcher (a leading `!`, Continue's
-    exclusion, is taken off: the answer is what it excludes)."""
+    exclusion, is taken off: the answer is what it excludes); `rel`, the file it is written in,
+    where the agent reads a pattern from that file's folder."""
     probe = pattern[1:] if pattern.startswith("!") else pattern
     if not probe:
         return []
+    if rel is not None:
+        probe = agent.pattern_in(rel, probe)
     candidates = agent.candidates(probe) if paths is None else paths
     return [p for p in candidates if agent.pattern_matches(probe, p)]

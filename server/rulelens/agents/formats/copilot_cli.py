@@ -71,7 +71,7 @@ class CopilotCli(GlobAgent):
     flags = GLOBSET
     from_root = False  # a pattern without `/` matches at any depth
     source = f"{RELEASE}, run; {DOCS}"
-    codes = frozenset(("copilot-cli-nested-unread",))
+    codes = frozenset(("copilot-cli-nested-unread", "copilot-cli-any-depth"))
     borrows = ("AGENTS.md", *ROOT_ONLY)
     file_globs = ("**/.github/copilot-instructions.md", "**/.github/instructions/**/*.instructions.md",
                   "**/AGENTS.md", ".claude/rules/**/*.md", *ROOT_ONLY)
@@ -186,6 +186,33 @@ class CopilotCli(GlobAgent):
                 f"running {RELEASE}): it reads the `.github/instructions` folder of the folder it starts "
                 f"in. It applies only when Copilot CLI is started in `{folder}`; to reach it from the root, "
                 "move it to the root's `.github/instructions/` and write its `applyTo` from the root."))
+        if f.rel.endswith(".instructions.md") and not self.unread(f) and not self.excluded(f):
+            out.extend(self.any_depth_traps(f))
+        return out
+
+    def any_depth_traps(self, f: AgentFile) -> list[Problem]:
+        """An `applyTo` pattern without a folder, which Copilot CLI matches against the file name in
+        every folder, where that reaches nested project files a root-only reading would not."""
+        out: list[Problem] = []
+        for pattern in self.patterns(f):
+            name = pattern
+            while name.startswith("./"):
+                name = name[2:]
+            if "/" in name or name in ALWAYS or name.startswith("!"):
+                continue
+            # The project's own files first: the instruction files matching themselves say little.
+            nested = sorted((p for p in self.pattern_hits(pattern) if "/" in p),
+                            key=lambda p: (p.startswith("."), p))
+            if not nested:
+                continue
+            such = f"`{nested[0]}`" + (" and more" if len(nested) > 1 else "")
+            out.append(problem(
+                f, self.key_line(f), "info", "copilot-cli-any-depth",
+                f"Copilot CLI matches `{pattern}`, a pattern without a folder, against the file name in "
+                f"every folder, so this file also loads for {such} (confirmed by running {RELEASE}). If "
+                f"you meant the root's files only: a leading `/` does not anchor it (`/{name}` matches no "
+                "file) and no pattern without a folder stays at the root; name the folders instead "
+                "(`src/*.ts`)."))
         return out
 
 

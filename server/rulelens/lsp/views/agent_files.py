@@ -59,7 +59,7 @@ def glob_at(server: Session, target: Target, pos: types.Position) -> GlobFacts |
     line, col = to_code_points(server.codec, lines, pos)
     for item in glob_items(agent, lines):
         if item.line == line and item.start_col <= col <= item.end_col:
-            return GlobFacts(agent, item, lines, matching_paths(agent, item.text.strip()),
+            return GlobFacts(agent, item, lines, matching_paths(agent, item.text.strip(), rel=target.rel),
                              len(agent.ctx.paths))
     return None
 
