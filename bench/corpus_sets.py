@@ -53,7 +53,8 @@ def tags(files: list[str], checkout: Path) -> list[str]:
             found.add("skills")
         if f.startswith(".claude/rules/") and f.endswith(".md"):
             head = (checkout / f).read_text(errors="replace")[:2000] if (checkout / f).is_file() else ""
-            scoped = head.startswith("---") and any(line.startswith("paths:") for line in head.splitlines()[1:40])
+            lines = head.splitlines()[1:40]
+            scoped = head.startswith("---") and any(line.startswith("paths:") for line in lines)
             found.add("claude-rules-paths" if scoped else "claude-rules-no-paths")
     return [t for t in FORMATS if t in found]
 
@@ -84,7 +85,8 @@ def main() -> int:
             continue
         git = ["git", "-C", str(checkout)]
         files = walk(checkout)
-        commit = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+        commit = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True,
+                                check=True).stdout.strip()
         owner, _, name = checkout.name.partition("+")
         found = tags(files, checkout)
         rows.append({"repo": f"{owner}/{name}", "commit": commit, "formats": found,
