@@ -19,8 +19,9 @@ after it, one after the other; default: this checkout's) it runs `python -m rule
 message contains; each with a verdict, true / false / unclear, and a one-line reason), and prints
 per group two tables of the warnings and errors, per code and per agent (the agent a code
 belongs to, or for a code every agent shares, the agent whose file it is about): how many are
-judged true, false or unclear and the precision (true over true or false). `below warning, true`
-counts findings judged true that this code reports as info or hint (a true finding demoted).
+judged true, false or unclear and the precision (true over true or false). `true, demoted` counts
+findings judged true that an earlier `--server` reported as a warning or error and this one reports
+below warning (a true finding demoted).
 Findings without a judgement are listed: judge them by hand against the repository's text and
 history before trusting the tables. `--save DIR` keeps each run's JSON (DIR/LABEL/OWNER+NAME.json);
 `--load DIR` reads such files instead of running `check`. It prints figures only; nothing here
@@ -124,22 +125,31 @@ def main() -> int:
                for s in args.server] or [("this checkout", SERVER)]
     groups = groups_of(args.checkouts, args.sets, args.judgements)
     wanted = args.group or list(GROUPS)
+    shown_true: set[tuple[str, int]] = set()  # (repository, judgement) true and shown by an earlier tree
     for label, server in servers:
+        now: set[tuple[str, int]] = set()
         for group in wanted:
             names = [n for n, g in groups.items() if g == group]
             if names:
-                report(label, server, group, names, args)
+                now |= report(label, server, group, names, args, shown_true)
+        shown_true |= now
     return 0
 
 
-def report(label: str, server: Path, group: str, names: list[str], args: argparse.Namespace) -> None:
+def report(label: str, server: Path, group: str, names: list[str], args: argparse.Namespace,
+           earlier: set[tuple[str, int]]) -> set[tuple[str, int]]:
+    """Print one tree's tables for one group; return the true judgements it showed as warnings."""
     by_code: dict[str, Counter[str]] = defaultdict(Counter)
     by_agent: dict[str, Counter[str]] = defaultdict(Counter)
     unjudged: list[str] = []
+    shown_true: set[tuple[str, int]] = set()
     for name in names:
         path = args.judgements / f"{name}.json"
         judged = json.loads(path.read_text()) if path.is_file() else []
         saved = args.load / label / f"{name}.json" if args.load is not None else None
+        if saved is not None and not saved.is_file():
+            sys.stderr.write(f"{name}: no saved run at {saved}; left out\n")
+            continue
         found = (json.loads(saved.read_text()) if saved is not None
                  else run_check(args.checkouts / name, server))
         if args.save is not None:
@@ -149,11 +159,14 @@ def report(label: str, server: Path, group: str, names: list[str], args: argpars
             j = verdict_of(finding, judged)
             verdict = str(j["verdict"]) if j is not None else "unjudged"
             shown = finding["severity"] in SHOWN
+            seen = (name, judged.index(j) if j is not None else -1)
+            if shown and verdict == "true":
+                shown_true.add(seen)
             for c in (by_code[str(finding["code"])], by_agent[agent_of(finding)]):
                 if shown:
                     c[verdict] += 1
                     c["findings"] += 1
-                elif verdict == "true":
+                elif verdict == "true" and seen in earlier:
                     c["demoted"] += 1
             if j is None and shown:
                 unjudged.append(f"{name} {finding['file']}:{finding['line']} {finding['code']} "
@@ -162,7 +175,7 @@ def report(label: str, server: Path, group: str, names: list[str], args: argpars
     for title, counts in (("code", by_code), ("agent", by_agent)):
         total: Counter[str] = Counter()
         print(f"\n| {title} | findings | true | false | unclear | unjudged | precision "
-              "| below warning, true |")
+              "| true, demoted |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for key in sorted(counts):
             if counts[key]["findings"] or counts[key]["demoted"]:
@@ -172,6 +185,7 @@ def report(label: str, server: Path, group: str, names: list[str], args: argpars
     print(f"\nunjudged: {len(unjudged)}")
     for line in unjudged:
         print("  unjudged:", line)
+    return shown_true
 
 
 def row(key: str, c: Counter[str]) -> str:
