@@ -62,3 +62,27 @@ def test_a_skill_without_paths_says_so(project: ProjectFactory) -> None:
     assert p.file == ".claude/skills/ts/SKILL.md" and p.severity == "warning"
     assert "this file carries no `paths`: Claude Code loads it only when the model picks it" in p.message
     assert "Cursor loads the copy by glob (1 file)" in p.message
+
+
+def test_an_antigravity_rule_without_trigger_waits_for_a_mention(project: ProjectFactory) -> None:
+    # Google Antigravity loads a rule without `trigger` only when it is @-mentioned; `globs:`
+    # alone would not change that, so the advice names `trigger: glob` too.
+    root = project({
+        "packages/api/a.ts": "", "src/b.ts": "",
+        ".claude/rules/api.md": f'---\npaths: ["packages/api/**"]\n---\n{BODY}',
+        ".agents/rules/api.md": f'---\npaths: ["packages/api/**"]\n---\n{BODY}',
+    })
+    [p] = _disagree(root, "and Claude Code loads")
+    assert "Google Antigravity loads it only when @-mentioned" in p.message
+    assert "Add `trigger: glob` and `globs:` to it with these globs." in p.message
+
+
+def test_an_antigravity_rule_the_model_decides_says_so(project: ProjectFactory) -> None:
+    root = project({
+        "packages/api/a.ts": "", "src/b.ts": "",
+        ".claude/rules/api.md": f'---\npaths: ["packages/api/**"]\n---\n{BODY}',
+        ".agents/rules/api.md": f"---\ntrigger: model_decision\ndescription: API\n---\n{BODY}",
+    })
+    [p] = _disagree(root, "and Claude Code loads")
+    assert "Google Antigravity loads it only when the model picks it" in p.message
+    assert "Add `trigger: glob` and `globs:`" in p.message

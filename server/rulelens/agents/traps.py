@@ -323,16 +323,22 @@ def _unpicked_problem(fa: AgentFile, fb: AgentFile, how: str,
                       unpicked: tuple[tuple[Agent, AgentFile], tuple[Agent, AgentFile]],
                       counts: Sequence[int]) -> Problem:
     (agent, f), (other, _) = unpicked
-    key = agent.keys[0] if agent.keys else "paths"
-    why = (f"{agent.name} loads it only when the model picks it, and {other.name} loads "
+    add = _keys_to_add(agent, f)
+    why = (f"{agent.name} loads it {agent.unpicked_how(f)}, and {other.name} loads "
            f"{'the copy' if f is fa else 'this file'} by glob ({_files(counts)})")
+    carries = f"`{agent.glob_fields(f)[-1]}`"
     if f is fa:
-        message = (f"Same rule as `{fb.rel}` ({how}), but this file carries no `{key}`: {why}. "
-                   f"Add `{key}:` with its globs.")
+        message = (f"Same rule as `{fb.rel}` ({how}), but this file carries no {carries}: {why}. "
+                   f"Add {add} with its globs.")
     else:
-        message = (f"Same rule as `{fb.rel}` ({how}), which carries no `{key}`: {why}. Add `{key}:` to "
+        message = (f"Same rule as `{fb.rel}` ({how}), which carries no {carries}: {why}. Add {add} to "
                    "it with these globs.")
     return Problem(fa.rel, 0, "warning", "agents-disagree", message)
+
+
+def _keys_to_add(agent: Agent, f: AgentFile) -> str:
+    """"`paths:`", or "`trigger: glob` and `globs:`" where a `trigger` must say glob too."""
+    return " and ".join("`trigger: glob`" if k == "trigger" else f"`{k}:`" for k in agent.glob_fields(f))
 
 
 def _some(paths: set[str], n: int = 3) -> str:
