@@ -8,6 +8,7 @@ fixed. It sits beside `check_project` because its causes come from both `rules/`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -61,7 +62,32 @@ def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
                           examples=tuple(files))
         kept = _replaced(kept, found, grouped)
     kept, fixes = _unpicked(kept, drifts, fixes)
-    return _open_reading(kept, drifts), fixes
+    return _same_glob(_open_reading(kept, drifts)), fixes
+
+
+# An agent's "matches nothing" finding (agents/base.py `nothing_traps`): the agent, the glob, the rest.
+NOTHING = re.compile(r"(?P<agent>.+?) matches `(?P<glob>[^`]*)` (?P<rest>against no file of this project.*)",
+                     re.DOTALL)
+
+
+def _same_glob(kept: list[Problem]) -> list[Problem]:
+    """One glob of one file that several agents read (a `.claude/rules` file's `paths`, read by
+    Claude Code and the Copilot CLI alike) matching nothing for each: one finding naming them all,
+    since the one glob is the cause. Only where their messages agree past the agent's name."""
+    groups: dict[tuple[str, int, str, str], list[tuple[Problem, str]]] = {}
+    for p in kept:
+        if p.code == "agent-glob-matches-nothing" and p.severity != "info" and (
+                m := NOTHING.fullmatch(p.message)):
+            groups.setdefault((p.file, p.line, m["glob"], m["rest"]), []).append((p, m["agent"]))
+    for (_, _, glob, rest), group in groups.items():
+        if len(group) < MIN_GROUP:
+            continue
+        agents = " and ".join(dict.fromkeys(a for _, a in group))
+        first = group[0][0]
+        grouped = Problem(first.file, first.line, max((p for p, _ in group), key=_rank).severity,
+                          first.code, f"{agents} match `{glob}` {rest}", first.col, first.end_col)
+        kept = _replaced(kept, [p for p, _ in group], grouped)
+    return kept
 
 
 def _span(p: Problem, text_of: Callable[[str], str | None]) -> str:

@@ -126,3 +126,13 @@ def test_antigravity_rules_converted_without_trigger_gain_trigger_and_globs(proj
         '---\ntrigger: glob\nglobs:\n  - "src/**/*.ts"\n---\n')
     after = check_project(RuleRepository(root))
     assert [p for p in after.problems if p.code == "agents-disagree" and "Antigravity" in p.message] == []
+
+
+def test_one_glob_several_agents_read_is_one_finding(project: ProjectFactory) -> None:
+    # Claude Code and the Copilot CLI both read a `.claude/rules` file's `paths`: the glob that
+    # matches nothing is one cause, named once with both agents.
+    root = project({"src/a.ts": "", ".claude/rules/nix.md": '---\npaths:\n  - "flake.nix"\n---\n# Nix\nUse flakes.\n'})
+    result = check_project(RuleRepository(root))
+    [p] = [p for p in result.problems if p.code == "agent-glob-matches-nothing"]
+    assert p.file == ".claude/rules/nix.md" and p.line == 1 and p.severity == "warning"
+    assert p.message.startswith("Claude Code and Copilot CLI match `flake.nix` against no file of this project")
