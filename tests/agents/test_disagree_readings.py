@@ -86,3 +86,28 @@ def test_an_antigravity_rule_the_model_decides_says_so(project: ProjectFactory) 
     [p] = _disagree(root, "and Claude Code loads")
     assert "Google Antigravity loads it only when the model picks it" in p.message
     assert "Add `trigger: glob` and `globs:`" in p.message
+
+
+LONG = "".join(f"- Rule {n}: keep module {n} free of side effects at import time.\n" for n in range(12))
+
+
+def test_a_copy_an_agent_reads_through_another_of_its_files_is_no_disagreement(project: ProjectFactory) -> None:
+    # rulesync keeps its source as `.rulesync/rules/CLAUDE.md` (a nested CLAUDE.md to Claude Code)
+    # and writes the same text into the root CLAUDE.md: Claude Code reads it everywhere, as Cursor does.
+    root = project({
+        "src/a.ts": "", "README.md": "",
+        "CLAUDE.md": f"# Project\n{LONG}- Run the tests before a commit.\n",
+        ".rulesync/rules/CLAUDE.md": f"---\nroot: true\n---\n# Project\n{LONG}",
+        ".cursor/rules/project.mdc": f"---\nglobs: **/*\n---\n# Project\n{LONG}",
+    })
+    assert _disagree(root, "Claude Code and Cursor") == []
+
+
+def test_a_root_file_with_other_text_does_not_stand_in(project: ProjectFactory) -> None:
+    root = project({
+        "src/a.ts": "", "README.md": "",
+        "CLAUDE.md": "# Project\nSomething else entirely, about deployments and nothing more.\n",
+        ".rulesync/rules/CLAUDE.md": f"---\nroot: true\n---\n# Project\n{LONG}",
+        ".cursor/rules/project.mdc": f"---\nglobs: **/*\n---\n# Project\n{LONG}",
+    })
+    assert len(_disagree(root, "Claude Code and Cursor")) == 1

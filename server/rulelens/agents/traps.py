@@ -248,12 +248,33 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
                 *((r, covered(agent, f, r)) for r in agent.open_readings()
                   if any(r.affects(p) for p in patterns))]
 
+    lines: dict[str, Counter[str]] = {}
+
+    def folded(f: AgentFile) -> Counter[str]:
+        if f.rel not in lines:
+            lines[f.rel] = Counter(_folded(f))
+        return lines[f.rel]
+
+    def elsewhere(agent: Agent, f: AgentFile) -> set[str]:
+        """The files `agent` reads this rule's text for through another of its files that holds
+        it (a root `CLAUDE.md` that a converter's nested source file was written into)."""
+        mine = folded(f)
+        need = SAME_RULE * sum(mine.values())
+        out: set[str] = set()
+        for g in agent.files:
+            if g is not f and sum(folded(g).values()) >= need and \
+                    sum(min(n, folded(g)[line]) for line, n in mine.items()) >= need:
+                out |= covered(agent, g)
+        return out
+
     out: list[Drift] = []
     for i, j, how in pairs:
         (a, fa), (b, fb) = entries[i], entries[j]
         ca, cb = covered(a, fa), covered(b, fb)
         if ca == cb or (_placed(a, fa) and _placed(b, fb)):
             continue  # the same files; or copies that each load for their own folder, by place
+        if (ca | elsewhere(a, fa)) == (cb | elsewhere(b, fb)):
+            continue  # each agent reads the text for the same files, one of them through another file
         sides = list(product(readings(a, fa), readings(b, fb)))
         agreeing = next(((ra, rb) for (ra, xa), (rb, xb) in sides if xa == xb), None)
         only_a = set.intersection(*(xa - xb for (_, xa), (_, xb) in sides))
