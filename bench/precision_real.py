@@ -21,7 +21,7 @@ per group two tables of the warnings and errors, per code and per agent (the age
 belongs to, or for a code every agent shares, the agent whose file it is about): how many are
 judged true, false or unclear and the precision (true over true or false). `true, demoted` counts
 findings judged true that an earlier `--server` reported as a warning or error and this one reports
-below warning (a true finding demoted).
+below warning (a true finding demoted); under the tables, those it no longer reports at all.
 Findings without a judgement are listed: judge them by hand against the repository's text and
 history before trusting the tables. `--save DIR` keeps each run's JSON (DIR/LABEL/OWNER+NAME.json);
 `--load DIR` reads such files instead of running `check`. It prints figures only; nothing here
@@ -143,6 +143,7 @@ def report(label: str, server: Path, group: str, names: list[str], args: argpars
     by_agent: dict[str, Counter[str]] = defaultdict(Counter)
     unjudged: list[str] = []
     shown_true: set[tuple[str, int]] = set()
+    matched: set[tuple[str, int]] = set()  # every judgement a finding of this run matched
     for name in names:
         path = args.judgements / f"{name}.json"
         judged = json.loads(path.read_text()) if path.is_file() else []
@@ -160,6 +161,7 @@ def report(label: str, server: Path, group: str, names: list[str], args: argpars
             verdict = str(j["verdict"]) if j is not None else "unjudged"
             shown = finding["severity"] in SHOWN
             seen = (name, judged.index(j) if j is not None else -1)
+            matched.add(seen)
             if shown and verdict == "true":
                 shown_true.add(seen)
             for c in (by_code[str(finding["code"])], by_agent[agent_of(finding)]):
@@ -182,7 +184,12 @@ def report(label: str, server: Path, group: str, names: list[str], args: argpars
                 total.update(counts[key])
                 print(row(key, counts[key]))
         print(row("**all**", total))
-    print(f"\nunjudged: {len(unjudged)}")
+    gone = sorted(k for k in earlier if k[0] in names and k not in matched)
+    print(f"\ntrue findings an earlier tree showed as a warning and this one does not report: {len(gone)}")
+    for name, index in gone:
+        j = json.loads((args.judgements / f"{name}.json").read_text())[index]
+        print(f"  gone: {name} {j['file']}:{j['line']} {j['code']} {j.get('about', '')}")
+    print(f"unjudged: {len(unjudged)}")
     for line in unjudged:
         print("  unjudged:", line)
     return shown_true
