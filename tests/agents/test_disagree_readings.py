@@ -111,3 +111,26 @@ def test_a_root_file_with_other_text_does_not_stand_in(project: ProjectFactory) 
         ".cursor/rules/project.mdc": f"---\nglobs: **/*\n---\n# Project\n{LONG}",
     })
     assert len(_disagree(root, "Claude Code and Cursor")) == 1
+
+
+def test_an_antigravity_copy_of_a_rule_without_globs_needs_its_trigger(project: ProjectFactory) -> None:
+    # `.claude/rules` linked to `.agents/rules`: Claude Code loads a rule without `paths` for every
+    # file, Google Antigravity one without `trigger` only when @-mentioned: the fix is the trigger.
+    root = project({
+        "src/a.ts": "", "README.md": "",
+        ".agents/rules/style.md": BODY,
+        ".claude/rules/style.md": BODY,
+    })
+    [p] = _disagree(root, "Claude Code and Google Antigravity")
+    assert p.severity == "warning"
+    assert ("Claude Code loads it with no globs, Google Antigravity only when @-mentioned. "
+            "Add `trigger: always_on` to `.agents/rules/style.md`.") in p.message
+
+
+def test_a_nested_claude_md_is_not_told_to_be_always_on(project: ProjectFactory) -> None:
+    root = project({
+        "src/a.ts": "", "packages/api/b.ts": "", "README.md": "",
+        ".agents/rules/api.md": BODY,
+        "packages/api/CLAUDE.md": BODY,
+    })
+    assert not [p for p in _disagree(root) if "always_on" in p.message]

@@ -297,6 +297,11 @@ class Agent(ABC):
         whose `trigger` decides, `trigger: glob` beside it."""
         return (self.keys[0] if self.keys else "paths",)
 
+    def always_field(self, f: AgentFile) -> str | None:
+        """The frontmatter line that makes `f` load for every file, where it loads for none by
+        path now and a line can change that (a `trigger`); None elsewhere."""
+        return None
+
     def folder_loads(self, f: AgentFile) -> str | None:
         """The folder below which `f` loads for every path and outside which for none (a nested
         `CLAUDE.md`'s); None where anything else decides."""

@@ -286,8 +286,14 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
             problem, agree_if = _unsure(a, fa, b, fb, how, agreeing, len(ca ^ cb), ca - cb, cb - ca)
             out.append(Drift(problem, agree_if=agree_if))
             continue
+        always = next(((x, y) for x, y in (((a, fa), (b, fb)), ((b, fb), (a, fa)))
+                       if x[0].glob_loads(x[1]) == [] and not y[0].patterns(y[1])
+                       and y[0].glob_loads(y[1]) is None and not y[0].folder_loads(y[1])
+                       and x[0].always_field(x[1])), None)  # y loads everywhere: not a nested file
         if unpicked is not None:
             problem = _unpicked_problem(fa, fb, how, unpicked, counts)
+        elif always is not None:
+            problem = _always_problem(fa, fb, how, always, counts)
         else:
             problem = _disagree(a, fa, b, fb, how, counts, sorted(only_a), sorted(only_b))
         out.append(Drift(problem, *(unpicked or (None, None))))
@@ -355,6 +361,19 @@ def _unpicked_problem(fa: AgentFile, fb: AgentFile, how: str,
         message = (f"Same rule as `{fb.rel}` ({how}), which carries no {carries}: {why}. Add {add} to "
                    "it with these globs.")
     return Problem(fa.rel, 0, "warning", "agents-disagree", message)
+
+
+def _always_problem(fa: AgentFile, fb: AgentFile, how: str,
+                    always: tuple[tuple[Agent, AgentFile], tuple[Agent, AgentFile]],
+                    counts: Sequence[int]) -> Problem:
+    """A copy one agent loads by no path (a rule without `trigger`) beside one another agent loads
+    without globs: the line to add is the trigger, not a glob."""
+    (agent, f), (other, _) = always
+    a, b = (agent, other) if f is fa else (other, agent)
+    lead = f"Same rule as `{fb.rel}` ({how}), but {a.name} and {b.name} disagree on {_files(counts)}"
+    return Problem(fa.rel, 0, "warning", "agents-disagree",
+                   f"{lead}: {other.name} loads it with no globs, {agent.name} {agent.unpicked_how(f)}. "
+                   f"Add `{agent.always_field(f)}` to `{f.rel}`.")
 
 
 def _keys_to_add(agent: Agent, f: AgentFile) -> str:

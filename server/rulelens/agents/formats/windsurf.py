@@ -128,6 +128,9 @@ class Windsurf(GlobAgent):
     def glob_fields(self, f: AgentFile) -> tuple[str, ...]:
         return trigger_glob_fields(f, self.fields(f).get("trigger"))
 
+    def always_field(self, f: AgentFile) -> str | None:
+        return "trigger: always_on"
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == LEGACY:
             return self.load(f, "always")
