@@ -51,7 +51,8 @@ SHARED = ("agent-", "agents-")
 # For a code every agent shares: the agent whose file the finding is on, by the file's place.
 PLACES = ((".ai/rules/", "boost"), (".claude/", "claude-code"), ("CLAUDE.md", "claude-code"),
           (".github/instructions/", "copilot"), (".github/copilot-instructions.md", "copilot"),
-          (".cursor/", "cursor"), (".windsurf/", "windsurf"), (".kiro/", "kiro"), (".continue/", "continue"),
+          (".cursor/", "cursor"), (".windsurf/", "windsurf"), (".devin/", "windsurf"), (".kiro/", "kiro"),
+          (".continue/", "continue"),
           (".clinerules", "cline"), (".gemini/", "gemini-cli"), ("GEMINI.md", "gemini-cli"),
           (".agent/", "antigravity"), (".agents/", "codex"), ("AGENTS.md", "codex"))
 
