@@ -124,6 +124,10 @@ def main() -> int:
         return 2
     servers = [(s.split("=", 1)[0], Path(s.split("=", 1)[1])) if "=" in s else (Path(s).parent.name, Path(s))
                for s in args.server] or [("this checkout", SERVER)]
+    missing = [str(d) for _, d in servers if not (d / "rulelens" / "__init__.py").is_file()]
+    if missing and args.load is None:  # Python would quietly import another rulelens instead
+        print(f"no rulelens package in {', '.join(missing)}: give a server/ folder", file=sys.stderr)
+        return 2
     groups = groups_of(args.checkouts, args.sets, args.judgements)
     wanted = args.group or list(GROUPS)
     shown_true: set[tuple[str, int]] = set()  # (repository, judgement) true and shown by an earlier tree
