@@ -54,7 +54,8 @@ PLACES = ((".ai/rules/", "boost"), (".claude/", "claude-code"), ("CLAUDE.md", "c
           (".cursor/", "cursor"), (".windsurf/", "windsurf"), (".devin/", "windsurf"), (".kiro/", "kiro"),
           (".continue/", "continue"),
           (".clinerules", "cline"), (".gemini/", "gemini-cli"), ("GEMINI.md", "gemini-cli"),
-          (".agent/", "antigravity"), (".agents/rules/", "antigravity"), (".agents/", "codex"), ("AGENTS.md", "codex"))
+          (".agent/", "antigravity"), (".agents/rules/", "antigravity"), (".agents/", "codex"),
+          ("AGENTS.md", "codex"))
 
 
 def agent_of(finding: dict[str, object]) -> str:
