@@ -8,6 +8,7 @@ fixed. It sits beside `check_project` because its causes come from both `rules/`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -61,7 +62,32 @@ def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
                           examples=tuple(files))
         kept = _replaced(kept, found, grouped)
     kept, fixes = _unpicked(kept, drifts, fixes)
-    return _open_reading(kept, drifts), fixes
+    return _same_glob(_open_reading(kept, drifts)), fixes
+
+
+# An agent's "matches nothing" finding (agents/base.py `nothing_traps`): the agent, the glob, the rest.
+NOTHING = re.compile(r"(?P<agent>.+?) matches `(?P<glob>[^`]*)` (?P<rest>against no file of this project.*)",
+                     re.DOTALL)
+
+
+def _same_glob(kept: list[Problem]) -> list[Problem]:
+    """One glob of one file that several agents read (a `.claude/rules` file's `paths`, read by
+    Claude Code and the Copilot CLI alike) matching nothing for each: one finding naming them all,
+    since the one glob is the cause. Only where their messages agree past the agent's name."""
+    groups: dict[tuple[str, int, str, str], list[tuple[Problem, str]]] = {}
+    for p in kept:
+        if p.code == "agent-glob-matches-nothing" and p.severity != "info" and (
+                m := NOTHING.fullmatch(p.message)):
+            groups.setdefault((p.file, p.line, m["glob"], m["rest"]), []).append((p, m["agent"]))
+    for (_, _, glob, rest), group in groups.items():
+        if len(group) < MIN_GROUP:
+            continue
+        agents = " and ".join(dict.fromkeys(a for _, a in group))
+        first = group[0][0]
+        grouped = Problem(first.file, first.line, max((p for p, _ in group), key=_rank).severity,
+                          first.code, f"{agents} match `{glob}` {rest}", first.col, first.end_col)
+        kept = _replaced(kept, [p for p, _ in group], grouped)
+    return kept
 
 
 def _span(p: Problem, text_of: Callable[[str], str | None]) -> str:
@@ -88,15 +114,19 @@ def _unpicked(kept: list[Problem], drifts: Sequence[Drift],
         files = sorted({d.unpicked[1].rel for d in group if d.unpicked is not None})
         if len(files) < MIN_GROUP:
             continue
-        agents = sorted({d.unpicked[0].name for d in group if d.unpicked is not None})
-        key = next((d.unpicked[0].keys[0] for d in group if d.unpicked is not None and d.unpicked[0].keys),
-                   "paths")
+        unpicked = [d.unpicked for d in group if d.unpicked is not None]
+        agents = sorted({agent.name for agent, _ in unpicked})
+        needs = sorted({agent.glob_fields(f) for agent, f in unpicked}, key=len)[-1]  # the most to add
+        key = needs[-1]
+        hows = sorted({_them(agent.unpicked_how(f)) for agent, f in unpicked})
+        add = " and ".join("`trigger: glob`" if k == "trigger" else f"`{k}:`" for k in needs)
         edits: dict[str, Edit] = {}
         for d in group:
             assert d.unpicked is not None and d.other is not None
             (agent, f), (other, g) = d.unpicked, d.other
-            if f.rel not in edits and (edit := globs_edit(f, agent.keys[0] if agent.keys else key,
-                                                          copied_globs(other, g))) is not None:
+            fields = agent.glob_fields(f)
+            if f.rel not in edits and (edit := globs_edit(f, fields[-1], copied_globs(other, g),
+                                                          trigger="trigger" in fields)) is not None:
                 edits[f.rel] = edit
         noun = "skills" if all("/skills/" in f for f in files) else "files"
         # One rule converted for two agents is one skill in two folders: counted once.
@@ -105,14 +135,19 @@ def _unpicked(kept: list[Problem], drifts: Sequence[Drift],
         grouped = Problem(files[0], 0, _severity(live, group), "agents-disagree",
                           f"{rules} {noun} converted from {other_name} rules carry no `{key}` "
                           f"({held}{_listed(files)}): {' and '.join(agents)} "
-                          f"{'load' if len(agents) > 1 else 'loads'} them only when the model picks them, "
-                          f"and {other_name} loads them by glob. Add `{key}:` with each rule's globs "
+                          f"{'load' if len(agents) > 1 else 'loads'} them {' or '.join(hows)}, "
+                          f"and {other_name} loads them by glob. Add {add} with each rule's globs "
                           "(`rulelens check --fix` does).", examples=tuple(files))
-        fix = Fix("agents-disagree", f"Add `{key}:` to {len(edits)} {noun}, from their {other_name} rules",
+        fix = Fix("agents-disagree", f"Add {add} to {len(edits)} {noun}, from their {other_name} rules",
                   tuple(edits[r] for r in sorted(edits)))
         kept = _replaced(kept, [d.problem for d in group], grouped)
         fixes.append(fix)
     return kept, fixes
+
+
+def _them(how: str) -> str:
+    """"only when the model picks it", said of several files."""
+    return how.removesuffix(" it") + " them" if how.endswith(" it") else how
 
 
 def _open_reading(kept: list[Problem], drifts: Sequence[Drift]) -> list[Problem]:

@@ -108,3 +108,31 @@ def test_the_grouped_finding_keeps_the_configured_severity(project: ProjectFacto
     root = project({**_converted(2), "rulelens.toml": '[severity]\nagents-disagree = "error"\n'})
     [p] = [p for p in check_project(RuleRepository(root)).problems if p.code == "agents-disagree"]
     assert p.severity == "error" and p.message.startswith("2 skills converted")
+
+
+def test_antigravity_rules_converted_without_trigger_gain_trigger_and_globs(project: ProjectFactory) -> None:
+    files: dict[str, str] = {"src/a.ts": "", "src/lib/b.ts": "", "docs/x.md": ""}
+    for i in range(2):
+        body = RULE.format(n=i)
+        files[f".cursor/rules/ts-{i}.mdc"] = f"---\ndescription: TS {i}\nglobs: ['src/**/*.ts']\n---\n{body}"
+        files[f".agents/rules/ts-{i}.md"] = body
+    root = project(files)
+    result = check_project(RuleRepository(root))
+    [p] = [p for p in result.problems if p.code == "agents-disagree" and "converted" in p.message]
+    assert "Google Antigravity loads them only when @-mentioned, and Cursor loads them by glob" in p.message
+    assert "Add `trigger: glob` and `globs:` with each rule's globs" in p.message
+    apply_fixes(root, result.fixes)
+    assert (root / ".agents/rules/ts-1.md").read_text().startswith(
+        '---\ntrigger: glob\nglobs:\n  - "src/**/*.ts"\n---\n')
+    after = check_project(RuleRepository(root))
+    assert [p for p in after.problems if p.code == "agents-disagree" and "Antigravity" in p.message] == []
+
+
+def test_one_glob_several_agents_read_is_one_finding(project: ProjectFactory) -> None:
+    # Claude Code and the Copilot CLI both read a `.claude/rules` file's `paths`: the glob that
+    # matches nothing is one cause, named once with both agents.
+    root = project({"src/a.ts": "", ".claude/rules/nix.md": '---\npaths:\n  - "flake.nix"\n---\n# Nix\nUse flakes.\n'})
+    result = check_project(RuleRepository(root))
+    [p] = [p for p in result.problems if p.code == "agent-glob-matches-nothing"]
+    assert p.file == ".claude/rules/nix.md" and p.line == 1 and p.severity == "warning"
+    assert p.message.startswith("Claude Code and Copilot CLI match `flake.nix` against no file of this project")

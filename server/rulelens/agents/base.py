@@ -293,6 +293,20 @@ class Agent(ABC):
         takes the union of each pattern's remembered hits instead of deciding path by path."""
         return None
 
+    def unpicked_how(self, f: AgentFile) -> str:
+        """How `f` loads when no glob loads it (`glob_loads` is []), as "loads it ..." ends."""
+        return "only when the model picks it"
+
+    def glob_fields(self, f: AgentFile) -> tuple[str, ...]:
+        """The frontmatter keys `f` must gain to load by glob: the globs' key, and for an agent
+        whose `trigger` decides, `trigger: glob` beside it."""
+        return (self.keys[0] if self.keys else "paths",)
+
+    def always_field(self, f: AgentFile) -> str | None:
+        """The frontmatter line that makes `f` load for every file, where it loads for none by
+        path now and a line can change that (a `trigger`); None elsewhere."""
+        return None
+
     def folder_loads(self, f: AgentFile) -> str | None:
         """The folder below which `f` loads for every path and outside which for none (a nested
         `CLAUDE.md`'s); None where anything else decides."""

@@ -248,12 +248,33 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
                 *((r, covered(agent, f, r)) for r in agent.open_readings()
                   if any(r.affects(p) for p in patterns))]
 
+    lines: dict[str, Counter[str]] = {}
+
+    def folded(f: AgentFile) -> Counter[str]:
+        if f.rel not in lines:
+            lines[f.rel] = Counter(_folded(f))
+        return lines[f.rel]
+
+    def elsewhere(agent: Agent, f: AgentFile) -> set[str]:
+        """The files `agent` reads this rule's text for through another of its files that holds
+        it (a root `CLAUDE.md` that a converter's nested source file was written into)."""
+        mine = folded(f)
+        need = SAME_RULE * sum(mine.values())
+        out: set[str] = set()
+        for g in agent.files:
+            if g is not f and sum(folded(g).values()) >= need and \
+                    sum(min(n, folded(g)[line]) for line, n in mine.items()) >= need:
+                out |= covered(agent, g)
+        return out
+
     out: list[Drift] = []
     for i, j, how in pairs:
         (a, fa), (b, fb) = entries[i], entries[j]
         ca, cb = covered(a, fa), covered(b, fb)
         if ca == cb or (_placed(a, fa) and _placed(b, fb)):
             continue  # the same files; or copies that each load for their own folder, by place
+        if (ca | elsewhere(a, fa)) == (cb | elsewhere(b, fb)):
+            continue  # each agent reads the text for the same files, one of them through another file
         sides = list(product(readings(a, fa), readings(b, fb)))
         agreeing = next(((ra, rb) for (ra, xa), (rb, xb) in sides if xa == xb), None)
         only_a = set.intersection(*(xa - xb for (_, xa), (_, xb) in sides))
@@ -265,8 +286,14 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
             problem, agree_if = _unsure(a, fa, b, fb, how, agreeing, len(ca ^ cb), ca - cb, cb - ca)
             out.append(Drift(problem, agree_if=agree_if))
             continue
+        always = next(((x, y) for x, y in (((a, fa), (b, fb)), ((b, fb), (a, fa)))
+                       if x[0].glob_loads(x[1]) == [] and not y[0].patterns(y[1])
+                       and y[0].glob_loads(y[1]) is None and not y[0].folder_loads(y[1])
+                       and x[0].always_field(x[1])), None)  # y loads everywhere: not a nested file
         if unpicked is not None:
             problem = _unpicked_problem(fa, fb, how, unpicked, counts)
+        elif always is not None:
+            problem = _always_problem(fa, fb, how, always, counts)
         else:
             problem = _disagree(a, fa, b, fb, how, counts, sorted(only_a), sorted(only_b))
         out.append(Drift(problem, *(unpicked or (None, None))))
@@ -323,16 +350,35 @@ def _unpicked_problem(fa: AgentFile, fb: AgentFile, how: str,
                       unpicked: tuple[tuple[Agent, AgentFile], tuple[Agent, AgentFile]],
                       counts: Sequence[int]) -> Problem:
     (agent, f), (other, _) = unpicked
-    key = agent.keys[0] if agent.keys else "paths"
-    why = (f"{agent.name} loads it only when the model picks it, and {other.name} loads "
+    add = _keys_to_add(agent, f)
+    why = (f"{agent.name} loads it {agent.unpicked_how(f)}, and {other.name} loads "
            f"{'the copy' if f is fa else 'this file'} by glob ({_files(counts)})")
+    carries = f"`{agent.glob_fields(f)[-1]}`"
     if f is fa:
-        message = (f"Same rule as `{fb.rel}` ({how}), but this file carries no `{key}`: {why}. "
-                   f"Add `{key}:` with its globs.")
+        message = (f"Same rule as `{fb.rel}` ({how}), but this file carries no {carries}: {why}. "
+                   f"Add {add} with its globs.")
     else:
-        message = (f"Same rule as `{fb.rel}` ({how}), which carries no `{key}`: {why}. Add `{key}:` to "
+        message = (f"Same rule as `{fb.rel}` ({how}), which carries no {carries}: {why}. Add {add} to "
                    "it with these globs.")
     return Problem(fa.rel, 0, "warning", "agents-disagree", message)
+
+
+def _always_problem(fa: AgentFile, fb: AgentFile, how: str,
+                    always: tuple[tuple[Agent, AgentFile], tuple[Agent, AgentFile]],
+                    counts: Sequence[int]) -> Problem:
+    """A copy one agent loads by no path (a rule without `trigger`) beside one another agent loads
+    without globs: the line to add is the trigger, not a glob."""
+    (agent, f), (other, _) = always
+    a, b = (agent, other) if f is fa else (other, agent)
+    lead = f"Same rule as `{fb.rel}` ({how}), but {a.name} and {b.name} disagree on {_files(counts)}"
+    return Problem(fa.rel, 0, "warning", "agents-disagree",
+                   f"{lead}: {other.name} loads it with no globs, {agent.name} {agent.unpicked_how(f)}. "
+                   f"Add `{agent.always_field(f)}` to `{f.rel}`.")
+
+
+def _keys_to_add(agent: Agent, f: AgentFile) -> str:
+    """"`paths:`", or "`trigger: glob` and `globs:`" where a `trigger` must say glob too."""
+    return " and ".join("`trigger: glob`" if k == "trigger" else f"`{k}:`" for k in agent.glob_fields(f))
 
 
 def _some(paths: set[str], n: int = 3) -> str:

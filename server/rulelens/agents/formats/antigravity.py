@@ -10,7 +10,12 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, glob_list, scan
 from rulelens.agents.facts import Fact
-from rulelens.agents.formats.windsurf import trigger_decision, trigger_glob_loads
+from rulelens.agents.formats.windsurf import (
+    trigger_decision,
+    trigger_glob_fields,
+    trigger_glob_loads,
+    trigger_unpicked_how,
+)
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.readings import UNDOCUMENTED_READINGS
 from rulelens.glob_engines.dialects import UNDOCUMENTED
@@ -30,6 +35,9 @@ class Antigravity(GlobAgent):
              "third-party", "2026-12-04"),
         Fact("keys", "`trigger`: `always_on`, `glob` (by `globs`), `manual`, `model_decision`; `description`",
              RS, "third-party", "2026-12-04"),
+        Fact("keys", "a rule without `trigger` is not loaded on its own (used when @-mentioned): two "
+             "projects that ran the IDE added `trigger: always_on` for that reason",
+             "rtk-ai/rtk #2916; Smart-AI-Memory/attune-ai #1444", "third-party", "2026-12-05"),
         Fact("dialect", "matcher not documented", RS, "inferred", "2026-12-04"),
     )
     keys = ("globs",)
@@ -61,6 +69,15 @@ class Antigravity(GlobAgent):
         if "/" not in f.rel:
             return None
         return trigger_glob_loads(self, f, self.fields(f).get("trigger"))
+
+    def unpicked_how(self, f: AgentFile) -> str:
+        return trigger_unpicked_how(self.fields(f).get("trigger"))
+
+    def glob_fields(self, f: AgentFile) -> tuple[str, ...]:
+        return trigger_glob_fields(f, self.fields(f).get("trigger"))
+
+    def always_field(self, f: AgentFile) -> str | None:
+        return "trigger: always_on"
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if "/" not in f.rel:

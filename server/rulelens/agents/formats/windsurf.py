@@ -38,6 +38,18 @@ def trigger_decision(agent: GlobAgent, f: AgentFile, trigger: object, path: str,
     return maybe(f, "manual")
 
 
+def trigger_unpicked_how(trigger: object) -> str:
+    """How a rule that no glob loads is used, by its `trigger`: only `model_decision` lets the
+    model pick it; `manual`, or no `trigger` at all, waits for an @-mention."""
+    return "only when the model picks it" if trigger == "model_decision" else "only when @-mentioned"
+
+
+def trigger_glob_fields(f: AgentFile, trigger: object) -> tuple[str, ...]:
+    """The keys a `trigger` rule needs to load by glob: `globs` alone does nothing without
+    `trigger: glob`."""
+    return ("globs",) if trigger == "glob" else ("trigger", "globs")
+
+
 def trigger_glob_loads(agent: GlobAgent, f: AgentFile, trigger: object) -> list[str] | None:
     """`glob_loads` for a `trigger` rule: its globs when glob-triggered, none when it never loads
     by path, None (ask `decide`) when always on."""
@@ -109,6 +121,15 @@ class Windsurf(GlobAgent):
         if f.rel == LEGACY or self.glob_base(f):
             return None
         return trigger_glob_loads(self, f, self.fields(f).get("trigger"))
+
+    def unpicked_how(self, f: AgentFile) -> str:
+        return trigger_unpicked_how(self.fields(f).get("trigger"))
+
+    def glob_fields(self, f: AgentFile) -> tuple[str, ...]:
+        return trigger_glob_fields(f, self.fields(f).get("trigger"))
+
+    def always_field(self, f: AgentFile) -> str | None:
+        return "trigger: always_on"
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == LEGACY:
