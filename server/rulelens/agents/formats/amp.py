@@ -289,6 +289,13 @@ class Amp(GlobAgent):
             return None
         return ("" in owners, sorted(o for o in owners if o))
 
+    def folder_loads(self, f: AgentFile) -> str | None:
+        """A folder's guidance file without `globs` loads for every path below that folder."""
+        scope = self.scope(f)
+        if scope is None or self.patterns(f) or scope[0] or len(scope[1]) != 1:
+            return None
+        return scope[1][0]
+
     def decide(self, f: AgentFile, path: str) -> Decision:
         scope = self.scope(f)
         if scope is None:
