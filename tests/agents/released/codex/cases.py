@@ -1,0 +1,153 @@
+"""Codex's conformance cases: a project tree of `AGENTS.md`/`AGENTS.override.md` files and a path
+Codex is started beside (in the path's folder); each case asks about one file: "whole" (it
+reached the model whole), "cut" (its start did, its end was cut by `project_doc_max_bytes`) or
+False.
+
+rulelens answers through the core call `rulelens match --agents --json` makes
+(`AgentProject.view`), on the same tree: a file in Codex's view reached the model whole, or cut
+where the chain's cap cuts it; one past the cap, or not in the view, did not.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tests.agents.released.harness import Case, write_project
+
+PACKAGE = "@openai/codex"
+EXPLAINED: dict[str, str] = {}
+KIB = 1024
+
+
+def marked(name: str, size: int = 0) -> str:
+    """A file's text: a start and an end marker only it holds, `size` bytes in all when larger."""
+    head, tail = f"RULE-MARK-{name}-START\n", f"\nRULE-MARK-{name}-END\n"
+    pad = max(0, size - len(head) - len(tail))
+    filler = ("- keep this rule in mind.\n" * (pad // 25 + 1))[:pad]
+    return head + filler + tail
+
+
+def project_cases(kind: str, tree: str, files: dict[str, str], paths: list[str], **extra: Any) -> list[Case]:
+    """A case per (path, file that holds markers) of one tree."""
+    out: list[Case] = []
+    for path in paths:
+        for rel, text in files.items():
+            start = text.partition("\n")[0]
+            if not start.startswith("RULE-MARK-"):
+                continue
+            end = start.replace("-START", "-END")
+            out.append(Case(kind, f"{tree}:{rel}@{path}", path, files,  # type: ignore[arg-type]
+                            {"file": rel, "start": start, "end": end, **extra}))
+    return out
+
+
+def realistic() -> list[Case]:
+    out: list[Case] = []
+    # A monorepo as the corpus's are: a root file, one per package, one deeper.
+    mono = {"AGENTS.md": marked("root"), "packages/api/AGENTS.md": marked("api"),
+            "packages/web/AGENTS.md": marked("web"), "packages/web/src/legacy/AGENTS.md": marked("legacy"),
+            "docs/README.md": "docs\n"}
+    out += project_cases("realistic", "mono", mono, [
+        "README.md", "packages/api/src/index.ts", "packages/web/src/app.tsx", "packages/web/src/legacy/old.js",
+        "docs/guide.md", "packages/api/AGENTS.md"])
+    # Override files: beside AGENTS.md (it wins), alone, empty (it still claims the folder).
+    over = {"AGENTS.md": marked("base"), "AGENTS.override.md": marked("over"),
+            "services/pay/AGENTS.override.md": marked("pay-over"),
+            "services/auth/AGENTS.md": marked("auth"), "services/auth/AGENTS.override.md": "",
+            "services/mail/AGENTS.md": marked("mail"), "services/mail/AGENTS.override.md": " \n\n",
+            "services/blank/AGENTS.md": "\n", "services/blank/x/AGENTS.md": marked("blank-x")}
+    out += project_cases("realistic", "override", over, [
+        "main.go", "services/pay/handler.go", "services/auth/login.go", "services/mail/send.go",
+        "services/blank/x/y.go"])
+    # Names Codex does not read by default: case variants and other agents' files.
+    names = {"agents.md": marked("lower"), "Agents.md": marked("title"), "AGENTS.MD": marked("upper"),
+             "CLAUDE.md": marked("claude"), "src/AGENTS.md": marked("src")}
+    out += project_cases("realistic", "names", names, ["src/a.py", "b.py"])
+    # The 32 KiB cap: what crosses it is cut, what follows is not read, empty files cost nothing.
+    big = {"AGENTS.md": marked("big-root", 20 * KIB), "app/AGENTS.md": marked("big-app", 20 * KIB),
+           "app/models/AGENTS.md": marked("big-models", 2 * KIB), "lib/AGENTS.md": marked("big-lib", 12 * KIB - 100),
+           "lib/x/AGENTS.md": marked("big-lib-x", 200)}
+    out += project_cases("realistic", "big", big, ["app/models/user.rb", "lib/x/y.rb", "lib/z.rb", "x.rb"])
+    exact = {"AGENTS.md": marked("exact-root", 32 * KIB), "a/AGENTS.md": marked("exact-a"),
+             "b/AGENTS.md": marked("over-root", 33 * KIB)}
+    out += project_cases("realistic", "exact", exact, ["a/x.py", "x.py", "b/c/x.py"])
+    # The global $CODEX_HOME/AGENTS.md does not count against the project's cap.
+    out += project_cases("realistic", "home", {"AGENTS.md": marked("home-root", 30 * KIB)}, ["x.py"],
+                         home=marked("global", 30 * KIB))
+    # No git: the working folder is the project root, so only its own file is read.
+    plain = {"AGENTS.md": marked("plain-root"), "src/AGENTS.md": marked("plain-src"),
+             "src/lib/AGENTS.md": marked("plain-lib")}
+    out += project_cases("realistic", "nogit", plain, ["src/lib/a.ts", "src/a.ts", "a.ts", "docs/a.md"], git=False)
+    # A deep chain, every folder with a file.
+    deep = {"/".join("abcdef"[:i]) + ("/" if i else "") + "AGENTS.md": marked(f"deep{i}") for i in range(7)}
+    out += project_cases("realistic", "deep", deep, ["a/b/c/d/e/f/g.txt", "a/b/x.txt"])
+    return out
+
+
+FOLDERS = ["", "a", "b", "src", "a/b", "a/c", "src/a", "src/a/b", "a/b/c", "b/a"]
+KINDS = ["agents", "agents", "override", "both", "empty-override", "blank-agents", "lower", "none", "none"]
+
+
+def generated(trees: int = 150, seed: int = 2026) -> list[Case]:
+    """Random trees: each folder with no file, `AGENTS.md`, an override, both, an empty override
+    or a blank `AGENTS.md`, of random sizes around the cap; some without git."""
+    rng = random.Random(seed)
+    out: list[Case] = []
+    for t in range(trees):
+        files: dict[str, str] = {}
+        for folder in rng.sample(FOLDERS, rng.randint(2, 6)):
+            prefix = folder + "/" if folder else ""
+            size = rng.choice([0, 0, 0, 300, 2 * KIB, 9 * KIB, 17 * KIB])
+            kind = rng.choice(KINDS)
+            tag = f"g{t}-{folder.replace('/', '.') or 'root'}"
+            if kind in ("agents", "both", "empty-override"):
+                files[prefix + "AGENTS.md"] = marked(tag, size)
+            if kind in ("override", "both"):
+                files[prefix + "AGENTS.override.md"] = marked(tag + "-o", size)
+            if kind == "empty-override":
+                files[prefix + "AGENTS.override.md"] = rng.choice(["", "\n", "  \n"])
+            if kind == "blank-agents":
+                files[prefix + "AGENTS.md"] = "\n\n"
+            if kind == "lower":
+                files[prefix + "agents.md"] = marked(tag + "-l", size)
+        folder = rng.choice(FOLDERS + ["c", "src/c", "a/b/c/d"])
+        path = (folder + "/" if folder else "") + rng.choice(["x.ts", "README.md", "y.py"])
+        out += project_cases("generated", f"g{t}", files, [path], **({"git": False} if rng.random() < 0.1 else {}))
+    return out
+
+
+def cases() -> list[Case]:
+    return realistic() + generated()
+
+
+def rulelens_answers(all_cases: list[Case]) -> list[Any]:
+    """rulelens's answers: Codex's view of each case's path (`AgentProject.view`, what
+    `match --agents --json` shows), with the cap's cut from `chain_overflow`."""
+    from rulelens.agents.formats.codex import chain_overflow
+    from rulelens.agents.model import Load
+    from rulelens.agents.project import AgentProject
+    from rulelens.rules.repository import RuleRepository
+
+    groups: dict[tuple[str, str, bool], list[int]] = {}
+    for i, c in enumerate(all_cases):
+        key = (repr(sorted(c.files.items())), c.path, c.extra.get("git", True))
+        groups.setdefault(key, []).append(i)
+    answers: list[Any] = [None] * len(all_cases)
+    for members in groups.values():
+        first = all_cases[members[0]]
+        with tempfile.TemporaryDirectory() as tmp:
+            root = write_project(Path(tmp) / "project", {first.path: "x\n", **first.files},
+                                 git=first.extra.get("git", True))
+            project = AgentProject(RuleRepository(root))
+            codex = project.agent("codex")
+            loads = [d for d in codex.view(first.path) if isinstance(d, Load)] if codex else []
+            assert codex is not None and codex.budget is not None
+            _, cut = chain_overflow(loads, codex.budget.limit)
+        loaded = {load.file for load in loads}
+        for i in members:
+            rel = all_cases[i].extra["file"]
+            answers[i] = ("cut" if cut[:1] == [rel] else False) if rel in cut else "whole" if rel in loaded else False
+    return answers
