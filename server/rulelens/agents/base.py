@@ -168,7 +168,8 @@ class Agent(ABC):
     id: ClassVar[str]
     name: ClassVar[str]
     keys: ClassVar[tuple[str, ...]] = ()
-    budget: ClassVar[Budget | None] = None
+    # A class default; an agent whose project sets its cap (Codex's config) sets its own.
+    budget: Budget | None = None
     source: ClassVar[str] = ""
     # Whether patterns are matched case-sensitively against the root-relative path.
     from_root: ClassVar[bool] = False

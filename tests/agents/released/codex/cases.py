@@ -113,7 +113,7 @@ def generated(trees: int = 150, seed: int = 2026) -> list[Case]:
                 files[prefix + "AGENTS.md"] = "\n\n"
             if kind == "lower":
                 files[prefix + "agents.md"] = marked(tag + "-l", size)
-        folder = rng.choice(FOLDERS + ["c", "src/c", "a/b/c/d"])
+        folder = rng.choice([*FOLDERS, "c", "src/c", "a/b/c/d"])
         path = (folder + "/" if folder else "") + rng.choice(["x.ts", "README.md", "y.py"])
         out += project_cases("generated", f"g{t}", files, [path], **({"git": False} if rng.random() < 0.1 else {}))
     return out
@@ -125,8 +125,9 @@ def cases() -> list[Case]:
 
 def rulelens_answers(all_cases: list[Case]) -> list[Any]:
     """rulelens's answers: Codex's view of each case's path (`AgentProject.view`, what
-    `match --agents --json` shows), with the cap's cut from `chain_overflow`."""
-    from rulelens.agents.formats.codex import chain_overflow
+    `match --agents --json` shows), with what the cap reads of each file (`chain_reads`, the
+    over-budget note's)."""
+    from rulelens.agents.formats.codex import chain_reads
     from rulelens.agents.model import Load
     from rulelens.agents.project import AgentProject
     from rulelens.rules.repository import RuleRepository
@@ -141,13 +142,12 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
         with tempfile.TemporaryDirectory() as tmp:
             root = write_project(Path(tmp) / "project", {first.path: "x\n", **first.files},
                                  git=first.extra.get("git", True))
-            project = AgentProject(RuleRepository(root))
-            codex = project.agent("codex")
-            loads = [d for d in codex.view(first.path) if isinstance(d, Load)] if codex else []
+            codex = AgentProject(RuleRepository(root)).agent("codex")
             assert codex is not None and codex.budget is not None
-            _, cut = chain_overflow(loads, codex.budget.limit)
-        loaded = {load.file for load in loads}
+            loads = [d for d in codex.view(first.path) if isinstance(d, Load)]
+            read = {load.file: (load.bytes, n) for load, n in zip(loads, chain_reads(loads, codex.budget.limit),
+                                                                  strict=True)}
         for i in members:
-            rel = all_cases[i].extra["file"]
-            answers[i] = ("cut" if cut[:1] == [rel] else False) if rel in cut else "whole" if rel in loaded else False
+            size, n = read.get(all_cases[i].extra["file"], (0, 0))
+            answers[i] = "whole" if n and n == size else "cut" if n else False
     return answers
