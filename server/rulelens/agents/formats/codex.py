@@ -81,7 +81,7 @@ class Codex(Agent):
              "code", "2026-12-05"),
     )
     budget: Budget | None = Budget(
-        DEFAULT_CAP, "bytes", "path", f"project_doc_max_bytes, 32 KiB by default ({RELEASE})", True)
+        DEFAULT_CAP, "bytes", "path", f"`project_doc_max_bytes`, confirmed in {RELEASE}", True)
     source = DOCS
 
     codes = frozenset(("codex-shadowed", "codex-empty-shadows", "codex-config-invalid"))
@@ -110,7 +110,7 @@ class Codex(Agent):
         names, cap, self.config_problem = project_settings(decode(raw)[0])
         self.fallbacks = tuple(n for n in names if n not in NAMES and "/" not in n)
         if cap != DEFAULT_CAP and self.budget is not None:
-            self.budget = Budget(cap, "bytes", "path", f"project_doc_max_bytes in `{CONFIG}`", True)
+            self.budget = Budget(cap, "bytes", "path", f"`project_doc_max_bytes` in `{CONFIG}`", True)
 
     @property
     def chain_names(self) -> tuple[str, ...]:
