@@ -11,6 +11,7 @@ where the chain's cap cuts it; one past the cap, or not in the view, did not.
 from __future__ import annotations
 
 import random
+import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,17 @@ def realistic() -> list[Case]:
     plain = {"AGENTS.md": marked("plain-root"), "src/AGENTS.md": marked("plain-src"),
              "src/lib/AGENTS.md": marked("plain-lib")}
     out += project_cases("realistic", "nogit", plain, ["src/lib/a.ts", "src/a.ts", "a.ts", "docs/a.md"], git=False)
+    # A repository inside the project (a submodule, a vendored clone): Codex's chain starts there.
+    nested = {"AGENTS.md": marked("outer-root"), "vendor/lib/README.md": "lib\n", "app/AGENTS.md": marked("outer-app")}
+    out += project_cases("realistic", "nested", nested, ["vendor/lib/src/a.c", "app/main.c", "vendor/x.c"],
+                         repos=["vendor/lib"])
+    # A trusted project's .codex/config.toml: fallback names after AGENTS.md, and a smaller cap.
+    config = {".codex/config.toml": 'project_doc_fallback_filenames = ["CLAUDE.md", "GUIDE.md", ""]\n'
+                                    "project_doc_max_bytes = 4096\n",
+              "CLAUDE.md": marked("cfg-claude"), "a/AGENTS.md": marked("cfg-a"), "a/CLAUDE.md": marked("cfg-a-claude"),
+              "b/GUIDE.md": marked("cfg-b-guide", 5000), "c/CLAUDE.md": "", "c/GUIDE.md": marked("cfg-c-guide"),
+              "d/guide.md": marked("cfg-d-lower")}
+    out += project_cases("realistic", "config", config, ["x.md", "a/x.md", "b/x.md", "c/x.md", "d/x.md"])
     # A deep chain, every folder with a file.
     deep = {"/".join("abcdef"[:i]) + ("/" if i else "") + "AGENTS.md": marked(f"deep{i}") for i in range(7)}
     out += project_cases("realistic", "deep", deep, ["a/b/c/d/e/f/g.txt", "a/b/x.txt"])
@@ -132,9 +144,9 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
     from rulelens.agents.project import AgentProject
     from rulelens.rules.repository import RuleRepository
 
-    groups: dict[tuple[str, str, bool], list[int]] = {}
+    groups: dict[tuple[str, str, bool, str], list[int]] = {}
     for i, c in enumerate(all_cases):
-        key = (repr(sorted(c.files.items())), c.path, c.extra.get("git", True))
+        key = (repr(sorted(c.files.items())), c.path, c.extra.get("git", True), repr(c.extra.get("repos")))
         groups.setdefault(key, []).append(i)
     answers: list[Any] = [None] * len(all_cases)
     for members in groups.values():
@@ -142,6 +154,8 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
         with tempfile.TemporaryDirectory() as tmp:
             root = write_project(Path(tmp) / "project", {first.path: "x\n", **first.files},
                                  git=first.extra.get("git", True))
+            for repo in first.extra.get("repos", []):
+                subprocess.run(["git", "init", "-q", str(root / repo)], check=True)
             codex = AgentProject(RuleRepository(root)).agent("codex")
             assert codex is not None and codex.budget is not None
             loads = [d for d in codex.view(first.path) if isinstance(d, Load)]
