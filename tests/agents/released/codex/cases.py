@@ -99,20 +99,20 @@ def realistic() -> list[Case]:
     return out
 
 
-FOLDERS = ["", "a", "b", "src", "a/b", "a/c", "src/a", "src/a/b", "a/b/c", "b/a"]
+FOLDERS = ["", "a", "b", "src", "a/b", "a/c", "src/a", "src/a/b", "a/b/c", "b/a", "a/b/c/d", ".x", "src/.x", "A"]
 KINDS = ["agents", "agents", "override", "both", "empty-override", "blank-agents", "lower", "none", "none"]
 
 
-def generated(trees: int = 150, seed: int = 2026) -> list[Case]:
+def generated(trees: int = 110, seed: int = 2026) -> list[Case]:
     """Random trees: each folder with no file, `AGENTS.md`, an override, both, an empty override
     or a blank `AGENTS.md`, of random sizes around the cap; some without git."""
     rng = random.Random(seed)
     out: list[Case] = []
     for t in range(trees):
         files: dict[str, str] = {}
-        for folder in rng.sample(FOLDERS, rng.randint(2, 6)):
+        for folder in rng.sample(FOLDERS, rng.randint(3, 9)):
             prefix = folder + "/" if folder else ""
-            size = rng.choice([0, 0, 0, 300, 2 * KIB, 9 * KIB, 17 * KIB])
+            size = rng.choice([0, 0, 0, 0, 300, 2 * KIB, 6 * KIB, 11 * KIB])
             kind = rng.choice(KINDS)
             tag = f"g{t}-{folder.replace('/', '.') or 'root'}"
             if kind in ("agents", "both", "empty-override"):
@@ -125,7 +125,7 @@ def generated(trees: int = 150, seed: int = 2026) -> list[Case]:
                 files[prefix + "AGENTS.md"] = "\n\n"
             if kind == "lower":
                 files[prefix + "agents.md"] = marked(tag + "-l", size)
-        folder = rng.choice([*FOLDERS, "c", "src/c", "a/b/c/d"])
+        folder = rng.choice([*FOLDERS, "c", "src/c", "a/b/c/d/e", ".x/y"])
         path = (folder + "/" if folder else "") + rng.choice(["x.ts", "README.md", "y.py"])
         out += project_cases("generated", f"g{t}", files, [path], **({"git": False} if rng.random() < 0.1 else {}))
     return out

@@ -90,7 +90,7 @@ async function run(first) {
     ].join("\n"));
     const env = { PATH: process.env.PATH, HOME: home, CODEX_HOME: home, NO_COLOR: "1", RUST_LOG: "error" };
     const status = await new Promise((resolve) => {
-      const child = spawn(binary, ["exec", "--skip-git-repo-check", "-s", "read-only", "hello"],
+      const child = spawn(binary, ["exec", "--skip-git-repo-check", "--ephemeral", "-s", "read-only", "hello"],
         { cwd: dirname(join(root, first.path)), env, stdio: ["ignore", "ignore", "pipe"] });
       let err = "";
       child.stderr.on("data", (c) => { err += c; });
