@@ -39,6 +39,12 @@ def test_without_git_only_the_working_folders_file_is_read(project: ProjectFacto
     assert _chain(root, "src/a.ts") == ["src/AGENTS.md"]
     assert _chain(root, "src/lib/a.ts") == []
     assert _chain(root, "a.ts") == ["AGENTS.md"]
+    found = {p.file: p.message for p in agent_problems(AgentProject(RuleRepository(root)))
+             if p.code == "codex-no-project-root"}
+    assert set(found) == {"AGENTS.md", "src/AGENTS.md"}
+    assert "does not reach work started in `src/lib/`" in found["src/AGENTS.md"]
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    assert not [c for c in _codes(root) if c[1] == "codex-no-project-root"]
 
 
 def test_a_nested_repository_starts_its_own_chain(project: ProjectFactory) -> None:

@@ -84,7 +84,8 @@ class Codex(Agent):
         DEFAULT_CAP, "bytes", "path", f"`project_doc_max_bytes`, confirmed in {RELEASE}", True)
     source = DOCS
 
-    codes = frozenset(("codex-shadowed", "codex-empty-shadows", "codex-config-invalid"))
+    codes = frozenset(("codex-shadowed", "codex-empty-shadows", "codex-config-invalid",
+                       "codex-no-project-root"))
     file_globs: ClassVar[tuple[str, ...]] = ("**/AGENTS.md", "**/AGENTS.override.md", CONFIG)
     # The file names of the chain, the first preferred in a folder.
     names: ClassVar[tuple[str, ...]] = NAMES
@@ -227,7 +228,9 @@ class Codex(Agent):
                             '`project_doc_fallback_filenames = ["CLAUDE.md"]`.')]
         folder = folder_of(f.rel)
         winner = self.chosen().get(folder)
-        if winner is None or winner.rel == f.rel or not f.text.strip():
+        if winner is not None and winner.rel == f.rel and f.text.strip():
+            return self.root_traps(f, folder)
+        if winner is None or not f.text.strip():
             return []
         if not winner.text.strip():
             return [problem(f, 0, "warning", "codex-empty-shadows",
@@ -237,6 +240,21 @@ class Codex(Agent):
         return [problem(f, 0, "info", "codex-shadowed",
                         f"{self.name} reads `{winner.rel}` in this folder instead, so it never reads "
                         "this file.")]
+
+
+    def root_traps(self, f: AgentFile, folder: str) -> list[Problem]:
+        """A folder's file that no subfolder's work reaches: there is no `.git` to root the chain."""
+        if self.marked_above or self.has_marker(folder):
+            return []
+        below = next((d for d in sorted(self.ctx.folders) if d.startswith(folder + "/" if folder else "")
+                      and d != folder and self.chain_start(d) == d), None)
+        if below is None:
+            return []
+        return [problem(f, 0, "info", "codex-no-project-root",
+                        f"{self.name} finds no `.git` in this project or above it, so it has no project root "
+                        "and reads only the `AGENTS.md` of the folder it starts in: this file does not "
+                        f"reach work started in `{below}/` (confirmed in {RELEASE}). Make the project a git "
+                        "repository, or set `project_root_markers` in your Codex config.")]
 
 
 def chain_reads(loads: list[Load], limit: int) -> list[int]:
