@@ -99,3 +99,11 @@ def test_git_init_marks_the_root(tmp_path: Path) -> None:
     assert _chain(root, "a/x.ts") == []
     subprocess.run(["git", "init", "-q", str(root)], check=True)
     assert _chain(root, "a/x.ts") == ["AGENTS.md"]
+
+
+def test_a_link_leading_nowhere_does_not_claim_its_folder(project: ProjectFactory) -> None:
+    root = project({"CLAUDE.md": "# Shared\n", "a/AGENTS.md": "# A\n", "a/x.ts": ""}, git=True)
+    (root / "AGENTS.md").symlink_to("CLAUDE.md")
+    (root / "a/AGENTS.override.md").symlink_to("missing.md")
+    assert _chain(root, "a/x.ts") == ["AGENTS.md", "a/AGENTS.md"]
+    assert not [c for c in _codes(root) if c[1].startswith("codex-")]

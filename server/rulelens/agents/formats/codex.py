@@ -125,12 +125,13 @@ class Codex(Agent):
         return sorted(found, key=lambda p: (p.count("/"), p))
 
     def chosen(self) -> dict[str, AgentFile]:
-        """The one file Codex takes in each folder: the first name there, empty or not."""
+        """The one file Codex takes in each folder: the first name there that is a file (a link
+        that leads nowhere is passed over), empty or not."""
         if not hasattr(self, "_chosen"):
             by_folder: dict[str, AgentFile] = {}
             for name in reversed(self.chain_names):  # the later names first, so earlier replace them
                 for f in self.files:
-                    if f.rel.rpartition("/")[2] == name:
+                    if f.rel.rpartition("/")[2] == name and (self.ctx.root / f.rel).is_file():
                         by_folder[folder_of(f.rel)] = f
             self._chosen = by_folder
         return self._chosen

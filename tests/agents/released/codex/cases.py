@@ -10,9 +10,11 @@ where the chain's cap cuts it; one past the cap, or not in the view, did not.
 
 from __future__ import annotations
 
+import posixpath
 import random
 import subprocess
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +95,13 @@ def realistic() -> list[Case]:
               "b/GUIDE.md": marked("cfg-b-guide", 5000), "c/CLAUDE.md": "", "c/GUIDE.md": marked("cfg-c-guide"),
               "d/guide.md": marked("cfg-d-lower")}
     out += project_cases("realistic", "config", config, ["x.md", "a/x.md", "b/x.md", "c/x.md", "d/x.md"])
+    # Links, as teams share one file between agents: `AGENTS.md` -> `CLAUDE.md`; a link that leads
+    # nowhere does not claim its folder.
+    linked = {"CLAUDE.md": marked("link-claude"), "a/AGENTS.md": marked("link-a"), "b/real.md": marked("link-b")}
+    links = {"AGENTS.md": "CLAUDE.md", "a/AGENTS.override.md": "missing.md", "b/AGENTS.md": "real.md"}
+    by_target = {posixpath.join(posixpath.dirname(rel), target): rel for rel, target in links.items()}
+    out += [replace(c, extra={**c.extra, "file": by_target.get(c.extra["file"], c.extra["file"])})
+            for c in project_cases("realistic", "links", linked, ["a/x.ts", "b/x.ts", "x.ts"], links=links)]
     # A deep chain, every folder with a file.
     deep = {"/".join("abcdef"[:i]) + ("/" if i else "") + "AGENTS.md": marked(f"deep{i}") for i in range(7)}
     out += project_cases("realistic", "deep", deep, ["a/b/c/d/e/f/g.txt", "a/b/x.txt"])
@@ -144,9 +153,10 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
     from rulelens.agents.project import AgentProject
     from rulelens.rules.repository import RuleRepository
 
-    groups: dict[tuple[str, str, bool, str], list[int]] = {}
+    groups: dict[tuple[str, str, bool, str, str], list[int]] = {}
     for i, c in enumerate(all_cases):
-        key = (repr(sorted(c.files.items())), c.path, c.extra.get("git", True), repr(c.extra.get("repos")))
+        key = (repr(sorted(c.files.items())), c.path, c.extra.get("git", True), repr(c.extra.get("repos")),
+               repr(c.extra.get("links")))
         groups.setdefault(key, []).append(i)
     answers: list[Any] = [None] * len(all_cases)
     for members in groups.values():
@@ -156,6 +166,9 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
                                  git=first.extra.get("git", True))
             for repo in first.extra.get("repos", []):
                 subprocess.run(["git", "init", "-q", str(root / repo)], check=True)
+            for rel, target in first.extra.get("links", {}).items():
+                (root / rel).parent.mkdir(parents=True, exist_ok=True)
+                (root / rel).symlink_to(target)
             codex = AgentProject(RuleRepository(root)).agent("codex")
             assert codex is not None and codex.budget is not None
             loads = [d for d in codex.view(first.path) if isinstance(d, Load)]

@@ -11,11 +11,12 @@
 // Cases that share their files, path and setup share one run; each asks about one file
 // (extra.file; extra.start and extra.end: texts only that file holds). extra.git false: the
 // project is not a git repository; extra.repos: folders that are git repositories of their own
-// (as a submodule or a vendored clone is); extra.home: the text of $CODEX_HOME/AGENTS.md. The project is
+// (as a submodule or a vendored clone is); extra.links: symbolic links (path: target) made
+// beside the files; extra.home: the text of $CODEX_HOME/AGENTS.md. The project is
 // trusted in the temporary config (as Codex asks on first start), so its .codex/config.toml
 // applies.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -49,10 +50,14 @@ const server = createServer((req, res) => {
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const port = server.address().port;
 
-function writeTree(root, files, git, repos) {
+function writeTree(root, files, git, repos, links) {
   for (const [rel, body] of Object.entries(files)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), body);
+  }
+  for (const [rel, target] of Object.entries(links || {})) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    symlinkSync(target, join(root, rel));
   }
   if (git) execFileSync("git", ["init", "-q", root]);
   for (const repo of repos || []) execFileSync("git", ["init", "-q", join(root, repo)]);
@@ -81,7 +86,7 @@ async function run(first) {
   try {
     mkdirSync(root);
     mkdirSync(home);
-    writeTree(root, { [first.path]: "x\n", ...first.files }, first.extra.git !== false, first.extra.repos);
+    writeTree(root, { [first.path]: "x\n", ...first.files }, first.extra.git !== false, first.extra.repos, first.extra.links);
     if (first.extra.home !== undefined) writeFileSync(join(home, "AGENTS.md"), first.extra.home);
     writeFileSync(join(home, "config.toml"), [
       'model = "fake-model"', 'model_provider = "fake"',
@@ -108,7 +113,7 @@ async function run(first) {
 const cases = readCases();
 const groups = new Map();
 cases.forEach((c, i) => {
-  const key = JSON.stringify([c.files, c.path, c.extra.git, c.extra.repos, c.extra.home]);
+  const key = JSON.stringify([c.files, c.path, c.extra.git, c.extra.repos, c.extra.links, c.extra.home]);
   if (!groups.has(key)) groups.set(key, []);
   groups.get(key).push(i);
 });
