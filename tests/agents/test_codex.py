@@ -107,3 +107,10 @@ def test_a_link_leading_nowhere_does_not_claim_its_folder(project: ProjectFactor
     (root / "a/AGENTS.override.md").symlink_to("missing.md")
     assert _chain(root, "a/x.ts") == ["AGENTS.md", "a/AGENTS.md"]
     assert not [c for c in _codes(root) if c[1].startswith("codex-")]
+
+
+def test_an_ignored_override_is_read(project: ProjectFactory) -> None:
+    root = project({".gitignore": "AGENTS.override.md\n", "AGENTS.md": "# Root\n", "a/AGENTS.md": "# A\n",
+                    "a/AGENTS.override.md": "# Mine\n", "a/x.ts": ""}, git=True)
+    assert _chain(root, "a/x.ts") == ["AGENTS.md", "a/AGENTS.override.md"]
+    assert ("a/AGENTS.md", "codex-shadowed") in _codes(root)

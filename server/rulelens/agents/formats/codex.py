@@ -119,9 +119,14 @@ class Codex(Agent):
         return self.names + self.fallbacks
 
     def discover(self) -> list[str]:
+        """The listed files of the chain's names, and those on disk that git's list leaves out
+        (an `AGENTS.override.md` is often a local, ignored file, and Codex reads it all the same)
+        in the root and in each folder that has one of them."""
         names = self.chain_names
         found = set(self.ctx.named(*names))
-        found.update(n for n in names if (self.ctx.root / n).is_file())
+        for folder in {"", *(folder_of(rel) for rel in found)}:
+            prefix = folder + "/" if folder else ""
+            found.update(prefix + n for n in names if (self.ctx.root / prefix / n).is_file())
         return sorted(found, key=lambda p: (p.count("/"), p))
 
     def chosen(self) -> dict[str, AgentFile]:

@@ -102,6 +102,11 @@ def realistic() -> list[Case]:
     by_target = {posixpath.join(posixpath.dirname(rel), target): rel for rel, target in links.items()}
     out += [replace(c, extra={**c.extra, "file": by_target.get(c.extra["file"], c.extra["file"])})
             for c in project_cases("realistic", "links", linked, ["a/x.ts", "b/x.ts", "x.ts"], links=links)]
+    # A local override that git ignores, beside the shared file: Codex reads it all the same.
+    ignored = {".gitignore": "AGENTS.override.md\n", "AGENTS.md": marked("ign-root"),
+               "AGENTS.override.md": marked("ign-root-over"), "a/AGENTS.md": marked("ign-a"),
+               "a/AGENTS.override.md": marked("ign-a-over")}
+    out += project_cases("realistic", "ignored", ignored, ["a/x.ts", "x.ts"])
     # A deep chain, every folder with a file.
     deep = {"/".join("abcdef"[:i]) + ("/" if i else "") + "AGENTS.md": marked(f"deep{i}") for i in range(7)}
     out += project_cases("realistic", "deep", deep, ["a/b/c/d/e/f/g.txt", "a/b/x.txt"])
