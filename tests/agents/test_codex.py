@@ -50,9 +50,16 @@ def test_without_git_only_the_working_folders_file_is_read(project: ProjectFacto
 def test_a_nested_repository_starts_its_own_chain(project: ProjectFactory) -> None:
     root = project({"AGENTS.md": "# Root\n", "vendor/lib/AGENTS.md": "# Lib\n", "vendor/AGENTS.md": "# V\n",
                     "vendor/lib/src/a.c": "", "vendor/b.c": ""}, git=True)
-    (root / "vendor/lib/.git").write_text("gitdir: ../../.git/modules/lib\n")  # a submodule's
-    assert _chain(root, "vendor/lib/src/a.c") == ["vendor/lib/AGENTS.md"]
+    subprocess.run(["git", "init", "-q", str(root / "vendor/lib")], check=True)  # a clone inside
+    # git lists no file of the inner repository, so rulelens has not its `AGENTS.md` either
+    assert _chain(root, "vendor/lib/src/a.c") == []
     assert _chain(root, "vendor/b.c") == ["AGENTS.md", "vendor/AGENTS.md"]
+    plain = root.parent / "plain"  # outside git, every folder is looked at: a submodule's `.git` file
+    plain.mkdir()
+    for rel in ("AGENTS.md", "lib/AGENTS.md", "lib/src/a.c", "lib/.git"):
+        (plain / rel).parent.mkdir(parents=True, exist_ok=True)
+        (plain / rel).write_text("gitdir: ../.git/modules/lib\n" if rel.endswith(".git") else "# x\n")
+    assert _chain(plain, "lib/src/a.c") == ["lib/AGENTS.md"]
 
 
 def test_the_project_config_sets_fallback_names_and_the_cap(project: ProjectFactory) -> None:

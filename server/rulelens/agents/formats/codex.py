@@ -25,7 +25,7 @@ from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
-from rulelens.rules.project.sorted_paths import starting_with
+from rulelens.rules.project.sorted_paths import prefix_span, starting_with
 
 NAMES: tuple[str, ...] = ("AGENTS.override.md", "AGENTS.md")
 RELEASE = "Codex 0.171.0"
@@ -142,11 +142,21 @@ class Codex(Agent):
         return self._chosen
 
     def has_marker(self, folder: str) -> bool:
-        """Whether `folder` (root-relative) holds `.git`, Codex's project root marker; remembered."""
+        """Whether `folder` (root-relative) holds `.git`, Codex's project root marker; remembered.
+        Inside a repository, git lists no file of a repository nested in it, so a folder with a
+        listed file in it holds none: only the others are looked at (a monorepo has 50,000)."""
         known: dict[str, bool] = self.__dict__.setdefault("_markers", {})
         if folder not in known:
-            known[folder] = os.path.exists(self.ctx.root / folder / ".git")
+            known[folder] = not (folder and self.marked_above and self.lists_inside(folder)) and \
+                os.path.exists(self.ctx.root / folder / ".git")
         return known[folder]
+
+    def lists_inside(self, folder: str) -> bool:
+        """Whether the file list holds a file below `folder` (not git's `folder/` entry for a
+        repository it does not enter)."""
+        paths, prefix = self.ctx.paths, folder + "/"
+        start, end = prefix_span(paths, prefix)
+        return any(paths[i] != prefix for i in range(start, min(end, start + 2)))
 
     @cached_property
     def marked_above(self) -> bool:
