@@ -121,3 +121,12 @@ def test_an_ignored_override_is_read(project: ProjectFactory) -> None:
                     "a/AGENTS.override.md": "# Mine\n", "a/x.ts": ""}, git=True)
     assert _chain(root, "a/x.ts") == ["AGENTS.md", "a/AGENTS.override.md"]
     assert ("a/AGENTS.md", "codex-shadowed") in _codes(root)
+
+
+def test_a_cap_of_nothing_reads_no_project_file(project: ProjectFactory) -> None:
+    root = project({".codex/config.toml": "project_doc_max_bytes = 0\n", "AGENTS.md": "# Root\n", "a/x.ts": ""},
+                   git=True)
+    note = AgentProject(RuleRepository(root)).view("a/x.ts").over_budget["codex"]
+    assert note.startswith("7 bytes exceed Codex's 0-byte cap") and note.endswith("`AGENTS.md` is not read")
+    [found] = [p for p in agent_problems(AgentProject(RuleRepository(root))) if p.code == "agent-budget-exceeded"]
+    assert "stops adding files at 0 bytes" in found.message and "this file is not read" in found.message

@@ -60,7 +60,7 @@ def budget_problems(project: AgentProject) -> list[Problem]:
                 out.append(Problem(rel, 0, "warning", "agent-budget-exceeded",
                                    f"Working in {where}, {agent.name}'s instruction chain is "
                                    f"{total:,} bytes; "
-                                   f"it stops adding files at {cap_words(budget.limit)} "
+                                   f"it stops adding files at {cap_words(budget.limit, noun=True)} "
                                    f"({budget.source}), so this file {what}. Shorten it or the files "
                                    "before it."))
     return out

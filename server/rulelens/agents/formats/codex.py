@@ -292,9 +292,12 @@ def chain_overflow(loads: list[Load], limit: int) -> tuple[int, list[str]]:
                                                if n < load.bytes]
 
 
-def cap_words(limit: int) -> str:
-    """"32 KiB", or the bytes of a cap that is not whole KiB."""
-    return f"{limit // 1024} KiB" if limit and limit % 1024 == 0 else f"{limit:,}-byte"
+def cap_words(limit: int, noun: bool = False) -> str:
+    """"32 KiB", or the bytes of a cap that is not whole KiB: "4,000-byte" before "cap", else
+    "4,000 bytes"."""
+    if limit and limit % 1024 == 0:
+        return f"{limit // 1024} KiB"
+    return f"{limit:,} bytes" if noun else f"{limit:,}-byte"
 
 
 def overflow_words(loads: list[Load], limit: int) -> str:

@@ -95,6 +95,9 @@ def realistic() -> list[Case]:
               "b/GUIDE.md": marked("cfg-b-guide", 5000), "c/CLAUDE.md": "", "c/GUIDE.md": marked("cfg-c-guide"),
               "d/guide.md": marked("cfg-d-lower")}
     out += project_cases("realistic", "config", config, ["x.md", "a/x.md", "b/x.md", "c/x.md", "d/x.md"])
+    off = {".codex/config.toml": "project_doc_max_bytes = 0\n", "AGENTS.md": marked("off-root"),
+           "a/AGENTS.md": marked("off-a")}
+    out += project_cases("realistic", "off", off, ["a/x.md"])
     # Links, as teams share one file between agents: `AGENTS.md` -> `CLAUDE.md`; a link that leads
     # nowhere does not claim its folder.
     linked = {"CLAUDE.md": marked("link-claude"), "a/AGENTS.md": marked("link-a"), "b/real.md": marked("link-b")}
