@@ -130,3 +130,15 @@ def test_a_cap_of_nothing_reads_no_project_file(project: ProjectFactory) -> None
     assert note.startswith("7 bytes exceed Codex's 0-byte cap") and note.endswith("`AGENTS.md` is not read")
     [found] = [p for p in agent_problems(AgentProject(RuleRepository(root))) if p.code == "agent-budget-exceeded"]
     assert "stops adding files at 0 bytes" in found.message and "this file is not read" in found.message
+
+
+def test_the_config_finding_follows_the_buffer(project: ProjectFactory) -> None:
+    from rulelens.agents.editing import file_problems
+
+    root = project({".codex/config.toml": "project_doc_max_bytes = 4096\n", "AGENTS.md": "# Root\n"}, git=True)
+    agents = AgentProject(RuleRepository(root))
+    codex = agents.agent("codex")
+    assert codex is not None
+    assert file_problems(agents, codex, ".codex/config.toml") == []
+    [typed] = file_problems(agents, codex, ".codex/config.toml", "project_doc_max_bytes = [\n")
+    assert typed.code == "codex-config-invalid" and "not valid TOML" in typed.message

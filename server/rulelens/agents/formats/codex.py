@@ -235,10 +235,11 @@ class Codex(Agent):
 
     def file_traps(self, f: AgentFile) -> list[Problem]:
         if f.rel == CONFIG:
-            if self.config_problem is None:
+            wrong = project_settings(f.text)[2] if f.text.strip() else self.config_problem  # as typed
+            if wrong is None:
                 return []
             return [problem(f, 0, "error", "codex-config-invalid",
-                            f"{self.name} cannot read this project config: {self.config_problem}. In a "
+                            f"{self.name} cannot read this project config: {wrong}. In a "
                             f"trusted project it stops at start ({RELEASE}); rulelens reads the default "
                             "`AGENTS.md` chain until it is fixed. Fix the file, such as "
                             '`project_doc_fallback_filenames = ["CLAUDE.md"]`.')]
