@@ -117,12 +117,13 @@ def realistic() -> list[Case]:
 
 
 FOLDERS = ["", "a", "b", "src", "a/b", "a/c", "src/a", "src/a/b", "a/b/c", "b/a", "a/b/c/d", ".x", "src/.x", "A"]
-KINDS = ["agents", "agents", "override", "both", "empty-override", "blank-agents", "lower", "none", "none"]
+KINDS = ["agents", "agents", "override", "both", "empty-override", "blank-agents", "lower", "claude", "none", "none"]
 
 
 def generated(trees: int = 110, seed: int = 2026) -> list[Case]:
-    """Random trees: each folder with no file, `AGENTS.md`, an override, both, an empty override
-    or a blank `AGENTS.md`, of random sizes around the cap; some without git."""
+    """Random trees: each folder with no file, `AGENTS.md`, an override, both, an empty override,
+    a blank `AGENTS.md` or a `CLAUDE.md`, of random sizes around the cap; some without git, some
+    with a `.codex/config.toml` naming `CLAUDE.md` as a fallback or setting a random cap."""
     rng = random.Random(seed)
     out: list[Case] = []
     for t in range(trees):
@@ -142,6 +143,13 @@ def generated(trees: int = 110, seed: int = 2026) -> list[Case]:
                 files[prefix + "AGENTS.md"] = "\n\n"
             if kind == "lower":
                 files[prefix + "agents.md"] = marked(tag + "-l", size)
+            if kind == "claude":
+                files[prefix + "CLAUDE.md"] = marked(tag + "-c", size)
+        if rng.random() < 0.4:
+            settings = ['project_doc_fallback_filenames = ["CLAUDE.md"]'] if rng.random() < 0.6 else []
+            if rng.random() < 0.6:
+                settings.append(f"project_doc_max_bytes = {rng.randint(0, 20000)}")
+            files[".codex/config.toml"] = "".join(line + "\n" for line in settings)
         folder = rng.choice([*FOLDERS, "c", "src/c", "a/b/c/d/e", ".x/y"])
         path = (folder + "/" if folder else "") + rng.choice(["x.ts", "README.md", "y.py"])
         out += project_cases("generated", f"g{t}", files, [path], **({"git": False} if rng.random() < 0.1 else {}))
