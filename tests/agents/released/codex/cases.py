@@ -117,6 +117,7 @@ def realistic() -> list[Case]:
 
 
 FOLDERS = ["", "a", "b", "src", "a/b", "a/c", "src/a", "src/a/b", "a/b/c", "b/a", "a/b/c/d", ".x", "src/.x", "A"]
+SEGMENTS = ["a", "b", "src", ".x", "A", "pkg"]
 KINDS = ["agents", "agents", "override", "both", "empty-override", "blank-agents", "lower", "claude", "none", "none"]
 
 
@@ -128,9 +129,13 @@ def generated(trees: int = 110, seed: int = 2026) -> list[Case]:
     out: list[Case] = []
     for t in range(trees):
         files: dict[str, str] = {}
-        for folder in rng.sample(FOLDERS, rng.randint(3, 9)):
+        # One branch of folders, each of its folders with a file or none, and a few folders beside it.
+        spine = [rng.choice(SEGMENTS) for _ in range(rng.randint(1, 5))]
+        folders = ["/".join(spine[:depth]) for depth in range(len(spine) + 1)]
+        folders += [f for f in rng.sample(FOLDERS, 2) if f not in folders]
+        for folder in folders:
             prefix = folder + "/" if folder else ""
-            size = rng.choice([0, 0, 0, 0, 300, 2 * KIB, 6 * KIB, 11 * KIB])
+            size = rng.choice([0, 0, 300, 2 * KIB, 6 * KIB, 11 * KIB, 16 * KIB])
             kind = rng.choice(KINDS)
             tag = f"g{t}-{folder.replace('/', '.') or 'root'}"
             if kind in ("agents", "both", "empty-override"):
@@ -145,12 +150,14 @@ def generated(trees: int = 110, seed: int = 2026) -> list[Case]:
                 files[prefix + "agents.md"] = marked(tag + "-l", size)
             if kind == "claude":
                 files[prefix + "CLAUDE.md"] = marked(tag + "-c", size)
-        if rng.random() < 0.4:
+        if rng.random() < 0.5:
             settings = ['project_doc_fallback_filenames = ["CLAUDE.md"]'] if rng.random() < 0.6 else []
-            if rng.random() < 0.6:
-                settings.append(f"project_doc_max_bytes = {rng.randint(0, 20000)}")
+            if rng.random() < 0.7:
+                settings.append(f"project_doc_max_bytes = {0 if rng.random() < 0.1 else rng.randint(100, 24000)}")
             files[".codex/config.toml"] = "".join(line + "\n" for line in settings)
-        folder = rng.choice([*FOLDERS, "c", "src/c", "a/b/c/d/e", ".x/y"])
+        # Mostly at the end of the branch, where the chain is longest.
+        deep = "/".join(spine)
+        folder = rng.choice([deep, deep, deep, deep + "/c", "/".join(spine[:-1]), *rng.sample(FOLDERS, 2)])
         path = (folder + "/" if folder else "") + rng.choice(["x.ts", "README.md", "y.py"])
         out += project_cases("generated", f"g{t}", files, [path], **({"git": False} if rng.random() < 0.1 else {}))
     return out
