@@ -88,8 +88,12 @@ async function run(first) {
     mkdirSync(home);
     writeTree(root, { [first.path]: "x\n", ...first.files }, first.extra.git !== false, first.extra.repos, first.extra.links);
     if (first.extra.home !== undefined) writeFileSync(join(home, "AGENTS.md"), first.extra.home);
+    // Plugins and analytics off: with them on, Codex looks up github.com and ab.chatgpt.com; with
+    // them off it talks to nothing but the fake server (checked with strace).
     writeFileSync(join(home, "config.toml"), [
       'model = "fake-model"', 'model_provider = "fake"',
+      "[features]", "plugins = false", "remote_plugin = false", "plugin_sharing = false",
+      "[analytics]", "enabled = false",
       "[model_providers.fake]", 'name = "fake"', `base_url = "http://127.0.0.1:${port}/${id}/v1"`, 'wire_api = "responses"',
       `[projects.${JSON.stringify(root)}]`, 'trust_level = "trusted"', "",
     ].join("\n"));
