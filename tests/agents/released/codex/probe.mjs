@@ -19,10 +19,10 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve as absolute } from "node:path";
 import { readCases } from "../probe_common.mjs";
 
-const install = process.argv[2];
+const install = absolute(process.argv[2]);
 const binary = join(install, "node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex");
 
 // One server for every run; each run has its own URL prefix (/run-N/v1), so parallel runs'
@@ -104,6 +104,7 @@ async function run(first) {
       let err = "";
       child.stderr.on("data", (c) => { err += c; });
       const timer = setTimeout(() => child.kill("SIGKILL"), 60000);
+      child.on("error", (e) => { clearTimeout(timer); resolve({ code: null, err: String(e) }); });
       child.on("exit", (code) => { clearTimeout(timer); resolve({ code, err }); });
     });
     if (!firsts.has(id)) throw new Error(`codex sent no request (exit ${status.code}): ${status.err.slice(-2000)}`);
