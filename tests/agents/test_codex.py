@@ -142,3 +142,10 @@ def test_the_config_finding_follows_the_buffer(project: ProjectFactory) -> None:
     assert file_problems(agents, codex, ".codex/config.toml") == []
     [typed] = file_problems(agents, codex, ".codex/config.toml", "project_doc_max_bytes = [\n")
     assert typed.code == "codex-config-invalid" and "not valid TOML" in typed.message
+
+
+def test_a_cut_that_is_all_blank_is_passed_over(project: ProjectFactory) -> None:
+    root = project({".codex/config.toml": "project_doc_max_bytes = 10\n", "AGENTS.md": "ROOT1\n",
+                    "a/AGENTS.md": "\n" * 6 + "AAA\n", "a/b/AGENTS.md": "BBBBBBB\n", "a/b/x.ts": ""}, git=True)
+    note = AgentProject(RuleRepository(root)).view("a/b/x.ts").over_budget["codex"]
+    assert note.endswith("`a/b/AGENTS.md` is cut after 4 of its 8 bytes and `a/AGENTS.md` is not read")

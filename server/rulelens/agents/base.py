@@ -251,6 +251,11 @@ class Agent(ABC):
                 out.append(d)
         return out
 
+    def blank_starts(self, loads: Sequence[Load]) -> dict[str, int]:
+        """The bytes of blank text each loaded file starts with, for an agent whose per-path cap
+        passes over a cut that is all blank (Codex's)."""
+        return {}
+
     def file_budget_note(self, f: AgentFile) -> str | None:
         """A one-line note when one loaded file is over this agent's per-file cap."""
         return None

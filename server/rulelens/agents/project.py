@@ -74,8 +74,9 @@ def budget_note(agent: Agent, loads: list[Load]) -> str | None:
     budget = agent.budget
     if budget is None or budget.per != "path":
         return None
-    total, cut = chain_overflow(loads, budget.limit)
+    blank = agent.blank_starts(loads)
+    total, cut = chain_overflow(loads, budget.limit, blank)
     if not cut:
         return None
     return (f"{total:,} bytes exceed {agent.name}'s {cap_words(budget.limit)} cap ({budget.source}): "
-            f"{overflow_words(loads, budget.limit)}")
+            f"{overflow_words(loads, budget.limit, blank)}")

@@ -49,8 +49,10 @@ def budget_problems(project: AgentProject) -> list[Problem]:
         for folder in sorted(project.ctx.folders):
             probe = f"{folder}/x" if folder else "x"
             loads = [d for d in agent.view(probe) if isinstance(d, Load)]
-            total, cut = chain_overflow(loads, budget.limit)
-            read = dict(zip((load.file for load in loads), chain_reads(loads, budget.limit), strict=True))
+            blank = agent.blank_starts(loads)
+            total, cut = chain_overflow(loads, budget.limit, blank)
+            reads = chain_reads(loads, budget.limit, blank)
+            read = dict(zip((load.file for load in loads), reads, strict=True))
             for rel in cut:
                 if rel in reported:
                     continue

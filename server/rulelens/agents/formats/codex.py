@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -77,7 +77,8 @@ class Codex(Agent):
              "before it and does not count against the cap", f"{CODE} `codex exec`", "code", "2026-12-05"),
         Fact("cap", "`project_doc_max_bytes` (32 KiB by default) over the chain's bytes: the file that "
              "crosses it is cut at the byte that spends it, the files after it are not read; a blank "
-             "file costs nothing; 0 reads no project file", f"{CODE} `codex exec` with files around the cap",
+             "file, or a cut that is all blank, costs nothing and the next file gets the rest; 0 reads no "
+             "project file", f"{CODE} `codex exec` with files around the cap",
              "code", "2026-12-05"),
     )
     budget: Budget | None = Budget(
@@ -191,6 +192,15 @@ class Codex(Agent):
     def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
         return (self.id, f.rel)
 
+    def blank_starts(self, loads: Sequence[Load]) -> dict[str, int]:
+        by_rel: dict[str, AgentFile] = self.__dict__.setdefault("_by_rel", {f.rel: f for f in self.files})
+        out: dict[str, int] = {}
+        for load in loads:
+            f = by_rel.get(load.file)
+            if f is not None:
+                out[load.file] = len(f.text.encode("utf-8")) - len(f.text.lstrip().encode("utf-8"))
+        return out
+
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths below the file's folder whose chain reaches it, when it is the folder's
         chosen file: no per-path test (the first path need not be below it, so the base
@@ -274,21 +284,27 @@ class Codex(Agent):
                         "repository, or set `project_root_markers` in your Codex config.")]
 
 
-def chain_reads(loads: list[Load], limit: int) -> list[int]:
+def chain_reads(loads: Sequence[Load], limit: int, blank: Mapping[str, int] | None = None) -> list[int]:
     """The bytes Codex reads of each file of a root-first chain: whole files while the cap
-    lasts, the rest of the cap from the file that crosses it, nothing after."""
+    lasts, the rest of the cap from the file that crosses it, nothing after. A cut that is all
+    blank (`blank`: each file's leading blank bytes) is passed over and spends nothing, so the
+    next file gets the rest."""
     left = limit
     out: list[int] = []
     for load in loads:
-        out.append(min(load.bytes, left))
-        left -= out[-1]
+        n = min(load.bytes, left)
+        if n < load.bytes and n <= (blank or {}).get(load.file, 0):
+            n = 0
+        out.append(n)
+        left -= n
     return out
 
 
-def chain_overflow(loads: list[Load], limit: int) -> tuple[int, list[str]]:
+def chain_overflow(loads: Sequence[Load], limit: int,
+                   blank: Mapping[str, int] | None = None) -> tuple[int, list[str]]:
     """Total bytes of a root-first chain, and the files Codex cuts or does not read past the
     limit."""
-    read = chain_reads(loads, limit)
+    read = chain_reads(loads, limit, blank)
     return sum(load.bytes for load in loads), [load.file for load, n in zip(loads, read, strict=True)
                                                if n < load.bytes]
 
@@ -301,9 +317,9 @@ def cap_words(limit: int, noun: bool = False) -> str:
     return f"{limit:,} bytes" if noun else f"{limit:,}-byte"
 
 
-def overflow_words(loads: list[Load], limit: int) -> str:
+def overflow_words(loads: Sequence[Load], limit: int, blank: Mapping[str, int] | None = None) -> str:
     """What the cap leaves out of a chain: the file it cuts, and the ones it does not read."""
-    read = chain_reads(loads, limit)
+    read = chain_reads(loads, limit, blank)
     cut = [f"`{load.file}` is cut after {n:,} of its {load.bytes:,} bytes"
            for load, n in zip(loads, read, strict=True) if 0 < n < load.bytes]
     skipped = [f"`{load.file}`" for load, n in zip(loads, read, strict=True) if n == 0]

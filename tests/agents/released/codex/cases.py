@@ -38,7 +38,7 @@ def project_cases(kind: str, tree: str, files: dict[str, str], paths: list[str],
     out: list[Case] = []
     for path in paths:
         for rel, text in files.items():
-            start = text.partition("\n")[0]
+            start = text.lstrip().partition("\n")[0]
             if not start.startswith("RULE-MARK-"):
                 continue
             end = start.replace("-START", "-END")
@@ -95,6 +95,10 @@ def realistic() -> list[Case]:
               "b/GUIDE.md": marked("cfg-b-guide", 5000), "c/CLAUDE.md": "", "c/GUIDE.md": marked("cfg-c-guide"),
               "d/guide.md": marked("cfg-d-lower")}
     out += project_cases("realistic", "config", config, ["x.md", "a/x.md", "b/x.md", "c/x.md", "d/x.md"])
+    # A cut that falls in a file's leading blank lines is passed over; the next file gets the rest.
+    blank = {".codex/config.toml": "project_doc_max_bytes = 90\n", "AGENTS.md": marked("blank-root"),
+             "a/AGENTS.md": "\n" * 40 + marked("blank-a"), "a/b/AGENTS.md": marked("blank-b")}
+    out += project_cases("realistic", "blank", blank, ["a/b/x.md"])
     off = {".codex/config.toml": "project_doc_max_bytes = 0\n", "AGENTS.md": marked("off-root"),
            "a/AGENTS.md": marked("off-a")}
     out += project_cases("realistic", "off", off, ["a/x.md"])
@@ -195,8 +199,8 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
             codex = AgentProject(RuleRepository(root)).agent("codex")
             assert codex is not None and codex.budget is not None
             loads = [d for d in codex.view(first.path) if isinstance(d, Load)]
-            read = {load.file: (load.bytes, n) for load, n in zip(loads, chain_reads(loads, codex.budget.limit),
-                                                                  strict=True)}
+            reads = chain_reads(loads, codex.budget.limit, codex.blank_starts(loads))
+            read = {load.file: (load.bytes, n) for load, n in zip(loads, reads, strict=True)}
         for i in members:
             size, n = read.get(all_cases[i].extra["file"], (0, 0))
             answers[i] = "whole" if n and n == size else "cut" if n else False
