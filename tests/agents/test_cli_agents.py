@@ -26,7 +26,10 @@ def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture
 def shop(tmp_path: Path) -> Path:
-    return Path(shutil.copytree(FIXTURE, tmp_path / "shop"))
+    """The fixture in a git repository, as a project is: Codex's chain starts at `.git`."""
+    root = Path(shutil.copytree(FIXTURE, tmp_path / "shop"))
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    return root
 
 
 def match_json(root: Path, *paths: str) -> list[dict[str, Any]]:
@@ -53,7 +56,8 @@ def test_json_shape_and_every_agent_present(shop: Path) -> None:
 def test_json_flags_a_path_over_an_agents_cap(shop: Path) -> None:
     big, small = match_json(shop, "packages/big/app.ts", "src/main.py")
     assert list(big["agents_over_budget"]) == ["codex"]
-    assert "packages/big/AGENTS.md is cut" in big["agents_over_budget"]["codex"]
+    left, size = 32 * 1024 - (shop / "AGENTS.md").stat().st_size, (shop / "packages/big/AGENTS.md").stat().st_size
+    assert f"`packages/big/AGENTS.md` is cut after {left:,} of its {size:,} bytes" in big["agents_over_budget"]["codex"]
     assert "agents_over_budget" not in small
 
 
@@ -101,7 +105,7 @@ def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
     assert "\n  Devin Desktop: " in text and "\n  Copilot in VS Code: " in text
     assert "  Codex: 2 files, 35,169 bytes\n" in text
     assert "! over budget: 35,169 bytes exceed Codex's 32 KiB cap" in text
-    assert "packages/big/AGENTS.md is cut" in text
+    assert "`packages/big/AGENTS.md` is cut after" in text
     assert "  Cursor: 2 files, 166 bytes  (probably: documented behaviour not confirmed)" in text
 
 

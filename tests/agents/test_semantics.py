@@ -103,7 +103,7 @@ def test_codex_chain_with_override_and_budget(project: ProjectFactory) -> None:
         "AGENTS.md": "# Root\n", "a/AGENTS.md": "# A\n", "a/b/AGENTS.md": "# AB\n",
         "a/b/AGENTS.override.md": "# AB override\n", "a/b/c.ts": "", "a/empty/AGENTS.md": "",
         "big/AGENTS.md": "x" * (33 * 1024), "big/f.ts": "", "a/empty/f.ts": "",
-    })
+    }, git=True)
     assert list(_loads(root, "a/b/c.ts", "codex")) == ["AGENTS.md", "a/AGENTS.md", "a/b/AGENTS.override.md"]
     assert all(how == "directory" for how, _ in _loads(root, "a/b/c.ts", "codex").values())
     assert list(_loads(root, "a/empty/f.ts", "codex")) == ["AGENTS.md", "a/AGENTS.md"]  # empty files skipped

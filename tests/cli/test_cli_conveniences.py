@@ -278,6 +278,7 @@ def test_many_agents_files_are_counted_not_named(tmp_path: Path) -> None:
     import shutil
 
     shop = Path(shutil.copytree(Path(__file__).parents[1] / "agents/fixtures/all_agents", tmp_path / "shop"))
+    subprocess.run(["git", "init", "-q", str(shop)], check=True)  # a project, as Codex finds one
     last = run(shop, "check").stdout.splitlines()[-1]
     found = re.match(r"(\d+) rule files checked \(2 in \.ai/rules, (\d+) read by (\d+) other agents\): ", last)
     assert found is not None, last

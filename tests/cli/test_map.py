@@ -27,7 +27,10 @@ def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture
 def agents_project(tmp_path: Path) -> Path:
-    return Path(shutil.copytree(ALL_AGENTS, tmp_path / "all_agents"))
+    """The fixture in a git repository, as a project is: Codex's chain starts at `.git`."""
+    root = Path(shutil.copytree(ALL_AGENTS, tmp_path / "all_agents"))
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    return root
 
 
 def test_json_names_each_folders_agents_the_gaps_and_the_overruns(agents_project: Path) -> None:

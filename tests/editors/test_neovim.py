@@ -139,6 +139,7 @@ def nvim_session(request: pytest.FixtureRequest, base: Path, spec: Spec) -> Sess
     binary: str = request.getfixturevalue(spec.which)
     if spec.agents:
         project = Project(Path(shutil.copytree(AGENTS_FIXTURE, base / "shop")))
+        subprocess.run(["git", "init", "-q", str(project.root)], check=True)  # Codex's chain starts at `.git`
     else:
         project = folder_project(base) if spec.rules_folder else make_project(base)
     if spec.late_rule:  # after make_project wrote the index

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,10 @@ NOT_CONFIRMED = "probably: documented behaviour not confirmed"
 
 @pytest.fixture
 def shop(tmp_path: Path) -> Path:
-    return Path(shutil.copytree(FIXTURE, tmp_path / "shop"))
+    """The fixture in a git repository, as a project is: Codex's chain starts at `.git`."""
+    root = Path(shutil.copytree(FIXTURE, tmp_path / "shop"))
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    return root
 
 
 @pytest.fixture

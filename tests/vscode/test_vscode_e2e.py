@@ -206,6 +206,7 @@ def test_other_agents_in_hover_lens_and_tooltip(tools: Tools, tmp_path: Path) ->
     the "In other agents" section (screenshot: test-output/vscode/agents-hover.png), the code
     lens and the status bar tooltip name the agents that load files for it."""
     workspace = Path(shutil.copytree(AGENTS_FIXTURE, tmp_path / "shop"))
+    subprocess.run(["git", "init", "-q", str(workspace)], check=True)  # Codex's chain starts at `.git`
     path = os.pathsep.join([str(Path(sys.executable).parent), str(tools.node.parent),
                             os.environ.get("PATH", "")])
     with code_server(tools, tmp_path, workspace, path) as editor:
@@ -253,6 +254,7 @@ def test_project_rules_view_in_the_all_agents_project(tools: Tools, tmp_path: Pa
     the inline fixes regenerate the index and quote the globs Boost's YAML cannot read, and the
     view follows the server's rulesChanged."""
     workspace = Path(shutil.copytree(AGENTS_FIXTURE, tmp_path / "shop"))
+    subprocess.run(["git", "init", "-q", str(workspace)], check=True)  # Codex's chain starts at `.git`
     (workspace / ".ai/rules/api.md").write_text(UNINDEXED_API)
     (workspace / ".ai/rules/legacy.md").write_text(UNQUOTED_TS)
     path = os.pathsep.join([str(Path(sys.executable).parent), str(tools.node.parent),

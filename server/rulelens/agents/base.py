@@ -168,7 +168,8 @@ class Agent(ABC):
     id: ClassVar[str]
     name: ClassVar[str]
     keys: ClassVar[tuple[str, ...]] = ()
-    budget: ClassVar[Budget | None] = None
+    # A class default; an agent whose project sets its cap (Codex's config) sets its own.
+    budget: Budget | None = None
     source: ClassVar[str] = ""
     # Whether patterns are matched case-sensitively against the root-relative path.
     from_root: ClassVar[bool] = False
@@ -254,6 +255,11 @@ class Agent(ABC):
             if d is not None:
                 out.append(d)
         return out
+
+    def blank_starts(self, loads: Sequence[Load]) -> dict[str, int]:
+        """The bytes of blank text each loaded file starts with, for an agent whose per-path cap
+        passes over a cut that is all blank (Codex's)."""
+        return {}
 
     def file_budget_note(self, f: AgentFile) -> str | None:
         """A one-line note when one loaded file is over this agent's per-file cap."""

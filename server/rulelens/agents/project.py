@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulelens.agents.base import Agent, Context
-from rulelens.agents.formats.codex import chain_overflow
+from rulelens.agents.formats.codex import cap_words, chain_overflow, overflow_words
 from rulelens.agents.model import Load, Maybe
 from rulelens.agents.registry import AGENTS
 from rulelens.rules.project.filelist import FileList
@@ -98,8 +98,9 @@ def budget_note(agent: Agent, loads: list[Load]) -> str | None:
     budget = agent.budget
     if budget is None or budget.per != "path":
         return None
-    total, cut = chain_overflow(loads, budget.limit)
+    blank = agent.blank_starts(loads)
+    total, cut = chain_overflow(loads, budget.limit, blank)
     if not cut:
         return None
-    return (f"{total:,} bytes exceed {agent.name}'s {budget.limit // 1024} KiB cap ({budget.source}); "
-            f"it stops adding files there, so {', '.join(cut)} is cut")
+    return (f"{total:,} bytes exceed {agent.name}'s {cap_words(budget.limit)} cap ({budget.source}): "
+            f"{overflow_words(loads, budget.limit, blank)}")

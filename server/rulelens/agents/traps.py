@@ -12,7 +12,7 @@ from itertools import combinations, product
 from pathlib import Path
 
 from rulelens.agents.base import Agent
-from rulelens.agents.formats.codex import chain_overflow
+from rulelens.agents.formats.codex import cap_words, chain_overflow, chain_reads
 from rulelens.agents.model import AgentFile, Load
 from rulelens.agents.project import AgentProject
 from rulelens.agents.readings import Reading
@@ -49,17 +49,21 @@ def budget_problems(project: AgentProject) -> list[Problem]:
         for folder in sorted(project.ctx.folders):
             probe = f"{folder}/x" if folder else "x"
             loads = [d for d in agent.view(probe) if isinstance(d, Load)]
-            total, cut = chain_overflow(loads, budget.limit)
+            blank = agent.blank_starts(loads)
+            total, cut = chain_overflow(loads, budget.limit, blank)
+            reads = chain_reads(loads, budget.limit, blank)
+            read = dict(zip((load.file for load in loads), reads, strict=True))
             for rel in cut:
                 if rel in reported:
                     continue
                 reported.add(rel)
                 where = f"`{folder}/`" if folder else "the root"
+                what = f"is cut after {read[rel]:,} bytes" if read[rel] else "is not read"
                 out.append(Problem(rel, 0, "warning", "agent-budget-exceeded",
                                    f"Working in {where}, {agent.name}'s instruction chain is "
                                    f"{total:,} bytes; "
-                                   f"it stops adding files at {budget.limit // 1024} KiB "
-                                   f"({budget.source}), so this file is cut. Shorten it or the files "
+                                   f"it stops adding files at {cap_words(budget.limit, noun=True)} "
+                                   f"({budget.source}), so this file {what}. Shorten it or the files "
                                    "before it."))
     return out
 
