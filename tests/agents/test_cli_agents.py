@@ -38,7 +38,7 @@ def match_json(root: Path, *paths: str) -> list[dict[str, Any]]:
 
 def test_json_shape_and_every_agent_present(shop: Path) -> None:
     [item] = match_json(shop, "src/api/users.ts")
-    assert list(item) == ["path", "rules", "agents", "agents_maybe", "agents_probably"]
+    assert list(item) == ["path", "rules", "agents", "agents_maybe", "agents_probably", "agents_confirmed_in"]
     assert "cursor" in item["agents_probably"] and "cline" not in item["agents_probably"]
     assert list(item["agents"]) == IDS and list(item["agents_maybe"]) == IDS
     for loads in item["agents"].values():
@@ -48,6 +48,19 @@ def test_json_shape_and_every_agent_present(shop: Path) -> None:
             assert load["bytes"] == (shop / load["file"]).stat().st_size
     for maybes in item["agents_maybe"].values():
         assert all(set(m) == {"file", "how"} and m["how"] in ("agent-decides", "manual") for m in maybes)
+
+
+def test_json_names_the_release_an_answer_was_read_from(shop: Path) -> None:
+    """An agent modelled from its released code is marked with that release; one modelled from its
+    docs or source without a release, or resting on an unconfirmed claim, is not."""
+    [item] = match_json(shop, "src/api/users.ts")
+    marked = item["agents_confirmed_in"]
+    assert marked["claude-code"] == "Claude Code 2.1.332" and marked["qwen-code"] == "Qwen Code 0.24.4"
+    assert "cursor" not in marked and "continue" not in marked and "boost" not in marked
+    for agent in AGENTS:  # derived from the facts' sources: each release is the one a code fact names
+        if agent.id in marked:
+            release = marked[agent.id].removeprefix(agent.name + " ")
+            assert agent.confirmed and any(release in f.source for f in agent.facts if f.kind == "code")
 
 
 def test_json_flags_a_path_over_an_agents_cap(shop: Path) -> None:
@@ -103,6 +116,10 @@ def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
     assert "! over budget: 35,169 bytes exceed Codex's 32 KiB cap" in text
     assert "packages/big/AGENTS.md is cut" in text
     assert "  Cursor: 2 files, 166 bytes  (probably: documented behaviour not confirmed)" in text
+    claude = next(line for line in text.splitlines() if line.startswith("  Claude Code: "))
+    assert claude.endswith(" bytes  (confirmed in Claude Code 2.1.332)")
+    cline = next(line for line in text.splitlines() if line.startswith("  Cline: "))
+    assert cline.endswith(" bytes")  # read from Cline's source at a commit: no release to name
 
 
 def test_check_reports_each_trap(shop: Path) -> None:

@@ -21,6 +21,7 @@ from tests.lsp.test_watch import _watcher_globs
 
 FIXTURE = Path(__file__).resolve().parents[1] / "agents" / "fixtures" / "all_agents"
 NOT_CONFIRMED = "probably: documented behaviour not confirmed"
+RELEASED = "confirmed in Claude Code 2.1.332"  # read from Claude Code's released code
 
 
 @pytest.fixture
@@ -64,6 +65,7 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     section = _section(text)
     claude = section[section.index("**Claude Code**"):section.index("**Copilot in VS Code**")]
     assert NOT_CONFIRMED not in claude  # Claude Code's released code: confirmed
+    assert "**Claude Code** · 5 files" in claude and f"*{RELEASED}*" in claude.split("\n")[0]
     assert f"[.claude/rules/api.md]({uri(shop, '.claude/rules/api.md')}) by `src/api/**`" in claude
     assert "[CLAUDE.md]" in claude and "always" in claude
     copilot = section[section.index("**Copilot in VS Code**"):section.index("**Copilot CLI**")]
@@ -77,6 +79,9 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     assert "review.instructions.md" not in cli and NOT_CONFIRMED not in cli  # the released CLI, run
     cursor = section[section.index("**Cursor**"):]
     assert NOT_CONFIRMED in cursor[:cursor.index("\n\n")]  # Cursor's matcher is still not confirmed
+    assert "confirmed in" not in cursor[:cursor.index("\n\n")]
+    continue_dev = section[section.index("**Continue**"):]
+    assert "confirmed in" not in continue_dev[:continue_dev.index("\n")]  # read from source, no release
     kiro = section[section.index("**Kiro**"):section.index("**Continue**")]
     assert "`.kiro/steering/api.md`" not in kiro and ".kiro/steering/api.md" in kiro
     assert "the model decides: `auto.md` · on request: `manual.md`" in kiro
@@ -102,6 +107,8 @@ async def test_hover_section_in_plain_text(client: LanguageClient, shop: Path) -
     assert text is not None
     section = _section(text)
     assert "Claude Code: 5 files" in section and f"Claude Code: 5 files ({NOT_CONFIRMED})" not in section
+    claude = next(line for line in section.splitlines() if line.startswith("Claude Code: "))
+    assert claude.endswith(f" B ({RELEASED})")
     assert f"({NOT_CONFIRMED})" in section  # Cursor's, still
     assert "  .claude/rules/api.md  by src/api/**" in section
     assert "**Claude Code**" not in section and "](" not in section and "`" not in section
@@ -128,6 +135,8 @@ async def test_rules_for_path_has_the_agents(client: LanguageClient, shop: Path)
     assert [x["file"] for x in agents["openhands"]["loads"]] == ["AGENTS.md", ".openhands/microagents/repo.md"]
     claude = agents["claude-code"]
     assert claude["name"] == "Claude Code" and claude["confirmed"] is True
+    assert claude["confirmedIn"] == "Claude Code 2.1.332"
+    assert agents["cursor"]["confirmedIn"] is None and agents["continue"]["confirmedIn"] is None
     api = next(x for x in claude["loads"] if x["file"] == ".claude/rules/api.md")
     assert api["how"] == "glob" and api["patterns"] == ["src/api/**"]
     assert api["uri"] == uri(shop, ".claude/rules/api.md") and api["bytes"] > 0
@@ -204,6 +213,10 @@ HOVERS = [
 ]
 
 
+# The agents whose answers were read from a release: their matcher is marked with it.
+MARKED = {"Claude Code's": "Claude Code 2.1.332", "Qwen Code's": "Qwen Code 0.24.4"}
+
+
 @pytest.mark.parametrize(("rel", "line", "col", "glob", "count", "who"), HOVERS)
 async def test_agent_glob_hover_counts_with_that_agents_matcher(
     client: LanguageClient, shop: Path, rel: str, line: int, col: int, glob: str, count: str, who: str,
@@ -213,6 +226,8 @@ async def test_agent_glob_hover_counts_with_that_agents_matcher(
     assert text is not None
     assert text.startswith(f"`{glob}` ") and count in text
     assert f"Counted with {who} matcher" in text
+    release = MARKED.get(who)
+    assert (f"matcher (confirmed in {release})." in text) if release else "confirmed in" not in text
 
 
 async def test_copilot_hover_names_the_other_folder(client: LanguageClient, shop: Path) -> None:

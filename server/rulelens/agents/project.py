@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulelens.agents.base import Agent, Context
@@ -23,6 +23,8 @@ class PathView:
     over_budget: dict[str, str]
     # Agents whose answer rests on a claim neither their code nor their docs confirm.
     probably: tuple[str, ...] = ()
+    # Agents whose answer was read from their released code: the release, by agent id.
+    confirmed_in: dict[str, str] = field(default_factory=dict)
 
     def bytes_of(self, agent: str) -> int:
         return sum(load.bytes for load in self.loads.get(agent, []))
@@ -66,7 +68,8 @@ class AgentProject:
             if found:
                 over[agent.id] = "; ".join(found)
         probably = tuple(a.id for a in self.present if not a.confirmed)
-        return PathView(path, loads, maybe, over, probably)
+        releases = {a.id: a.confirmed_in for a in self.present if a.confirmed_in}
+        return PathView(path, loads, maybe, over, probably, releases)
 
 
 def budget_note(agent: Agent, loads: list[Load]) -> str | None:

@@ -48,6 +48,8 @@ def path_rules(result: FileRules | FolderRules, view: PathView | None = None) ->
             item["agents_over_budget"] = dict(view.over_budget)
         if view.probably:
             item["agents_probably"] = list(view.probably)
+        if view.confirmed_in:
+            item["agents_confirmed_in"] = dict(view.confirmed_in)
     return item
 
 
