@@ -87,7 +87,12 @@ def test_what_each_agent_loads_for_an_api_file(shop: Path) -> None:
     assert agents["kiro"] == {".kiro/steering/api.md": ("glob", ["src/api/**"]),
                               ".kiro/steering/product.md": ("always", []), "AGENTS.md": ("always", [])}
     assert ".continue/rules/exclude.md" not in agents["continue"]
-    assert agents["copilot"][".github/instructions/all.instructions.md"] == ("glob", ["**"])
+    # `**` attaches without looking at the file (VS Code 1.117.0's `_matches`): every request.
+    assert agents["copilot"][".github/instructions/all.instructions.md"] == ("always", [])
+    # VS Code attaches the root's AGENTS.md and CLAUDE.md to every request, and reads `.claude/rules`
+    # as instruction files, a rule's `paths` as its `applyTo`.
+    assert agents["copilot"]["AGENTS.md"] == agents["copilot"]["CLAUDE.md"] == ("always", [])
+    assert agents["copilot"][".claude/rules/api.md"] == ("glob", ["src/api/**"])
     assert maybe["copilot"][".github/instructions/python.instructions.md"] == "agent-decides"
     assert maybe["cursor"][".cursor/rules/manual.mdc"] == "manual"
     assert maybe["windsurf"] == {".windsurf/rules/manual.md": "manual", ".windsurf/rules/model.md": "agent-decides"}
