@@ -69,13 +69,16 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     assert f"[.claude/rules/api.md]({uri(shop, '.claude/rules/api.md')}) by `src/api/**`" in claude
     assert "[CLAUDE.md]" in claude and "always" in claude
     copilot = section[section.index("**Copilot in VS Code**"):section.index("**Copilot CLI**")]
-    assert NOT_CONFIRMED not in copilot  # VS Code's own source: confirmed
+    assert NOT_CONFIRMED not in copilot  # VS Code's own released code: confirmed, and marked so
+    assert "*confirmed in Copilot in VS Code 1.117.0*" in copilot.split("\n")[0]
     assert "the model decides: `anchored.instructions.md`, `described.instructions.md`, " \
            "`python.instructions.md`" in copilot
-    assert "by `**`" in copilot
-    # The Copilot CLI leaves out the file whose `excludeAgent` names the coding agent.
-    assert "review.instructions.md" in copilot
+    # VS Code attaches the root's AGENTS.md to every request; `**` attaches without a match.
+    assert f"[AGENTS.md]({uri(shop, 'AGENTS.md')}) always" in copilot
+    assert f"[.github/instructions/all.instructions.md]({uri(shop, '.github/instructions/all.instructions.md')})" \
+           " always" in copilot
     cli = section[section.index("**Copilot CLI**"):section.index("**Cursor**")]
+    # The Copilot CLI leaves out the file whose `excludeAgent` names the coding agent.
     assert "review.instructions.md" not in cli and NOT_CONFIRMED not in cli  # the released CLI, run
     cursor = section[section.index("**Cursor**"):]
     assert NOT_CONFIRMED in cursor[:cursor.index("\n\n")]  # Cursor's matcher is still not confirmed
@@ -120,7 +123,8 @@ async def test_code_lens_names_the_agents_that_load(client: LanguageClient, shop
         text_document=types.TextDocumentIdentifier(uri=uri(shop, "src/api/users.ts"))))
     titles = [lens.command.title for lens in lenses or [] if lens.command is not None]
     [also] = [t for t in titles if t.startswith("Also loaded by: ")]
-    assert "Claude Code (5)" in also and "Copilot in VS Code (3)" in also and "Codex (1)" in also
+    # Copilot in VS Code: AGENTS.md, CLAUDE.md and `.claude/rules` beside its own files.
+    assert "Claude Code (5)" in also and "Copilot in VS Code (8)" in also and "Codex (1)" in also
     assert "Copilot CLI (9)" in also  # with `.claude/rules` and the files without `applyTo`
     assert "Boost" not in also
 
@@ -214,7 +218,8 @@ HOVERS = [
 
 
 # The agents whose answers were read from a release: their matcher is marked with it.
-MARKED = {"Claude Code's": "Claude Code 2.1.332", "Qwen Code's": "Qwen Code 0.24.4"}
+MARKED = {"Claude Code's": "Claude Code 2.1.332", "Qwen Code's": "Qwen Code 0.24.4",
+          "Copilot in VS Code's": "Copilot in VS Code 1.117.0"}
 
 
 @pytest.mark.parametrize(("rel", "line", "col", "glob", "count", "who"), HOVERS)

@@ -152,13 +152,12 @@ class Copilot(GlobAgent):
     def patterns(self, f: AgentFile) -> list[str]:
         if self.every_request(f):
             return []
-        data = f.data if f.data is not None else {}
         if self.in_claude_rules(f.rel):  # `evaluateApplyToPattern`: `paths` joined, `**` without
-            value = _scalars(data.get("paths"))
-            joined = "**" if value is None else ", ".join(value)
+            value = header_value(f, "paths")
+            joined = "**" if value is None else value if isinstance(value, str) else ", ".join(value)
         else:
-            one = _scalars(data.get("applyTo"), sequence=False)
-            joined = one[0] if one else ""
+            one = header_value(f, "applyTo")
+            joined = one if isinstance(one, str) else ""  # `getStringAttribute`: a list is no `applyTo`
         return [p.strip() for p in split_glob_aware(joined) if p.strip()]
 
     def key_line(self, f: AgentFile) -> int:
@@ -231,8 +230,7 @@ class Copilot(GlobAgent):
         claude = self.in_claude_rules(f.rel)
         # A `.claude/rules` file's YAML is Claude Code's finding: one finding per cause.
         out = [] if claude else super().file_traps(f)
-        empty = claude and f.data is not None and _scalars(f.data.get("paths")) is not None
-        if empty and not self.patterns(f):
+        if claude and header_value(f, "paths") is not None and not self.patterns(f):
             out.append(problem(
                 f, self.key_line(f), "warning", "copilot-empty-paths",
                 f"{SURFACE} reads this empty `paths` as no pattern ({RELEASE}'s code), so it never attaches "
@@ -261,16 +259,43 @@ class Copilot(GlobAgent):
         return out
 
 
-def _scalars(value: Any, sequence: bool = True) -> list[str] | None:
-    """A frontmatter value as VS Code's header reads it: a scalar is one string, a sequence its
-    scalar items (`getStringOrStringArrayAttribute`); anything else, None."""
-    if isinstance(value, bool):
-        return ["true" if value else "false"]
-    if isinstance(value, str | int | float):
-        return [str(value)]
-    if sequence and isinstance(value, list):
-        return [_scalars(v, False)[0] for v in value if _scalars(v, False)]  # type: ignore[index]
+def header_value(f: AgentFile, key: str) -> str | list[str] | None:
+    """A frontmatter value as VS Code's own YAML reader gives it to the prompt file's header: a
+    scalar's text, or a sequence's scalar items' texts; None where the key is absent or holds a
+    mapping. VS Code's reader is lenient: it reads `paths:` as "", `~` as "~", and frontmatter
+    YAML refuses (`- **/*.ts`, an alias to YAML), so where PyYAML has no answer the line-by-line
+    reading stands in; `tests/agents/released/copilot_vscode` holds both to VS Code's reader."""
+    if f.data is not None and key in f.data:
+        value = f.data[key]
+        if value is None:
+            loose = f.loose.get(key)
+            return loose if isinstance(loose, str) else ""
+        if isinstance(value, list):
+            return [_text(v) for v in value if not isinstance(v, dict | list)]
+        return None if isinstance(value, dict) else _text(value)
+    if f.data is None and f.yaml_error is not None:
+        loose = f.loose.get(key)
+        if isinstance(loose, list):
+            return [_unquoted(v) for v in loose]
+        if isinstance(loose, str):
+            if loose.startswith("["):  # an unclosed flow list: its items, as VS Code reads them
+                return [_unquoted(v) for v in loose.strip("[]").split(",") if v.strip()]
+            return _unquoted(loose)
     return None
+
+
+def _text(value: Any) -> str:
+    """A YAML scalar as written: VS Code keeps each scalar's text."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _unquoted(text: str) -> str:
+    text = text.strip()
+    return text[1:-1] if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"" else text
 
 
 def _named(folder: Any, rel: str, names: tuple[str, ...]) -> list[str]:

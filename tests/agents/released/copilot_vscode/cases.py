@@ -31,6 +31,12 @@ PATHS: list[Any] = [
     ["src/**"], ["**/*.ts", "lib/**"], "app/Models/**", None, NONE, [], ["*.md"], ["SRC/*.TS"],
     ["src/**/*.{ts,tsx}"], "src/**, docs/**",
 ]
+# Frontmatters as written, some of which YAML refuses and VS Code's own reader takes.
+RAW_RULES = ["paths:\n  - **/*.ts", "paths: **/*.ts", "paths:", "paths: ~", "paths: {a: 1}",
+             "paths:\n  - src/**\n  -\n  - lib/**", "description: x\npaths: [src/**", "paths: [7, true]",
+             "paths:\n  - 'src/**'\n  - *.md"]
+RAW_INSTRUCTIONS = ["applyTo: **/*.ts", "applyTo:", "applyTo: src/**, lib/**", "applyTo: [\"*.md\"]",
+                    "applyTo: '*.md'\ndescription: *x"]
 PROJECT_PATHS = [
     "docs/a.md", "README.md", "src/a.ts", "src/x/b.ts", "lib/a.ts", "x/a.ts", ".github/workflows/ci.yml",
     "app/Models/User.php", "tests/Unit/FooTest.php", "pkg/src/a.ts", "a.py", "src/comp.tsx", "SRC/A.TS",
@@ -77,9 +83,16 @@ def _project(apply_to: list[Any], paths: list[Any],
     return {**extra, **files, **rules}, asked
 
 
+def _raw(folder: str, suffix: str, frontmatters: list[str]) -> dict[str, str]:
+    return {f"{folder}/raw{i}{suffix}": f"---\n{fm}\n---\nRULE-MARK-raw{suffix[1:3]}{i}-END\n"
+            for i, fm in enumerate(frontmatters)}
+
+
 def realistic() -> list[Case]:
     out: list[Case] = []
-    for project, paths in ((_project(APPLY_TO, PATHS, EXTRA_FILES), PROJECT_PATHS),
+    raw = {**_raw(".claude/rules", ".md", RAW_RULES), **_raw(".github/instructions", ".instructions.md",
+                                                             RAW_INSTRUCTIONS)}
+    for project, paths in ((_project(APPLY_TO, PATHS, {**EXTRA_FILES, **raw}), PROJECT_PATHS),
                            (_project([], [], CASE_FILES), ["src/a.ts"])):
         files, asked = project
         out += [Case("realistic", f"r-{rel}-{path}", path, files, {"marker": marker, "file": rel})

@@ -144,7 +144,6 @@ const answers = new Array(cases.length);
 for (const members of byProject(cases)) {
   const { files, path } = cases[members[0]];
   const seen = await run(files, path);
-  if (process.env.PROBE_DEBUG) process.stderr.write(JSON.stringify([...seen]) + "\n");
   for (const i of members) answers[i] = seen.get(cases[i].extra.file) ?? false;
 }
 process.stdout.write(JSON.stringify(answers));
