@@ -15,7 +15,10 @@ from typing import Any
 
 from tests.agents.released.harness import Case, answers_through_match, generated_projects, marked_files
 
-PACKAGE = "@codingame/monaco-vscode-api"
+# VS Code is not on npm; @codingame/monaco-vscode-api ships its workbench code compiled, and the
+# chat service's package pins the release that holds the chat's instruction code (the API's 37.x
+# releases no longer carry it), so the version watch follows the chat package.
+PACKAGE = "@codingame/monaco-vscode-chat-service-override"
 EXPLAINED: dict[str, str] = {}
 NONE = object()  # no frontmatter at all
 
