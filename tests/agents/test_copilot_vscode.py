@@ -84,3 +84,17 @@ def test_frontmatter_is_read_as_vscodes_lenient_reader_reads_it(tmp_path: Path) 
     for frontmatter, expected in cases.items():
         (tmp_path / "a.md").write_text(f"---\n{frontmatter}\n---\nbody\n", encoding="utf-8")
         assert header_value(read_agent_file(tmp_path, "a.md", "copilot", None), "paths") == expected, frontmatter
+
+
+def test_a_dot_slash_pattern_is_one_finding_per_cause(project: ProjectFactory) -> None:
+    root = project({
+        "src/a.ts": "", ".claude/rules/dot.md": f'---\npaths: "./src/*.ts"\n---\n{BODY}',
+        ".github/instructions/dot.instructions.md": '---\napplyTo: "./src/*.ts"\n---\n# Other\n',
+    })
+    assert _view(root, "src/a.ts")[0] == {}  # VS Code keeps `./` as a folder named `.`
+    found = _problems(root)
+    # Claude Code's rule: `claude-dot-slash` names the cause for both agents.
+    assert (".claude/rules/dot.md", "claude-dot-slash") in found
+    assert not any(f == ".claude/rules/dot.md" and "Copilot in VS Code" in m for (f, _), m in found.items())
+    nothing = found[(".github/instructions/dot.instructions.md", "agent-glob-matches-nothing")]
+    assert "keeps the `./` as a folder named `.`" in nothing

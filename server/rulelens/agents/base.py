@@ -379,10 +379,14 @@ class Agent(ABC):
         """The line of the key `f`'s globs are read from (0: none)."""
         return f.line_of(self.keys[0]) if self.keys else 0
 
+    def nothing_patterns(self, f: AgentFile) -> list[str]:
+        """The patterns `nothing_traps` checks: all, less those another finding already covers."""
+        return self.patterns(f)
+
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
         out: list[Problem] = []
         sure = self.sure_of("dialect")
-        for pattern in self.patterns(f):
+        for pattern in self.nothing_patterns(f):
             if self.matches_any_in(f, pattern):
                 continue
             line = self.key_line(f)

@@ -210,7 +210,16 @@ class Copilot(GlobAgent):
                 "lists it for the model to read on its own (documented behaviour not confirmed). "
                 "Quote the value: `applyTo: \"src/**/*.ts\"`.")
 
+    def nothing_patterns(self, f: AgentFile) -> list[str]:
+        # A `.claude/rules` pattern starting with `./` matches nothing in Claude Code either:
+        # `claude-dot-slash` says so, with the fix for both.
+        if self.in_claude_rules(f.rel):
+            return [p for p in self.patterns(f) if not p.startswith("./")]
+        return self.patterns(f)
+
     def nothing_hint(self, pattern: str) -> str:
+        if pattern.startswith("./"):
+            return f" ({SURFACE} keeps the `./` as a folder named `.`, which no path has; drop the `./`)"
         if pattern.startswith("/"):
             return (f" ({SURFACE} matches a pattern starting with `/` against the file's absolute path, "
                     f"so `{pattern}` would have to start at the file system root; drop the `/`)")
