@@ -98,3 +98,17 @@ def test_a_dot_slash_pattern_is_one_finding_per_cause(project: ProjectFactory) -
     assert not any(f == ".claude/rules/dot.md" and "Copilot in VS Code" in m for (f, _), m in found.items())
     nothing = found[(".github/instructions/dot.instructions.md", "agent-glob-matches-nothing")]
     assert "keeps the `./` as a folder named `.`" in nothing
+
+
+def test_files_vscode_never_reads_are_findings(project: ProjectFactory) -> None:
+    deep = ".github/instructions/a/b/c/d/e/f"
+    root = project({
+        "src/a.ts": "", ".github/instructions/python.md": f'---\napplyTo: "**"\n---\n{BODY}',
+        f"{deep}/six.instructions.md": '---\napplyTo: "**"\n---\n# Six\n',
+        ".github/instructions/README.md": "# Read me\n", ".github/instructions/run.prompt.md": "# Run\n",
+    })
+    assert _view(root, "src/a.ts") == ({}, {})
+    found = _problems(root)
+    assert "Rename it `python.instructions.md`" in found[(".github/instructions/python.md", "copilot-not-instructions")]
+    assert "at most 5 folders deep" in found[(f"{deep}/six.instructions.md", "copilot-too-deep")]
+    assert not any(f.endswith(("README.md", "run.prompt.md")) for f, _ in found)

@@ -113,8 +113,9 @@ class Copilot(GlobAgent):
     from_root = False  # absolute paths, case-insensitive
     source = f"{RELEASE}'s own code (npm)"
 
-    codes = frozenset(("copilot-applyto-elsewhere", "copilot-no-applyto", "copilot-empty-paths"))
-    file_globs = (REPO_WIDE, ".github/instructions/**/*.instructions.md", "AGENTS.md", "CLAUDE.md",
+    codes = frozenset(("copilot-applyto-elsewhere", "copilot-no-applyto", "copilot-empty-paths",
+                       "copilot-too-deep", "copilot-not-instructions"))
+    file_globs = (REPO_WIDE, ".github/instructions/**/*.md", "AGENTS.md", "CLAUDE.md",
                   "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules/**/*.md")
     borrows = ("AGENTS.md", "CLAUDE.md", "CLAUDE.local.md")
 
@@ -125,9 +126,23 @@ class Copilot(GlobAgent):
         found: list[str] = []
         for folder, names in EVERY_REQUEST.items():
             found += _named(self.ctx.root / folder if folder else self.ctx.root, folder, names)
+        unread: dict[str, str] = self.__dict__.setdefault("_unread", {})
         for folder in (INSTRUCTIONS, CLAUDE_RULES):
-            found += [rel for rel in _walk(self.ctx.root, folder) if self.is_instructions(rel)]
+            for rel, depth in _walk(self.ctx.root, folder):
+                if self.is_instructions(rel):
+                    if depth > MAX_DEPTH:
+                        unread[rel] = "copilot-too-deep"
+                    found.append(rel)
+                elif folder == INSTRUCTIONS and depth <= MAX_DEPTH and _plain_markdown(rel):
+                    unread[rel] = "copilot-not-instructions"
+                    found.append(rel)
         return found
+
+    def unread(self, f: AgentFile) -> str | None:
+        """Why VS Code never reads `f`, a file rulelens found beside the ones it reads: the code of
+        the finding that says so, or None."""
+        found: dict[str, str] = self.__dict__.get("_unread", {})
+        return found.get(f.rel)
 
     def every_request(self, f: AgentFile) -> bool:
         """A file VS Code attaches to every request (never in an instructions folder)."""
@@ -150,7 +165,7 @@ class Copilot(GlobAgent):
         return name.endswith(".md") and name != "README.md" and self.in_claude_rules(rel)
 
     def patterns(self, f: AgentFile) -> list[str]:
-        if self.every_request(f):
+        if self.every_request(f) or self.unread(f):
             return []
         if self.in_claude_rules(f.rel):  # `evaluateApplyToPattern`: `paths` joined, `**` without
             value = header_value(f, "paths")
@@ -188,6 +203,8 @@ class Copilot(GlobAgent):
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """Only the paths some pattern's candidates hold can match (a file loads by its patterns
         alone, or always): test just those."""
+        if self.unread(f):
+            return set()
         patterns = self.patterns(f)
         if self.every_request(f) or any(p in ALWAYS for p in patterns):
             return set(paths)
@@ -196,6 +213,8 @@ class Copilot(GlobAgent):
         return {p for p in found if isinstance(self.decide(f, p), Load)}
 
     def decide(self, f: AgentFile, path: str) -> Decision:
+        if self.unread(f):
+            return None
         if self.every_request(f):
             return self.load(f, "always")
         for pattern in self.patterns(f):  # VS Code stops at the first pattern that matches
@@ -233,9 +252,24 @@ class Copilot(GlobAgent):
                               if self.pattern_matches(pattern, p) and not vscode_matches(pattern, p)]
         return cache[pattern]
 
+    def unread_problem(self, f: AgentFile, code: str) -> Problem:
+        if code == "copilot-too-deep":
+            return problem(
+                f, 0, "warning", code,
+                f"{SURFACE} reads instruction folders at most {MAX_DEPTH} folders deep ({RELEASE}'s code), "
+                "so it never reads this file. Move it up.")
+        name = f.rel.rpartition("/")[2]
+        return problem(
+            f, 0, "warning", code,
+            f"{SURFACE} reads only `*.instructions.md` files in `.github/instructions` ({RELEASE}'s code), "
+            f"so it never reads this file. Rename it `{name[:-3]}.instructions.md`.")
+
     def file_traps(self, f: AgentFile) -> list[Problem]:
         if self.every_request(f):
             return []
+        unread = self.unread(f)
+        if unread is not None:
+            return [self.unread_problem(f, unread)]
         claude = self.in_claude_rules(f.rel)
         # A `.claude/rules` file's YAML is Claude Code's finding: one finding per cause.
         out = [] if claude else super().file_traps(f)
@@ -307,6 +341,14 @@ def _unquoted(text: str) -> str:
     return text[1:-1] if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"" else text
 
 
+def _plain_markdown(rel: str) -> bool:
+    """A Markdown file VS Code's file types leave out: not a prompt, agent, skill or README."""
+    name = rel.rpartition("/")[2]
+    if name in ("README.md",) or name.casefold() == "skill.md":
+        return False
+    return name.endswith(".md") and not name.endswith((".prompt.md", ".chatmode.md", ".agent.md"))
+
+
 def _named(folder: Any, rel: str, names: tuple[str, ...]) -> list[str]:
     """The files of `folder` whose names are one of `names`, compared case-insensitively."""
     wanted = {n.casefold() for n in names}
@@ -318,10 +360,11 @@ def _named(folder: Any, rel: str, names: tuple[str, ...]) -> list[str]:
             if e.name.casefold() in wanted and e.is_file()]
 
 
-def _walk(root: Any, folder: str) -> list[str]:
-    """The files of `folder` and of its subfolders up to MAX_DEPTH below it, as
-    `resolveFilesAtLocation` reads an instructions folder; symlinks followed, each real folder once."""
-    found: list[str] = []
+def _walk(root: Any, folder: str) -> list[tuple[str, int]]:
+    """Every file below `folder`, with how many folders below it its folder is (VS Code reads
+    those at most MAX_DEPTH below: `resolveFilesAtLocation`); symlinks followed, each real folder
+    once."""
+    found: list[tuple[str, int]] = []
     seen: set[str] = set()
 
     def visit(rel: str, depth: int) -> None:
@@ -336,8 +379,8 @@ def _walk(root: Any, folder: str) -> list[str]:
             return
         for e in entries:
             if e.is_file():
-                found.append(f"{rel}/{e.name}")
-            elif e.is_dir() and depth < MAX_DEPTH:
+                found.append((f"{rel}/{e.name}", depth))
+            elif e.is_dir():
                 visit(f"{rel}/{e.name}", depth + 1)
 
     visit(folder, 0)
