@@ -283,8 +283,9 @@ class Copilot(GlobAgent):
             out.append(problem(
                 f, 0, "info", "copilot-no-applyto",
                 f"No `applyTo`: {SURFACE} only lists this file for the model to read by its description; "
-                "GitHub.com's coding agent and code review and the Copilot CLI apply instruction files by "
-                "`applyTo` alone, so they never use it. Add `applyTo` if it is for certain files."))
+                "GitHub.com's coding agent and code review apply instruction files by `applyTo` alone, so "
+                "they never use it, and the Copilot CLI pastes it into every prompt. Add `applyTo` if it is "
+                "for certain files."))
         key = "paths" if claude else "applyTo"
         for pattern in self.patterns(f):
             if pattern in ALWAYS or pattern.startswith(("/", "**/")) or "/" not in pattern.rstrip("/"):
