@@ -41,7 +41,7 @@ def match_json(root: Path, *paths: str) -> list[dict[str, Any]]:
 
 def test_json_shape_and_every_agent_present(shop: Path) -> None:
     [item] = match_json(shop, "src/api/users.ts")
-    assert list(item) == ["path", "rules", "agents", "agents_maybe", "agents_probably"]
+    assert list(item) == ["path", "rules", "agents", "agents_maybe", "agents_probably", "agents_confirmed_in"]
     assert "cursor" in item["agents_probably"] and "cline" not in item["agents_probably"]
     assert list(item["agents"]) == IDS and list(item["agents_maybe"]) == IDS
     for loads in item["agents"].values():
@@ -51,6 +51,19 @@ def test_json_shape_and_every_agent_present(shop: Path) -> None:
             assert load["bytes"] == (shop / load["file"]).stat().st_size
     for maybes in item["agents_maybe"].values():
         assert all(set(m) == {"file", "how"} and m["how"] in ("agent-decides", "manual") for m in maybes)
+
+
+def test_json_names_the_release_an_answer_was_read_from(shop: Path) -> None:
+    """An agent modelled from its released code is marked with that release; one modelled from its
+    docs or source without a release, or resting on an unconfirmed claim, is not."""
+    [item] = match_json(shop, "src/api/users.ts")
+    marked = item["agents_confirmed_in"]
+    assert marked["claude-code"] == "Claude Code 2.1.337" and marked["qwen-code"] == "Qwen Code 0.24.4"
+    assert "cursor" not in marked and "continue" not in marked and "boost" not in marked
+    for agent in AGENTS:  # derived from the facts' sources: each release is the one a code fact names
+        if agent.id in marked:
+            release = marked[agent.id].removeprefix(agent.name + " ")
+            assert agent.confirmed and any(release in f.source for f in agent.facts if f.kind == "code")
 
 
 def test_json_flags_a_path_over_an_agents_cap(shop: Path) -> None:
@@ -78,7 +91,12 @@ def test_what_each_agent_loads_for_an_api_file(shop: Path) -> None:
     assert agents["kiro"] == {".kiro/steering/api.md": ("glob", ["src/api/**"]),
                               ".kiro/steering/product.md": ("always", []), "AGENTS.md": ("always", [])}
     assert ".continue/rules/exclude.md" not in agents["continue"]
-    assert agents["copilot"][".github/instructions/all.instructions.md"] == ("glob", ["**"])
+    # `**` attaches without looking at the file (VS Code 1.117.0's `_matches`): every request.
+    assert agents["copilot"][".github/instructions/all.instructions.md"] == ("always", [])
+    # VS Code attaches the root's AGENTS.md and CLAUDE.md to every request, and reads `.claude/rules`
+    # as instruction files, a rule's `paths` as its `applyTo`.
+    assert agents["copilot"]["AGENTS.md"] == agents["copilot"]["CLAUDE.md"] == ("always", [])
+    assert agents["copilot"][".claude/rules/api.md"] == ("glob", ["src/api/**"])
     assert maybe["copilot"][".github/instructions/python.instructions.md"] == "agent-decides"
     assert maybe["cursor"][".cursor/rules/manual.mdc"] == "manual"
     assert maybe["windsurf"] == {".windsurf/rules/manual.md": "manual", ".windsurf/rules/model.md": "agent-decides"}
@@ -107,6 +125,10 @@ def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
     assert "! over budget: 35,169 bytes exceed Codex's 32 KiB cap" in text
     assert "`packages/big/AGENTS.md` is cut after" in text
     assert "  Cursor: 2 files, 166 bytes  (probably: documented behaviour not confirmed)" in text
+    claude = next(line for line in text.splitlines() if line.startswith("  Claude Code: "))
+    assert claude.endswith(" bytes  (confirmed in Claude Code 2.1.337)")
+    cline = next(line for line in text.splitlines() if line.startswith("  Cline: "))
+    assert cline.endswith(" bytes")  # read from Cline's source at a commit: no release to name
 
 
 def test_check_reports_each_trap(shop: Path) -> None:

@@ -25,8 +25,9 @@ def test_a_disagreement_one_reading_removes_is_info(project: ProjectFactory) -> 
         ".cursor/rules/ts.mdc": f'---\nglobs: ["*.ts"]\n---\n{BODY}',
         ".claude/rules/ts.md": f'---\npaths: ["**/*.ts"]\n---\n{BODY}',
     })
-    # The Copilot CLI reads `.claude/rules` too: its pair with Cursor is the same finding's twin.
-    assert len(_disagree(root)) == 2 and len(_disagree(root, "Copilot CLI and Cursor")) == 1
+    # Both Copilots read `.claude/rules` too: their pairs with Cursor are the same finding's twins.
+    assert len(_disagree(root)) == 3 and len(_disagree(root, "Copilot CLI and Cursor")) == 1
+    assert len(_disagree(root, "Copilot in VS Code and Cursor")) == 1
     [p] = _disagree(root, "Claude Code and Cursor")
     assert p.severity == "info"
     assert "the same files if Cursor matches a pattern without a slash in any folder" in p.message

@@ -39,8 +39,8 @@ def test_json_names_each_folders_agents_the_gaps_and_the_overruns(agents_project
     data = json.loads(result.stdout)
     folders = {f["path"]: f for f in data["folders"]}
     assert folders["app/Models"]["reached"]["boost"] == 2
-    assert set(folders["packages"]["reached"]) == {"copilot-cli", "cursor", "windsurf", "kiro", "codex", "gemini-cli",
-                                                        "qwen-code", "amp"}
+    assert set(folders["packages"]["reached"]) == {"copilot", "copilot-cli", "cursor", "windsurf", "kiro", "codex",
+                                                        "gemini-cli", "qwen-code", "amp"}
     assert folders["app/Http"]["reached"] == {}
     assert data["gaps"] == ["app/Http"]
     assert ".ai/rules" not in folders  # the index is rules, not code
@@ -54,9 +54,10 @@ def test_text_tree_marks_the_gap_and_lists_the_sections(agents_project: Path) ->
     result = run(agents_project, "--depth", "1")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert ("  packages/  3 files · Copilot CLI 3 · Cursor 3 · Devin Desktop 3 · Kiro 3 · Codex 3 · "
-            "Qwen Code 3 · Amp 3 · Gemini CLI 1") in out
-    assert "AGENTS.md (Copilot CLI, Kiro, Codex, Qwen Code, Google Antigravity, OpenHands, Amp)" in out  # one line a file
+    assert ("  packages/  3 files · Copilot in VS Code 3 · Copilot CLI 3 · Cursor 3 · Devin Desktop 3 · Kiro 3 · "
+            "Codex 3 · Qwen Code 3 · Amp 3 · Gemini CLI 1") in out
+    assert ("AGENTS.md (Copilot in VS Code, Copilot CLI, Kiro, Codex, Qwen Code, Google Antigravity, OpenHands, "
+            "Amp)") in out  # one line a file
     assert "Http/" not in out.split("\n\n")[1]  # depth 1: the tree stops at the top folders
     assert "Folders with code that no scoped rule reaches:\n  app/Http/" in out
     assert "Where agents disagree:" in out and "Over budget:" in out

@@ -468,10 +468,14 @@ def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path)
     codex = {"id": "codex", "name": "Codex", "confirmed": True, "overBudget": None, "maybe": [],
              "loads": [{"file": "AGENTS.md", "uri": (root / "AGENTS.md").as_uri(),
                         "how": "directory", "patterns": [], "bytes": 9}]}
+    qwen = {"id": "qwen-code", "name": "Qwen Code", "confirmed": True, "confirmedIn": "Qwen Code 0.24.4",
+            "overBudget": None, "maybe": [], "loads": [{"file": "QWEN.md", "uri": (root / "QWEN.md").as_uri(),
+                                                        "how": "directory", "patterns": [], "bytes": 9}]}
+    codex["confirmedIn"] = None
     answer = {
         "uri": (root / "app/User.php").as_uri(), "root": str(root), "rootUri": root.as_uri(),
         "rulesFolder": ".ai/rules", "path": "app/User.php", "kind": "source",
-        "agents": [claude, {"id": "odd"}, codex], "agent": None, "later": {},
+        "agents": [claude, {"id": "odd"}, codex, qwen], "agent": None, "later": {},
         "rules": [
             {"file": ".ai/rules/app.md", "uri": (root / ".ai/rules/app.md").as_uri(),
              "title": "App", "line": 5, "globs": ["**/*.php"], "matched": ["**/*.php"],
@@ -507,4 +511,5 @@ def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path)
         ("CLAUDE.md", 1, "Claude Code: CLAUDE.md (always) (probably: documented behaviour not confirmed)", ""),
         ("app.md", 1, "Claude Code: .claude/rules/app.md (app/**)", ""),
         ("AGENTS.md", 1, "Codex: AGENTS.md (folder chain)", ""),
+        ("QWEN.md", 1, "Qwen Code: QWEN.md (folder chain) (confirmed in Qwen Code 0.24.4)", ""),
     ]

@@ -22,6 +22,7 @@ from tests.lsp.test_watch import _watcher_globs
 
 FIXTURE = Path(__file__).resolve().parents[1] / "agents" / "fixtures" / "all_agents"
 NOT_CONFIRMED = "probably: documented behaviour not confirmed"
+RELEASED = "confirmed in Claude Code 2.1.332"  # read from Claude Code's released code
 
 
 @pytest.fixture
@@ -68,19 +69,26 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     section = _section(text)
     claude = section[section.index("**Claude Code**"):section.index("**Copilot in VS Code**")]
     assert NOT_CONFIRMED not in claude  # Claude Code's released code: confirmed
+    assert "**Claude Code** · 5 files" in claude and f"*{RELEASED}*" in claude.split("\n")[0]
     assert f"[.claude/rules/api.md]({uri(shop, '.claude/rules/api.md')}) by `src/api/**`" in claude
     assert "[CLAUDE.md]" in claude and "always" in claude
     copilot = section[section.index("**Copilot in VS Code**"):section.index("**Copilot CLI**")]
-    assert NOT_CONFIRMED not in copilot  # VS Code's own source: confirmed
+    assert NOT_CONFIRMED not in copilot  # VS Code's own released code: confirmed, and marked so
+    assert "*confirmed in Copilot in VS Code 1.117.0*" in copilot.split("\n")[0]
     assert "the model decides: `anchored.instructions.md`, `described.instructions.md`, " \
            "`python.instructions.md`" in copilot
-    assert "by `**`" in copilot
-    # The Copilot CLI leaves out the file whose `excludeAgent` names the coding agent.
-    assert "review.instructions.md" in copilot
+    # VS Code attaches the root's AGENTS.md to every request; `**` attaches without a match.
+    assert f"[AGENTS.md]({uri(shop, 'AGENTS.md')}) always" in copilot
+    assert f"[.github/instructions/all.instructions.md]({uri(shop, '.github/instructions/all.instructions.md')})" \
+           " always" in copilot
     cli = section[section.index("**Copilot CLI**"):section.index("**Cursor**")]
+    # The Copilot CLI leaves out the file whose `excludeAgent` names the coding agent.
     assert "review.instructions.md" not in cli and NOT_CONFIRMED not in cli  # the released CLI, run
     cursor = section[section.index("**Cursor**"):]
     assert NOT_CONFIRMED in cursor[:cursor.index("\n\n")]  # Cursor's matcher is still not confirmed
+    assert "confirmed in" not in cursor[:cursor.index("\n\n")]
+    continue_dev = section[section.index("**Continue**"):]
+    assert "confirmed in" not in continue_dev[:continue_dev.index("\n")]  # read from source, no release
     kiro = section[section.index("**Kiro**"):section.index("**Continue**")]
     assert "`.kiro/steering/api.md`" not in kiro and ".kiro/steering/api.md" in kiro
     assert "the model decides: `auto.md` · on request: `manual.md`" in kiro
@@ -106,6 +114,8 @@ async def test_hover_section_in_plain_text(client: LanguageClient, shop: Path) -
     assert text is not None
     section = _section(text)
     assert "Claude Code: 5 files" in section and f"Claude Code: 5 files ({NOT_CONFIRMED})" not in section
+    claude = next(line for line in section.splitlines() if line.startswith("Claude Code: "))
+    assert claude.endswith(f" B ({RELEASED})")
     assert f"({NOT_CONFIRMED})" in section  # Cursor's, still
     assert "  .claude/rules/api.md  by src/api/**" in section
     assert "**Claude Code**" not in section and "](" not in section and "`" not in section
@@ -117,7 +127,8 @@ async def test_code_lens_names_the_agents_that_load(client: LanguageClient, shop
         text_document=types.TextDocumentIdentifier(uri=uri(shop, "src/api/users.ts"))))
     titles = [lens.command.title for lens in lenses or [] if lens.command is not None]
     [also] = [t for t in titles if t.startswith("Also loaded by: ")]
-    assert "Claude Code (5)" in also and "Copilot in VS Code (3)" in also and "Codex (1)" in also
+    # Copilot in VS Code: AGENTS.md, CLAUDE.md and `.claude/rules` beside its own files.
+    assert "Claude Code (5)" in also and "Copilot in VS Code (8)" in also and "Codex (1)" in also
     assert "Copilot CLI (9)" in also  # with `.claude/rules` and the files without `applyTo`
     assert "Boost" not in also
 
@@ -132,6 +143,8 @@ async def test_rules_for_path_has_the_agents(client: LanguageClient, shop: Path)
     assert [x["file"] for x in agents["openhands"]["loads"]] == ["AGENTS.md", ".openhands/microagents/repo.md"]
     claude = agents["claude-code"]
     assert claude["name"] == "Claude Code" and claude["confirmed"] is True
+    assert claude["confirmedIn"] == "Claude Code 2.1.332"
+    assert agents["cursor"]["confirmedIn"] is None and agents["continue"]["confirmedIn"] is None
     api = next(x for x in claude["loads"] if x["file"] == ".claude/rules/api.md")
     assert api["how"] == "glob" and api["patterns"] == ["src/api/**"]
     assert api["uri"] == uri(shop, ".claude/rules/api.md") and api["bytes"] > 0
@@ -208,6 +221,11 @@ HOVERS = [
 ]
 
 
+# The agents whose answers were read from a release: their matcher is marked with it.
+MARKED = {"Claude Code's": "Claude Code 2.1.332", "Qwen Code's": "Qwen Code 0.24.4",
+          "Copilot in VS Code's": "Copilot in VS Code 1.117.0"}
+
+
 @pytest.mark.parametrize(("rel", "line", "col", "glob", "count", "who"), HOVERS)
 async def test_agent_glob_hover_counts_with_that_agents_matcher(
     client: LanguageClient, shop: Path, rel: str, line: int, col: int, glob: str, count: str, who: str,
@@ -217,6 +235,8 @@ async def test_agent_glob_hover_counts_with_that_agents_matcher(
     assert text is not None
     assert text.startswith(f"`{glob}` ") and count in text
     assert f"Counted with {who} matcher" in text
+    release = MARKED.get(who)
+    assert (f"matcher (confirmed in {release})." in text) if release else "confirmed in" not in text
 
 
 async def test_copilot_hover_names_the_other_folder(client: LanguageClient, shop: Path) -> None:

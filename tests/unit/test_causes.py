@@ -97,8 +97,8 @@ def test_copies_that_differ_only_by_one_open_reading_are_one_info(project: Proje
     result = check_project(RuleRepository(project(files)))
     [p] = [p for p in result.problems if p.code == "agents-disagree"]
     assert p.severity == "info" and p.file == ".claude/rules/ts-0.md"
-    # 3 Claude Code rules, each a pair with Cursor's copy twice: the Copilot CLI reads them too.
-    assert p.message.startswith("6 pairs of copies of a rule in different agents' folders (")
+    # 3 Claude Code rules, each a pair with Cursor's copy three times: both Copilots read them too.
+    assert p.message.startswith("9 pairs of copies of a rule in different agents' folders (")
     assert "if Cursor matches a pattern without a slash in any folder; if Cursor's `*` stays" in p.message
     assert "`**/` in front of a pattern (`**/*.ts`) reaches every folder in every reading" in p.message
     assert result.fixes == []  # which reading the team meant is theirs to say

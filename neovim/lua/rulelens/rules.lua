@@ -27,7 +27,12 @@ function M.agent_items(answer)
     if type(agent) == 'table' and type(agent.name) == 'string' and type(agent.loads) == 'table' then
       for i, load in ipairs(agent.loads) do
         if type(load) == 'table' and type(load.file) == 'string' and type(load.uri) == 'string' then
-          local note = (i == 1 and agent.confirmed == false) and NOT_CONFIRMED or ''
+          local note = ''
+          if i == 1 and type(agent.confirmedIn) == 'string' then
+            note = ' (confirmed in ' .. agent.confirmedIn .. ')'
+          elseif i == 1 and agent.confirmed == false then
+            note = NOT_CONFIRMED
+          end
           table.insert(items, { filename = vim.uri_to_fname(load.uri), lnum = 1, col = 1,
             text = agent.name .. ': ' .. load.file .. ' (' .. why(load) .. ')' .. note })
         end

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rulelens.agents.facts import Fact, Topic, all_confirmed
+from rulelens.agents.facts import Fact, Topic, all_confirmed, release_of
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
@@ -177,6 +177,9 @@ class Agent(ABC):
     facts: ClassVar[tuple[Fact, ...]] = ()
     # Derived from `facts`: False where any claim rests on neither the agent's code nor its docs.
     confirmed: ClassVar[bool] = True
+    # Derived from `facts`: the release its answers were read from ("Claude Code 2.1.337"), where
+    # every claim is confirmed and its `code` facts name a released version; else None.
+    confirmed_in: ClassVar[str | None] = None
     # Where this agent's files can live, root-relative: an editor's cheap test before reading
     # anything, and the file watchers' globs. `discover()` finds the files themselves.
     file_globs: ClassVar[tuple[str, ...]] = ()
@@ -196,6 +199,9 @@ class Agent(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.confirmed = all_confirmed(cls.facts)
+        release = release_of(cls.facts)
+        name = getattr(cls, "name", "")
+        cls.confirmed_in = f"{name} {release}" if cls.confirmed and release and name else None
 
     @classmethod
     def sure_of(cls, topic: Topic) -> bool:
@@ -398,10 +404,14 @@ class Agent(ABC):
         """The line of the key `f`'s globs are read from (0: none)."""
         return f.line_of(self.keys[0]) if self.keys else 0
 
+    def nothing_patterns(self, f: AgentFile) -> list[str]:
+        """The patterns `nothing_traps` checks: all, less those another finding already covers."""
+        return self.patterns(f)
+
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
         out: list[Problem] = []
         sure = self.sure_of("dialect")
-        for pattern in self.patterns(f):
+        for pattern in self.nothing_patterns(f):
             if self.matches_any_in(f, pattern):
                 continue
             line = self.key_line(f)

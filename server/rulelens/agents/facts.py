@@ -2,11 +2,14 @@
 
 Each agent module lists its facts; `docs/agents.md` shows them (tests/agents/test_facts.py keeps
 the table current). A claim is confirmed when the agent's code or its official docs say it;
-findings that rest on an unconfirmed claim are at most `info` and worded as a condition.
+findings that rest on an unconfirmed claim are at most `info` and worded as a condition. A
+`code` fact read from a release names it in its source as `<package>@<version>`; the newest such
+version is the one every surface marks an answer "confirmed in" (`release_of`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
@@ -18,6 +21,9 @@ CONFIRMING: frozenset[str] = frozenset({"code", "docs"})
 PROBABLY = "probably"
 # How an answer that rests on an unconfirmed claim is marked wherever it is shown.
 PROBABLY_NOTE = "probably: documented behaviour not confirmed"
+# A released version in a source: `@anthropic-ai/claude-code-linux-x64@2.1.337 (npm)`, `microsoft/
+# vscode@1.117.0`; a commit (`laravel/boost@8d8cb70`) names no release.
+_RELEASE = re.compile(r"@(\d+(?:\.\d+)+)(?![\w.])")
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,18 @@ class Fact:
 def all_confirmed(facts: Iterable[Fact], topic: Topic | None = None) -> bool:
     """Whether every fact (of `topic`) is confirmed by code or official docs."""
     return all(f.confirmed for f in facts if topic is None or f.topic == topic)
+
+
+def release_of(facts: Iterable[Fact]) -> str | None:
+    """The release the agent's code was read or run at, from the `code` facts' sources (the newest
+    where they name several): what "confirmed in" names, so no surface spells a version out."""
+    found = {m.group(1) for f in facts if f.kind == "code" for m in [_RELEASE.search(f.source)] if m}
+    return max(found, key=lambda v: tuple(int(n) for n in v.split("."))) if found else None
+
+
+def confirmed_note(release: str) -> str:
+    """How an answer read from an agent's released code is marked wherever it is shown."""
+    return f"confirmed in {release}"
 
 
 def facts_table(agents: Iterable[tuple[str, Iterable[Fact]]]) -> str:

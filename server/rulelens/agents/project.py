@@ -25,6 +25,8 @@ class PathView:
     probably: tuple[str, ...] = ()
     # Per agent, each file it loads whose text is another's it loads too: (that file, the first).
     same_text: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    # Agents whose answer was read from their released code: the release, by agent id.
+    confirmed_in: dict[str, str] = field(default_factory=dict)
 
     def bytes_of(self, agent: str) -> int:
         return sum(load.bytes for load in self.loads.get(agent, []))
@@ -72,7 +74,8 @@ class AgentProject:
             if twice:
                 same[agent.id] = twice
         probably = tuple(a.id for a in self.present if not a.confirmed)
-        return PathView(path, loads, maybe, over, probably, same)
+        releases = {a.id: a.confirmed_in for a in self.present if a.confirmed_in}
+        return PathView(path, loads, maybe, over, probably, same, releases)
 
 
 def same_text(agent: Agent, loads: list[Load]) -> list[tuple[str, str]]:

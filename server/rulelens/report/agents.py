@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rulelens.agents.facts import PROBABLY_NOTE
+from rulelens.agents.facts import PROBABLY_NOTE, confirmed_note
 from rulelens.report.words import MAYBE, plural
 
 if TYPE_CHECKING:
@@ -27,6 +27,14 @@ def agent_names(others: bool = False) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
+def agent_note(agent: Agent) -> str:
+    """How sure the agent's answer is: read from its released code, or resting on a claim
+    nothing confirms; nothing where its docs alone say it."""
+    if agent.confirmed_in:
+        return f"  ({confirmed_note(agent.confirmed_in)})"
+    return "" if agent.confirmed else f"  ({PROBABLY_NOTE})"
+
+
 def loads_text(present: list[Agent], view: PathView) -> str:
     """What each agent loads for one file (`match --agents`), after that file's rules."""
     if not present:
@@ -34,7 +42,7 @@ def loads_text(present: list[Agent], view: PathView) -> str:
     lines = [f"\n  What each agent loads for {view.path}:"]
     for agent in present:
         loads = view.loads.get(agent.id, [])
-        note = "" if agent.confirmed else f"  ({PROBABLY_NOTE})"
+        note = agent_note(agent)
         total = view.bytes_of(agent.id)
         lines.append(f"\n  {agent.name}: {plural(len(loads), 'file')}, {total:,} bytes{note}")
         for load in loads:

@@ -59,6 +59,8 @@ def agent_loads(view: PathView) -> dict[str, object]:
     if view.same_text:
         item["agents_same_text"] = {a: [{"file": f, "same_as": first} for f, first in pairs]
                                     for a, pairs in view.same_text.items()}
+    if view.confirmed_in:
+        item["agents_confirmed_in"] = dict(view.confirmed_in)
     return item
 
 

@@ -1,20 +1,34 @@
-"""GitHub Copilot in VS Code: `.github/instructions/**/*.instructions.md` by `applyTo`, and
-`.github/copilot-instructions.md` always.
+"""GitHub Copilot in VS Code: the instruction files VS Code attaches to a chat request, read
+as VS Code 1.117.0's code reads them.
 
-Source: microsoft/vscode `computeAutomaticInstructions.ts` (`_matches`): `applyTo` split on
-commas outside braces, each trimmed; `**`, `**/*` and `*` always attach; a pattern not starting
-with `/` or `**/` gets `**/` prepended; matched case-insensitively against the file's absolute
-path. Files not attached are listed for the model to read on its own. That is the VS Code
-surface; the Copilot CLI is its own module (`copilot_cli`), and GitHub.com's coding agent and
-code review read the same files with their own rules, which rulelens does not model.
+VS Code core, not the Copilot Chat extension, picks the files (`computeAutomaticInstructions.ts`,
+`promptsServiceImpl.ts`, `promptFilesLocator.ts`, `promptFileParser.ts`); rulelens read them as
+released (VS Code 1.117.0, compiled, as the npm package `@codingame/monaco-vscode-api` 36.2.7
+ships it) and runs them on the same cases (tests/agents/released/copilot_vscode). With the
+settings at their defaults:
+
+- every request: `.github/copilot-instructions.md`, and the workspace folder's own `AGENTS.md`,
+  `CLAUDE.md`, `CLAUDE.local.md` and `.claude/CLAUDE.md` (names compared case-insensitively);
+  nested `AGENTS.md` files are not read (`chat.useNestedAgentsMdFiles` is off);
+- instruction files: `.github/instructions` and `.claude/rules`, each read five folders deep;
+  `*.instructions.md` there, and in `.claude/rules` any `.md` but `README.md`. The pattern is
+  `applyTo` (a string), or for a `.claude/rules` file its `paths` joined with `, ` (`**` without
+  one); split on commas outside braces, each trimmed; `**`, `**/*` and `*` attach the file to
+  every request; a pattern not starting with `/` or `**/` gets `**/` prepended and is matched
+  case-insensitively against the file's absolute path (VS Code's `glob.ts`); the first pattern
+  that matches decides. Every instruction file is also listed for the model to read on its own.
+
+The Copilot CLI is its own module (`copilot_cli`); GitHub.com's coding agent and code review
+read the same files with their own rules, which rulelens does not model.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, literal_prefix, maybe, problem, scan
+from rulelens.agents.base import GlobAgent, literal_prefix, maybe, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, Load
 from rulelens.glob_engines.dialects import VSCODE, vscode_matches
@@ -24,6 +38,18 @@ from rulelens.rules.model import Problem
 ALWAYS = ("**", "**/*", "*")
 REPO_WIDE = ".github/copilot-instructions.md"
 SURFACE = "Copilot in VS Code"
+RELEASE = "VS Code 1.117.0"
+CODE = ("microsoft/vscode@1.117.0 (compiled, as @codingame/monaco-vscode-api@36.2.7 ships it on npm): "
+        "src/vs/workbench/contrib/chat/common/promptSyntax/")
+CHAT = "microsoft/vscode-copilot-chat@31acd00 package.json"
+INSTRUCTIONS = ".github/instructions"
+CLAUDE_RULES = ".claude/rules"
+# The files VS Code attaches to every request, by folder: names compared case-insensitively
+# (`findFilesInRoots`' `equalsIgnoreCase`).
+EVERY_REQUEST = {"": ("AGENTS.md", "CLAUDE.md", "CLAUDE.local.md"), ".claude": ("CLAUDE.md",),
+                 ".github": ("copilot-instructions.md",)}
+# `resolveFilesAtLocation` goes into subfolders while its depth is below this.
+MAX_DEPTH = 5
 
 
 def split_glob_aware(value: str) -> list[str]:
@@ -50,16 +76,33 @@ class Copilot(GlobAgent):
     id: ClassVar[str] = "copilot"
     name: ClassVar[str] = SURFACE
     facts = (
-        Fact('files', '`.github/copilot-instructions.md` always; '
-             '`.github/instructions/**/*.instructions.md` by `applyTo`',
-             'microsoft/vscode '
-             'src/vs/workbench/contrib/chat/common/promptSyntax/computeAutomaticInstructions.ts',
-             'code', '2026-12-03'),
-        Fact('keys', '`applyTo` split on commas outside braces; `**`, `**/*`, `*` always; `**/` '
-             'prepended unless the pattern starts with `/` or `**/`',
-             'microsoft/vscode computeAutomaticInstructions.ts (`_matches`)', 'code', '2026-12-03'),
-        Fact('dialect', "VS Code's `glob.ts`, case-insensitive, against the absolute path",
-             'microsoft/vscode computeAutomaticInstructions.ts (`_matches`)', 'code', '2026-12-03'),
+        Fact('files', '`.github/copilot-instructions.md`, and the workspace folder\'s `AGENTS.md`, '
+             '`CLAUDE.md`, `CLAUDE.local.md` and `.claude/CLAUDE.md` (names compared case-insensitively): '
+             'attached to every request (`chat.useAgentsMdFile`, `chat.useClaudeMdFile` on by default)',
+             CODE + 'service/promptsServiceImpl.ts (`listAgentInstructions`), utils/promptFilesLocator.ts '
+             '(`findFilesInRoots`); chat.shared.contribution.ts (the defaults)', 'code', '2026-12-05'),
+        Fact('files', '`github.copilot.chat.codeGeneration.useInstructionFiles` (copilot-instructions.md) '
+             'is on by default', CHAT, 'code', '2026-12-05'),
+        Fact('files', 'nested `AGENTS.md` files are read only with `chat.useNestedAgentsMdFiles` (off by '
+             'default), and then only listed for the model',
+             CODE + 'computeAutomaticInstructions.ts; service/promptsServiceImpl.ts (`listNestedAgentMDs`)',
+             'code', '2026-12-05'),
+        Fact('files', 'instruction files: `.github/instructions` and `.claude/rules`, each read five folders '
+             'deep; `*.instructions.md`, and in `.claude/rules` any `.md` but `README.md`',
+             CODE + 'config/promptFileLocations.ts (`getPromptFileType`), utils/promptFilesLocator.ts '
+             '(`resolveFilesAtLocation`)', 'code', '2026-12-05'),
+        Fact('keys', '`applyTo` (a string; a list is ignored), or a `.claude/rules` file\'s `paths` '
+             '(a string or a list) joined with `, `, `**` without one; split on commas outside braces, '
+             'trimmed',
+             CODE + 'promptFileParser.ts (`evaluateApplyToPattern`), computeAutomaticInstructions.ts '
+             '(`_matches`)', 'code', '2026-12-05'),
+        Fact('loading', '`**`, `**/*`, `*` attach the file to every request; another pattern when it matches '
+             'the attached file, the first that matches deciding; every instruction file is also listed '
+             'for the model', CODE + 'computeAutomaticInstructions.ts', 'code', '2026-12-05'),
+        Fact('dialect', "VS Code's `glob.ts`, case-insensitive, against the absolute path; `**/` prepended "
+             "unless the pattern starts with `/` or `**/`",
+             CODE + 'computeAutomaticInstructions.ts (`_matches`); src/vs/base/common/glob.ts', 'code',
+             '2026-12-05'),
         Fact('keys', '`excludeAgent: "code-review" | "coding-agent"` keeps a file from those GitHub '
              'surfaces; VS Code ignores it, so it counts such a file',
              'github/docs@27958ca data/reusables/copilot/custom-instructions-path.md; microsoft/vscode '
@@ -68,23 +111,72 @@ class Copilot(GlobAgent):
     keys = ("applyTo",)
     flags = VSCODE
     from_root = False  # absolute paths, case-insensitive
-    source = "microsoft/vscode computeAutomaticInstructions.ts"
+    source = f"{RELEASE}'s own code (npm)"
 
-    codes = frozenset(("copilot-applyto-elsewhere", "copilot-no-applyto"))
-    file_globs = (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md")
+    codes = frozenset(("copilot-applyto-elsewhere", "copilot-no-applyto", "copilot-empty-paths",
+                       "copilot-too-deep", "copilot-not-instructions"))
+    file_globs = (REPO_WIDE, ".github/instructions/**/*.md", "AGENTS.md", "CLAUDE.md",
+                  "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules/**/*.md")
+    borrows = ("AGENTS.md", "CLAUDE.md", "CLAUDE.local.md")
 
     def split_value(self, value: str) -> list[str] | None:
         return [p.strip() for p in split_glob_aware(value) if p.strip()]  # as VS Code splits it
 
     def discover(self) -> list[str]:
-        found = scan(self.ctx.root, ".github/instructions", (".instructions.md",))
-        if (self.ctx.root / REPO_WIDE).is_file():
-            found.insert(0, REPO_WIDE)
+        found: list[str] = []
+        for folder, names in EVERY_REQUEST.items():
+            found += _named(self.ctx.root / folder if folder else self.ctx.root, folder, names)
+        unread: dict[str, str] = self.__dict__.setdefault("_unread", {})
+        for folder in (INSTRUCTIONS, CLAUDE_RULES):
+            for rel, depth in _walk(self.ctx.root, folder):
+                if self.is_instructions(rel):
+                    if depth > MAX_DEPTH:
+                        unread[rel] = "copilot-too-deep"
+                    found.append(rel)
+                elif folder == INSTRUCTIONS and depth <= MAX_DEPTH and _plain_markdown(rel):
+                    unread[rel] = "copilot-not-instructions"
+                    found.append(rel)
         return found
 
+    def unread(self, f: AgentFile) -> str | None:
+        """Why VS Code never reads `f`, a file rulelens found beside the ones it reads: the code of
+        the finding that says so, or None."""
+        found: dict[str, str] = self.__dict__.get("_unread", {})
+        return found.get(f.rel)
+
+    def every_request(self, f: AgentFile) -> bool:
+        """A file VS Code attaches to every request (never in an instructions folder)."""
+        folder, _, name = f.rel.rpartition("/")
+        return name.casefold() in {n.casefold() for n in EVERY_REQUEST.get(folder, ())}
+
+    def in_claude_rules(self, rel: str) -> bool:
+        """`isInClaudeRulesFolder`: the absolute path holds `/.claude/rules/`."""
+        return "/.claude/rules/" in self.absolute(rel)
+
+    def is_instructions(self, rel: str) -> bool:
+        """`getPromptFileType(uri) === instructions`, for a file of an instructions folder."""
+        name = rel.rpartition("/")[2]
+        if name.endswith(".prompt.md"):
+            return False
+        if name.endswith(".instructions.md") or name == "copilot-instructions.md":
+            return True
+        if name.endswith((".chatmode.md", ".agent.md")) or name.casefold() == "skill.md":
+            return False
+        return name.endswith(".md") and name != "README.md" and self.in_claude_rules(rel)
+
     def patterns(self, f: AgentFile) -> list[str]:
-        value = f.data.get("applyTo") if f.data is not None else None
-        return [p.strip() for p in split_glob_aware(value) if p.strip()] if isinstance(value, str) else []
+        if self.every_request(f) or self.unread(f):
+            return []
+        if self.in_claude_rules(f.rel):  # `evaluateApplyToPattern`: `paths` joined, `**` without
+            value = header_value(f, "paths")
+            joined = "**" if value is None else value if isinstance(value, str) else ", ".join(value)
+        else:
+            one = header_value(f, "applyTo")
+            joined = one if isinstance(one, str) else ""  # `getStringAttribute`: a list is no `applyTo`
+        return [p.strip() for p in split_glob_aware(joined) if p.strip()]
+
+    def key_line(self, f: AgentFile) -> int:
+        return f.line_of("paths" if self.in_claude_rules(f.rel) else "applyTo")
 
     def effective(self, pattern: str) -> str:
         return pattern if pattern.startswith(("/", "**/")) else "**/" + pattern
@@ -111,26 +203,42 @@ class Copilot(GlobAgent):
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """Only the paths some pattern's candidates hold can match (a file loads by its patterns
         alone, or always): test just those."""
-        if f.rel == REPO_WIDE or any(p in ALWAYS for p in self.patterns(f)):
+        if self.unread(f):
+            return set()
+        patterns = self.patterns(f)
+        if self.every_request(f) or any(p in ALWAYS for p in patterns):
             return set(paths)
         wanted = set(paths)
-        found = {c for p in self.patterns(f) for c in self.candidates(p) if c in wanted}
+        found = {c for p in patterns for c in self.candidates(p) if c in wanted}
         return {p for p in found if isinstance(self.decide(f, p), Load)}
 
     def decide(self, f: AgentFile, path: str) -> Decision:
-        if f.rel == REPO_WIDE:
+        if self.unread(f):
+            return None
+        if self.every_request(f):
             return self.load(f, "always")
-        hit = next((p for p in self.patterns(f) if self.pattern_matches(p, path)), None)
-        if hit is not None:  # VS Code stops at the first pattern that matches
-            return self.load(f, "glob", [hit])
-        return maybe(f, "agent-decides")
+        for pattern in self.patterns(f):  # VS Code stops at the first pattern that matches
+            if pattern in ALWAYS:
+                return self.load(f, "always")  # attached without looking at the files
+            if self.pattern_matches(pattern, path):
+                return self.load(f, "glob", [pattern])
+        return maybe(f, "agent-decides")  # listed for the model with its description
 
     def on_invalid_yaml(self) -> str:
         return (f"{SURFACE} then finds no `applyTo`, so it never attaches this file by pattern; it only "
                 "lists it for the model to read on its own (documented behaviour not confirmed). "
                 "Quote the value: `applyTo: \"src/**/*.ts\"`.")
 
+    def nothing_patterns(self, f: AgentFile) -> list[str]:
+        # A `.claude/rules` pattern starting with `./` matches nothing in Claude Code either:
+        # `claude-dot-slash` says so, with the fix for both.
+        if self.in_claude_rules(f.rel):
+            return [p for p in self.patterns(f) if not p.startswith("./")]
+        return self.patterns(f)
+
     def nothing_hint(self, pattern: str) -> str:
+        if pattern.startswith("./"):
+            return f" ({SURFACE} keeps the `./` as a folder named `.`, which no path has; drop the `./`)"
         if pattern.startswith("/"):
             return (f" ({SURFACE} matches a pattern starting with `/` against the file's absolute path, "
                     f"so `{pattern}` would have to start at the file system root; drop the `/`)")
@@ -144,14 +252,41 @@ class Copilot(GlobAgent):
                               if self.pattern_matches(pattern, p) and not vscode_matches(pattern, p)]
         return cache[pattern]
 
+    def unread_problem(self, f: AgentFile, code: str) -> Problem:
+        if code == "copilot-too-deep":
+            return problem(
+                f, 0, "warning", code,
+                f"{SURFACE} reads instruction folders at most {MAX_DEPTH} folders deep ({RELEASE}'s code), "
+                "so it never reads this file. Move it up.")
+        name = f.rel.rpartition("/")[2]
+        return problem(
+            f, 0, "warning", code,
+            f"{SURFACE} reads only `*.instructions.md` files in `.github/instructions` ({RELEASE}'s code), "
+            f"so it never reads this file. Rename it `{name[:-3]}.instructions.md`.")
+
     def file_traps(self, f: AgentFile) -> list[Problem]:
-        out = super().file_traps(f)
-        if f.rel != REPO_WIDE and f.yaml_error is None and not self.patterns(f):
+        if self.every_request(f):
+            return []
+        unread = self.unread(f)
+        if unread is not None:
+            return [self.unread_problem(f, unread)]
+        claude = self.in_claude_rules(f.rel)
+        # A `.claude/rules` file's YAML is Claude Code's finding: one finding per cause.
+        out = [] if claude else super().file_traps(f)
+        if claude and header_value(f, "paths") is not None and not self.patterns(f):
+            out.append(problem(
+                f, self.key_line(f), "warning", "copilot-empty-paths",
+                f"{SURFACE} reads this empty `paths` as no pattern ({RELEASE}'s code), so it never attaches "
+                "this rule, only lists it for the model; Claude Code loads it for every file. Remove "
+                "`paths` to load it everywhere in both, or list the globs it is for."))
+        elif not claude and f.yaml_error is None and not self.patterns(f):
             out.append(problem(
                 f, 0, "info", "copilot-no-applyto",
                 f"No `applyTo`: {SURFACE} only lists this file for the model to read by its description; "
-                "GitHub.com's coding agent and code review and the Copilot CLI apply instruction files by "
-                "`applyTo` alone, so they never use it. Add `applyTo` if it is for certain files."))
+                "GitHub.com's coding agent and code review apply instruction files by `applyTo` alone, so "
+                "they never use it, and the Copilot CLI pastes it into every prompt. Add `applyTo` if it is "
+                "for certain files."))
+        key = "paths" if claude else "applyTo"
         for pattern in self.patterns(f):
             if pattern in ALWAYS or pattern.startswith(("/", "**/")) or "/" not in pattern.rstrip("/"):
                 continue
@@ -160,9 +295,94 @@ class Copilot(GlobAgent):
                 shown = ", ".join(f"`{p}`" for p in elsewhere[:3])
                 more = f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""
                 out.append(problem(
-                    f, f.line_of("applyTo"), "warning", "copilot-applyto-elsewhere",
-                    f"{SURFACE} prepends `**/` to the relative `applyTo` `{pattern}`, so it also "
+                    f, self.key_line(f), "warning", "copilot-applyto-elsewhere",
+                    f"{SURFACE} prepends `**/` to the relative `{key}` `{pattern}`, so it also "
                     f"attaches this file for {shown}{more} in other folders. Make the glob name a folder "
                     "only this one has; VS Code has no root anchor (a leading `/` is matched against "
                     "the absolute path)."))
         return out
+
+
+def header_value(f: AgentFile, key: str) -> str | list[str] | None:
+    """A frontmatter value as VS Code's own YAML reader gives it to the prompt file's header: a
+    scalar's text, or a sequence's scalar items' texts; None where the key is absent or holds a
+    mapping. VS Code's reader is lenient: it reads `paths:` as "", `~` as "~", and frontmatter
+    YAML refuses (`- **/*.ts`, an alias to YAML), so where PyYAML has no answer the line-by-line
+    reading stands in; `tests/agents/released/copilot_vscode` holds both to VS Code's reader."""
+    if f.data is not None and key in f.data:
+        value = f.data[key]
+        if value is None:
+            loose = f.loose.get(key)
+            return loose if isinstance(loose, str) else ""
+        if isinstance(value, list):
+            return [_text(v) for v in value if not isinstance(v, dict | list)]
+        return None if isinstance(value, dict) else _text(value)
+    if f.data is None and f.yaml_error is not None:
+        loose = f.loose.get(key)
+        if isinstance(loose, list):
+            return [_unquoted(v) for v in loose]
+        if isinstance(loose, str):
+            if loose.startswith("["):  # an unclosed flow list: its items, as VS Code reads them
+                return [_unquoted(v) for v in loose.strip("[]").split(",") if v.strip()]
+            return _unquoted(loose)
+    return None
+
+
+def _text(value: Any) -> str:
+    """A YAML scalar as written: VS Code keeps each scalar's text."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _unquoted(text: str) -> str:
+    text = text.strip()
+    return text[1:-1] if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"" else text
+
+
+def _plain_markdown(rel: str) -> bool:
+    """A Markdown file VS Code's file types leave out: not a prompt, agent, skill or README."""
+    name = rel.rpartition("/")[2]
+    if name in ("README.md",) or name.casefold() == "skill.md":
+        return False
+    return name.endswith(".md") and not name.endswith((".prompt.md", ".chatmode.md", ".agent.md"))
+
+
+def _named(folder: Any, rel: str, names: tuple[str, ...]) -> list[str]:
+    """The files of `folder` whose names are one of `names`, compared case-insensitively."""
+    wanted = {n.casefold() for n in names}
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return []
+    return [f"{rel}/{e.name}" if rel else e.name for e in entries
+            if e.name.casefold() in wanted and e.is_file()]
+
+
+def _walk(root: Any, folder: str) -> list[tuple[str, int]]:
+    """Every file below `folder`, with how many folders below it its folder is (VS Code reads
+    those at most MAX_DEPTH below: `resolveFilesAtLocation`); symlinks followed, each real folder
+    once."""
+    found: list[tuple[str, int]] = []
+    seen: set[str] = set()
+
+    def visit(rel: str, depth: int) -> None:
+        path = root / rel
+        real = os.path.realpath(path)
+        if real in seen:
+            return
+        seen.add(real)
+        try:
+            entries = sorted(os.scandir(path), key=lambda e: e.name)
+        except OSError:
+            return
+        for e in entries:
+            if e.is_file():
+                found.append((f"{rel}/{e.name}", depth))
+            elif e.is_dir():
+                visit(f"{rel}/{e.name}", depth + 1)
+
+    visit(folder, 0)
+    return found

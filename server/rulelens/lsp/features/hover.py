@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from rulelens.agents.facts import PROBABLY_NOTE
 from rulelens.lsp.session import Session
 from rulelens.lsp.views import agent_files
-from rulelens.lsp.views.other_agents import other_agents, section_markdown, section_plain
+from rulelens.lsp.views.other_agents import other_agents, section_markdown, section_plain, sureness
 from rulelens.lsp.views.unseen import unseen_line
 from rulelens.lsp.wire.positions import lines_of, span, to_code_points
 from rulelens.lsp.wire.requests import document_request
@@ -138,8 +137,9 @@ def _agent_glob_hover(server: Session, target: Target,
         return None
     agent = found.agent
     note = f"Counted with {agent.name}'s matcher"
-    if not agent.confirmed:
-        note += f" ({PROBABLY_NOTE})"
+    mark = sureness(agent)
+    if mark is not None:
+        note += f" ({mark})"
     return _count_hover(server, found.item.text.strip(), len(found.matched), found.matched[:EXAMPLES],
                         found.total, found.lines, found.item, note + ".")
 

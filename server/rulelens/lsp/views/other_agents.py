@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelens.agents.base import Agent
-from rulelens.agents.facts import PROBABLY_NOTE
+from rulelens.agents.facts import PROBABLY_NOTE, confirmed_note
 from rulelens.agents.model import Load, Maybe
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
@@ -75,6 +75,14 @@ def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
     return " · ".join(parts) or None
 
 
+def sureness(agent: Agent) -> str | None:
+    """"confirmed in <release>" for an agent read from its released code, the "probably" note for
+    one resting on an unconfirmed claim, None where its docs say it."""
+    if agent.confirmed_in:
+        return confirmed_note(agent.confirmed_in)
+    return None if agent.confirmed else PROBABLY_NOTE
+
+
 def _head(x: AgentLoads, markdown: bool) -> str:
     name = f"**{x.agent.name}**" if markdown else x.agent.name
     if x.loads:
@@ -83,7 +91,8 @@ def _head(x: AgentLoads, markdown: bool) -> str:
         what = f"{count}, {total:,} B"
     else:
         what = "nothing loads"
-    note = "" if x.agent.confirmed else (f" · *{PROBABLY_NOTE}*" if markdown else f" ({PROBABLY_NOTE})")
+    mark = sureness(x.agent)
+    note = "" if mark is None else (f" · *{mark}*" if markdown else f" ({mark})")
     return f"{name} · {what}{note}" if markdown else f"{name}: {what}{note}"
 
 
@@ -142,7 +151,7 @@ def section_plain(found: list[AgentLoads]) -> str:
 def payload(target: Target, found: list[AgentLoads]) -> list[AgentView]:
     uri = target.root.uri_of
     return [AgentView(
-        id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed,
+        id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed, confirmedIn=x.agent.confirmed_in,
         loads=[AgentLoad(file=load.file, uri=uri(load.file), how=load.how, patterns=list(load.patterns),
                          bytes=load.bytes, entries=_entries(x.agent, load.file)) for load in x.loads],
         maybe=[AgentMaybe(file=m.file, uri=uri(m.file), how=m.how) for m in x.maybe],

@@ -93,6 +93,7 @@ class AgentView(TypedDict):
     id: str  # an id of agents/registry.py (never "boost": Boost is the main view)
     name: str
     confirmed: bool  # False: rulelens follows third-party material ("documented behaviour not confirmed")
+    confirmedIn: str | None  # the release its answer was read from ("Claude Code 2.1.337"), else None
     loads: list[AgentLoad]
     maybe: list[AgentMaybe]
     overBudget: str | None  # one line when the load is over the agent's cap
