@@ -3,9 +3,8 @@ project that has not changed.
 
 A run that finds its answer here prints it and exits with its code before anything else of
 rulelens is imported: this module loads only `os`, `sys`, `time` and git_state.py (with `_blake2`:
-hashlib's blake2b, without the OpenSSL hashlib loads), outside git tree_state.py, and starts git
-or find itself (`posix_spawn`, not `subprocess`, which costs more to import than the answer
-takes).
+hashlib's blake2b, without the OpenSSL hashlib loads), and starts git itself (`posix_spawn`,
+not `subprocess`, which costs more to import than the answer takes).
 
 **What the answer is keyed by.** Everything the output depends on, or else the run is done in full:
 - rulelens's version and its source files (name, size, time), the folders Python imports from
@@ -39,29 +38,16 @@ untracked files (in a plain repository with a small index, one `ls-files -s -o` 
 `split_listing`). On a miss the full run starts at once and git's answers are handed to it as
 it needs them (the name search's view, the file list): it asks git for neither.
 
-**Outside a git work tree** (no `.git` or `HEAD` in the root or above it: the stat test
-rules/project/git_state.py's `no_repository` makes) there is no git folder, and nothing may
-be written in the project. The answer lives in the user's cache folder, `cache_folder`:
-`$XDG_CACHE_HOME/rulelens/<digest of the root's real path>/` (`~/.cache` when unset or relative),
-in the same files. In place of git's view the key holds the walk's state (tree_state.py): the
-stat of every entry below the root the full run's walk lists and of every folder it enters, and
-of each symbolic link's target; the name search greps every listed file, so each file's stat
-stands for its text, and each folder's for its entries. The rest of the key is as inside git.
-Checking that state costs a stat an entry, about what the full run costs per file, so past
-MAX_ENTRIES no answer is kept and the project is marked (`LARGE`) so that its next runs skip
-the walk. An edit of a source file is a run in full (edited_answer.py reads git's answers).
-A run that searched no file's text (`Outside.searched`) needs none of that: every file it
-depends on it read itself, and every folder its walk listed is among those reads, so what it
-read is its whole key (`bare_key`), at any size.
-
 **When it is not kept.** A run that failed (exit 2) or was interrupted; when a file or folder the
 key stats changed less than RACY_NS before the run began (a second change in the same clock tick
-would look the same: git's "racily clean" case); when the folder cannot be written, or (outside
-git) lies inside the project, whose walk would list it. `--no-cache` or RULELENS_NO_CACHE=1 turns
+would look the same: git's "racily clean" case); when the folder cannot be written. Outside a
+git work tree (no `.git` or `HEAD` in the root or above it: the stat test rules/project/
+git_state.py's `no_repository` makes) nothing is kept: there is no git folder to keep it in, and
+pre-commit hooks and CI, the runs that repeat, run inside git. `--no-cache` or RULELENS_NO_CACHE=1 turns
 it off for one run.
 
 Where: `git rev-parse --git-path rulelens/check-<digest of the command line…>`, beside the other
-caches, or outside git `cache_folder`'s; one file per command line, written atomically (a temp
+caches; one file per command line, written atomically (a temp
 file renamed over it); beside it `.files` (the files' state and the search's record) and `.index`
 (the index listing, when short).
 """
@@ -93,18 +79,6 @@ RACY_NS = 2_000_000_000  # a file changed this recently may change again within 
 _RACY_ENV = "RULELENS_TEST_RACY_NS"  # test hook: a test cannot wait two seconds after each edit
 KEPT = 8  # answers kept per repository, the most recently written
 MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
-# Outside git: entries (files and folders) walked past which no answer is kept. The walk costs a
-# stat an entry (about 4 us here), about what the full run spends per file, and every run that
-# is not a hit (a first run, any edit) pays it too. Measured on generated projects (medians of
-# 7-9 interleaved runs, docs/performance.md): a hit saves about 0.09 s at 1,000 and 5,000 files,
-# 0.07 s at 20,000 and nothing at 500,000; the walk adds 0.01-0.02 s at 1,000, 0.03 s at 5,000
-# and 0.09-0.11 s at 20,000 to a run that is not. Past the limit the walk stops there, and the
-# project is marked `large` for LARGE_RECHECK_NS: its runs are in full without it.
-MAX_ENTRIES = 10_000
-_MAX_ENTRIES_ENV = "RULELENS_TEST_MAX_ENTRIES"  # test hook: a small project past the limit
-LARGE = "large"  # in a project's cache folder: its walk was past MAX_ENTRIES
-LARGE_RECHECK_NS = 24 * 3600 * 1_000_000_000
-PROJECTS_KEPT = 64  # outside git: project folders in the user's cache, the most recently written
 ENV_KEYS = ("NO_COLOR", "FORCE_COLOR", "TERM")  # and every RULELENS_ variable
 _VALUED = ("--root", "--format", "--fail-on", "--drift-after")
 _FLAGS = ("-q", "--quiet", "--json", FLAG_OFF)
@@ -434,7 +408,7 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     if not os.path.isdir(root):
         return None
     if no_repository(root):  # git surely finds none: a stat test, no git process
-        return _lookup_outside(args, root, began)
+        return None
     from rulelens.rules.project.git_state import commands
 
     listing_cmd, changed_cmd = commands()
@@ -482,65 +456,6 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
 
     code = edited_answer.answer(pending, where, stored)
     return pending if code is None else code
-
-
-def cache_folder(root: str) -> str | None:
-    """Where a project outside git keeps its answers: `$XDG_CACHE_HOME/rulelens/<digest of the
-    root's real path>` (`~/.cache` when the variable is unset or not absolute, as the XDG spec
-    says), never in the project. None when that folder would lie inside the project: the
-    walk would list the answers, and the name search read them."""
-    home = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(home):
-        home = os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(home):  # no home at all
-        return None
-    base = os.path.realpath(os.path.join(home, "rulelens"))
-    if base == root or base.startswith(root.rstrip(os.sep) + os.sep):
-        return None
-    name = blake2b(os.fsencode(root), digest_size=12).hexdigest()
-    return os.path.join(base, name)
-
-
-def _lookup_outside(args: Sequence[str], root: str, began: int) -> int | Pending | None:
-    """`lookup` outside a git work tree: the answer lives in the user's cache folder, and the
-    walk's state (tree_state.py) stands in for git's view."""
-    folder = cache_folder(root)
-    if folder is None:
-        return None
-    racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
-    h = _meta(args, root)
-    h.update(b"outside git\0")
-    where = os.path.join(folder, f"check-{h.hexdigest()[:24]}")
-    stored = load(where)
-    if stored is not None and not stored.read_unchanged():
-        stored = None
-    if stored is not None and stored.key == stored.tracked == bare_key(h):
-        return _print(stored)  # a run that searched no text: what it read is its whole key
-    try:
-        if os.stat(os.path.join(folder, LARGE)).st_mtime_ns > began - LARGE_RECHECK_NS:
-            return None  # too many files to be worth a walk: the run is in full, as without a cache
-    except OSError:
-        pass
-    if stored is None:
-        # A first run, or a read file changed: the walk waits for the run's end (`Outside`),
-        # where it is sound too (a change during the run is racy) and costs no more than beside
-        # it, where it would compete with the run's greps for the two cores measured.
-        return Outside(root, where, h, began, racy)
-    from rulelens.cli import tree_state
-
-    pending = Outside(root, where, h, began, racy, (tree_state.start(root, began - racy),))
-    key = pending.key()
-    if key is None or stored.key != key or stored.tracked != key:
-        return pending
-    return _print(stored)
-
-
-def bare_key(h: blake2b) -> str:
-    """Outside git, the key of a run that searched no file's text (`Outside.searched`): the
-    command's, the code's and what the run read, without the walk's state."""
-    bare = h.copy()
-    bare.update(b"no text searched\0")
-    return bare.hexdigest()
 
 
 def _print(stored: Stored) -> int:
@@ -762,15 +677,11 @@ class Pending:
             scans, findings.SEARCHED = findings.SEARCHED, None
             if sys.stdout is tee:
                 sys.stdout = real
-        self.searched(bool(scans))
         key = self.key()
         if (code in (0, 1) and not tee.broken and not recorder.failed and key is not None
                 and self._tracked is not None and self.settled()):
             self.keep(code, tee.text(), recorder.paths, self._searches(scans or []))
         return code
-
-    def searched(self, text: bool) -> None:
-        """Told after the run whether it searched the files' text (a project scan's grep)."""
 
     def _searches(self, scans: list[ProjectScan]) -> list[dict[str, object]] | None:
         """What the output took from the files' text (findings.py's `search_record`, one per
@@ -813,109 +724,6 @@ class Pending:
             edited_answer.write_index(self.where, self.listing)
         edited_answer.write(self.where + edited_answer.SIDE, side or b"")
         _save(self.where, dump(Stored(tracked, key, code, sorted(deps.items()), output)))
-
-
-class Outside(Pending):
-    """A miss outside git: the files' state in the key is the walk's (tree_state.py), which
-    stands in for git's view; the rest (the command, the code, what the run read) is keyed as
-    inside git. The answer goes to the user's cache folder (`cache_folder`)."""
-
-    def __init__(self, root: str, where: str, h: blake2b, began: int, racy: int,
-                 walk: tuple[Started] | None = None) -> None:
-        """`walk`: the pass started (tree_state.start's answer), or None: started when the key
-        is first asked for."""
-        super().__init__(root, where, h, began, racy, None, None, None)
-        self._started = None
-        self._walk = walk
-        self._walked = False
-        self._bare = bare_key(h)  # the key of a run that searched no file's text: `searched`
-        self.large = False  # the walk was past MAX_ENTRIES
-
-    def _read(self) -> None:
-        if self._walked:
-            return
-        self._walked = True
-        from rulelens.cli import tree_state
-
-        cutoff = self.began - self.racy
-        walk = tree_state.start(self.root, cutoff) if self._walk is None else self._walk[0]
-        limit = int(os.environ.get(_MAX_ENTRIES_ENV) or MAX_ENTRIES)
-        state = tree_state.read(self.root, walk, cutoff, limit)
-        self._walk = None
-        if state is None:
-            return
-        if state.count > limit:
-            self.large = True
-            return
-        if state.racy:
-            self._latest = self.began  # not settled: kept by nobody
-        self._h.update(f"{state.digest}\0{state.count}\0".encode())
-        self._tracked = self._key = self._h.hexdigest()
-
-    def searched(self, text: bool) -> None:
-        """A run that searched no file's text read itself every file its output depends on: the
-        recorder has each one, and each folder the walk listed, whose time changes when an entry
-        is added, removed or renamed. Its key needs no walk (`bare_key`), and a source file's
-        edit leaves it as it is. (Outside git nothing else reads the files: git does not run.)"""
-        if text:
-            return
-        with self._lock:
-            if not self._walked and self._walk is not None:  # started by lookup: reap find
-                from rulelens.cli import tree_state
-
-                tree_state.read(self.root, self._walk[0], self.began - self.racy, 0)
-            self._walked, self._walk, self.large = True, None, False
-            self._latest = 0  # the walk's racy entries do not matter; keep() checks what was read
-            self._tracked = self._key = self._bare
-
-    def hand_over(self) -> None:
-        """Nothing to hand over: the full run walks the files itself, and asks git nothing
-        (rules/project/git_state.py's `no_repository`)."""
-
-    def _folder(self) -> str | None:
-        """The project's cache folder, made if missing; None when it cannot be."""
-        folder = os.path.dirname(self.where)
-        try:
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-        except OSError:
-            return None
-        return folder
-
-    def keep(self, code: int, output: str, paths: Iterable[str],
-             searches: list[dict[str, object]] | None = None) -> None:
-        folder = self._folder()
-        if folder is None:
-            return  # the cache folder cannot be written: nothing is kept
-        super().keep(code, output, paths, None)
-        _prune_projects(os.path.dirname(folder), folder)
-
-    def run(self, command: Callable[[], int]) -> int:
-        code = super().run(command)
-        folder = self._folder() if self.large else None
-        if folder is not None:  # the next runs skip the walk (LARGE_RECHECK_NS)
-            from rulelens.cli import edited_answer
-
-            edited_answer.write(os.path.join(folder, LARGE), b"")
-        return code
-
-
-def _prune_projects(base: str, mine: str) -> None:
-    """Keep the PROJECTS_KEPT project folders written last (each project outside git that ever
-    ran `check` has one; temporary folders would otherwise pile up)."""
-    import contextlib
-
-    with contextlib.suppress(OSError):
-        with os.scandir(base) as entries:
-            folders = [(e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in entries
-                       if e.is_dir(follow_symlinks=False) and e.path != mine]
-        for _, path in sorted(folders)[:-(PROJECTS_KEPT - 1) or None]:
-            with os.scandir(path) as entries:
-                names = [e.path for e in entries if e.name.startswith("check-") or e.name == LARGE]
-            for each in names:
-                with contextlib.suppress(OSError):
-                    os.unlink(each)
-            with contextlib.suppress(OSError):
-                os.rmdir(path)
 
 
 class Recorder:

@@ -5,9 +5,7 @@ the kept generated code) goes through `write`: a reader, or a second run writing
 the old file or the new one, never half of one. The caches of a project live in git's own folder
 (`cache_file`): they go with the repository (deleting the clone deletes them), never show in
 `git status` or the work tree, each worktree gets its own, and no path needs hashing into a
-shared folder such as ~/.cache. Outside a git work tree none of these is kept; only `check`'s
-whole answer is, in the user's cache folder (cli/result_cache.py), since no other place is the
-user's and outside the project.
+shared folder such as ~/.cache. Outside a git work tree none of these is kept.
 """
 
 from __future__ import annotations
