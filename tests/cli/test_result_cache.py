@@ -227,11 +227,15 @@ def test_the_file_list_does_not_wait_for_diff_files(billing: Path, merged: bool)
     read, write = os.pipe()
     held = pending(read)
     os.close(read)
-    held.hand_over()
+    session = held.hand_over()
     listing: list[bytes | None] = []
+
+    def file_list() -> None:
+        answer = session.completed(root, *git_module.LS_FILES)
+        listing.append(answer.stdout if answer is not None else None)
+
     try:
-        reader = threading.Thread(target=lambda: listing.append(
-            git_module._KNOWN.pop((root, git_module.LS_FILES))()), daemon=True)
+        reader = threading.Thread(target=file_list, daemon=True)
         reader.start()
         reader.join(30)  # a deadlock guard, not a timing: the file list needs nothing held back
         assert listing, "the file list waited for diff-files"

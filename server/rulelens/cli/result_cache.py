@@ -66,7 +66,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from typing import Any, Protocol, TextIO
 
-    from rulelens.rules.check.stale.findings import ProjectScan
+    from rulelens.check_project import RunRecord
+    from rulelens.rules.project.git import GitSession
 
     class _Lock(Protocol):
         def __enter__(self) -> object: ...
@@ -604,19 +605,19 @@ class Pending:
             self._read()
             return self._key
 
-    def hand_over(self) -> None:
-        """What git answers, to the full run, as it needs it: the name search would ask the same
-        about the files outside the rules folder, and the file list (`ls-files --cached
-        --others`) is the index's paths and the untracked files, so git does not walk the work
-        tree twice. Past HAND_OVER_BYTES the full run asks git itself."""
+    def hand_over(self) -> GitSession:
+        """The full run's git session, given what git answers here, read as the run needs it:
+        the name search would ask the same about the files outside the rules folder, and the
+        file list (`ls-files --cached --others`) is the index's paths and the untracked files,
+        so git does not walk the work tree twice. Past HAND_OVER_BYTES the full run asks git
+        itself."""
         import threading
         from pathlib import Path
 
         self._lock = threading.Lock()  # before any thread reads git's answers
         self._listing_lock = threading.Lock()
 
-        from rulelens.rules.check.stale.search_cache import known_snapshot
-        from rulelens.rules.project.git import LS_FILES, known
+        from rulelens.rules.project.git import LS_FILES, GitSession
         from rulelens.rules.project.git_state import AskGitAgain, Snapshot, outside
         from rulelens.rules.project.later import Later
 
@@ -645,7 +646,6 @@ class Pending:
 
         reader = threading.Thread(target=read_view, daemon=True, name="rulelens-git-view")
         reader.start()
-        known_snapshot(Path(self.root), RULES_DIR, view)
 
         def file_list() -> bytes | None:
             # The order differs from git's; the file list sorts it (rules/project/filelist.py).
@@ -658,40 +658,42 @@ class Pending:
                 return None  # as the view: the full run asks git itself
             return b"".join((others, *(e[e.index(b"\t") + 1:] + b"\0" for e in listed.split(b"\0") if e)))
 
-        known(self.root, LS_FILES, file_list)
+        return GitSession(remember_missing=True, given={(self.root, LS_FILES): file_list},
+                          views={(Path(self.root), RULES_DIR): view})
 
-    def run(self, command: Callable[[], int]) -> int:
-        from rulelens.rules.check.stale import findings
-
-        self.hand_over()
+    def run(self, command: Callable[[GitSession, list[RunRecord]], int]) -> int:
+        """`command` given the run's git session and a list for its records (cli/app.py's
+        `main`): its output and exit code are kept with what its records say it searched."""
+        git = self.hand_over()
+        records: list[RunRecord] = []
         recorder = Recorder(self.root)
         real = sys.stdout
         tee = Tee(real)
         sys.stdout = tee  # type: ignore[assignment]
-        findings.SEARCHED = []
         recorder.start()
         try:
-            code = command()
+            code = command(git, records)
         finally:
             recorder.stop()
-            scans, findings.SEARCHED = findings.SEARCHED, None
             if sys.stdout is tee:
                 sys.stdout = real
         key = self.key()
         if (code in (0, 1) and not tee.broken and not recorder.failed and key is not None
                 and self._tracked is not None and self.settled()):
-            self.keep(code, tee.text(), recorder.paths, self._searches(scans or []))
+            self.keep(code, tee.text(), recorder.paths, self._searches(records))
         return code
 
-    def _searches(self, scans: list[ProjectScan]) -> list[dict[str, object]] | None:
-        """What the output took from the files' text (findings.py's `search_record`, one per
-        project scan that searched); None when a scan cannot tell."""
+    def _searches(self, records: list[RunRecord]) -> list[dict[str, object]] | None:
+        """What the output took from the files' text: each search of each check's record
+        (check_project.RunRecord); None when one cannot tell."""
         out = []
-        for scan in scans:
-            record = scan.search_record()
-            if record is None or record["root"] != self.root:
+        for run in records:
+            if run.searches is None:
                 return None
-            out.append(record)
+            for search in run.searches:
+                if search["root"] != self.root:
+                    return None
+                out.append(search)
         return out
 
     def keep(self, code: int, output: str, paths: Iterable[str],

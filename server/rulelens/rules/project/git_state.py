@@ -20,6 +20,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from rulelens.rules.project.git import GitSession
+
 
 def no_repository(root: Path | str) -> bool:
     """Whether git surely finds no repository for root, from a few stats instead of a git
@@ -76,19 +78,20 @@ def commands(exclude: str | None = None) -> tuple[list[str], list[str]]:
     return (["ls-files", "-z", "-s", *spec], ["diff-files", "--name-only", "-z", "--relative", *spec])
 
 
-def snapshot(root: Path, exclude: str | None = None) -> Snapshot | None:
+def snapshot(root: Path, exclude: str | None = None, git: GitSession | None = None) -> Snapshot | None:
     """The index listing of the files outside `exclude`, and which of them are not clean.
 
     `ls-files -s` reads only the index; `diff-files` stats the files (in parallel threads, and
     honouring fsmonitor) to say which differ from it. Both run at once. None when git cannot
     answer.
     """
-    from rulelens.rules.project.git import run_git, start
+    from rulelens.rules.project.git import GitSession
 
+    session = git if git is not None else GitSession()
     listing_cmd, changed_cmd = commands(exclude)
-    start(root, *listing_cmd)
-    start(root, *changed_cmd)
-    listed, changed = run_git(root, *listing_cmd), run_git(root, *changed_cmd)
+    session.start(root, *listing_cmd)
+    session.start(root, *changed_cmd)
+    listed, changed = session.run_git(root, *listing_cmd), session.run_git(root, *changed_cmd)
     if listed is None or changed is None:
         return None
     return Snapshot(listed, changed)
