@@ -78,6 +78,8 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     config = load_config(repo.root, known_codes())  # a broken configuration stops before the work
     say = progress or (lambda _: None)
     session = git if git is not None else GitSession()
+    if repo.frontmatter.git is None:
+        repo.frontmatter.git = session  # where git keeps the caches, asked once for all of them
     start_snapshot(repo.root, repo.rules_dir, session)  # git stats the files while they are listed and read
     say("listing the project's files")
     files = FileList.for_root(repo.root, session)

@@ -51,6 +51,7 @@ class Root:
         # What git told this root (rules/project/git.py): a yes to "work tree", where its caches
         # live. Its own, so that roots never share an answer, and dropped with the root.
         self.git = GitSession()
+        self.repo.frontmatter.git = self.git
         self._files: FileList | None = None
         self._tree: FileTree | None = None
         self._files_at = 0.0
