@@ -181,7 +181,8 @@ def test_what_it_hands_the_full_run_is_what_git_would_answer(billing: Path) -> N
     """The name search's view derived from the fast path's answers equals git's own answer, and
     those answers name the files of the file list (subfolder, untracked, changed, rules)."""
     from rulelens.rules.project.filelist import git_files
-    from rulelens.rules.project.git_state import commands, outside, snapshot
+    from rulelens.rules.project.git import snapshot
+    from rulelens.rules.project.git_state import commands, outside
 
     write_tree(billing, {"app/Money.php": "<?php\n// changed\n", "app/New.php": "",
                          ".ai/rules/billing.md": RULE + "\nchanged\n", ".ai/rules/new.md": RULE,

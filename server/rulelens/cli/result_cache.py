@@ -58,6 +58,8 @@ import os
 import sys
 import time
 
+from rulelens.cli import answer_file
+from rulelens.cli.answer_file import MAX_DEPS, Stored, collect, dump, load, printed, signature, spawn
 from rulelens.rules.project.git_state import blake2b as blake2b  # without OpenSSL: see there
 from rulelens.rules.project.git_state import no_repository
 
@@ -73,13 +75,11 @@ if TYPE_CHECKING:
         def __enter__(self) -> object: ...
         def __exit__(self, typ: Any, value: Any, tb: Any, /) -> object: ...
 
-FORMAT = b"rulelens-check-result 2"
 ENV_OFF = "RULELENS_NO_CACHE"
 FLAG_OFF = "--no-cache"
 RACY_NS = 2_000_000_000  # a file changed this recently may change again within one clock tick
 _RACY_ENV = "RULELENS_TEST_RACY_NS"  # test hook: a test cannot wait two seconds after each edit
 KEPT = 8  # answers kept per repository, the most recently written
-MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
 ENV_KEYS = ("NO_COLOR", "FORCE_COLOR", "TERM")  # and every RULELENS_ variable
 _VALUED = ("--root", "--format", "--fail-on", "--drift-after")
 _FLAGS = ("-q", "--quiet", "--json", FLAG_OFF)
@@ -144,39 +144,6 @@ def _find_root(explicit: str | None) -> str:
 def _spawn(root: str, args: Sequence[str]) -> tuple[int, int] | None:
     """`git -C root ARGS` started with stdout on a pipe: (pid, read end), or None."""
     return spawn(["git", "-C", root, *args])
-
-
-def spawn(argv: Sequence[str], stdin: int | None = None) -> tuple[int, int] | None:
-    """A program started with stdout on a pipe, stdin from `stdin` (else nothing), stderr
-    discarded: (pid, read end), or None."""
-    read, write = os.pipe()
-    actions = [(os.POSIX_SPAWN_DUP2, write, 1),
-               (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
-               (os.POSIX_SPAWN_DUP2, stdin, 0) if stdin is not None
-               else (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)]
-    try:
-        pid = os.posix_spawnp(argv[0], list(argv), os.environ, file_actions=actions)
-    except OSError:
-        os.close(read)
-        return None
-    finally:
-        os.close(write)
-    return pid, read
-
-
-def collect(started: tuple[int, int] | None, ok: tuple[int, ...] = (0,)) -> bytes | None:
-    """The started program's whole stdout, or None when it failed (an exit code not in `ok`)."""
-    if started is None:
-        return None
-    pid, read = started
-    import io  # loaded at Python's start already
-
-    try:
-        with io.FileIO(read, closefd=True) as pipe:
-            out = pipe.readall()  # one buffer grown in place, not chunks joined (twice the peak)
-    finally:
-        _, status = os.waitpid(pid, 0)
-    return out if os.waitstatus_to_exitcode(status) in ok else None
 
 
 OTHERS = ["ls-files", "-z", "-o", "--exclude-standard"]  # the untracked files git does not ignore
@@ -273,21 +240,6 @@ def _packed(folder: str, ref: str) -> str | None:
     return None
 
 
-# -- signatures --------------------------------------------------------------------------------
-_STAT = os.stat  # the real one: the Recorder wraps os.stat while the run lasts, and the key's
-# own stats (the changed and untracked files, read in a thread during the run) are not the run's
-
-
-def signature(path: str) -> tuple[str, int]:
-    """A path's stat as text, and its latest time (ns; 0 when missing)."""
-    try:
-        st = _STAT(path)
-    except (OSError, ValueError):
-        return "-", 0
-    return (f"{st.st_mode >> 12}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_ino}",
-            max(st.st_mtime_ns, st.st_ctime_ns))
-
-
 def _code(h: blake2b) -> None:
     """rulelens's own source files and the folders Python imports from."""
     import rulelens
@@ -314,7 +266,7 @@ def _code(h: blake2b) -> None:
 def _meta(args: Sequence[str], root: str) -> blake2b:
     from rulelens import __version__
 
-    h = blake2b(FORMAT, digest_size=20)
+    h = blake2b(answer_file.FORMAT, digest_size=20)
     env = sorted((k, v) for k, v in os.environ.items() if k in ENV_KEYS or k.startswith("RULELENS_"))
     try:
         tty = sys.stdout.isatty()
@@ -323,47 +275,6 @@ def _meta(args: Sequence[str], root: str) -> blake2b:
     h.update(repr((__version__, list(args), os.getcwd(), root, env, tty)).encode(errors="surrogateescape"))
     _code(h)
     return h
-
-
-# -- the answer on disk ------------------------------------------------------------------------
-class Stored:
-    __slots__ = ("code", "deps", "key", "output", "tracked")
-
-    def __init__(self, tracked: str, key: str, code: int, deps: list[tuple[str, str]],
-                 output: str) -> None:
-        self.tracked, self.key, self.code, self.deps, self.output = tracked, key, code, deps, output
-
-    def read_unchanged(self) -> bool:
-        """Every path the run read has the stat kept with its answer."""
-        return all(signature(p)[0] == s for p, s in self.deps)
-
-
-def load(where: str) -> Stored | None:
-    """The answer kept at `where`, or None when it is missing, torn or of another format."""
-    try:
-        with open(where, "rb") as handle:
-            data = handle.read()
-        head, tracked, key, code, count, rest = data.split(b"\n", 5)
-        n = int(count)
-        if head != FORMAT or not 0 <= n <= MAX_DEPS:
-            return None
-        fields = rest.split(b"\0", 2 * n)
-        if len(fields) != 2 * n + 1:
-            return None
-        deps = [(fields[i].decode("utf-8", "surrogateescape"), fields[i + 1].decode("ascii"))
-                for i in range(0, 2 * n, 2)]
-        return Stored(tracked.decode("ascii"), key.decode("ascii"), int(code), deps,
-                      fields[-1].decode("utf-8", "surrogatepass"))
-    except (OSError, ValueError):
-        return None
-
-
-def dump(stored: Stored) -> bytes:
-    head = b"\n".join((FORMAT, stored.tracked.encode("ascii"), stored.key.encode("ascii"),
-                       str(stored.code).encode("ascii"), str(len(stored.deps)).encode("ascii"), b""))
-    deps = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" + s.encode("ascii") + b"\0"
-                    for p, s in stored.deps)
-    return head + deps + stored.output.encode("utf-8", "surrogatepass")
 
 
 def _save(where: str, data: bytes) -> None:
@@ -462,19 +373,6 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
 def _print(stored: Stored) -> int:
     """The kept answer on stdout; its exit code (0 when the reader had gone)."""
     return stored.code if printed(stored) else 0
-
-
-def printed(stored: Stored) -> bool:
-    """The kept answer on stdout; False when the reader had gone (`rulelens check | head -1`:
-    quiet, as cli/app.py leaves)."""
-    try:
-        sys.stdout.write(stored.output)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return False
-    return True
 
 
 Started = tuple[int, int] | None
@@ -724,7 +622,7 @@ class Pending:
         side = edited_answer.side_data(self, tracked, key, searches) if searches is not None else None
         if side is not None:
             edited_answer.write_index(self.where, self.listing)
-        edited_answer.write(self.where + edited_answer.SIDE, side or b"")
+        answer_file.write(self.where + edited_answer.SIDE, side or b"")
         _save(self.where, dump(Stored(tracked, key, code, sorted(deps.items()), output)))
 
 

@@ -18,12 +18,12 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulelens.rules.project.git_state import Snapshot, commands
 from rulelens.rules.project.git_state import no_repository as no_repository  # the fast path's too
 
 if TYPE_CHECKING:  # subprocess (with selectors, 4 ms) is imported when a git command runs:
     import subprocess  # outside git, `check` starts none
 
-    from rulelens.rules.project.git_state import Snapshot
     from rulelens.rules.project.later import Later
 
 # Long enough for `ls-files` or `log` over a 500,000-file repository on a cold disk; short
@@ -294,6 +294,23 @@ def stdout_blocks(root: Path | str, *args: str, size: int = 1 << 20,
         proc.wait()
     if proc.returncode != 0:
         raise GitFailed(f"git {' '.join(args)} exited with {proc.returncode}")
+
+
+def snapshot(root: Path, exclude: str | None = None, git: GitSession | None = None) -> Snapshot | None:
+    """The index listing of the files outside `exclude`, and which of them are not clean.
+
+    `ls-files -s` reads only the index; `diff-files` stats the files (in parallel threads, and
+    honouring fsmonitor) to say which differ from it. Both run at once. None when git cannot
+    answer.
+    """
+    session = git if git is not None else GitSession()
+    listing_cmd, changed_cmd = commands(exclude)
+    session.start(root, *listing_cmd)
+    session.start(root, *changed_cmd)
+    listed, changed = session.run_git(root, *listing_cmd), session.run_git(root, *changed_cmd)
+    if listed is None or changed is None:
+        return None
+    return Snapshot(listed, changed)
 
 
 def git_work_tree(root: Path | str, git: GitSession | None = None) -> bool:

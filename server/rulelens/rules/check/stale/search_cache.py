@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulelens.rules.project.cache_files import cache_file, write_file
-from rulelens.rules.project.git_state import AskGitAgain, Snapshot, blake2b, paths_of, snapshot
+from rulelens.rules.project.git import snapshot
+from rulelens.rules.project.git_state import AskGitAgain, Snapshot, blake2b, paths_of
 
 if TYPE_CHECKING:
     from rulelens.rules.project.git import GitSession
