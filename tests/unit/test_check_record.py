@@ -12,6 +12,7 @@ import pytest
 from rulelens.check_project import check_project
 from rulelens.rules.check.stale.text_search import gnu_grep
 from rulelens.rules.project.git import LS_FILES, GitSession
+from rulelens.rules.project.later import Later
 from rulelens.rules.repository import RuleRepository
 from tests.conftest import ProjectFactory
 
@@ -67,7 +68,9 @@ def test_the_file_list_comes_from_the_session_it_is_given(billing: Path) -> None
     (billing / "web/.cursor/rules/a.mdc").write_text("---\nglobs: app/**\n---\n# A\n")
     committed(billing)
     listed = b"\0".join(p.encode() for p in (".ai/rules/billing.md", "app/Money.php", "app/Other.php")) + b"\0"
-    given = GitSession(given={(str(billing), LS_FILES): lambda: listed})
+    answer: Later[bytes | None] = Later()
+    answer.set_result(listed)
+    given = GitSession(given={(str(billing), LS_FILES): answer})
     assert given.gives(billing, *LS_FILES)
     assert check_project(RuleRepository(billing), git=given).agent_files == {}
     assert not given.gives(billing, *LS_FILES)

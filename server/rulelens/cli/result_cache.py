@@ -530,24 +530,9 @@ class Pending:
                 self._release("view")
                 return got
 
-        view: Later[Snapshot | None] = Later()
-
-        def read_view() -> None:
-            got = answers()
-            if got is None:
-                # git failed here, or its listing is too long to hold: the name search asks git
-                # again when it gets there, as a run without the cache does (asked here, at the
-                # run's start, it would hold a second listing while the file list is built)
-                view.set_exception(AskGitAgain())
-                return
-            view.set_result(outside(*got, RULES_DIR))
-
-        reader = threading.Thread(target=read_view, daemon=True, name="rulelens-git-view")
-        reader.start()
-
         def file_list() -> bytes | None:
             # The order differs from git's; the file list sorts it (rules/project/filelist.py).
-            self._read_listing()  # not under `_lock`: the view holds it while diff-files runs
+            self._read_listing()  # not under `_lock`: only the listing, not diff-files
             with self._listing_lock:
                 listed, others = self._listed, self._others
             self._release("files")
@@ -556,7 +541,33 @@ class Pending:
                 return None  # as the view: the full run asks git itself
             return b"".join((others, *(e[e.index(b"\t") + 1:] + b"\0" for e in listed.split(b"\0") if e)))
 
-        return GitSession(remember_missing=True, given={(self.root, LS_FILES): file_list},
+        files: Later[bytes | None] = Later()
+        view: Later[Snapshot | None] = Later()
+
+        def read() -> None:
+            """The file list first (the index listing and the untracked files), then the name
+            search's view, which waits for `diff-files` too: in a fresh clone that reads every
+            file again, and the file list does not wait for it."""
+            listed = False
+            try:
+                files.set_result(file_list())
+                listed = True
+                got = answers()
+            except BaseException:
+                if not listed:
+                    files.set_result(None)  # the full run asks git itself
+                view.set_exception(AskGitAgain())
+                raise
+            if got is None:
+                # git failed here, or its listing is too long to hold: the name search asks git
+                # again when it gets there, as a run without the cache does (asked here, at the
+                # run's start, it would hold a second listing while the file list is built)
+                view.set_exception(AskGitAgain())
+                return
+            view.set_result(outside(*got, RULES_DIR))
+
+        threading.Thread(target=read, daemon=True, name="rulelens-git-answers").start()
+        return GitSession(remember_missing=True, given={(self.root, LS_FILES): files},
                           views={(Path(self.root), RULES_DIR): view})
 
     def run(self, command: Callable[[GitSession, list[RunRecord]], int]) -> int:

@@ -125,16 +125,18 @@ class GitSession:
     """
 
     def __init__(self, remember_missing: bool = False,
-                 given: Mapping[Key, Callable[[], bytes | None]] | None = None,
+                 given: Mapping[Key, Later[bytes | None]] | None = None,
                  views: Mapping[tuple[Path, str], Later[Snapshot | None]] | None = None) -> None:
         """`remember_missing`: for a run that answers one command and exits (`check`): once git
         has said that a root is in no repository, a later command that needs one gets that same
         answer without another `git` (outside git, `check` asked eight times). The language
         server, during whose life a folder may become a repository, asks each time.
-        `given`: what `git -C root ARGS` answers, from commands started already (`check`'s result
-        cache asks git before the command runs), read once each. `views`: git's view of the files
-        outside a folder (rules/check/stale/search_cache.py), asked already, likewise."""
-        self._given: dict[Key, Callable[[], bytes | None]] = dict(given or {})
+        `given`: what `git -C root ARGS` answers (its stdout, or None when git failed: then it is
+        asked again), from commands started already (`check`'s result cache asks git before the
+        command runs and reads the answers in its own thread), read once each. `views`: git's
+        view of the files outside a folder (rules/check/stale/search_cache.py), asked already,
+        likewise."""
+        self._given: dict[Key, Later[bytes | None]] = dict(given or {})
         self._started: dict[Key, subprocess.Popen[bytes]] = {}
         self._no_repository: dict[str, subprocess.CompletedProcess[bytes]] | None = (
             {} if remember_missing else None)
@@ -170,7 +172,7 @@ class GitSession:
 
         key = (str(root), args)
         given = self._given.pop(key, None) if input is None else None
-        if given is not None and (answer := given()) is not None:
+        if given is not None and (answer := given.result()) is not None:
             return subprocess.CompletedProcess(["git", "-C", str(root), *args], 0, answer, b"")
         missing = self._no_repository.get(str(root)) if self._no_repository is not None and args \
             and args[0] in NEEDS_REPOSITORY else None
