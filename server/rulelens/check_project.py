@@ -65,12 +65,8 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     `git`: the run's session (rules/project/git.py), with what git answered or was asked
     already; a new one when None."""
     from rulelens.agents.codes import known_codes
-    from rulelens.agents.project import AgentProject
-    from rulelens.agents.traps import agent_check
     from rulelens.rules.check.config import load_config
-    from rulelens.rules.check.rules_check import check_rules
     from rulelens.rules.check.stale.search_cache import start_snapshot
-    from rulelens.rules.project.filelist import FileList
     from rulelens.rules.project.git import GitSession
 
     if drift_after < 0:
@@ -81,6 +77,22 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     if repo.frontmatter.git is None:
         repo.frontmatter.git = session  # where git keeps the caches, asked once for all of them
     start_snapshot(repo.root, repo.rules_dir, session)  # git stats the files while they are listed and read
+    try:
+        return _checked(repo, drift_after, say, session, config)
+    finally:
+        # git's view asked early that no search took (no name to search) is dropped: a later
+        # check through the same session (`check --fix`'s second, the MCP server's next) asks
+        # again rather than read the files' state of this one.
+        session.take_view(repo.root, repo.rules_dir)
+
+
+def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: GitSession,
+             config: Config) -> ProjectCheck:
+    from rulelens.agents.project import AgentProject
+    from rulelens.agents.traps import agent_check
+    from rulelens.rules.check.rules_check import check_rules
+    from rulelens.rules.project.filelist import FileList
+
     say("listing the project's files")
     files = FileList.for_root(repo.root, session)
     say(f"reading the agents' rule files ({len(files):,} project files)")

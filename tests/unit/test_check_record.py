@@ -89,3 +89,15 @@ def test_sessions_share_nothing(billing: Path, tmp_path: Path) -> None:
     plain = tmp_path / "plain"
     plain.mkdir()
     assert cache_file(plain, "rulelens/x.json", other) is None and not other.git_paths
+
+
+def test_a_view_no_search_took_is_not_left_for_the_next_check(project: ProjectFactory) -> None:
+    """git's view asked early (the name search's cache exists) but not taken (no name to search)
+    is dropped when the check ends: a later check through the same session (`check --fix`'s
+    second, the MCP server's next) does not read the files' state of this one."""
+    root = project({".ai/rules/plain.md": "---\npaths:\n  - 'app/**'\n---\n# Plain\n\nNo names.\n",
+                    "app/x.php": "", ".git/rulelens/name-search.json": "{}"}, git=True)
+    committed(root)
+    session = GitSession()
+    check_project(RuleRepository(root), git=session)
+    assert session.take_view(root, ".ai/rules") is None
