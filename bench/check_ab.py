@@ -8,13 +8,16 @@ Usage: python bench/check_ab.py BEFORE_SERVER AFTER_SERVER [--runs N] [--corpus 
   repository with every listed file, empty; --generated: generated git projects of N files)
 
 The two checkouts alternate run by run (ABBA); each keeps its own answer (the code is part of
-its key). Prints per project and case the median of each and after / before.
+its key). Prints per project and case the median wall time of each and after / before, and the
+same of the CPU time the run's processes used (user and system, from `wait4`: on a shared
+machine it moves much less with the load than the wall time).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -30,13 +33,17 @@ from edited_answer_cost import generated
 CASES = (("kept answer", []), ("in full", ["--no-cache"]))
 
 
-def timed(server: str, root: Path, args: list[str]) -> float:
+def timed(server: str, root: Path, args: list[str]) -> tuple[float, float]:
+    """Wall time and CPU time (the run and every process it waited for)."""
     env = {**os.environ, "PYTHONPATH": server, "RULELENS_TEST_RACY_NS": "0"}
     env.pop("RULELENS_NO_CACHE", None)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "rulelens", "check", "-q", *args], cwd=root, env=env,
                    capture_output=True, check=False)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> int:
@@ -47,8 +54,8 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path)
     parser.add_argument("--generated", type=int, nargs="*", default=[])
     args = parser.parse_args()
-    print("| project | case | before | after | after / before |")
-    print("|---|---|---:|---:|---:|")
+    print("| project | case | before | after | after / before | CPU before | CPU after | after / before |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as scratch:
         base = Path(scratch)
         projects: list[tuple[str, Path]] = []
@@ -64,13 +71,15 @@ def main() -> int:
             for server in (args.before, args.after):
                 timed(server, root, [])  # caches warm, each checkout's answer kept
             for case, extra in CASES:
-                times: dict[str, list[float]] = {args.before: [], args.after: []}
+                times: dict[str, list[tuple[float, float]]] = {args.before: [], args.after: []}
                 for n in range(args.runs):
                     order = [args.before, args.after]
                     for server in order if n % 2 == 0 else order[::-1]:
                         times[server].append(timed(server, root, extra))
-                a, b = statistics.median(times[args.before]), statistics.median(times[args.after])
-                print(f"| {name} | {case} | {a:.3f} s | {b:.3f} s | {b / a:.2f}x |", flush=True)
+                a, b = (statistics.median(w for w, _ in times[s]) for s in (args.before, args.after))
+                ca, cb = (statistics.median(c for _, c in times[s]) for s in (args.before, args.after))
+                print(f"| {name} | {case} | {a:.3f} s | {b:.3f} s | {b / a:.2f}x "
+                      f"| {ca:.3f} s | {cb:.3f} s | {cb / ca:.2f}x |", flush=True)
     return 0
 
 
