@@ -16,6 +16,7 @@ machine it moves much less with the load than the wall time).
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import resource
 import statistics
@@ -54,6 +55,8 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path)
     parser.add_argument("--generated", type=int, nargs="*", default=[])
     args = parser.parse_args()
+    for server in (args.before, args.after):  # as an install leaves them (PYTHONDONTWRITEBYTECODE aside)
+        compileall.compile_dir(server, quiet=1)
     print("| project | case | before | after | after / before | CPU before | CPU after | after / before |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as scratch:

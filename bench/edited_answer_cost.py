@@ -15,6 +15,7 @@ wall time of each and their ratio.
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import shutil
 import statistics
@@ -89,6 +90,9 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path)
     parser.add_argument("--generated", type=int, nargs="*", default=[])
     args = parser.parse_args()
+    import rulelens  # the checkout on PYTHONPATH, compiled as an install leaves it
+
+    compileall.compile_dir(os.path.dirname(rulelens.__file__), quiet=1)
     print("| project | files | with edited_answer | without (in full) | with / without |")
     print("|---|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as scratch:
