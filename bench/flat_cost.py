@@ -21,8 +21,8 @@ Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-
   tool's peak RSS (from `wait4`). Each repository also gets a row in full (`--no-cache`: the
   kept answer off, the other caches in git's folder warm, as a second run finds them) and, in a
   git repository, a row with no cache at all (git's `rulelens` folder removed before each run:
-  a fresh clone in CI, which reads the history for `rule-drift` and the deleted names). Outside git the kept
-  answer lives in the user's cache folder: here `--cache`/xdg (XDG_CACHE_HOME), never ~/.cache.
+  a fresh clone in CI, which reads the history for `rule-drift` and the deleted names). Outside git no answer
+  is kept: the kept-answer row is a run in full.
 - The language server (bench/lsp_latency.py's sessions, VS Code capabilities): didOpen →
   diagnostics p50 at 10,000 globs over the same at 10 globs (10,000 files), Boost only and with
   every agent's files, from `--sessions` sessions a side run alternately (10 globs, 10,000 globs,
@@ -177,14 +177,6 @@ def edited_file(root: Path) -> Path | None:
     return root / paths[len(paths) // 2] if paths else None
 
 
-def marked_large(root: Path, xdg: Path) -> bool:
-    """Whether `check` found this project outside git past its walk's limit (result_cache.py)."""
-    from rulelens.cli import result_cache
-
-    digest = Path(result_cache.cache_folder(os.path.realpath(root)) or "").name
-    return (xdg / "rulelens" / digest / result_cache.LARGE).exists()
-
-
 def in_git(root: Path) -> bool:
     return subprocess.run(["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"],
                           capture_output=True, check=False).returncode == 0
@@ -192,12 +184,11 @@ def in_git(root: Path) -> bool:
 
 def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path) -> list[Row]:
     """Per repository, each beside agnix: `check` as a hook finds it (the second run on unchanged
-    files: the kept answer, in git's folder or, outside git, in the user's cache folder, here
-    `cache`/xdg); in full (`--no-cache`, the other caches warm); with no cache at all (a fresh
+    files: the kept answer, in git's folder; outside git none is kept, and the run is in full);
+    in full (`--no-cache`, the other caches warm); with no cache at all (a fresh
     clone in CI); and with one
     source file edited before each run (in git the kept answer may still apply through the
-    edited files' search, with the staleness caches warm; outside git it applies when the run
-    searched no file's text, else the run is in full and walks the tree after it)."""
+    edited files' search, with the staleness caches warm)."""
     rows: list[Row] = []
     check = [*rulelens_cmd(), "check"]
     env = {**server_env(), "XDG_CACHE_HOME": str(cache / "xdg")}
@@ -214,8 +205,8 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path) -
         target = edited_file(root)
         original = target.read_bytes() if target is not None else b""
         where = "" if in_git(root) else ", outside git"
-        if where and marked_large(root, cache / "xdg"):
-            where += " (past the walk's limit: in full, no answer kept)"
+        if where:
+            where += " (no answer kept: in full)"
         cases: list[tuple[str, Path | None, list[str], Path | None]] = [
             (f", kept answer{where}", None, check, None),
             (f", in full (`--no-cache`; the other caches warm){where}", None, [*check, "--no-cache"], None)]

@@ -20,8 +20,20 @@ if TYPE_CHECKING:
 
     from rulelens.agents.traps import Drift
     from rulelens.rules.check.config import Config
+    from rulelens.rules.project.filelist import FileList
+    from rulelens.rules.project.git import GitSession
 
 Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """What a check took from the project's files besides the findings, for a front that keeps
+    its answer (cli/result_cache.py, as ruff's cache keeps its linter's): what its name search
+    found (each search's `ProjectScan.search_record`, rules/check/stale/findings.py: every word,
+    found or not, and some files that held it), or None when a search cannot tell."""
+
+    searches: list[dict[str, object]] | None = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -39,6 +51,7 @@ class ProjectCheck:
     # Every other agent that reads some of those files, as `map` and `match --agents` list them
     # (`agent_files` names each file once, so it holds fewer agents than read them).
     other_agents: tuple[str, ...] = ()
+    record: RunRecord = field(default_factory=RunRecord)
 
     @property
     def nothing_to_check(self) -> bool:
@@ -50,23 +63,41 @@ class ProjectCheck:
 
 
 def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
-                  progress: Progress | None = None) -> ProjectCheck:
-    """Check the rules folder (lint, index, staleness, drift) and the other agents' files."""
+                  progress: Progress | None = None, git: GitSession | None = None) -> ProjectCheck:
+    """Check the rules folder (lint, index, staleness, drift) and the other agents' files.
+    `git`: the run's session (rules/project/git.py), with what git answered or was asked
+    already; a new one when None."""
     from rulelens.agents.codes import known_codes
-    from rulelens.agents.project import AgentProject
-    from rulelens.agents.traps import agent_check
     from rulelens.rules.check.config import load_config
-    from rulelens.rules.check.rules_check import check_rules
     from rulelens.rules.check.stale.search_cache import start_snapshot
-    from rulelens.rules.project.filelist import FileList
+    from rulelens.rules.project.git import GitSession
 
     if drift_after < 0:
         raise RuleError("--drift-after needs a number of commits, 0 or more.")
     config = load_config(repo.root, known_codes())  # a broken configuration stops before the work
     say = progress or (lambda _: None)
-    start_snapshot(repo.root, repo.rules_dir)  # git stats the files while they are listed and read
+    session = git if git is not None else GitSession()
+    if repo.frontmatter.git is None:
+        repo.frontmatter.git = session  # where git keeps the caches, asked once for all of them
+    start_snapshot(repo.root, repo.rules_dir, session)  # git stats the files while they are listed and read
+    try:
+        return _checked(repo, drift_after, say, session, config)
+    finally:
+        # git's view asked early that no search took (no name to search) is dropped: a later
+        # check through the same session (`check --fix`'s second, the MCP server's next) asks
+        # again rather than read the files' state of this one.
+        session.take_view(repo.root, repo.rules_dir)
+
+
+def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: GitSession,
+             config: Config) -> ProjectCheck:
+    from rulelens.agents.project import AgentProject
+    from rulelens.agents.traps import agent_check
+    from rulelens.rules.check.rules_check import check_rules
+    from rulelens.rules.project.filelist import FileList
+
     say("listing the project's files")
-    files = FileList.for_root(repo.root)
+    files = FileList.for_root(repo.root, session)
     say(f"reading the agents' rule files ({len(files):,} project files)")
     agents = AgentProject(repo, files)
     repo.frontmatter.save()  # every frontmatter is parsed by now: the next run reads them back
@@ -89,7 +120,19 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     problems += found
     kept, fixes = _kept(repo, problems, config, drifts)
     return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes,
-                        tuple(a.name for a in others if a.files))
+                        other_agents=tuple(a.name for a in others if a.files), record=_record(files))
+
+
+def _record(files: FileList) -> RunRecord:
+    from rulelens.rules.check.stale.findings import searched
+
+    searches = []
+    for scan in searched(files):
+        record = scan.search_record()
+        if record is None:
+            return RunRecord(None)
+        searches.append(record)
+    return RunRecord(searches)
 
 
 def _kept(repo: RuleRepository, problems: list[Problem], config: Config,

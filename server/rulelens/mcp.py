@@ -23,6 +23,7 @@ from rulelens import __version__
 from rulelens.report.markdown import SEARCH_LIMIT, render_matches, render_search
 from rulelens.report.words import unread_lines
 from rulelens.rules.model import RuleError
+from rulelens.rules.project.git import GitSession
 from rulelens.rules.project.root import find_root, writable
 from rulelens.rules.repository import RuleRepository
 
@@ -150,6 +151,10 @@ class RulesTools:
         self.repo = RuleRepository(root, writable=writable)
         self.root = self.repo.root
         self._lock = anyio.Lock()
+        # What git told this server about its root (a work tree's yes, where the caches live),
+        # for every check it runs: the server's own, as each language-server root has its own.
+        self.git = GitSession()
+        self.repo.frontmatter.git = self.git
 
     async def _core(self, work: Callable[[], str]) -> CallToolResult:
         async with self._lock:
@@ -209,7 +214,7 @@ class RulesTools:
             from rulelens.report.text import NO_RULES, check_summary, problem
 
             self.repo.refresh()
-            result = check_project(self.repo)
+            result = check_project(self.repo, git=self.git)
             if result.nothing_to_check:
                 return NO_RULES.format(self.repo.rules_dir)
             return "\n".join([*(problem(p) for p in result.problems), check_summary(result)])

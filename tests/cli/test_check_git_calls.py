@@ -1,7 +1,7 @@
 """Outside a git repository, `check` starts no git at all where no folder on the root's path holds
 one (rules/project/git_state.py `no_repository`), and where git must be asked, it is asked once where
 the repository is: later commands that need one get git's own answer again
-(`remember_missing_repositories`). The output is the same. A `git` ahead on PATH logs each call
+(`GitSession(remember_missing=True)`, the session of one `check`). The output is the same. A `git` ahead on PATH logs each call
 and runs the real one."""
 
 from __future__ import annotations
@@ -57,17 +57,19 @@ def test_the_remembered_answer_is_gits_own(tmp_path: Path, monkeypatch: pytest.M
                                            logged_git: tuple[dict[str, str], Path]) -> None:
     env, log = logged_git
     monkeypatch.setenv("PATH", env["PATH"])
-    monkeypatch.setattr(git, "_NO_REPOSITORY", None)
     asked = git.completed(tmp_path, "rev-parse", "--is-inside-work-tree")
-    git.remember_missing_repositories()
-    first = git.completed(tmp_path, "rev-parse", "HEAD")
-    second = git.completed(tmp_path, "ls-files", "-z")
+    session = git.GitSession(remember_missing=True)
+    first = session.completed(tmp_path, "rev-parse", "HEAD")
+    second = session.completed(tmp_path, "ls-files", "-z")
     assert asked is not None and first is not None and second is not None
     assert (first.returncode, first.stdout, first.stderr) == (asked.returncode, asked.stdout, asked.stderr)
     assert (second.returncode, second.stderr) == (128, asked.stderr)
     assert len(calls(log)) == 2  # `asked` and `first`, whose answer is kept; `second` asks nothing
     log.unlink()
-    git.completed(tmp_path, "check-ignore", "x")  # not in NEEDS_REPOSITORY: git is asked
+    session.completed(tmp_path, "check-ignore", "x")  # not in NEEDS_REPOSITORY: git is asked
+    assert len(calls(log)) == 1
+    log.unlink()
+    git.GitSession().completed(tmp_path, "ls-files", "-z")  # another run's session knows nothing
     assert len(calls(log)) == 1
 
 

@@ -181,7 +181,8 @@ def test_what_it_hands_the_full_run_is_what_git_would_answer(billing: Path) -> N
     """The name search's view derived from the fast path's answers equals git's own answer, and
     those answers name the files of the file list (subfolder, untracked, changed, rules)."""
     from rulelens.rules.project.filelist import git_files
-    from rulelens.rules.project.git_state import commands, outside, snapshot
+    from rulelens.rules.project.git import snapshot
+    from rulelens.rules.project.git_state import commands, outside
 
     write_tree(billing, {"app/Money.php": "<?php\n// changed\n", "app/New.php": "",
                          ".ai/rules/billing.md": RULE + "\nchanged\n", ".ai/rules/new.md": RULE,
@@ -227,11 +228,15 @@ def test_the_file_list_does_not_wait_for_diff_files(billing: Path, merged: bool)
     read, write = os.pipe()
     held = pending(read)
     os.close(read)
-    held.hand_over()
+    session = held.hand_over()
     listing: list[bytes | None] = []
+
+    def file_list() -> None:
+        answer = session.completed(root, *git_module.LS_FILES)
+        listing.append(answer.stdout if answer is not None else None)
+
     try:
-        reader = threading.Thread(target=lambda: listing.append(
-            git_module._KNOWN.pop((root, git_module.LS_FILES))()), daemon=True)
+        reader = threading.Thread(target=file_list, daemon=True)
         reader.start()
         reader.join(30)  # a deadlock guard, not a timing: the file list needs nothing held back
         assert listing, "the file list waited for diff-files"

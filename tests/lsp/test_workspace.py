@@ -104,3 +104,29 @@ def test_a_files_uri_is_what_pathlib_says(tmp_path_factory: pytest.TempPathFacto
     folder.mkdir(exist_ok=True)
     root = Root(folder, ".ai/rules", explicit=True)
     assert root.uri_of(rel) == (folder / rel).as_uri()
+
+
+def test_each_root_keeps_its_own_git_session(tmp_path: Path) -> None:
+    """Two roots never share what git told one of them (rules/project/git.py's GitSession): a
+    work tree's yes, where its caches live; the file list and the staleness checks over it ask
+    git through their root's session."""
+    import subprocess
+
+    from rulelens.lsp.workspace.roots import Root
+    from rulelens.rules.check.stale.findings import scan_of
+    from rulelens.rules.project.cache_files import cache_file
+
+    repo, plain = make_project(tmp_path / "repo").root, make_project(tmp_path / "plain").root
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    a, b = Root(repo, ".ai/rules", explicit=True), Root(plain, ".ai/rules", explicit=True)
+    assert a.git is not b.git
+    files_a, files_b = a.files(), b.files()
+    assert files_a.git is a.git and files_b.git is b.git
+    rule_a = next(r for r in a.repo.files if not r.is_boost)
+    rule_b = next(r for r in b.repo.files if not r.is_boost)
+    assert scan_of(rule_a, files_a).is_git and not scan_of(rule_b, files_b).is_git
+    assert cache_file(repo, "rulelens/x.json", a.git) is not None
+    assert (repo, "rulelens") in a.git.git_paths and not b.git.git_paths
+    assert a.git.work_tree(repo) and not b.git.work_tree(plain)
+    a.forget_files()
+    assert a.files().git is a.git  # a new list, the same root's session

@@ -42,7 +42,7 @@ class Repo:
             return answer
 
         read = drift.History.read  # `check` reads the window of `self.limit` commits
-        monkeypatch.setattr(drift.History, "read", lambda root, rules_dir: read(root, rules_dir, self.limit))
+        monkeypatch.setattr(drift.History, "read", lambda root, rules_dir, git=None: read(root, rules_dir, self.limit, git))
         monkeypatch.setattr(evidence, "linear_range", spy("evidence"))
         monkeypatch.setattr(drift, "linear_range", spy("drift"))
         self.brought_up = 0  # drift's kept `touched` answers brought up to new commits

@@ -94,7 +94,7 @@ def _run(args: Sequence[str], argv: Sequence[str] | None) -> int:
         from rulelens.cli.app import main as run
 
         try:
-            return run(argv) if found is None else found.run(lambda: run(argv))
+            return run(argv) if found is None else found.run(lambda git, records: run(argv, git, records))
         finally:
             if kept_code:
                 compiled.save()

@@ -16,11 +16,15 @@ import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulelens import __version__
 from rulelens.cli import command_word
 from rulelens.cli.common import EXIT_OK, EXIT_USAGE, Run, fail
+
+if TYPE_CHECKING:
+    from rulelens.check_project import RunRecord
+    from rulelens.rules.project.git import GitSession
 
 # name -> one-line summary (the top-level help lists these without importing the modules).
 COMMANDS: dict[str, str] = {
@@ -188,14 +192,16 @@ def _attach_values(argv: Sequence[str]) -> list[str]:
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, git: GitSession | None = None,
+         records: list[RunRecord] | None = None) -> int:
+    """`git` and `records`: see `Run` (given by `check`'s result cache)."""
     raw = _attach_values(sys.argv[1:] if argv is None else argv)
     if not raw:  # a bare `rulelens` asks what it does: the help, not an error
         build_parser(only="").print_help()
         return EXIT_OK
     name = _chosen(raw)
     args = build_parser(only=name if name is not None else "").parse_args(raw)
-    run = Run(args, args.root, args.quiet)
+    run = Run(args, args.root, args.quiet, git, records)
     from rulelens.rules.model import RuleError
 
     try:

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from rulelens.check_project import RunRecord
     from rulelens.report.colour import Palette
+    from rulelens.rules.project.git import GitSession
     from rulelens.rules.repository import RuleRepository
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -29,10 +31,15 @@ class Run:
     A plain class, not a dataclass: `dataclasses` would be a third of `--version`'s imports.
     """
 
-    def __init__(self, args: argparse.Namespace, root: Path | None, quiet: bool) -> None:
+    def __init__(self, args: argparse.Namespace, root: Path | None, quiet: bool,
+                 git: GitSession | None = None, records: list[RunRecord] | None = None) -> None:
         self.args = args
         self.root = root  # --root as given; None to find the project upwards
         self.quiet = quiet
+        # git's answers read before the command ran (`check`'s result cache), and where `check`
+        # leaves what it took from the files for the cache to keep (check_project.RunRecord).
+        self.git = git
+        self.records = records if records is not None else []
 
     def repository(self) -> RuleRepository:
         from rulelens.rules.project.root import find_root, writable

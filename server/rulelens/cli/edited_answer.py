@@ -37,9 +37,27 @@ import marshal
 import os
 import stat
 
+from rulelens.cli.answer_file import Stored, collect, dump, printed, spawn, unlink, write
+from rulelens.rules.project.git_state import blake2b
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy reads it
 if TYPE_CHECKING:
-    from rulelens.cli.result_cache import Pending, Stored
+    from typing import Protocol
+
+    class Pending(Protocol):
+        """What this module reads of a miss's git answers (cli/result_cache.py's `Pending`)."""
+
+        root: str
+        base: str
+        digest: str | None
+        listing: bytes | None
+        dirty: dict[str, str]
+        untracked: dict[str, str] | None
+
+        def index_listing(self) -> bytes | None: ...
+        def tracked(self) -> str | None: ...
+        def key(self) -> str | None: ...
+        def settled(self) -> bool: ...
 
 SIDE = ".files"  # beside the answer: the files' state and the search's record (SIDE_FORMAT)
 # The side file: this line, then `marshal`'s data (built in, so reading it imports nothing: json's
@@ -53,7 +71,7 @@ MAX_ARG_BYTES = 64 * 1024  # of file names on grep's command line (text_search.C
 MAX_HERE_BYTES = 256 * 1024  # a changed file this small is searched here rather than by grep
 GIT_FILES = (".gitignore", ".gitattributes", ".gitmodules")
 CARRIERS = 8  # holders kept per word, as the name search keeps per match (search_cache.py)
-REGULAR = "8"  # a regular file's type in result_cache.signature (st_mode >> 12)
+REGULAR = "8"  # a regular file's type in answer_file.signature (st_mode >> 12)
 _REGULAR_MODES = (b"100644", b"100755")  # in git's index
 # grep's flags as text_search.grep_outputs gives them with `named`: the same reading of the text
 _GREP_FLAGS = ("-I", "-s", "-w", "-o", "-F", "-H", "-Z")
@@ -84,31 +102,6 @@ def read_side(where: str) -> dict[str, object] | None:
     return side if isinstance(side, dict) else None
 
 
-def write(path: str, data: bytes) -> None:
-    """Atomically (a temp file renamed over it), as the other caches are written, without their
-    imports (pathlib, tempfile)."""
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except OSError:
-        _unlink(tmp)
-
-
-def _unlink(path: str) -> None:
-    """os.unlink, quiet (contextlib is not loaded on this path)."""
-    try:
-        os.unlink(path)
-    except OSError:
-        return
-
-
 def answer(pending: Pending, where: str, stored: Stored) -> int | None:
     """The exit code after printing the kept answer, when the edits since cannot have changed
     it; None when the run must be in full."""
@@ -127,8 +120,6 @@ def answer(pending: Pending, where: str, stored: Stored) -> int | None:
         return None
     if searched is None:
         return None
-    from rulelens.cli.result_cache import printed  # loaded already: it called this
-
     if not printed(stored):
         return 0
     _keep_again(pending, where, stored, searched, side.get("digest"))
@@ -140,9 +131,6 @@ def _keep_again(pending: Pending, where: str, stored: Stored, searches: list[dic
     """The same answer under the new key, so that the next run is a plain hit. The index listing
     beside it is written again only when it changed (`digest`: the kept one's): the next run
     checks what it reads there against the digest in the side file."""
-    from rulelens.cli.result_cache import Stored as Answer
-    from rulelens.cli.result_cache import dump
-
     tracked, key = pending.tracked(), pending.key()
     if tracked is None or key is None or not pending.settled():
         return
@@ -152,12 +140,12 @@ def _keep_again(pending: Pending, where: str, stored: Stored, searches: list[dic
     if pending.digest != digest or pending.listing is None:
         write_index(where, pending.listing)
     write(where + SIDE, side)
-    write(where, dump(Answer(tracked, key, stored.code, stored.deps, stored.output)))
+    write(where, dump(Stored(tracked, key, stored.code, stored.deps, stored.output)))
 
 
 def write_index(where: str, listing: bytes | None) -> None:
     if listing is None:
-        _unlink(where + INDEX)
+        unlink(where + INDEX)
     else:
         write(where + INDEX, listing)
 
@@ -194,8 +182,6 @@ def _listing_changes(old: bytes, new: bytes) -> set[str] | None:
 def _changed(pending: Pending, where: str, side: dict[str, object]) -> set[str] | None:
     """The files whose text may differ from the kept run's, each still a regular file with the
     same name; None when anything else changed."""
-    from rulelens.cli.result_cache import blake2b
-
     listing = pending.index_listing()
     untracked = pending.untracked
     old_dirty, old_untracked = side["dirty"], side["untracked"]
@@ -247,8 +233,6 @@ def _changed(pending: Pending, where: str, side: dict[str, object]) -> set[str] 
 def _grep(grep: str, root: str, files: list[str], needles: list[str]) -> list[tuple[str, str]] | None:
     """(file, match) of grep's `-F -w -o` for the words in the files, as the full run's search
     reads them; None when grep failed."""
-    from rulelens.cli.result_cache import collect, spawn
-
     prefix = root.rstrip(os.sep) + os.sep
     pattern = ("\n".join(needles) + "\n").encode("utf-8")
     r_in, w_in = os.pipe()

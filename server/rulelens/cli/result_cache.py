@@ -3,9 +3,8 @@ project that has not changed.
 
 A run that finds its answer here prints it and exits with its code before anything else of
 rulelens is imported: this module loads only `os`, `sys`, `time` and git_state.py (with `_blake2`:
-hashlib's blake2b, without the OpenSSL hashlib loads), outside git tree_state.py, and starts git
-or find itself (`posix_spawn`, not `subprocess`, which costs more to import than the answer
-takes).
+hashlib's blake2b, without the OpenSSL hashlib loads), and starts git itself (`posix_spawn`,
+not `subprocess`, which costs more to import than the answer takes).
 
 **What the answer is keyed by.** Everything the output depends on, or else the run is done in full:
 - rulelens's version and its source files (name, size, time), the folders Python imports from
@@ -39,29 +38,16 @@ untracked files (in a plain repository with a small index, one `ls-files -s -o` 
 `split_listing`). On a miss the full run starts at once and git's answers are handed to it as
 it needs them (the name search's view, the file list): it asks git for neither.
 
-**Outside a git work tree** (no `.git` or `HEAD` in the root or above it: the stat test
-rules/project/git_state.py's `no_repository` makes) there is no git folder, and nothing may
-be written in the project. The answer lives in the user's cache folder, `cache_folder`:
-`$XDG_CACHE_HOME/rulelens/<digest of the root's real path>/` (`~/.cache` when unset or relative),
-in the same files. In place of git's view the key holds the walk's state (tree_state.py): the
-stat of every entry below the root the full run's walk lists and of every folder it enters, and
-of each symbolic link's target; the name search greps every listed file, so each file's stat
-stands for its text, and each folder's for its entries. The rest of the key is as inside git.
-Checking that state costs a stat an entry, about what the full run costs per file, so past
-MAX_ENTRIES no answer is kept and the project is marked (`LARGE`) so that its next runs skip
-the walk. An edit of a source file is a run in full (edited_answer.py reads git's answers).
-A run that searched no file's text (`Outside.searched`) needs none of that: every file it
-depends on it read itself, and every folder its walk listed is among those reads, so what it
-read is its whole key (`bare_key`), at any size.
-
 **When it is not kept.** A run that failed (exit 2) or was interrupted; when a file or folder the
 key stats changed less than RACY_NS before the run began (a second change in the same clock tick
-would look the same: git's "racily clean" case); when the folder cannot be written, or (outside
-git) lies inside the project, whose walk would list it. `--no-cache` or RULELENS_NO_CACHE=1 turns
+would look the same: git's "racily clean" case); when the folder cannot be written. Outside a
+git work tree (no `.git` or `HEAD` in the root or above it: the stat test rules/project/
+git_state.py's `no_repository` makes) nothing is kept: there is no git folder to keep it in, and
+pre-commit hooks and CI, the runs that repeat, run inside git. `--no-cache` or RULELENS_NO_CACHE=1 turns
 it off for one run.
 
 Where: `git rev-parse --git-path rulelens/check-<digest of the command line…>`, beside the other
-caches, or outside git `cache_folder`'s; one file per command line, written atomically (a temp
+caches; one file per command line, written atomically (a temp
 file renamed over it); beside it `.files` (the files' state and the search's record) and `.index`
 (the index listing, when short).
 """
@@ -72,6 +58,8 @@ import os
 import sys
 import time
 
+from rulelens.cli import answer_file
+from rulelens.cli.answer_file import MAX_DEPS, Stored, collect, dump, load, printed, signature, spawn
 from rulelens.rules.project.git_state import blake2b as blake2b  # without OpenSSL: see there
 from rulelens.rules.project.git_state import no_repository
 
@@ -80,31 +68,18 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from typing import Any, Protocol, TextIO
 
-    from rulelens.rules.check.stale.findings import ProjectScan
+    from rulelens.check_project import RunRecord
+    from rulelens.rules.project.git import GitSession
 
     class _Lock(Protocol):
         def __enter__(self) -> object: ...
         def __exit__(self, typ: Any, value: Any, tb: Any, /) -> object: ...
 
-FORMAT = b"rulelens-check-result 2"
 ENV_OFF = "RULELENS_NO_CACHE"
 FLAG_OFF = "--no-cache"
 RACY_NS = 2_000_000_000  # a file changed this recently may change again within one clock tick
 _RACY_ENV = "RULELENS_TEST_RACY_NS"  # test hook: a test cannot wait two seconds after each edit
 KEPT = 8  # answers kept per repository, the most recently written
-MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
-# Outside git: entries (files and folders) walked past which no answer is kept. The walk costs a
-# stat an entry (about 4 us here), about what the full run spends per file, and every run that
-# is not a hit (a first run, any edit) pays it too. Measured on generated projects (medians of
-# 7-9 interleaved runs, docs/performance.md): a hit saves about 0.09 s at 1,000 and 5,000 files,
-# 0.07 s at 20,000 and nothing at 500,000; the walk adds 0.01-0.02 s at 1,000, 0.03 s at 5,000
-# and 0.09-0.11 s at 20,000 to a run that is not. Past the limit the walk stops there, and the
-# project is marked `large` for LARGE_RECHECK_NS: its runs are in full without it.
-MAX_ENTRIES = 10_000
-_MAX_ENTRIES_ENV = "RULELENS_TEST_MAX_ENTRIES"  # test hook: a small project past the limit
-LARGE = "large"  # in a project's cache folder: its walk was past MAX_ENTRIES
-LARGE_RECHECK_NS = 24 * 3600 * 1_000_000_000
-PROJECTS_KEPT = 64  # outside git: project folders in the user's cache, the most recently written
 ENV_KEYS = ("NO_COLOR", "FORCE_COLOR", "TERM")  # and every RULELENS_ variable
 _VALUED = ("--root", "--format", "--fail-on", "--drift-after")
 _FLAGS = ("-q", "--quiet", "--json", FLAG_OFF)
@@ -169,39 +144,6 @@ def _find_root(explicit: str | None) -> str:
 def _spawn(root: str, args: Sequence[str]) -> tuple[int, int] | None:
     """`git -C root ARGS` started with stdout on a pipe: (pid, read end), or None."""
     return spawn(["git", "-C", root, *args])
-
-
-def spawn(argv: Sequence[str], stdin: int | None = None) -> tuple[int, int] | None:
-    """A program started with stdout on a pipe, stdin from `stdin` (else nothing), stderr
-    discarded: (pid, read end), or None."""
-    read, write = os.pipe()
-    actions = [(os.POSIX_SPAWN_DUP2, write, 1),
-               (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
-               (os.POSIX_SPAWN_DUP2, stdin, 0) if stdin is not None
-               else (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)]
-    try:
-        pid = os.posix_spawnp(argv[0], list(argv), os.environ, file_actions=actions)
-    except OSError:
-        os.close(read)
-        return None
-    finally:
-        os.close(write)
-    return pid, read
-
-
-def collect(started: tuple[int, int] | None, ok: tuple[int, ...] = (0,)) -> bytes | None:
-    """The started program's whole stdout, or None when it failed (an exit code not in `ok`)."""
-    if started is None:
-        return None
-    pid, read = started
-    import io  # loaded at Python's start already
-
-    try:
-        with io.FileIO(read, closefd=True) as pipe:
-            out = pipe.readall()  # one buffer grown in place, not chunks joined (twice the peak)
-    finally:
-        _, status = os.waitpid(pid, 0)
-    return out if os.waitstatus_to_exitcode(status) in ok else None
 
 
 OTHERS = ["ls-files", "-z", "-o", "--exclude-standard"]  # the untracked files git does not ignore
@@ -298,21 +240,6 @@ def _packed(folder: str, ref: str) -> str | None:
     return None
 
 
-# -- signatures --------------------------------------------------------------------------------
-_STAT = os.stat  # the real one: the Recorder wraps os.stat while the run lasts, and the key's
-# own stats (the changed and untracked files, read in a thread during the run) are not the run's
-
-
-def signature(path: str) -> tuple[str, int]:
-    """A path's stat as text, and its latest time (ns; 0 when missing)."""
-    try:
-        st = _STAT(path)
-    except (OSError, ValueError):
-        return "-", 0
-    return (f"{st.st_mode >> 12}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_ino}",
-            max(st.st_mtime_ns, st.st_ctime_ns))
-
-
 def _code(h: blake2b) -> None:
     """rulelens's own source files and the folders Python imports from."""
     import rulelens
@@ -339,7 +266,7 @@ def _code(h: blake2b) -> None:
 def _meta(args: Sequence[str], root: str) -> blake2b:
     from rulelens import __version__
 
-    h = blake2b(FORMAT, digest_size=20)
+    h = blake2b(answer_file.FORMAT, digest_size=20)
     env = sorted((k, v) for k, v in os.environ.items() if k in ENV_KEYS or k.startswith("RULELENS_"))
     try:
         tty = sys.stdout.isatty()
@@ -348,47 +275,6 @@ def _meta(args: Sequence[str], root: str) -> blake2b:
     h.update(repr((__version__, list(args), os.getcwd(), root, env, tty)).encode(errors="surrogateescape"))
     _code(h)
     return h
-
-
-# -- the answer on disk ------------------------------------------------------------------------
-class Stored:
-    __slots__ = ("code", "deps", "key", "output", "tracked")
-
-    def __init__(self, tracked: str, key: str, code: int, deps: list[tuple[str, str]],
-                 output: str) -> None:
-        self.tracked, self.key, self.code, self.deps, self.output = tracked, key, code, deps, output
-
-    def read_unchanged(self) -> bool:
-        """Every path the run read has the stat kept with its answer."""
-        return all(signature(p)[0] == s for p, s in self.deps)
-
-
-def load(where: str) -> Stored | None:
-    """The answer kept at `where`, or None when it is missing, torn or of another format."""
-    try:
-        with open(where, "rb") as handle:
-            data = handle.read()
-        head, tracked, key, code, count, rest = data.split(b"\n", 5)
-        n = int(count)
-        if head != FORMAT or not 0 <= n <= MAX_DEPS:
-            return None
-        fields = rest.split(b"\0", 2 * n)
-        if len(fields) != 2 * n + 1:
-            return None
-        deps = [(fields[i].decode("utf-8", "surrogateescape"), fields[i + 1].decode("ascii"))
-                for i in range(0, 2 * n, 2)]
-        return Stored(tracked.decode("ascii"), key.decode("ascii"), int(code), deps,
-                      fields[-1].decode("utf-8", "surrogatepass"))
-    except (OSError, ValueError):
-        return None
-
-
-def dump(stored: Stored) -> bytes:
-    head = b"\n".join((FORMAT, stored.tracked.encode("ascii"), stored.key.encode("ascii"),
-                       str(stored.code).encode("ascii"), str(len(stored.deps)).encode("ascii"), b""))
-    deps = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" + s.encode("ascii") + b"\0"
-                    for p, s in stored.deps)
-    return head + deps + stored.output.encode("utf-8", "surrogatepass")
 
 
 def _save(where: str, data: bytes) -> None:
@@ -437,7 +323,7 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
                                      for marker in (RULES_DIR, ".git")):
         return None  # no project here: `check` refuses (rules/project/root.py's is_project)
     if no_repository(root):  # git surely finds none: a stat test, no git process
-        return _lookup_outside(args, root, began)
+        return None
     from rulelens.rules.project.git_state import commands
 
     listing_cmd, changed_cmd = commands()
@@ -487,81 +373,9 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
     return pending if code is None else code
 
 
-def cache_folder(root: str) -> str | None:
-    """Where a project outside git keeps its answers: `$XDG_CACHE_HOME/rulelens/<digest of the
-    root's real path>` (`~/.cache` when the variable is unset or not absolute, as the XDG spec
-    says), never in the project. None when that folder would lie inside the project: the
-    walk would list the answers, and the name search read them."""
-    home = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(home):
-        home = os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(home):  # no home at all
-        return None
-    base = os.path.realpath(os.path.join(home, "rulelens"))
-    if base == root or base.startswith(root.rstrip(os.sep) + os.sep):
-        return None
-    name = blake2b(os.fsencode(root), digest_size=12).hexdigest()
-    return os.path.join(base, name)
-
-
-def _lookup_outside(args: Sequence[str], root: str, began: int) -> int | Pending | None:
-    """`lookup` outside a git work tree: the answer lives in the user's cache folder, and the
-    walk's state (tree_state.py) stands in for git's view."""
-    folder = cache_folder(root)
-    if folder is None:
-        return None
-    racy = int(os.environ.get(_RACY_ENV) or RACY_NS)
-    h = _meta(args, root)
-    h.update(b"outside git\0")
-    where = os.path.join(folder, f"check-{h.hexdigest()[:24]}")
-    stored = load(where)
-    if stored is not None and not stored.read_unchanged():
-        stored = None
-    if stored is not None and stored.key == stored.tracked == bare_key(h):
-        return _print(stored)  # a run that searched no text: what it read is its whole key
-    try:
-        if os.stat(os.path.join(folder, LARGE)).st_mtime_ns > began - LARGE_RECHECK_NS:
-            return None  # too many files to be worth a walk: the run is in full, as without a cache
-    except OSError:
-        pass
-    if stored is None:
-        # A first run, or a read file changed: the walk waits for the run's end (`Outside`),
-        # where it is sound too (a change during the run is racy) and costs no more than beside
-        # it, where it would compete with the run's greps for the two cores measured.
-        return Outside(root, where, h, began, racy)
-    from rulelens.cli import tree_state
-
-    pending = Outside(root, where, h, began, racy, (tree_state.start(root, began - racy),))
-    key = pending.key()
-    if key is None or stored.key != key or stored.tracked != key:
-        return pending
-    return _print(stored)
-
-
-def bare_key(h: blake2b) -> str:
-    """Outside git, the key of a run that searched no file's text (`Outside.searched`): the
-    command's, the code's and what the run read, without the walk's state."""
-    bare = h.copy()
-    bare.update(b"no text searched\0")
-    return bare.hexdigest()
-
-
 def _print(stored: Stored) -> int:
     """The kept answer on stdout; its exit code (0 when the reader had gone)."""
     return stored.code if printed(stored) else 0
-
-
-def printed(stored: Stored) -> bool:
-    """The kept answer on stdout; False when the reader had gone (`rulelens check | head -1`:
-    quiet, as cli/app.py leaves)."""
-    try:
-        sys.stdout.write(stored.output)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return False
-    return True
 
 
 Started = tuple[int, int] | None
@@ -692,19 +506,19 @@ class Pending:
             self._read()
             return self._key
 
-    def hand_over(self) -> None:
-        """What git answers, to the full run, as it needs it: the name search would ask the same
-        about the files outside the rules folder, and the file list (`ls-files --cached
-        --others`) is the index's paths and the untracked files, so git does not walk the work
-        tree twice. Past HAND_OVER_BYTES the full run asks git itself."""
+    def hand_over(self) -> GitSession:
+        """The full run's git session, given what git answers here, read as the run needs it:
+        the name search would ask the same about the files outside the rules folder, and the
+        file list (`ls-files --cached --others`) is the index's paths and the untracked files,
+        so git does not walk the work tree twice. Past HAND_OVER_BYTES the full run asks git
+        itself."""
         import threading
         from pathlib import Path
 
         self._lock = threading.Lock()  # before any thread reads git's answers
         self._listing_lock = threading.Lock()
 
-        from rulelens.rules.check.stale.search_cache import known_snapshot
-        from rulelens.rules.project.git import LS_FILES, known
+        from rulelens.rules.project.git import LS_FILES, GitSession
         from rulelens.rules.project.git_state import AskGitAgain, Snapshot, outside
         from rulelens.rules.project.later import Later
 
@@ -719,25 +533,9 @@ class Pending:
                 self._release("view")
                 return got
 
-        view: Later[Snapshot | None] = Later()
-
-        def read_view() -> None:
-            got = answers()
-            if got is None:
-                # git failed here, or its listing is too long to hold: the name search asks git
-                # again when it gets there, as a run without the cache does (asked here, at the
-                # run's start, it would hold a second listing while the file list is built)
-                view.set_exception(AskGitAgain())
-                return
-            view.set_result(outside(*got, RULES_DIR))
-
-        reader = threading.Thread(target=read_view, daemon=True, name="rulelens-git-view")
-        reader.start()
-        known_snapshot(Path(self.root), RULES_DIR, view)
-
         def file_list() -> bytes | None:
             # The order differs from git's; the file list sorts it (rules/project/filelist.py).
-            self._read_listing()  # not under `_lock`: the view holds it while diff-files runs
+            self._read_listing()  # not under `_lock`: only the listing, not diff-files
             with self._listing_lock:
                 listed, others = self._listed, self._others
             self._release("files")
@@ -746,44 +544,68 @@ class Pending:
                 return None  # as the view: the full run asks git itself
             return b"".join((others, *(e[e.index(b"\t") + 1:] + b"\0" for e in listed.split(b"\0") if e)))
 
-        known(self.root, LS_FILES, file_list)
+        files: Later[bytes | None] = Later()
+        view: Later[Snapshot | None] = Later()
 
-    def run(self, command: Callable[[], int]) -> int:
-        from rulelens.rules.check.stale import findings
+        def read() -> None:
+            """The file list first (the index listing and the untracked files), then the name
+            search's view, which waits for `diff-files` too: in a fresh clone that reads every
+            file again, and the file list does not wait for it."""
+            listed = False
+            try:
+                files.set_result(file_list())
+                listed = True
+                got = answers()
+            except BaseException:
+                if not listed:
+                    files.set_result(None)  # the full run asks git itself
+                view.set_exception(AskGitAgain())
+                raise
+            if got is None:
+                # git failed here, or its listing is too long to hold: the name search asks git
+                # again when it gets there, as a run without the cache does (asked here, at the
+                # run's start, it would hold a second listing while the file list is built)
+                view.set_exception(AskGitAgain())
+                return
+            view.set_result(outside(*got, RULES_DIR))
 
-        self.hand_over()
+        threading.Thread(target=read, daemon=True, name="rulelens-git-answers").start()
+        return GitSession(remember_missing=True, given={(self.root, LS_FILES): files},
+                          views={(Path(self.root), RULES_DIR): view})
+
+    def run(self, command: Callable[[GitSession, list[RunRecord]], int]) -> int:
+        """`command` given the run's git session and a list for its records (cli/app.py's
+        `main`): its output and exit code are kept with what its records say it searched."""
+        git = self.hand_over()
+        records: list[RunRecord] = []
         recorder = Recorder(self.root)
         real = sys.stdout
         tee = Tee(real)
         sys.stdout = tee  # type: ignore[assignment]
-        findings.SEARCHED = []
         recorder.start()
         try:
-            code = command()
+            code = command(git, records)
         finally:
             recorder.stop()
-            scans, findings.SEARCHED = findings.SEARCHED, None
             if sys.stdout is tee:
                 sys.stdout = real
-        self.searched(bool(scans))
         key = self.key()
         if (code in (0, 1) and not tee.broken and not recorder.failed and key is not None
                 and self._tracked is not None and self.settled()):
-            self.keep(code, tee.text(), recorder.paths, self._searches(scans or []))
+            self.keep(code, tee.text(), recorder.paths, self._searches(records))
         return code
 
-    def searched(self, text: bool) -> None:
-        """Told after the run whether it searched the files' text (a project scan's grep)."""
-
-    def _searches(self, scans: list[ProjectScan]) -> list[dict[str, object]] | None:
-        """What the output took from the files' text (findings.py's `search_record`, one per
-        project scan that searched); None when a scan cannot tell."""
+    def _searches(self, records: list[RunRecord]) -> list[dict[str, object]] | None:
+        """What the output took from the files' text: each search of each check's record
+        (check_project.RunRecord); None when one cannot tell."""
         out = []
-        for scan in scans:
-            record = scan.search_record()
-            if record is None or record["root"] != self.root:
+        for run in records:
+            if run.searches is None:
                 return None
-            out.append(record)
+            for search in run.searches:
+                if search["root"] != self.root:
+                    return None
+                out.append(search)
         return out
 
     def keep(self, code: int, output: str, paths: Iterable[str],
@@ -814,111 +636,8 @@ class Pending:
         side = edited_answer.side_data(self, tracked, key, searches) if searches is not None else None
         if side is not None:
             edited_answer.write_index(self.where, self.listing)
-        edited_answer.write(self.where + edited_answer.SIDE, side or b"")
+        answer_file.write(self.where + edited_answer.SIDE, side or b"")
         _save(self.where, dump(Stored(tracked, key, code, sorted(deps.items()), output)))
-
-
-class Outside(Pending):
-    """A miss outside git: the files' state in the key is the walk's (tree_state.py), which
-    stands in for git's view; the rest (the command, the code, what the run read) is keyed as
-    inside git. The answer goes to the user's cache folder (`cache_folder`)."""
-
-    def __init__(self, root: str, where: str, h: blake2b, began: int, racy: int,
-                 walk: tuple[Started] | None = None) -> None:
-        """`walk`: the pass started (tree_state.start's answer), or None: started when the key
-        is first asked for."""
-        super().__init__(root, where, h, began, racy, None, None, None)
-        self._started = None
-        self._walk = walk
-        self._walked = False
-        self._bare = bare_key(h)  # the key of a run that searched no file's text: `searched`
-        self.large = False  # the walk was past MAX_ENTRIES
-
-    def _read(self) -> None:
-        if self._walked:
-            return
-        self._walked = True
-        from rulelens.cli import tree_state
-
-        cutoff = self.began - self.racy
-        walk = tree_state.start(self.root, cutoff) if self._walk is None else self._walk[0]
-        limit = int(os.environ.get(_MAX_ENTRIES_ENV) or MAX_ENTRIES)
-        state = tree_state.read(self.root, walk, cutoff, limit)
-        self._walk = None
-        if state is None:
-            return
-        if state.count > limit:
-            self.large = True
-            return
-        if state.racy:
-            self._latest = self.began  # not settled: kept by nobody
-        self._h.update(f"{state.digest}\0{state.count}\0".encode())
-        self._tracked = self._key = self._h.hexdigest()
-
-    def searched(self, text: bool) -> None:
-        """A run that searched no file's text read itself every file its output depends on: the
-        recorder has each one, and each folder the walk listed, whose time changes when an entry
-        is added, removed or renamed. Its key needs no walk (`bare_key`), and a source file's
-        edit leaves it as it is. (Outside git nothing else reads the files: git does not run.)"""
-        if text:
-            return
-        with self._lock:
-            if not self._walked and self._walk is not None:  # started by lookup: reap find
-                from rulelens.cli import tree_state
-
-                tree_state.read(self.root, self._walk[0], self.began - self.racy, 0)
-            self._walked, self._walk, self.large = True, None, False
-            self._latest = 0  # the walk's racy entries do not matter; keep() checks what was read
-            self._tracked = self._key = self._bare
-
-    def hand_over(self) -> None:
-        """Nothing to hand over: the full run walks the files itself, and asks git nothing
-        (rules/project/git_state.py's `no_repository`)."""
-
-    def _folder(self) -> str | None:
-        """The project's cache folder, made if missing; None when it cannot be."""
-        folder = os.path.dirname(self.where)
-        try:
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-        except OSError:
-            return None
-        return folder
-
-    def keep(self, code: int, output: str, paths: Iterable[str],
-             searches: list[dict[str, object]] | None = None) -> None:
-        folder = self._folder()
-        if folder is None:
-            return  # the cache folder cannot be written: nothing is kept
-        super().keep(code, output, paths, None)
-        _prune_projects(os.path.dirname(folder), folder)
-
-    def run(self, command: Callable[[], int]) -> int:
-        code = super().run(command)
-        folder = self._folder() if self.large else None
-        if folder is not None:  # the next runs skip the walk (LARGE_RECHECK_NS)
-            from rulelens.cli import edited_answer
-
-            edited_answer.write(os.path.join(folder, LARGE), b"")
-        return code
-
-
-def _prune_projects(base: str, mine: str) -> None:
-    """Keep the PROJECTS_KEPT project folders written last (each project outside git that ever
-    ran `check` has one; temporary folders would otherwise pile up)."""
-    import contextlib
-
-    with contextlib.suppress(OSError):
-        with os.scandir(base) as entries:
-            folders = [(e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in entries
-                       if e.is_dir(follow_symlinks=False) and e.path != mine]
-        for _, path in sorted(folders)[:-(PROJECTS_KEPT - 1) or None]:
-            with os.scandir(path) as entries:
-                names = [e.path for e in entries if e.name.startswith("check-") or e.name == LARGE]
-            for each in names:
-                with contextlib.suppress(OSError):
-                    os.unlink(each)
-            with contextlib.suppress(OSError):
-                os.rmdir(path)
 
 
 class Recorder:

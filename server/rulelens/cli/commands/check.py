@@ -55,10 +55,11 @@ def more_help() -> str:
 def run(run: Run) -> int:
     from pathlib import Path
 
-    from rulelens.rules.project.git import LS_FILES, no_repository, remember_missing_repositories, start
+    from rulelens.rules.project.git import LS_FILES, GitSession, no_repository
     from rulelens.rules.project.root import find_root, is_project
 
-    remember_missing_repositories()  # this process checks once, then exits
+    # This process checks once, then exits: git's "no repository" is remembered for the run.
+    git = run.git if run.git is not None else GitSession(remember_missing=True)
     root = find_root(Path.cwd(), run.root)
     if run.root is None and not is_project(root):
         # Outside any project, find_root falls back to the current folder: from `/` or the home
@@ -67,7 +68,7 @@ def run(run: Run) -> int:
         from rulelens.rules.project.root import NOT_A_PROJECT, RULES_DIR
 
         raise RuleError(NOT_A_PROJECT.format(rules=RULES_DIR, root=root))
-    start(root, *LS_FILES)  # git lists the files while the core loads
+    git.start(root, *LS_FILES)  # git lists the files while the core loads
     if not no_repository(root):  # and, where subprocess is loaded for git, grep says if it is GNU's
         from rulelens.rules.check.stale.text_search import probe_grep
 
@@ -79,7 +80,8 @@ def run(run: Run) -> int:
     fmt = chosen_format(run.args)
     repo = run.repository()
     with progress_line(sys.stderr, enabled=not run.quiet) as progress:
-        result = check_project(repo, run.args.drift_after, progress)
+        result = check_project(repo, run.args.drift_after, progress, git)
+        run.records.append(result.record)
         if run.args.fix and result.fixes:
             from rulelens.rules.write.edits import apply_fixes
 
@@ -89,7 +91,8 @@ def run(run: Run) -> int:
             print(f"fixed {len(written)} {'file' if len(written) == 1 else 'files'}; checking again",
                   file=sys.stderr)
             repo = run.repository()
-            result = check_project(repo, run.args.drift_after, progress)
+            result = check_project(repo, run.args.drift_after, progress, git)
+            run.records.append(result.record)
     failing = [p for p in result.problems if p.severity in FAILING[run.args.fail_on]]
     if result.nothing_to_check:
         if fmt == "text":

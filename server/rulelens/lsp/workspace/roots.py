@@ -25,6 +25,7 @@ from rulelens.agents.project import AgentProject
 from rulelens.lsp.wire.payloads import Kind
 from rulelens.rules.project.filelist import FileList
 from rulelens.rules.project.filetree import FileTree
+from rulelens.rules.project.git import GitSession
 from rulelens.rules.project.root import RULES_DIR, find_root, writable
 from rulelens.rules.repository import RuleRepository
 
@@ -47,6 +48,10 @@ class Root:
         self.uri = self.path.as_uri()
         self.rules_folder = rules_folder
         self.folder: Path | None = None  # the workspace folder it came from (its settings)
+        # What git told this root (rules/project/git.py): a yes to "work tree", where its caches
+        # live. Its own, so that roots never share an answer, and dropped with the root.
+        self.git = GitSession()
+        self.repo.frontmatter.git = self.git
         self._files: FileList | None = None
         self._tree: FileTree | None = None
         self._files_at = 0.0
@@ -93,7 +98,7 @@ class Root:
     def files(self, ttl: float | None = None) -> FileList:
         now = time.monotonic()
         if self._files is None or (ttl is not None and now - self._files_at > ttl):
-            self._files = FileList.for_root(self.path)
+            self._files = FileList.for_root(self.path, self.git)
             self._tree = None
             self._files_at = now
         return self._files

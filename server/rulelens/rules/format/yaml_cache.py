@@ -23,9 +23,12 @@ import json
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulelens.rules.project.git_state import blake2b  # without OpenSSL: see there
+
+if TYPE_CHECKING:
+    from rulelens.rules.project.git import GitSession
 
 FORMAT = "rulelens-frontmatter"
 VERSION = 1
@@ -81,6 +84,9 @@ class FrontmatterCache:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        # The run's git session (rules/project/git.py), which knows where git keeps the caches
+        # once one of them asked; check_project gives its own.
+        self.git: GitSession | None = None
         self._old: dict[str, Any] | None = None
         self._where: Path | None = None
         self._used: dict[str, Any] = {}
@@ -106,7 +112,7 @@ class FrontmatterCache:
             self._old = {}
             from rulelens.rules.project.cache_files import cache_file
 
-            self._where = cache_file(self.root, NAME)
+            self._where = cache_file(self.root, NAME, self.git)
             if self._where is not None:
                 with contextlib.suppress(OSError, ValueError, TypeError, KeyError, AttributeError):
                     raw = json.loads(self._where.read_bytes())

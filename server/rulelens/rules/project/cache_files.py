@@ -5,9 +5,7 @@ the kept generated code) goes through `write`: a reader, or a second run writing
 the old file or the new one, never half of one. The caches of a project live in git's own folder
 (`cache_file`): they go with the repository (deleting the clone deletes them), never show in
 `git status` or the work tree, each worktree gets its own, and no path needs hashing into a
-shared folder such as ~/.cache. Outside a git work tree none of these is kept; only `check`'s
-whole answer is, in the user's cache folder (cli/result_cache.py), since no other place is the
-user's and outside the project.
+shared folder such as ~/.cache. Outside a git work tree none of these is kept.
 """
 
 from __future__ import annotations
@@ -15,32 +13,37 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rulelens.rules.project.git import git_text
 
+if TYPE_CHECKING:
+    from rulelens.rules.project.git import GitSession
 
-def cache_file(root: Path, name: str) -> Path | None:
-    """Where this work tree's cache `name` (a path in git's folder) lives, or None outside git."""
+
+def cache_file(root: Path, name: str, git: GitSession | None = None) -> Path | None:
+    """Where this work tree's cache `name` (a path in git's folder) lives, or None outside git;
+    the folder remembered by `git` when given (one `rev-parse` per root and session: `check`
+    keeps three caches there)."""
     folder, _, leaf = name.rpartition("/")
-    where = _git_path(root, folder) if folder else None
+    where = _git_path(root, folder, git) if folder else None
     if where is not None:
         return where / leaf
     path = (git_text(root, "rev-parse", "--path-format=absolute", "--git-path", name) or "").strip()
     return Path(path) if path else None
 
 
-_GIT_PATHS: dict[tuple[Path, str], Path] = {}
-
-
-def _git_path(root: Path, folder: str) -> Path | None:
-    """git's folder for `folder` (one `rev-parse` per root: `check` keeps three caches there)."""
+def _git_path(root: Path, folder: str, git: GitSession | None) -> Path | None:
+    """git's folder for `folder`, remembered in `git` (not when git found none: the folder may
+    become a git work tree)."""
     key = (root, folder)
-    if key not in _GIT_PATHS:
+    known = git.git_paths if git is not None else {}
+    if key not in known:
         path = (git_text(root, "rev-parse", "--path-format=absolute", "--git-path", folder) or "").strip()
         if not path:
-            return None  # not remembered: the folder may become a git work tree
-        _GIT_PATHS[key] = Path(path)
-    return _GIT_PATHS[key]
+            return None
+        known[key] = Path(path)
+    return known[key]
 
 
 def write(path: Path, data: bytes) -> None:

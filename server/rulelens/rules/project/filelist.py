@@ -29,7 +29,7 @@ from rulelens.rules.format.globs import (
     regex_source,
 )
 from rulelens.rules.project.filetree import FileTree
-from rulelens.rules.project.git import LS_FILES, git_text, known_work_tree
+from rulelens.rules.project.git import LS_FILES, GitSession
 from rulelens.rules.project.sorted_paths import prefix_span
 
 SKIP_DIRS = {".git", "node_modules", "vendor"}
@@ -37,12 +37,14 @@ _PROBES = 32  # lines holding a glob's literal end tested one by one before one 
 _FEW = 4096  # files below a glob's folder tested one by one; past it one regex scan is faster
 
 
-def git_files(root: Path) -> list[str] | None:
-    """Tracked and untracked-but-not-ignored files, or None outside a git work tree."""
-    out = git_text(root, *LS_FILES)
+def git_files(root: Path, git: GitSession | None = None) -> list[str] | None:
+    """Tracked and untracked-but-not-ignored files, or None outside a git work tree; through
+    `git`'s answers when given (an answer given or started early)."""
+    session = git if git is not None else GitSession()
+    out = session.git_text(root, *LS_FILES)
     if out is None:
         return None
-    known_work_tree(root)  # ls-files answers only inside a work tree
+    session.known_work_tree(root)  # ls-files answers only inside a work tree
     paths = out.split("\0")
     if paths and not paths[-1]:
         paths.pop()  # the last path's terminator
@@ -89,8 +91,10 @@ def folders_of(paths: Iterable[str]) -> set[str]:
 class FileList:
     """A sorted list of root-relative POSIX paths with glob counting."""
 
-    def __init__(self, paths: list[str], owned: bool = False) -> None:
-        """`owned`: the caller hands `paths` over, sorted in place rather than copied."""
+    def __init__(self, paths: list[str], owned: bool = False, git: GitSession | None = None) -> None:
+        """`owned`: the caller hands `paths` over, sorted in place rather than copied. `git`: the
+        session that listed them, which the checks over this list ask git through (git.py)."""
+        self.git = git
         if owned:
             paths.sort()
         ordered = paths if owned else sorted(paths)  # duplicates are neighbours: no set (30 MB)
@@ -106,9 +110,11 @@ class FileList:
         self._offsets = array(code, accumulate(map((1).__add__, map(len, ordered)), initial=0))
 
     @classmethod
-    def for_root(cls, root: Path) -> FileList:
-        files = git_files(root)
-        return cls(files if files is not None else walk_files(root), owned=True)
+    def for_root(cls, root: Path, git: GitSession | None = None) -> FileList:
+        """git's list (through `git`, a new session when None), else a walk."""
+        session = git if git is not None else GitSession()
+        files = git_files(root, session)
+        return cls(files if files is not None else walk_files(root), owned=True, git=session)
 
     def __len__(self) -> int:
         return len(self.paths)

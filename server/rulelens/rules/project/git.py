@@ -2,6 +2,11 @@
 
 git is optional: outside a work tree, without git installed, or when a command fails or runs
 past its timeout, the caller gets None and answers without git (a plain file walk, no history).
+
+What a run learns from git and may reuse (commands started early, answers given at its start,
+the roots git found no repository in, the roots that are work trees, where git keeps its files)
+lives in a `GitSession`: one per CLI run, one per language-server root, passed down to the
+core, never kept in this module. The module functions run git afresh each time.
 """
 
 from __future__ import annotations
@@ -9,14 +14,17 @@ from __future__ import annotations
 import atexit
 import contextlib
 from _thread import allocate_lock
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulelens.rules.project.git_state import Snapshot, commands
 from rulelens.rules.project.git_state import no_repository as no_repository  # the fast path's too
 
 if TYPE_CHECKING:  # subprocess (with selectors, 4 ms) is imported when a git command runs:
     import subprocess  # outside git, `check` starts none
+
+    from rulelens.rules.project.later import Later
 
 # Long enough for `ls-files` or `log` over a 500,000-file repository on a cold disk; short
 # enough that a hung git (a network filesystem, a lock) never stalls a command for minutes.
@@ -31,44 +39,22 @@ LS_FILES = ("ls-files", "-z", "--cached", "--others", "--exclude-standard")
 LEAN_HISTORY = ("-c", "core.deltaBaseCacheLimit=8m", "-c", "core.packedGitLimit=16m",
                 "-c", "core.packedGitWindowSize=1m")
 
-# The git processes a thread waits for, which the exit hook ends (`_discard`), and whether it is set.
+# The git processes of this process not yet reaped (a thread waits for them, or nobody read their
+# answer yet), which the exit hook ends (`_discard`), and whether it is set. Process-wide, as the
+# children themselves are: no session outlives them, and atexit knows no session.
 _RUNNING: set[subprocess.Popen[bytes]] = set()
 _EXIT_HOOK: list[bool] = []
-_STARTED: dict[tuple[str, tuple[str, ...]], subprocess.Popen[bytes]] = {}
-# Answers git gives already, read once: their stdout, or None when git failed (then asked again).
-_KNOWN: dict[tuple[str, tuple[str, ...]], Callable[[], bytes | None]] = {}
 
-
-def known(root: Path | str, args: tuple[str, ...], stdout: Callable[[], bytes | None]) -> None:
-    """What `git -C root ARGS` answers, from commands started already (`check`'s result cache
-    asks git before the command runs): the next `completed` with the same arguments calls
-    `stdout` instead of asking."""
-    _KNOWN[(str(root), args)] = stdout
-
-
-def start(root: Path | str, *args: str) -> None:
-    """Start `git -C root ARGS` now; the next `completed` with the same arguments reads its
-    answer. `check` starts its file list before it imports the core, so git walks the work tree
-    on the other core meanwhile."""
-    key = (str(root), args)
-    if key not in _STARTED and key not in _KNOWN and not no_repository(root):
-        import subprocess
-
-        with contextlib.suppress(OSError):  # no git: the caller's `completed` says so
-            _STARTED[key] = _popen(["git", "-C", str(root), *args], subprocess.DEVNULL)
+Key = tuple[str, tuple[str, ...]]
 
 
 def _discard() -> None:
-    """At exit, the answers nobody read (the command failed first, or a guess proved wrong):
-    end and reap them, and end those a thread still waits for."""
+    """At exit, git's answers nobody read (the command failed first, or a guess proved wrong)
+    and those a thread still waits for: ended (the thread reaps its own; the others are
+    reaped by the system once this process is gone)."""
     for proc in list(_RUNNING):
         with contextlib.suppress(OSError):
             proc.kill()
-    while _STARTED:
-        _, proc = _STARTED.popitem()
-        with contextlib.suppress(OSError):
-            proc.kill()
-        proc.communicate()
 
 
 def _finish(proc: subprocess.Popen[bytes], timeout: float,
@@ -99,28 +85,9 @@ def _popen(cmd: list[str], stdin: int, stderr: int | None = None) -> subprocess.
 
 
 # Commands that fail, before anything else, where git finds no repository, each with the same
-# exit code and message; and the roots where git said so, when this process remembers it.
+# exit code and message.
 NEEDS_REPOSITORY = frozenset({"rev-parse", "ls-files", "log", "diff-files"})
 _NO_REPOSITORY_MESSAGE = b"fatal: not a git repository"
-_NO_REPOSITORY: dict[str, subprocess.CompletedProcess[bytes]] | None = None
-
-
-def remember_missing_repositories() -> None:
-    """For a process that answers one command and exits (`check`): once git has said that a root
-    is in no repository, a later command that needs one gets that same answer without another
-    `git` (outside git, `check` asked eight times). The language server, during whose life a
-    folder may become a repository, asks each time."""
-    global _NO_REPOSITORY
-    if _NO_REPOSITORY is None:
-        _NO_REPOSITORY = {}
-
-
-def _noted(root: Path | str, args: tuple[str, ...],
-           out: subprocess.CompletedProcess[bytes] | None) -> subprocess.CompletedProcess[bytes] | None:
-    if _NO_REPOSITORY is not None and out is not None and out.returncode == 128 \
-            and args and args[0] in NEEDS_REPOSITORY and out.stderr.startswith(_NO_REPOSITORY_MESSAGE):
-        _NO_REPOSITORY[str(root)] = out
-    return out
 
 
 def completed(root: Path | str, *args: str, input: bytes | None = None,
@@ -129,32 +96,140 @@ def completed(root: Path | str, *args: str, input: bytes | None = None,
     git is missing or runs past its timeout."""
     import subprocess
 
-    given = _KNOWN.pop((str(root), args), None) if input is None else None
-    if given is not None and (answer := given()) is not None:
-        return subprocess.CompletedProcess(["git", "-C", str(root), *args], 0, answer, b"")
-    cmd = ["git", "-C", str(root), *args]
-    missing = _NO_REPOSITORY.get(str(root)) if _NO_REPOSITORY is not None and args \
-        and args[0] in NEEDS_REPOSITORY else None
-    if missing is not None:
-        return subprocess.CompletedProcess(cmd, missing.returncode, b"", missing.stderr)
-    early = _STARTED.pop((str(root), args), None) if input is None else None
-    if early is not None:
-        return _noted(root, args, _finish(early, timeout))
     try:
-        proc = _popen(cmd, subprocess.DEVNULL if input is None else subprocess.PIPE)
+        proc = _popen(["git", "-C", str(root), *args],
+                      subprocess.DEVNULL if input is None else subprocess.PIPE)
     except OSError:
         return None
-    return _noted(root, args, _finish(proc, timeout, input))
+    return _finish(proc, timeout, input)
 
 
 def run_git(root: Path | str, *args: str, input: bytes | None = None,
             timeout: float = TIMEOUT) -> bytes | None:
     """git's stdout for `git -C root ARGS`, or None when git is missing, fails or times out (or
     surely would: every command rulelens runs needs a repository)."""
-    if (str(root), args) not in _KNOWN and no_repository(root):
+    if no_repository(root):
         return None
     out = completed(root, *args, input=input, timeout=timeout)
     return out.stdout if out is not None and out.returncode == 0 else None
+
+
+class GitSession:
+    """What git said, or was asked early, during one CLI run or for one language-server root.
+
+    A CLI run makes one (cli/commands/check.py, or `check`'s result cache with git's answers it
+    read already: `given`, `views`) and the language server one per root (lsp/workspace/
+    roots.py); the core takes it as an argument, through the file list it listed
+    (`FileList.git`). Its memory lasts as long as its owner: a run's ends with the run, a root's
+    is dropped with the root.
+    """
+
+    def __init__(self, remember_missing: bool = False,
+                 given: Mapping[Key, Later[bytes | None]] | None = None,
+                 views: Mapping[tuple[Path, str], Later[Snapshot | None]] | None = None) -> None:
+        """`remember_missing`: for a run that answers one command and exits (`check`): once git
+        has said that a root is in no repository, a later command that needs one gets that same
+        answer without another `git` (outside git, `check` asked eight times). The language
+        server, during whose life a folder may become a repository, asks each time.
+        `given`: what `git -C root ARGS` answers (its stdout, or None when git failed: then it is
+        asked again), from commands started already (`check`'s result cache asks git before the
+        command runs and reads the answers in its own thread), read once each. `views`: git's
+        view of the files outside a folder (rules/check/stale/search_cache.py), asked already,
+        likewise."""
+        self._given: dict[Key, Later[bytes | None]] = dict(given or {})
+        self._started: dict[Key, subprocess.Popen[bytes]] = {}
+        self._no_repository: dict[str, subprocess.CompletedProcess[bytes]] | None = (
+            {} if remember_missing else None)
+        self._work_trees: set[str] = set()
+        # threading.Lock is _thread's lock: taken from there, so that a run outside git, which
+        # starts no thread, does not import threading.
+        self._work_tree_lock = allocate_lock()
+        self._views: dict[tuple[Path, str], Later[Snapshot | None]] = dict(views or {})
+        self._views_lock = allocate_lock()
+        self.git_paths: dict[tuple[Path, str], Path] = {}  # rules/project/cache_files.py's answers
+
+    def start(self, root: Path | str, *args: str) -> None:
+        """Start `git -C root ARGS` now; the next `completed` with the same arguments reads its
+        answer. `check` starts its file list before it imports the core, so git walks the work
+        tree on the other core meanwhile."""
+        key = (str(root), args)
+        if key not in self._started and key not in self._given and not no_repository(root):
+            import subprocess
+
+            with contextlib.suppress(OSError):  # no git: the caller's `completed` says so
+                proc = _popen(["git", "-C", str(root), *args], subprocess.DEVNULL)
+                _RUNNING.add(proc)  # reaped at exit if nobody reads it
+                self._started[key] = proc
+
+    def gives(self, root: Path | str, *args: str) -> bool:
+        """Whether an answer to `git -C root ARGS` was given at the start and not read yet."""
+        return (str(root), args) in self._given
+
+    def completed(self, root: Path | str, *args: str, input: bytes | None = None,
+                  timeout: float = TIMEOUT) -> subprocess.CompletedProcess[bytes] | None:
+        """`completed`, from what this session was given or started, or remembers."""
+        import subprocess
+
+        key = (str(root), args)
+        given = self._given.pop(key, None) if input is None else None
+        if given is not None and (answer := given.result()) is not None:
+            return subprocess.CompletedProcess(["git", "-C", str(root), *args], 0, answer, b"")
+        missing = self._no_repository.get(str(root)) if self._no_repository is not None and args \
+            and args[0] in NEEDS_REPOSITORY else None
+        if missing is not None:
+            return subprocess.CompletedProcess(["git", "-C", str(root), *args], missing.returncode, b"",
+                                               missing.stderr)
+        early = self._started.pop(key, None) if input is None else None
+        if early is not None:
+            return self._noted(root, args, _finish(early, timeout))
+        return self._noted(root, args, completed(root, *args, input=input, timeout=timeout))
+
+    def _noted(self, root: Path | str, args: tuple[str, ...],
+               out: subprocess.CompletedProcess[bytes] | None) -> subprocess.CompletedProcess[bytes] | None:
+        if self._no_repository is not None and out is not None and out.returncode == 128 \
+                and args and args[0] in NEEDS_REPOSITORY and out.stderr.startswith(_NO_REPOSITORY_MESSAGE):
+            self._no_repository[str(root)] = out
+        return out
+
+    def run_git(self, root: Path | str, *args: str, input: bytes | None = None,
+                timeout: float = TIMEOUT) -> bytes | None:
+        """`run_git`, through `completed`."""
+        if not self.gives(root, *args) and no_repository(root):
+            return None
+        out = self.completed(root, *args, input=input, timeout=timeout)
+        return out.stdout if out is not None and out.returncode == 0 else None
+
+    def git_text(self, root: Path | str, *args: str, timeout: float = TIMEOUT) -> str | None:
+        """`git_text`, through `run_git`."""
+        out = self.run_git(root, *args, timeout=timeout)
+        return None if out is None else out.decode("utf-8", "surrogateescape")
+
+    def known_work_tree(self, root: Path | str) -> None:
+        """Note that git answered a work-tree command at root (its file list): a yes for
+        `work_tree` without asking git again."""
+        self._work_trees.add(str(root))
+
+    def work_tree(self, root: Path | str) -> bool:
+        """`git_work_tree`, with a yes remembered (one `git` less for each later caller, and the
+        threads that ask at once wait for one answer); a no is not: the folder may become one."""
+        with self._work_tree_lock:
+            if str(root) not in self._work_trees:
+                if not git_work_tree(root, self):
+                    return False
+                self._work_trees.add(str(root))
+            return True
+
+    def ask_view(self, root: Path, exclude: str, ask: Callable[[], Later[Snapshot | None]]) -> None:
+        """git's view of the files outside `exclude` (rules/check/stale/search_cache.py), asked
+        now unless it was given or asked already: `ask` starts it."""
+        with self._views_lock:
+            if (root, exclude) not in self._views:
+                self._views[(root, exclude)] = ask()
+
+    def take_view(self, root: Path, exclude: str) -> Later[Snapshot | None] | None:
+        """The view given or asked early, taken (it is read once); None when there is none."""
+        with self._views_lock:
+            return self._views.pop((root, exclude), None)
 
 
 def run_git_split(root: Path | str, *args: str, parts: list[bytes],
@@ -223,28 +298,28 @@ def stdout_blocks(root: Path | str, *args: str, size: int = 1 << 20,
         raise GitFailed(f"git {' '.join(args)} exited with {proc.returncode}")
 
 
-_WORK_TREES: set[str] = set()
-# threading.Lock is _thread's lock: taken from there, so that a run outside git, which starts no
-# thread, does not import threading.
-_WORK_TREE_LOCK = allocate_lock()
+def snapshot(root: Path, exclude: str | None = None, git: GitSession | None = None) -> Snapshot | None:
+    """The index listing of the files outside `exclude`, and which of them are not clean.
+
+    `ls-files -s` reads only the index; `diff-files` stats the files (in parallel threads, and
+    honouring fsmonitor) to say which differ from it. Both run at once. None when git cannot
+    answer.
+    """
+    session = git if git is not None else GitSession()
+    listing_cmd, changed_cmd = commands(exclude)
+    session.start(root, *listing_cmd)
+    session.start(root, *changed_cmd)
+    listed, changed = session.run_git(root, *listing_cmd), session.run_git(root, *changed_cmd)
+    if listed is None or changed is None:
+        return None
+    return Snapshot(listed, changed)
 
 
-def known_work_tree(root: Path | str) -> None:
-    """Note that git answered a work-tree command at root (its file list): a yes for
-    `git_work_tree` without asking git again."""
-    _WORK_TREES.add(str(root))
-
-
-def git_work_tree(root: Path | str) -> bool:
-    """Whether root is inside a git work tree (for what only git knows: ignores, history).
-    A yes is remembered (one `git` less for each later caller, and the threads that ask at
-    once wait for one answer); a no is not: the folder may become a work tree."""
-    with _WORK_TREE_LOCK:
-        if str(root) not in _WORK_TREES:
-            if (git_text(root, "rev-parse", "--is-inside-work-tree") or "").strip() != "true":
-                return False
-            _WORK_TREES.add(str(root))
-        return True
+def git_work_tree(root: Path | str, git: GitSession | None = None) -> bool:
+    """Whether root is inside a git work tree (for what only git knows: ignores, history), asked
+    through `git` when given (GitSession.work_tree remembers a yes)."""
+    ask = git.git_text if git is not None else git_text
+    return (ask(root, "rev-parse", "--is-inside-work-tree") or "").strip() == "true"
 
 
 def linear_range(root: Path | str, old: str, head: str, most: int) -> int | None:

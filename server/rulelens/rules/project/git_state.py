@@ -4,8 +4,9 @@ of each file in the index) and `diff-files` (the files whose work-tree copy diff
 A file in the listing and not in `diff-files` has the content the blob id names, so the two
 outputs stand for the content of every tracked file without reading any. The name search's
 cache (rules/check/stale/search_cache.py) and `check`'s result cache (cli/result_cache.py)
-both key on them. This module imports nothing heavy: the result cache's fast path reads it
-before anything else is loaded, and runs the commands itself.
+both key on them (git.py's `snapshot` runs the two). This module imports nothing heavy, and
+nothing of rulelens: the result cache's fast path reads it before anything else is loaded, and
+runs the commands itself.
 """
 
 from __future__ import annotations
@@ -74,24 +75,6 @@ def commands(exclude: str | None = None) -> tuple[list[str], list[str]]:
     """The two git commands (arguments after `git -C root`), for the files outside `exclude`."""
     spec = ["--", ".", f":(exclude,literal){exclude.rstrip('/')}"] if exclude else []
     return (["ls-files", "-z", "-s", *spec], ["diff-files", "--name-only", "-z", "--relative", *spec])
-
-
-def snapshot(root: Path, exclude: str | None = None) -> Snapshot | None:
-    """The index listing of the files outside `exclude`, and which of them are not clean.
-
-    `ls-files -s` reads only the index; `diff-files` stats the files (in parallel threads, and
-    honouring fsmonitor) to say which differ from it. Both run at once. None when git cannot
-    answer.
-    """
-    from rulelens.rules.project.git import run_git, start
-
-    listing_cmd, changed_cmd = commands(exclude)
-    start(root, *listing_cmd)
-    start(root, *changed_cmd)
-    listed, changed = run_git(root, *listing_cmd), run_git(root, *changed_cmd)
-    if listed is None or changed is None:
-        return None
-    return Snapshot(listed, changed)
 
 
 def outside(listing: bytes, changed: bytes, exclude: str) -> Snapshot:

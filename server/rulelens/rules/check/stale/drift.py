@@ -28,7 +28,15 @@ from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.cache_files import cache_file, write
 from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import LEAN_HISTORY, GitFailed, git_text, linear_range, run_git, stdout_blocks
+from rulelens.rules.project.git import (
+    LEAN_HISTORY,
+    GitFailed,
+    GitSession,
+    git_text,
+    linear_range,
+    run_git,
+    stdout_blocks,
+)
 
 MAX_COMMITS = 1000
 # A commit that changes more files than this is an import, a mass rename or a reformat, not a
@@ -53,8 +61,10 @@ class History:
 
     def __init__(self, commits: list[Commit], complete: bool, tracked: frozenset[str],
                  root: Path | None = None, key: list[object] | None = None,
-                 extends: tuple[list[object], int, int] | None = None) -> None:
+                 extends: tuple[list[object], int, int] | None = None,
+                 git: GitSession | None = None) -> None:
         self.commits = commits
+        self.git = git  # the run's session: where git keeps the caches
         self.root, self.key = root, key  # what the commits were read for (the kept cover's key)
         # The key of the kept history these commits extend, how many commits came first, and
         # how many the kept history held.
@@ -78,16 +88,17 @@ class History:
         return self._paths
 
     @classmethod
-    def read(cls, root: Path, rules_dir: str, limit: int = MAX_COMMITS) -> History | None:
+    def read(cls, root: Path, rules_dir: str, limit: int = MAX_COMMITS,
+             git: GitSession | None = None) -> History | None:
         listed = run_git(root, "ls-files", "-z", "--", rules_dir)
         if listed is None:
             return None
-        found = _read_commits(root, rules_dir, limit)
+        found = _read_commits(root, rules_dir, limit, git)
         if found is None:
             return None
         commits, complete, key, extends = found
         tracked = frozenset(p for p in listed.decode("utf-8", "surrogateescape").split("\0") if p)
-        history = cls(commits, complete, tracked, root, key, extends)
+        history = cls(commits, complete, tracked, root, key, extends, git)
         history.rules_dir = rules_dir
         return history
 
@@ -163,7 +174,8 @@ class History:
         """The kept answer for these commits, or for the kept history they extend when its
         window reached as far back (`_brought_up`); None when there is none."""
         key = self._touched_key(newest_first, globs)
-        where = cache_file(self.root, TOUCHED_CACHE) if key is not None and self.root is not None else None
+        where = (cache_file(self.root, TOUCHED_CACHE, self.git)
+                 if key is not None and self.root is not None else None)
         if where is None:
             return None
         with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
@@ -206,7 +218,8 @@ class History:
 
     def _keep_touched(self, newest_first: int, globs: list[list[str]]) -> None:
         key = self._touched_key(newest_first, globs)
-        where = cache_file(self.root, TOUCHED_CACHE) if key is not None and self.root is not None else None
+        where = (cache_file(self.root, TOUCHED_CACHE, self.git)
+                 if key is not None and self.root is not None else None)
         if where is not None:
             data = json.dumps({"key": key, "touched": [sorted(self.touched(g)) for g in globs]})
             with contextlib.suppress(OSError):
@@ -252,7 +265,7 @@ def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER
     return Problem(rule.rel, rule.heading_line or 0, "info", "rule-drift", message)
 
 
-def _read_commits(root: Path, rules_dir: str, limit: int) -> tuple[
+def _read_commits(root: Path, rules_dir: str, limit: int, git: GitSession | None = None) -> tuple[
         list[Commit], bool, list[object] | None, tuple[list[object], int, int] | None] | None:
     """The window's commits, newest first, whether it holds the whole history, what names
     them (None when HEAD does not: an empty repository), and when they extend a kept history,
@@ -266,7 +279,7 @@ def _read_commits(root: Path, rules_dir: str, limit: int) -> tuple[
     state = (git_text(root, "rev-parse", "HEAD", "--is-shallow-repository") or "").split()
     head = state[0] if len(state) == 2 else ""
     key: list[object] = [head, str(root), rules_dir, limit, BULK]
-    where = cache_file(root, HISTORY_CACHE) if head else None
+    where = cache_file(root, HISTORY_CACHE, git) if head else None
     kept = _kept_commits(where) if where is not None else None
     if kept is not None and kept[0] == key:
         return kept[1], kept[2], key, None

@@ -31,7 +31,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulelens.rules.project.cache_files import cache_file, write
-from rulelens.rules.project.git import LEAN_HISTORY, git_text, linear_range, run_git, run_git_split
+from rulelens.rules.project.git import (
+    LEAN_HISTORY,
+    GitSession,
+    git_text,
+    linear_range,
+    run_git,
+    run_git_split,
+)
 
 CACHE = "rulelens/evidence.json"
 VERSION = 1
@@ -121,14 +128,14 @@ def _path_before(files: list[tuple[int, str]], start: int) -> str:
 class Evidence:
     """HEAD's history, read for evidence of what was removed (see the module docstring)."""
 
-    def __init__(self, root: Path, rules_dir: str, head: str) -> None:
+    def __init__(self, root: Path, rules_dir: str, head: str, git: GitSession | None = None) -> None:
         self.root, self.rules_dir, self.head = root, rules_dir, head
         self.commits: list[tuple[str, str, str]] = []
         self.deleted: dict[str, int] = {}  # deleted path -> newest commit that deleted it
         self.by_name: dict[str, list[str]] = {}  # last segment -> deleted paths and their folders
         self.folders: dict[str, int] = {}
         self.names: dict[str, Removal | None] = {}
-        self._where = cache_file(root, CACHE)
+        self._where = cache_file(root, CACHE, git)
         self._dirty = False
         # Kept names whose answer for the kept commit `_since` is to be brought up to HEAD.
         self._since: str | None = None
@@ -136,15 +143,16 @@ class Evidence:
         self._newer = 0  # how many of the commits are the range's
 
     @classmethod
-    def read(cls, root: Path, rules_dir: str) -> Evidence | None:
-        """The evidence of this work tree's history; None without git, a commit or full history."""
+    def read(cls, root: Path, rules_dir: str, git: GitSession | None = None) -> Evidence | None:
+        """The evidence of this work tree's history; None without git, a commit or full history.
+        `git`: the run's session (where git keeps the cache)."""
         head = git_text(root, "rev-parse", "HEAD", "--is-shallow-repository")
         if head is None:
             return None
         parts = head.split()
         if len(parts) != 2 or parts[1] != "false":
             return None
-        evidence = cls(root, rules_dir, parts[0])
+        evidence = cls(root, rules_dir, parts[0], git)
         if not evidence._load() and not evidence._read_deleted():
             return None
         return evidence

@@ -31,7 +31,7 @@ from rulelens.rules.check.stale.words import inner_words, present
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import completed, git_work_tree
+from rulelens.rules.project.git import GitSession
 
 MAX_SUGGESTIONS = 3
 UNREAD = frozenset({"file-too-large", "file-binary", "file-unreadable", "rule-symlink"})
@@ -82,6 +82,17 @@ class ProjectScan:
     _store: MentionStore | None = None
     _pending: threading.Thread | None = None
     keep_caches: bool = True  # False: read the caches in git's folder, write none (read-only workspace)
+    _session: GitSession | None = None
+
+    @property
+    def git(self) -> GitSession:
+        """The session the file list was listed through (git.py); a list made another way (a
+        test's, a review's) gets one of its own, for this scan."""
+        if self.files.git is not None:
+            return self.files.git
+        if self._session is None:
+            self._session = GitSession()
+        return self._session
 
     # -- where names live ---------------------------------------------------------------
     def _sets(self) -> None:
@@ -137,7 +148,7 @@ class ProjectScan:
     def keep_mentions(self) -> None:
         """Read the mentions of earlier runs (in git's folder), for `save_mentions` to update."""
         if self._store is None and self.is_git:
-            self._store = MentionStore(self.root)
+            self._store = MentionStore(self.root, self.git)
 
     def save_mentions(self) -> None:
         if self._store is not None and self.keep_caches:
@@ -198,7 +209,7 @@ class ProjectScan:
         ask = [r for r in todo if not self._excused[r]]
         if ask and self.is_git:
             # check-ignore exits 1 when nothing is ignored: read its output whatever the status.
-            out = completed(self.root, "check-ignore", "--no-index", "-z", "--stdin",
+            out = self.git.completed(self.root, "check-ignore", "--no-index", "-z", "--stdin",
                             input="\0".join(ask).encode("utf-8") + b"\0")
             ignored = set(out.stdout.decode("utf-8", "replace").split("\0")) if out is not None else set()
             for rel in ask:
@@ -210,7 +221,7 @@ class ProjectScan:
         """Recent git history (read once per file list), or None outside git."""
         self._wait_history()
         if not self._history_read:
-            self._history = History.read(self.root, self.rules_dir) if self.is_git else None
+            self._history = History.read(self.root, self.rules_dir, git=self.git) if self.is_git else None
             self._history_read = True
         return self._history
 
@@ -220,7 +231,7 @@ class ProjectScan:
         a shallow clone or before the first commit."""
         with self._evidence_lock:
             if not self._evidence_read:
-                self._evidence = Evidence.read(self.root, self.rules_dir) if self.is_git else None
+                self._evidence = Evidence.read(self.root, self.rules_dir, self.git) if self.is_git else None
                 self._evidence_read = True
         return self._evidence
 
@@ -247,7 +258,7 @@ class ProjectScan:
     @property
     def is_git(self) -> bool:
         if self._git is None:
-            self._git = git_work_tree(self.root)
+            self._git = self.git.work_tree(self.root)
         return self._git
 
     # -- which names occur ----------------------------------------------------------------
@@ -278,8 +289,6 @@ class ProjectScan:
             if found_scan is not None:
                 self._search, self._first = found_scan
             self._searched = True
-            if SEARCHED is not None:
-                SEARCHED.append(self)
         if self._search is None or not todo:
             self._unanswered = self._unanswered or bool(todo)
             return
@@ -325,14 +334,14 @@ class ProjectScan:
         return any(verdicts)
 
 
-# `check`'s result cache sets this to a list before a full run; each project scan that searches
-# adds itself, so that what the output took from the files' text can be kept with the answer
-# (`search_record`).
-SEARCHED: list[ProjectScan] | None = None
-
-
 _SCANS: weakref.WeakKeyDictionary[FileList, dict[tuple[Path, str], ProjectScan]] = (
     weakref.WeakKeyDictionary())
+
+
+def searched(files: FileList) -> list[ProjectScan]:
+    """The project scans over this file list that searched the files' text, for the record of a
+    run (check_project.py's `RunRecord`)."""
+    return [scan for scan in _SCANS.get(files, {}).values() if scan._searched]
 
 
 def root_of(rule: RuleFile) -> tuple[Path, str]:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from rulelens.rules.check.stale.mentions import Mention
 from rulelens.rules.project.cache_files import cache_file, write
+from rulelens.rules.project.git import GitSession
 from rulelens.rules.project.git_state import blake2b  # without OpenSSL: see there
 
 FORMAT = "rulelens-mentions"
@@ -33,8 +34,8 @@ def key(text: str, top: Iterable[str]) -> str:
 class MentionStore:
     """The stored mentions of one project, loaded once and written once per run."""
 
-    def __init__(self, root: Path) -> None:
-        self.where = cache_file(root, NAME)
+    def __init__(self, root: Path, git: GitSession | None = None) -> None:
+        self.where = cache_file(root, NAME, git)
         self.old: dict[str, list[Mention]] = self._load() if self.where is not None else {}
         self.used: dict[str, list[Mention]] = {}
 

@@ -26,16 +26,17 @@ from __future__ import annotations
 
 import contextlib
 import json
-import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulelens.rules.project.cache_files import cache_file, write_file
-from rulelens.rules.project.git_state import AskGitAgain, Snapshot, blake2b, paths_of, snapshot
+from rulelens.rules.project.git import snapshot
+from rulelens.rules.project.git_state import AskGitAgain, Snapshot, blake2b, paths_of
 
-if TYPE_CHECKING:  # loaded where the cache is used (in a git work tree), not by every search
+if TYPE_CHECKING:
+    from rulelens.rules.project.git import GitSession
     from rulelens.rules.project.later import Later
 
 FORMAT = "rulelens-name-search"
@@ -66,37 +67,27 @@ def _listing_file(where: Path) -> Path:
     return where.with_suffix(".index")
 
 
-_EARLY: dict[tuple[Path, str], Later[Snapshot | None]] = {}
-_EARLY_LOCK = threading.Lock()
-
-
-def start_snapshot(root: Path, exclude: str) -> None:
+def start_snapshot(root: Path, exclude: str, git: GitSession | None = None) -> None:
     """Ask git now, in a thread, for what the search will need (a CLI `check` calls this before
-    it lists the files and reads the rules, so that git's stat of every file runs meanwhile)."""
-    where = cache_file(root, CACHE_PATH)
+    it lists the files and reads the rules, so that git's stat of every file runs meanwhile);
+    the search of a file list listed through `git` takes it. Nothing without a session."""
+    if git is None:
+        return
+    where = cache_file(root, CACHE_PATH, git)
     if where is None or not where.is_file():
         return  # a first run: git's view is read while grep runs, not while the files are listed
     from rulelens.rules.project.later import in_thread
 
-    with _EARLY_LOCK:
-        if (root, exclude) not in _EARLY:
-            _EARLY[(root, exclude)] = in_thread(lambda: snapshot(root, exclude), daemon=True,
-                                                name="rulelens-git-snapshot")
+    git.ask_view(root, exclude, lambda: in_thread(lambda: snapshot(root, exclude, git), daemon=True,
+                                                  name="rulelens-git-snapshot"))
 
 
-def known_snapshot(root: Path, exclude: str, future: Later[Snapshot | None]) -> None:
-    """git's view, asked already (by `check`'s result cache): the search uses it as it is."""
-    with _EARLY_LOCK:
-        _EARLY[(root, exclude)] = future
-
-
-def _snapshot_now(root: Path, exclude: str) -> Snapshot | None:
-    with _EARLY_LOCK:
-        early = _EARLY.pop((root, exclude), None)
+def _snapshot_now(root: Path, exclude: str, git: GitSession | None) -> Snapshot | None:
+    early = git.take_view(root, exclude) if git is not None else None
     if early is not None:
         with contextlib.suppress(AskGitAgain):
             return early.result()
-    return snapshot(root, exclude)
+    return snapshot(root, exclude, git)
 
 
 def load(path: Path, root: Path) -> Stored | None:
@@ -266,8 +257,10 @@ class CachedSearch:
     """
 
     def __init__(self, root: Path, outside: Sequence[str], grep: Grep,
-                 full: Callable[[list[str]], set[str] | None], exclude: str, keep: bool = True) -> None:
+                 full: Callable[[list[str]], set[str] | None], exclude: str, keep: bool = True,
+                 git: GitSession | None = None) -> None:
         self.root, self.outside, self.grep, self.full, self.exclude = root, outside, grep, full, exclude
+        self.git = git  # the file list's session: git's view may have been asked early there
         self.keep = keep  # False: answer from the cache, never write it (a read-only workspace)
         self.outcome = "none"  # "hit", "miss" or "none" (no cache here): for tests and benchmarks
         # What this run's searches showed file by file, for `check`'s result cache: match -> some
@@ -276,14 +269,15 @@ class CachedSearch:
         self.unnamed: set[str] = set()
 
     def __call__(self, words: list[str]) -> set[str] | None:
-        where = cache_file(self.root, CACHE_PATH)
+        where = cache_file(self.root, CACHE_PATH, self.git)
         if where is None:
             self.outcome = "none"
             return self.full(words)
         from rulelens.rules.project.later import in_thread
 
         # git's view of the files comes while the cache is read (or grep runs, when cold).
-        later = in_thread(lambda: _snapshot_now(self.root, self.exclude), name="rulelens-git-snapshot")
+        later = in_thread(lambda: _snapshot_now(self.root, self.exclude, self.git),
+                          name="rulelens-git-snapshot")
         try:
             stored = load(where, self.root)
             if stored is not None and set(words) <= stored.needles:

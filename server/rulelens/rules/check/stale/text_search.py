@@ -294,4 +294,4 @@ def cached_scan_for(root: Path, files: FileList, exclude: str,
                 named: bool) -> tuple[list[bytes], frozenset[str]] | None:
         return grep_outputs(root, grep, paths, words, named=named)
 
-    return full, CachedSearch(root, outside, outputs, full, exclude, keep=keep)
+    return full, CachedSearch(root, outside, outputs, full, exclude, keep=keep, git=files.git)

@@ -1,0 +1,103 @@
+"""check_project's run record and git session: what a check took from the files' text comes back
+with its findings, and git's answers go in through the session it is given (rules/project/git.py),
+never through a module's memory."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from rulelens.check_project import check_project
+from rulelens.rules.check.stale.text_search import gnu_grep
+from rulelens.rules.project.git import LS_FILES, GitSession
+from rulelens.rules.project.later import Later
+from rulelens.rules.repository import RuleRepository
+from tests.conftest import ProjectFactory
+
+RULE = """---
+paths:
+  - 'app/**'
+---
+# Billing
+
+Prices go through `app/Money.php`; `Money::fromCents()` builds one, `LegacyPriceHelper` rounds.
+"""
+
+
+def committed(root: Path) -> None:
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.com", "PATH": "/usr/bin:/bin"}
+    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True, env=env)
+    subprocess.run(["git", "-C", str(root), "commit", "-qm", "start"], check=True, env=env)
+
+
+@pytest.fixture
+def billing(project: ProjectFactory) -> Path:
+    root = project({".ai/rules/billing.md": RULE,
+                    "app/Money.php": "<?php\nfinal class Money { public static function fromCents() {} }\n",
+                    "app/Other.php": "<?php\n// nothing here\n"}, git=True)
+    committed(root)
+    return root
+
+
+@pytest.mark.skipif(gnu_grep() is None, reason="the name search's record needs GNU grep")
+def test_the_record_lists_what_the_name_search_found(billing: Path) -> None:
+    result = check_project(RuleRepository(billing), git=GitSession())
+    assert result.record.searches is not None
+    [search] = result.record.searches
+    assert search["root"] == str(billing) and search["exclude"] == ".ai/rules"
+    present = search["present"]
+    assert isinstance(present, dict) and present["Money"] == ["app/Money.php"]
+    assert present["fromCents"] == ["app/Money.php"]
+    assert "LegacyPriceHelper" in search["absent"]  # type: ignore[operator]
+
+
+def test_a_check_that_searched_nothing_records_no_search(project: ProjectFactory) -> None:
+    root = project({".ai/rules/plain.md": "---\npaths:\n  - 'app/**'\n---\n# Plain\n\nNo names.\n",
+                    "app/x.php": ""}, git=True)
+    committed(root)
+    assert check_project(RuleRepository(root), git=GitSession()).record.searches == []
+
+
+def test_the_file_list_comes_from_the_session_it_is_given(billing: Path) -> None:
+    """An answer given to the session is the file list the check reads: a nested agent folder
+    that it leaves out is not found, and the answer is read once."""
+    (billing / "web/.cursor/rules").mkdir(parents=True)
+    (billing / "web/.cursor/rules/a.mdc").write_text("---\nglobs: app/**\n---\n# A\n")
+    committed(billing)
+    listed = b"\0".join(p.encode() for p in (".ai/rules/billing.md", "app/Money.php", "app/Other.php")) + b"\0"
+    answer: Later[bytes | None] = Later()
+    answer.set_result(listed)
+    given = GitSession(given={(str(billing), LS_FILES): answer})
+    assert given.gives(billing, *LS_FILES)
+    assert check_project(RuleRepository(billing), git=given).agent_files == {}
+    assert not given.gives(billing, *LS_FILES)
+    mine = GitSession()
+    assert check_project(RuleRepository(billing), git=mine).agent_files == {"Cursor": ["web/.cursor/rules/a.mdc"]}
+    assert mine.work_tree(billing) and not GitSession().gives(billing, *LS_FILES)
+
+
+def test_sessions_share_nothing(billing: Path, tmp_path: Path) -> None:
+    """What one session learnt (a work tree, where git keeps the caches) is not another's."""
+    from rulelens.rules.project.cache_files import cache_file
+
+    one, other = GitSession(), GitSession()
+    assert cache_file(billing, "rulelens/x.json", one) is not None
+    assert one.git_paths and not other.git_paths
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    assert cache_file(plain, "rulelens/x.json", other) is None and not other.git_paths
+
+
+def test_a_view_no_search_took_is_not_left_for_the_next_check(project: ProjectFactory) -> None:
+    """git's view asked early (the name search's cache exists) but not taken (no name to search)
+    is dropped when the check ends: a later check through the same session (`check --fix`'s
+    second, the MCP server's next) does not read the files' state of this one."""
+    root = project({".ai/rules/plain.md": "---\npaths:\n  - 'app/**'\n---\n# Plain\n\nNo names.\n",
+                    "app/x.php": "", ".git/rulelens/name-search.json": "{}"}, git=True)
+    committed(root)
+    session = GitSession()
+    check_project(RuleRepository(root), git=session)
+    assert session.take_view(root, ".ai/rules") is None
