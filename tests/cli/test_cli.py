@@ -138,8 +138,8 @@ def test_rules_path_that_is_a_file(tmp_path: Path) -> None:
     (tmp_path / ".ai/rules").write_text("")
     out = run(tmp_path, "record", "--glob", "a/**", "--title", "t", "--note", "n")
     assert (out.returncode, out.stderr) == (2, "rulelens: .ai/rules exists but is not a folder.\n")
-    check = run(tmp_path, "check", "--json")
-    assert check.returncode == 1 and '"rules-folder-invalid"' in check.stdout
+    check = run(tmp_path, "check", "--json")  # another tool's file there: said, not failed
+    assert check.returncode == 0 and '"rules-folder-invalid"' in check.stdout and '"info"' in check.stdout
 
 
 def test_index_that_is_a_folder_stops_the_record_before_any_write(project: ProjectFactory) -> None:

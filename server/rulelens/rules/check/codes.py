@@ -95,8 +95,8 @@ CODES: dict[str, Code] = {
         "A rule file that links outside the project.",
         "rulelens does not read or write files outside the project. Replace the link with the file."),
     "rules-folder-invalid": Code(
-        "`.ai/rules` is not a folder.",
-        "Move the file away and create the folder."),
+        "`.ai/rules` is a file (another tool's, often), not Boost's rules folder: no Boost rules are read.",
+        "If the project keeps Boost's rules, move the file away and create the folder."),
 }
 
 

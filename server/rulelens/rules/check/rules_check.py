@@ -21,8 +21,11 @@ def check_rules(repo: RuleRepository, files: FileList | None = None,
                 drift_after: int = DRIFT_AFTER) -> list[Problem]:
     """Every problem in the rules and the index; files=None skips match-nothing checks."""
     if repo.rules_path.exists() and not repo.rules_path.is_dir():
-        return [Problem(repo.rules_dir, 0, "error", "rules-folder-invalid",
-                        f"{repo.rules_dir} exists but is not a folder; no rules can be read.")]
+        # Another tool's file at Boost's path (an `.ai/rules` of its own convention): a fact about
+        # what rulelens reads, not a mistake of the team's, so `info`.
+        return [Problem(repo.rules_dir, 0, "info", "rules-folder-invalid",
+                        f"{repo.rules_dir} is a file, not Boost's rules folder: no Boost rules are read here. "
+                        "If this project keeps Boost's rules, move the file away and create the folder.")]
     problems = check_all(repo.files, files, drift_after)
     if repo.rules_path.is_dir():
         unread = next((cannot_read(f) for f in repo.unread()), None)
