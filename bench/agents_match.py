@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import file_paths
 from rulelens.agents.project import AgentProject
 from rulelens.agents.traps import agent_problems
-from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.filelist import FileList
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "agents" / "fixtures" / "all_agents"
 

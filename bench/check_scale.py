@@ -21,7 +21,7 @@ import pathspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import file_paths, write_project
-from rulelens.rules.format.globs import expand
+from rulelens.glob_engines.boost import expand
 from rulelens.rules.repository import RuleRepository
 
 

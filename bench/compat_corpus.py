@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulelens.rules.check.rules_check import check_rules
-from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.filelist import FileList
 
 BOOST_HEADER = "# Project Rules Index\n"
 

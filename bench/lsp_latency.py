@@ -48,7 +48,7 @@ from pytest_lsp import client_capabilities
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import file_paths, write_agents, write_project
-from rulelens.rules.format.globs import expand, patterns_of
+from rulelens.glob_engines.boost import expand, patterns_of
 from rulelens.rules.repository import RuleRepository
 
 QUICK = [(10, 1_000, 10_000), (100, 1_000, 10_000), (1_000, 10_000, 10_000)]

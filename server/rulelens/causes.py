@@ -82,7 +82,8 @@ def _same_glob(kept: list[Problem]) -> list[Problem]:
     for (_, _, glob, rest), group in groups.items():
         if len(group) < MIN_GROUP:
             continue
-        agents = " and ".join(dict.fromkeys(a for _, a in group))
+        named = list(dict.fromkeys(a for _, a in group))
+        agents = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else named[0]
         first = group[0][0]
         grouped = Problem(first.file, first.line, max((p for p, _ in group), key=_rank).severity,
                           first.code, f"{agents} match `{glob}` {rest}", first.col, first.end_col)

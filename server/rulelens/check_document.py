@@ -20,7 +20,7 @@ from rulelens.rules.model import Problem, RuleFile
 if TYPE_CHECKING:
     from rulelens.agents.base import Agent
     from rulelens.agents.project import AgentProject
-    from rulelens.rules.project.filelist import FileList
+    from rulelens.workspace.filelist import FileList
 
 
 @dataclass(frozen=True)

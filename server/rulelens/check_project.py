@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
     from rulelens.agents.traps import Drift
     from rulelens.rules.check.config import Config
-    from rulelens.rules.project.filelist import FileList
-    from rulelens.rules.project.git import GitSession
+    from rulelens.workspace.filelist import FileList
+    from rulelens.workspace.git import GitSession
 
 Progress = Callable[[str], None]
 
@@ -65,12 +65,12 @@ class ProjectCheck:
 def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
                   progress: Progress | None = None, git: GitSession | None = None) -> ProjectCheck:
     """Check the rules folder (lint, index, staleness, drift) and the other agents' files.
-    `git`: the run's session (rules/project/git.py), with what git answered or was asked
+    `git`: the run's session (workspace/git.py), with what git answered or was asked
     already; a new one when None."""
     from rulelens.agents.codes import known_codes
     from rulelens.rules.check.config import load_config
     from rulelens.rules.check.stale.search_cache import start_snapshot
-    from rulelens.rules.project.git import GitSession
+    from rulelens.workspace.git import GitSession
 
     if drift_after < 0:
         raise RuleError("--drift-after needs a number of commits, 0 or more.")
@@ -94,7 +94,7 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     from rulelens.agents.project import AgentProject
     from rulelens.agents.traps import agent_check
     from rulelens.rules.check.rules_check import check_rules
-    from rulelens.rules.project.filelist import FileList
+    from rulelens.workspace.filelist import FileList
 
     say("listing the project's files")
     files = FileList.for_root(repo.root, session)

@@ -23,9 +23,9 @@ from rulelens import __version__
 from rulelens.report.markdown import SEARCH_LIMIT, render_matches, render_search
 from rulelens.report.words import unread_lines
 from rulelens.rules.model import RuleError
-from rulelens.rules.project.git import GitSession
-from rulelens.rules.project.root import find_root, writable
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.git import GitSession
+from rulelens.workspace.root import find_root, writable
 
 log = logging.getLogger("rulelens.mcp")
 

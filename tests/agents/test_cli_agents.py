@@ -121,7 +121,7 @@ def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
         assert f"\n  {agent.name}: " in text
     assert "\n  claude-code: " not in text and "\n  windsurf: " not in text
     assert "\n  Devin Desktop: " in text and "\n  Copilot in VS Code: " in text
-    assert "  Codex: 2 files, 35,169 bytes\n" in text
+    assert "  Codex: 2 files, 35,169 bytes  (confirmed in Codex 0.171.0)\n" in text
     assert "! over budget: 35,169 bytes exceed Codex's 32 KiB cap" in text
     assert "`packages/big/AGENTS.md` is cut after" in text
     assert "  Cursor: 2 files, 166 bytes  (probably: documented behaviour not confirmed)" in text

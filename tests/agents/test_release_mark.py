@@ -26,4 +26,4 @@ def test_commits_docs_and_other_kinds_name_no_release() -> None:
 def test_the_newest_of_several_releases_is_named() -> None:
     facts = [fact("a@1.9.0 (npm)"), fact("a@1.10.0 (npm)"), fact("a@1.2.30 (npm)")]
     assert release_of(facts) == "1.10.0"
-    assert confirmed_note("Claude Code 2.1.332") == "confirmed in Claude Code 2.1.332"
+    assert confirmed_note("Claude Code 2.1.337") == "confirmed in Claude Code 2.1.337"

@@ -14,17 +14,18 @@ PACKAGE = Path(__file__).parents[2] / "server" / "rulelens"
 # What each top-level part of rulelens may import, besides itself. Modules not listed here
 # (the package's own `__init__`, `__main__`) may import anything.
 ALLOWED: dict[str, set[str]] = {
-    "rules": set(),
-    "glob_engines": {"rules"},
-    "agents": {"rules", "glob_engines"},
-    "setup": {"rules"},
-    "report": {"rules", "glob_engines", "agents", "check_project"},
-    "cli": {"rules", "glob_engines", "agents", "setup", "report", "check_project", "lsp", "mcp"},
-    "mcp": {"rules", "glob_engines", "agents", "report", "setup", "check_project"},
-    "lsp": {"rules", "glob_engines", "agents", "report", "check_project", "check_document", "causes"},
-    "causes": {"rules", "glob_engines", "agents"},
-    "check_project": {"rules", "glob_engines", "agents", "causes"},
-    "check_document": {"rules", "glob_engines", "agents"},
+    "glob_engines": set(),  # the ground floor: every glob dialect, Boost's among them
+    "workspace": {"glob_engines"},  # git, the file list (with its glob counts), the caches
+    "rules": {"workspace", "glob_engines"},
+    "agents": {"rules", "glob_engines", "workspace"},
+    "setup": {"rules", "workspace"},
+    "report": {"rules", "glob_engines", "agents", "check_project", "workspace"},
+    "cli": {"rules", "glob_engines", "agents", "setup", "report", "check_project", "lsp", "mcp", "workspace"},
+    "mcp": {"rules", "glob_engines", "agents", "report", "setup", "check_project", "workspace"},
+    "lsp": {"rules", "glob_engines", "agents", "report", "check_project", "check_document", "causes", "workspace"},
+    "causes": {"rules", "glob_engines", "agents", "workspace"},
+    "check_project": {"rules", "glob_engines", "agents", "causes", "workspace"},
+    "check_document": {"rules", "glob_engines", "agents", "workspace"},
 }
 
 

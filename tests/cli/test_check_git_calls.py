@@ -1,5 +1,5 @@
 """Outside a git repository, `check` starts no git at all where no folder on the root's path holds
-one (rules/project/git_state.py `no_repository`), and where git must be asked, it is asked once where
+one (workspace/git_state.py `no_repository`), and where git must be asked, it is asked once where
 the repository is: later commands that need one get git's own answer again
 (`GitSession(remember_missing=True)`, the session of one `check`). The output is the same. A `git` ahead on PATH logs each call
 and runs the real one."""
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rulelens.rules.project import git
+from rulelens.workspace import git
 from tests.conftest import ProjectFactory
 
 RULE = "---\npaths:\n  - 'app/**'\n---\n# Billing\n\nPrices go through `app/Money.php`.\n"

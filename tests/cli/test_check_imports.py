@@ -26,7 +26,7 @@ IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
 # and subprocess import it.)
 ON_DEMAND = {"wcmatch", "rulelens.glob_engines.minimatch", "difflib", "yaml", "pathspec", "bracex"}
 # Loaded by no `check`: the greps of a name search and git's view beside them run in threads of
-# their own (rules/project/later.py), not in concurrent.futures' pool, which loads logging and
+# their own (workspace/later.py), not in concurrent.futures' pool, which loads logging and
 # queue; the caches are written without tempfile (random, shutil), and grep is found without
 # shutil (zlib, bz2, lzma).
 NEVER = {"concurrent.futures", "queue", "tempfile", "random", "shutil"}
@@ -70,7 +70,7 @@ def test_a_search_of_several_greps_loads_no_pool(project: ProjectFactory) -> Non
         assert code == 1 and "stale-name" in out and "LegacyPriceHelper" in out, (run, out)
         unwanted = NEVER | ({"logging"} if run == "next" else set())
         assert not modules & unwanted, (run, sorted(modules & unwanted))
-        assert "rulelens.rules.project.later" in modules  # the threads did run
+        assert "rulelens.workspace.later" in modules  # the threads did run
         assert list((root / ".git/rulelens").glob("*.json"))  # the caches were written
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rulelens.cli import result_cache
-from rulelens.rules.project.root import find_root
+from rulelens.workspace.root import find_root
 from tests.cli.imports import check_importing
 from tests.conftest import ProjectFactory, write_tree
 
@@ -180,9 +180,9 @@ def test_the_fast_path_finds_the_root_as_the_core_does(tmp_path: Path, monkeypat
 def test_what_it_hands_the_full_run_is_what_git_would_answer(billing: Path) -> None:
     """The name search's view derived from the fast path's answers equals git's own answer, and
     those answers name the files of the file list (subfolder, untracked, changed, rules)."""
-    from rulelens.rules.project.filelist import git_files
-    from rulelens.rules.project.git import snapshot
-    from rulelens.rules.project.git_state import commands, outside
+    from rulelens.workspace.filelist import git_files
+    from rulelens.workspace.git import snapshot
+    from rulelens.workspace.git_state import commands, outside
 
     write_tree(billing, {"app/Money.php": "<?php\n// changed\n", "app/New.php": "",
                          ".ai/rules/billing.md": RULE + "\nchanged\n", ".ai/rules/new.md": RULE,
@@ -209,8 +209,8 @@ def test_the_file_list_does_not_wait_for_diff_files(billing: Path, merged: bool)
     once it has is the one made from the same answers read at once."""
     import threading
 
-    from rulelens.rules.project import git as git_module
-    from rulelens.rules.project.git_state import commands
+    from rulelens.workspace import git as git_module
+    from rulelens.workspace.git_state import commands
 
     (billing / "app/New.php").write_text("")
     (billing / "app/Money.php").write_text("<?php\n// changed\n")
@@ -254,7 +254,7 @@ def test_the_file_list_does_not_wait_for_diff_files(billing: Path, merged: bool)
 @pytest.mark.parametrize("extra", [b"", b"100644 " + b"1" * 40 + b" 0\tapp/a\tb.php\0"])
 def test_the_rules_folder_cut_from_a_listing(extra: bytes) -> None:
     """The run of the folder's entries is cut out; a path holding a tab is read entry by entry."""
-    from rulelens.rules.project.git_state import outside
+    from rulelens.workspace.git_state import outside
 
     def entry(path: str) -> bytes:
         return b"100644 " + b"0" * 40 + b" 0\t" + path.encode() + b"\0"

@@ -22,7 +22,7 @@ from tests.lsp.test_watch import _watcher_globs
 
 FIXTURE = Path(__file__).resolve().parents[1] / "agents" / "fixtures" / "all_agents"
 NOT_CONFIRMED = "probably: documented behaviour not confirmed"
-RELEASED = "confirmed in Claude Code 2.1.332"  # read from Claude Code's released code
+RELEASED = "confirmed in Claude Code 2.1.337"  # read from Claude Code's released code
 
 
 @pytest.fixture
@@ -143,7 +143,7 @@ async def test_rules_for_path_has_the_agents(client: LanguageClient, shop: Path)
     assert [x["file"] for x in agents["openhands"]["loads"]] == ["AGENTS.md", ".openhands/microagents/repo.md"]
     claude = agents["claude-code"]
     assert claude["name"] == "Claude Code" and claude["confirmed"] is True
-    assert claude["confirmedIn"] == "Claude Code 2.1.332"
+    assert claude["confirmedIn"] == "Claude Code 2.1.337"
     assert agents["cursor"]["confirmedIn"] is None and agents["continue"]["confirmedIn"] is None
     api = next(x for x in claude["loads"] if x["file"] == ".claude/rules/api.md")
     assert api["how"] == "glob" and api["patterns"] == ["src/api/**"]
@@ -222,7 +222,7 @@ HOVERS = [
 
 
 # The agents whose answers were read from a release: their matcher is marked with it.
-MARKED = {"Claude Code's": "Claude Code 2.1.332", "Qwen Code's": "Qwen Code 0.24.4",
+MARKED = {"Claude Code's": "Claude Code 2.1.337", "Qwen Code's": "Qwen Code 0.24.4",
           "Copilot in VS Code's": "Copilot in VS Code 1.117.0"}
 
 

@@ -107,14 +107,14 @@ def test_a_files_uri_is_what_pathlib_says(tmp_path_factory: pytest.TempPathFacto
 
 
 def test_each_root_keeps_its_own_git_session(tmp_path: Path) -> None:
-    """Two roots never share what git told one of them (rules/project/git.py's GitSession): a
+    """Two roots never share what git told one of them (workspace/git.py's GitSession): a
     work tree's yes, where its caches live; the file list and the staleness checks over it ask
     git through their root's session."""
     import subprocess
 
     from rulelens.lsp.workspace.roots import Root
     from rulelens.rules.check.stale.findings import scan_of
-    from rulelens.rules.project.cache_files import cache_file
+    from rulelens.workspace.cache_files import cache_file
 
     repo, plain = make_project(tmp_path / "repo").root, make_project(tmp_path / "plain").root
     subprocess.run(["git", "init", "-q", str(repo)], check=True)

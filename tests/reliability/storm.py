@@ -8,8 +8,8 @@ import subprocess
 from pathlib import Path
 
 from rulelens.rules.check.lint import check_file
-from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.filelist import FileList
 
 N_SRC = 3500          # src files on branch one
 DELETED = 1500        # src files gone on branch two

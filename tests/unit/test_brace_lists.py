@@ -1,4 +1,4 @@
-"""The globs expanded without bracex (rules/format/globs.py `_one_list`, and `expand`'s one-glob
+"""The globs expanded without bracex (glob_engines/boost.py `_one_list`, and `expand`'s one-glob
 path): wherever they answer, bracex and the general path give the same globs in the same order."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulelens.rules.format import globs
+from rulelens.glob_engines import boost as globs
 
 PIECES = ["app", "src", "*", "**", "/", "{", "}", ",", ".", "..", "\\", "$", "[", "]", "!", "a b",
           "~", "@", "-", "1", "x.php", "{a,b}", "{1..3}", ""]

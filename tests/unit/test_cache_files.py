@@ -1,4 +1,4 @@
-"""The caches' writer (rules/project/cache_files.py): atomic, and safe against another writer
+"""The caches' writer (workspace/cache_files.py): atomic, and safe against another writer
 of the same file at the same moment, in this process or another."""
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from rulelens.rules.project import cache_files
-from rulelens.rules.project.cache_files import write, write_file
+from rulelens.workspace import cache_files
+from rulelens.workspace.cache_files import write, write_file
 
 SIZE = 256 * 1024  # larger than one write of a pipe or a page: a torn file would show
 
 WRITER = f"""
 import sys
 from pathlib import Path
-from rulelens.rules.project.cache_files import write_file
+from rulelens.workspace.cache_files import write_file
 path, mark = Path(sys.argv[1]), sys.argv[2].encode()
 for n in range(int(sys.argv[3])):
     write_file(path, mark * {SIZE})

@@ -135,4 +135,4 @@ def test_one_glob_several_agents_read_is_one_finding(project: ProjectFactory) ->
     result = check_project(RuleRepository(root))
     [p] = [p for p in result.problems if p.code == "agent-glob-matches-nothing"]
     assert p.file == ".claude/rules/nix.md" and p.line == 1 and p.severity == "warning"
-    assert p.message.startswith("Claude Code and Copilot CLI match `flake.nix` against no file of this project")
+    assert p.message.startswith("Claude Code, Copilot in VS Code and Copilot CLI match `flake.nix` against no file of this project")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rulelens.rules.check.rules_check import check_rules
-from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.filelist import FileList
 from tests.conftest import ProjectFactory
 
 

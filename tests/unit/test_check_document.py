@@ -8,7 +8,7 @@ from pathlib import Path
 from rulelens.check_document import check_index_text, check_rule_text, configured_document
 from rulelens.rules.format.reading import read_rule_file
 from rulelens.rules.model import Problem
-from rulelens.rules.project.filelist import FileList
+from rulelens.workspace.filelist import FileList
 
 RULE = ".ai/rules/models.md"
 TEXT = "---\npaths:\n  - 'app/Models/**'\n  - 'app/Nowhere/**'\n---\n\n# Models\n\n## Money\nCents.\n"

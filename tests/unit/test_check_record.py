@@ -1,5 +1,5 @@
 """check_project's run record and git session: what a check took from the files' text comes back
-with its findings, and git's answers go in through the session it is given (rules/project/git.py),
+with its findings, and git's answers go in through the session it is given (workspace/git.py),
 never through a module's memory."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 
 from rulelens.check_project import check_project
 from rulelens.rules.check.stale.text_search import gnu_grep
-from rulelens.rules.project.git import LS_FILES, GitSession
-from rulelens.rules.project.later import Later
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.git import LS_FILES, GitSession
+from rulelens.workspace.later import Later
 from tests.conftest import ProjectFactory
 
 RULE = """---
@@ -81,7 +81,7 @@ def test_the_file_list_comes_from_the_session_it_is_given(billing: Path) -> None
 
 def test_sessions_share_nothing(billing: Path, tmp_path: Path) -> None:
     """What one session learnt (a work tree, where git keeps the caches) is not another's."""
-    from rulelens.rules.project.cache_files import cache_file
+    from rulelens.workspace.cache_files import cache_file
 
     one, other = GitSession(), GitSession()
     assert cache_file(billing, "rulelens/x.json", one) is not None

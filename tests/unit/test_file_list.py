@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulelens.agents.base import Context
-from rulelens.rules.project.filelist import SKIP_DIRS, FileList, walk_files
+from rulelens.workspace.filelist import SKIP_DIRS, FileList, walk_files
 
 
 def _os_walk(root: Path) -> list[str]:
@@ -87,7 +87,7 @@ def test_copilot_candidates_are_the_paths_holding_the_pattern_folders(names: lis
 
 @given(st.lists(st.text(st.sampled_from("ab/\n\r"), max_size=6), max_size=8))
 def test_all_plain_is_read_from_the_joined_text_as_each_path_would_say(paths: list[str]) -> None:
-    from rulelens.rules.format.globs import plain_path
+    from rulelens.glob_engines.boost import plain_path
 
     files = FileList(paths)
     assert files._all_plain == all(plain_path(p) for p in files.paths)
@@ -121,7 +121,7 @@ def test_folders_are_every_ancestor_of_every_path(paths: list[str]) -> None:
 def test_no_repository_is_said_only_where_git_finds_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import subprocess
 
-    from rulelens.rules.project.git import no_repository, run_git
+    from rulelens.workspace.git import no_repository, run_git
 
     def git_finds(folder: Path) -> bool:
         return subprocess.run(["git", "-C", str(folder), "rev-parse", "--git-dir"],

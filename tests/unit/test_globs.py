@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulelens.rules.format.globs import literal_matches, literal_test, regex_source, split_commas
+from rulelens.glob_engines.boost import literal_matches, literal_test, regex_source, split_commas
 from rulelens.rules.match.matcher import RuleSet
-from rulelens.rules.project.filelist import FileList
+from rulelens.workspace.filelist import FileList
 
 FILES = [
     "app/User.php",

@@ -15,8 +15,8 @@ from rulelens.rules.check.stale import text_search
 from rulelens.rules.check.stale.search_cache import CACHE_PATH, CachedSearch
 from rulelens.rules.check.stale.text_search import cached_scan_for, gnu_grep, grep_outputs, grep_search
 from rulelens.rules.check.stale.words import present
-from rulelens.rules.project.cache_files import cache_file
-from rulelens.rules.project.filelist import FileList
+from rulelens.workspace.cache_files import cache_file
+from rulelens.workspace.filelist import FileList
 
 pytestmark = pytest.mark.skipif(gnu_grep() is None, reason="the chunks are GNU grep's")
 ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",

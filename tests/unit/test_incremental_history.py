@@ -15,10 +15,10 @@ from rulelens.rules.check.stale import drift, evidence
 from rulelens.rules.check.stale.drift import HISTORY_CACHE, TOUCHED_CACHE, _read_commits
 from rulelens.rules.check.stale.evidence import CACHE, Evidence
 from rulelens.rules.model import Problem
-from rulelens.rules.project.cache_files import cache_file
-from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import linear_range
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.cache_files import cache_file
+from rulelens.workspace.filelist import FileList
+from rulelens.workspace.git import linear_range
 from tests.unit.test_drift_log import whole_log
 from tests.unit.test_staleness import commit, git, rule_text
 

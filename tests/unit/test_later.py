@@ -1,4 +1,4 @@
-"""`Later` and `in_thread` (rules/project/later.py) answer as concurrent.futures' Future and a
+"""`Later` and `in_thread` (workspace/later.py) answer as concurrent.futures' Future and a
 one-job pool do: the value, or the work's exception raised where it is asked for."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from rulelens.rules.project.later import Later, in_thread
+from rulelens.workspace.later import Later, in_thread
 
 
 def test_the_value_comes_from_another_thread_and_stays() -> None:

@@ -17,8 +17,8 @@ import pytest
 from pathspec.util import lookup_pattern
 
 from rulelens.glob_engines import dialects
+from rulelens.glob_engines.boost import plain_source, regex_source
 from rulelens.rules.format import simple_yaml
-from rulelens.rules.format.globs import plain_source, regex_source
 
 TO_REGEX = lookup_pattern("gitignore").pattern_to_regex
 # Every character pathspec reads specially in these globs, beside plain ones (`.` and `-` are

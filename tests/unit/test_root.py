@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulelens.rules.project.root import find_root, is_project
+from rulelens.workspace.root import find_root, is_project
 
 
 def test_explicit_root_wins(tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ from rulelens.rules.check.stale.text_search import file_search, gnu_grep, grep_s
 from rulelens.rules.check.stale.words import present
 from rulelens.rules.format.reading import read_rule_file
 from rulelens.rules.model import Problem, RuleError
-from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.filelist import FileList
 from tests.conftest import ProjectFactory
 
 GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
@@ -251,7 +251,7 @@ def test_the_history_is_read_only_for_what_is_missing(project: ProjectFactory) -
     """A first run reads the history's deletions only when a rule mentions a path or a name that
     is not there (and not ignored): on a long history that pass is most of the run."""
     from rulelens.rules.check.stale.evidence import CACHE
-    from rulelens.rules.project.cache_files import cache_file
+    from rulelens.workspace.cache_files import cache_file
 
     root = project({".ai/rules/billing.md": rule_text(
                         "Prices go through `app/Money.php` and `Money::fromCents()`; `.env` holds keys."),

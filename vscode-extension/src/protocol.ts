@@ -85,7 +85,7 @@ export interface AgentView {
   name: string;
   /** False where rulelens follows third-party material ("documented behaviour not confirmed"). */
   confirmed: boolean;
-  /** The release its answer was read from ("Claude Code 2.1.332"), or null; absent from older servers. */
+  /** The release its answer was read from ("Claude Code 2.1.337"), or null; absent from older servers. */
   confirmedIn?: string | null;
   loads: AgentLoad[];
   maybe: AgentMaybe[];

@@ -68,9 +68,9 @@ test('the tooltip names the other agents that load something, and why, after the
     '  Codex: AGENTS.md (folder chain)',
     'Click to show them.',
   ]);
-  const released = { ...CLAUDE, confirmed: true, confirmedIn: 'Claude Code 2.1.332' };
+  const released = { ...CLAUDE, confirmed: true, confirmedIn: 'Claude Code 2.1.337' };
   assert.equal(statusTooltip(answer([MODELS], [released])).split('\n')[3],
-    '  Claude Code (confirmed in Claude Code 2.1.332): CLAUDE.md (always), .claude/rules/models.md (app/Models/**)');
+    '  Claude Code (confirmed in Claude Code 2.1.337): CLAUDE.md (always), .claude/rules/models.md (app/Models/**)');
   const none = statusTooltip(answer([], [CODEX])).split('\n');
   assert.equal(none[1], 'Also loaded by: Codex');
   assert.equal(statusTooltip(answer([MODELS], [CURSOR_NOTHING])).includes('Also loaded by'), false);

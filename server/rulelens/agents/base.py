@@ -15,15 +15,15 @@ from rulelens.agents.facts import Fact, Topic, all_confirmed, release_of
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
+from rulelens.glob_engines.boost import split_commas
 from rulelens.glob_engines.dialects import DOTGLOB, GLOBSTAR, literal_end, matches
-from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem, Severity
-from rulelens.rules.project.filelist import folders_of
-from rulelens.rules.project.sorted_paths import prefix_span, starting_with
+from rulelens.workspace.filelist import folders_of
+from rulelens.workspace.sorted_paths import prefix_span, starting_with
 
 if TYPE_CHECKING:
-    from rulelens.rules.project.filelist import FileList
     from rulelens.rules.repository import RuleRepository
+    from rulelens.workspace.filelist import FileList
 
 # The codes every agent's files can get: YAML, globs that match nothing, budgets, and the same
 # rule carried differently by two agents (traps.py).

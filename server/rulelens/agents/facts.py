@@ -23,7 +23,7 @@ PROBABLY = "probably"
 PROBABLY_NOTE = "probably: documented behaviour not confirmed"
 # A released version in a source: `@anthropic-ai/claude-code-linux-x64@2.1.337 (npm)`, `microsoft/
 # vscode@1.117.0`; a commit (`laravel/boost@8d8cb70`) names no release.
-_RELEASE = re.compile(r"@(\d+(?:\.\d+)+)(?![\w.])")
+_RELEASE = re.compile(r"@(\d+(?:\.\d+)+(?:-[\w.]+)?)(?![\w.-])")
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def release_of(facts: Iterable[Fact]) -> str | None:
     """The release the agent's code was read or run at, from the `code` facts' sources (the newest
     where they name several): what "confirmed in" names, so no surface spells a version out."""
     found = {m.group(1) for f in facts if f.kind == "code" for m in [_RELEASE.search(f.source)] if m}
-    return max(found, key=lambda v: tuple(int(n) for n in v.split("."))) if found else None
+    return max(found, key=lambda v: tuple(int(n) for n in v.partition("-")[0].split("."))) if found else None
 
 
 def confirmed_note(release: str) -> str:

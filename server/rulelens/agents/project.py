@@ -9,8 +9,8 @@ from rulelens.agents.base import Agent, Context
 from rulelens.agents.formats.codex import cap_words, chain_overflow, overflow_words
 from rulelens.agents.model import Load, Maybe
 from rulelens.agents.registry import AGENTS
-from rulelens.rules.project.filelist import FileList
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.filelist import FileList
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from rulelens.cli.common import EXIT_OK, EXIT_USAGE, Run, fail
 
 if TYPE_CHECKING:
     from rulelens.check_project import RunRecord
-    from rulelens.rules.project.git import GitSession
+    from rulelens.workspace.git import GitSession
 
 # name -> one-line summary (the top-level help lists these without importing the modules).
 COMMANDS: dict[str, str] = {

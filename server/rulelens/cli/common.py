@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rulelens.check_project import RunRecord
     from rulelens.report.colour import Palette
-    from rulelens.rules.project.git import GitSession
     from rulelens.rules.repository import RuleRepository
+    from rulelens.workspace.git import GitSession
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -42,8 +42,8 @@ class Run:
         self.records = records if records is not None else []
 
     def repository(self) -> RuleRepository:
-        from rulelens.rules.project.root import find_root, writable
         from rulelens.rules.repository import RuleRepository
+        from rulelens.workspace.root import find_root, writable
 
         found = find_root(Path.cwd(), self.root)
         return RuleRepository(found, writable=writable(found, self.root is not None))

@@ -38,7 +38,7 @@ import os
 import stat
 
 from rulelens.cli.answer_file import Stored, collect, dump, printed, spawn, unlink, write
-from rulelens.rules.project.git_state import blake2b
+from rulelens.workspace.git_state import blake2b
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy reads it
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ not `subprocess`, which costs more to import than the answer takes).
   a terminal;
 - git's view of the project: `HEAD` (the history the drift and deleted-name checks read), the
   shallow-clone marker, `info/exclude`, the packs, the index listing with each file's blob id
-  and the files that differ from it (rules/project/git_state.py, as the name search's cache
+  and the files that differ from it (workspace/git_state.py, as the name search's cache
   reads them), and the untracked file list. A tracked file outside `diff-files` holds the
   content its blob id names; a file that differs, or an untracked one, is keyed by its stat
   (type, size, mtime, ctime, inode);
@@ -41,7 +41,7 @@ it needs them (the name search's view, the file list): it asks git for neither.
 **When it is not kept.** A run that failed (exit 2) or was interrupted; when a file or folder the
 key stats changed less than RACY_NS before the run began (a second change in the same clock tick
 would look the same: git's "racily clean" case); when the folder cannot be written. Outside a
-git work tree (no `.git` or `HEAD` in the root or above it: the stat test rules/project/
+git work tree (no `.git` or `HEAD` in the root or above it: the stat test workspace/
 git_state.py's `no_repository` makes) nothing is kept: there is no git folder to keep it in, and
 pre-commit hooks and CI, the runs that repeat, run inside git. `--no-cache` or RULELENS_NO_CACHE=1 turns
 it off for one run.
@@ -60,8 +60,8 @@ import time
 
 from rulelens.cli import answer_file
 from rulelens.cli.answer_file import MAX_DEPS, Stored, collect, dump, load, printed, signature, spawn
-from rulelens.rules.project.git_state import blake2b as blake2b  # without OpenSSL: see there
-from rulelens.rules.project.git_state import no_repository
+from rulelens.workspace.git_state import blake2b as blake2b  # without OpenSSL: see there
+from rulelens.workspace.git_state import no_repository
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ if TYPE_CHECKING:
     from typing import Any, Protocol, TextIO
 
     from rulelens.check_project import RunRecord
-    from rulelens.rules.project.git import GitSession
+    from rulelens.workspace.git import GitSession
 
     class _Lock(Protocol):
         def __enter__(self) -> object: ...
@@ -94,7 +94,7 @@ LISTING_KEPT = 4 * 1024 * 1024
 _LISTING_ENV = "RULELENS_TEST_LISTING_KEPT"  # test hook: a small project past the limit
 # An index listing past this (about 200,000 files) is not handed to the full run: held from its
 # start, it would raise the run's peak memory by its size; the name search asks git again.
-HAND_OVER_BYTES = 16 * 1024 * 1024  # rules/project/root.py's default: a project's marker
+HAND_OVER_BYTES = 16 * 1024 * 1024  # workspace/root.py's default: a project's marker
 _HAND_OVER_ENV = "RULELENS_TEST_HAND_OVER_BYTES"  # test hook: a small project past the limit
 
 
@@ -125,7 +125,7 @@ def _parse(args: Sequence[str]) -> tuple[str | None] | None:
 
 
 def _find_root(explicit: str | None) -> str:
-    """rules/project/root.py's `find_root`, with os.path (pathlib costs 15 ms to import);
+    """workspace/root.py's `find_root`, with os.path (pathlib costs 15 ms to import);
     tests/cli/test_result_cache.py holds the two to the same answers."""
     if explicit is not None:
         return os.path.realpath(os.path.expanduser(explicit))
@@ -283,7 +283,7 @@ def _save(where: str, data: bytes) -> None:
     import contextlib
     from pathlib import Path
 
-    from rulelens.rules.project.cache_files import write
+    from rulelens.workspace.cache_files import write
 
     with contextlib.suppress(OSError):
         write(Path(where), data)
@@ -321,10 +321,10 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
         return None
     if parsed[0] is None and not any(os.path.exists(os.path.join(root, marker))
                                      for marker in (RULES_DIR, ".git")):
-        return None  # no project here: `check` refuses (rules/project/root.py's is_project)
+        return None  # no project here: `check` refuses (workspace/root.py's is_project)
     if no_repository(root):  # git surely finds none: a stat test, no git process
         return None
-    from rulelens.rules.project.git_state import commands
+    from rulelens.workspace.git_state import commands
 
     listing_cmd, changed_cmd = commands()
     plain = _plain_git(root)
@@ -451,7 +451,7 @@ class Pending:
             listed, others = self._listed, self._others
         if listed is None or changed is None:
             return
-        from rulelens.rules.project.git_state import Snapshot
+        from rulelens.workspace.git_state import Snapshot
 
         snap = Snapshot(listed, changed)
         h = self._h
@@ -518,9 +518,9 @@ class Pending:
         self._lock = threading.Lock()  # before any thread reads git's answers
         self._listing_lock = threading.Lock()
 
-        from rulelens.rules.project.git import LS_FILES, GitSession
-        from rulelens.rules.project.git_state import AskGitAgain, Snapshot, outside
-        from rulelens.rules.project.later import Later
+        from rulelens.workspace.git import LS_FILES, GitSession
+        from rulelens.workspace.git_state import AskGitAgain, Snapshot, outside
+        from rulelens.workspace.later import Later
 
         def answers() -> tuple[bytes, bytes] | None:
             with self._lock:
@@ -534,7 +534,7 @@ class Pending:
                 return got
 
         def file_list() -> bytes | None:
-            # The order differs from git's; the file list sorts it (rules/project/filelist.py).
+            # The order differs from git's; the file list sorts it (workspace/filelist.py).
             self._read_listing()  # not under `_lock`: only the listing, not diff-files
             with self._listing_lock:
                 listed, others = self._listed, self._others

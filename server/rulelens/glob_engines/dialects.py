@@ -19,8 +19,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from rulelens.glob_engines.boost import plain_source
 from rulelens.glob_engines.plain_globs import plain_answer, plain_matches, shape
-from rulelens.rules.format.globs import plain_source
 
 if TYPE_CHECKING:
     import pathspec

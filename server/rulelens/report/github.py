@@ -37,7 +37,7 @@ def annotation(command: str, file: str, line: int, title: str, message: str, col
 
 def problem_annotation(p: Problem, prefix: str = "") -> str:
     """`prefix`: the project's folder in its repository (`services/web/`), as GitHub names files
-    from the repository's root (rules.project.root.repository_prefix)."""
+    from the repository's root (workspace.root.repository_prefix)."""
     return annotation(COMMANDS[p.severity], prefix + p.file, p.line + 1, f"rulelens {p.code}", p.message,
                       p.col + 1)
 

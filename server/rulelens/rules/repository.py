@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from rulelens.glob_engines.boost import expand
 from rulelens.rules.check.conflicts import first_conflicted
-from rulelens.rules.format.globs import expand
 from rulelens.rules.format.index_render import render_index
 from rulelens.rules.format.reading import MAX_BYTES, decode, read_rule_file
 from rulelens.rules.format.yaml_cache import FrontmatterCache
@@ -27,7 +27,6 @@ from rulelens.rules.model import (
     cannot_read,
     unwritable_reason,
 )
-from rulelens.rules.project.root import NOT_A_PROJECT, RULES_DIR
 from rulelens.rules.write.atomic import (
     crash_point,
     ensure_inside,
@@ -35,6 +34,7 @@ from rulelens.rules.write.atomic import (
     remove_stale_temps,
     write_atomic,
 )
+from rulelens.workspace.root import NOT_A_PROJECT, RULES_DIR
 
 if TYPE_CHECKING:
     from rulelens.rules.write.record import Rule, TextOf

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rulelens.rules.format.globs import patterns_of
+from rulelens.glob_engines.boost import patterns_of
 from rulelens.rules.model import Match, RuleError, RuleFile
-from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import completed, run_git
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.filelist import FileList
+from rulelens.workspace.git import completed, run_git
 
 STATUS = {"A": "added", "M": "modified", "R": "renamed", "C": "copied", "D": "deleted",
           "T": "type-changed"}

@@ -22,8 +22,8 @@ from typing import Any
 
 from rulelens import __version__
 from rulelens.rules.model import RuleError
-from rulelens.rules.project.filelist import FileList
 from rulelens.setup.json_config import JsonFile, object_at
+from rulelens.workspace.filelist import FileList
 
 PLUGIN_NAME = "rulelens"
 PLUGIN_DIR = ".claude/skills/rulelens"

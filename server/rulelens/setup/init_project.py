@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from rulelens.rules.model import RuleError
-from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.root import RULES_DIR
 from rulelens.rules.write.atomic import write_atomic
 from rulelens.setup.claude_plugin import make_dirs, ruled_paths, write_plugin
 from rulelens.setup.mcp_clients import CLAUDE, register_json, register_others, registered
+from rulelens.workspace.filelist import FileList
+from rulelens.workspace.root import RULES_DIR
 
 BEGIN = "<!-- rulelens:begin -->"
 END = "<!-- rulelens:end -->"

@@ -24,7 +24,7 @@ from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.reading import read_agent_file
 from rulelens.glob_engines.dialects import UNDOCUMENTED, picomatch_matches
 from rulelens.rules.model import Problem
-from rulelens.rules.project.sorted_paths import starting_with
+from rulelens.workspace.sorted_paths import starting_with
 
 NEWS = "https://ampcode.com/news/globs-in-AGENTS.md"
 VERSION = "0.0.1790142911-g7618fb"

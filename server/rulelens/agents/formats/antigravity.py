@@ -18,8 +18,8 @@ from rulelens.agents.formats.windsurf import (
 )
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.readings import UNDOCUMENTED_READINGS
+from rulelens.glob_engines.boost import split_commas
 from rulelens.glob_engines.dialects import UNDOCUMENTED
-from rulelens.rules.format.globs import split_commas
 
 RS = "dyoshikawa/rulesync@cfebcd7 docs/reference/supported-tools.md (Antigravity note); microsoft/apm #1984"
 

@@ -25,7 +25,7 @@ from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
-from rulelens.rules.project.sorted_paths import prefix_span, starting_with
+from rulelens.workspace.sorted_paths import prefix_span, starting_with
 
 NAMES: tuple[str, ...] = ("AGENTS.override.md", "AGENTS.md")
 RELEASE = "Codex 0.171.0"

@@ -27,7 +27,7 @@ from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.glob_engines.dialects import GLOBSET, matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.model import Problem
-from rulelens.rules.project.sorted_paths import starting_with
+from rulelens.workspace.sorted_paths import starting_with
 
 DOCS = "https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-custom-instructions"
 PATH_DOCS = "github/docs@27958ca data/reusables/copilot/custom-instructions-path.md"

@@ -15,8 +15,8 @@ from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nes
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.readings import UNDOCUMENTED_READINGS
+from rulelens.glob_engines.boost import split_commas
 from rulelens.glob_engines.dialects import UNDOCUMENTED
-from rulelens.rules.format.globs import split_commas
 from rulelens.rules.model import Problem
 
 

@@ -14,9 +14,9 @@ from rulelens.agents.base import GlobAgent, glob_list, literal_prefix, maybe, sc
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.readings import IGNORE_CASE, NO_DOTFILES
+from rulelens.glob_engines.boost import split_commas
 from rulelens.glob_engines.dialects import UNDOCUMENTED, matches
-from rulelens.rules.format.globs import split_commas
-from rulelens.rules.project.sorted_paths import starting_with
+from rulelens.workspace.sorted_paths import starting_with
 
 DOCS = "https://docs.firebender.com/api-reference/rules"
 GLOBAL = "https://docs.firebender.com/multi-agent/global-rules"

@@ -30,7 +30,7 @@ from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
-from rulelens.rules.project.sorted_paths import starting_with
+from rulelens.workspace.sorted_paths import starting_with
 
 DOCS = "https://geminicli.com/docs/cli/gemini-md"
 RELEASE = "@google/gemini-cli@0.61.0 (npm): "

@@ -16,9 +16,9 @@ from typing import ClassVar
 from rulelens.agents.base import GlobAgent, glob_list, literal_prefix, maybe, scan
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.glob_engines.boost import split_commas
 from rulelens.glob_engines.dialects import UNDOCUMENTED, gitignore_matches
-from rulelens.rules.format.globs import split_commas
-from rulelens.rules.project.sorted_paths import starting_with
+from rulelens.workspace.sorted_paths import starting_with
 
 DOCS = "https://docs.openhands.dev/overview/skills/path"
 

@@ -55,8 +55,8 @@ def more_help() -> str:
 def run(run: Run) -> int:
     from pathlib import Path
 
-    from rulelens.rules.project.git import LS_FILES, GitSession, no_repository
-    from rulelens.rules.project.root import find_root, is_project
+    from rulelens.workspace.git import LS_FILES, GitSession, no_repository
+    from rulelens.workspace.root import find_root, is_project
 
     # This process checks once, then exits: git's "no repository" is remembered for the run.
     git = run.git if run.git is not None else GitSession(remember_missing=True)
@@ -65,7 +65,7 @@ def run(run: Run) -> int:
         # Outside any project, find_root falls back to the current folder: from `/` or the home
         # folder that is a walk of everything, thousands of findings about no one's rules.
         from rulelens.rules.model import RuleError
-        from rulelens.rules.project.root import NOT_A_PROJECT, RULES_DIR
+        from rulelens.workspace.root import NOT_A_PROJECT, RULES_DIR
 
         raise RuleError(NOT_A_PROJECT.format(rules=RULES_DIR, root=root))
     git.start(root, *LS_FILES)  # git lists the files while the core loads
@@ -114,7 +114,7 @@ def _formatted(problems: Sequence[Problem], fmt: str, root: Path) -> str:
     from rulelens.report import as_json
 
     if fmt in ("sarif", "github"):  # read by GitHub, which names files from the repository's root
-        from rulelens.rules.project.root import repository_prefix
+        from rulelens.workspace.root import repository_prefix
 
         prefix = repository_prefix(root)
     if fmt == "sarif":

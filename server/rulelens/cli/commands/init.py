@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rulelens.cli.common import EXIT_OK, Run
 
 if TYPE_CHECKING:
-    from rulelens.rules.project.filelist import FileList
+    from rulelens.workspace.filelist import FileList
 
 EXAMPLE = "rulelens init --mcp"
 

@@ -27,7 +27,7 @@ def run(run: Run) -> int:
     from rulelens.report.agents import loads_text
     from rulelens.rules.match.paths import FileRules, FolderRules, folder_rules
     from rulelens.rules.model import RuleError
-    from rulelens.rules.project.filelist import FileList
+    from rulelens.workspace.filelist import FileList
 
     repo = run.repository()
     project = AgentProject(repo) if run.args.agents else None

@@ -19,8 +19,8 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(run: Run) -> int:
-    from rulelens.rules.format.globs import patterns_of
-    from rulelens.rules.project.filelist import FileList
+    from rulelens.glob_engines.boost import patterns_of
+    from rulelens.workspace.filelist import FileList
 
     repo = run.repository()
     result = repo.record(run.args.glob, run.args.title, run.args.note)

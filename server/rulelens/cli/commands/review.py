@@ -30,8 +30,8 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(run: Run) -> int:
     from rulelens.report import as_json, github, markdown, text
-    from rulelens.rules.project.filelist import FileList
     from rulelens.rules.review import review
+    from rulelens.workspace.filelist import FileList
 
     fmt = chosen_format(run.args)
     repo = run.repository()
@@ -51,7 +51,7 @@ def run(run: Run) -> int:
     elif fmt == "markdown":
         print(markdown.review(result, loaded))
     elif fmt == "github":
-        from rulelens.rules.project.root import repository_prefix
+        from rulelens.workspace.root import repository_prefix
 
         summary = _job_summary(markdown.review(result, loaded))
         for line in github.review(result, summary or f"`rulelens review --base {run.args.base}`",

@@ -36,7 +36,7 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
-from rulelens.rules.project.git_state import blake2b  # without OpenSSL: see there
+from rulelens.workspace.git_state import blake2b  # without OpenSSL: see there
 
 # The modules whose generated code is compiled through here, by the builtin each calls (each
 # module has its own future flags).
@@ -146,7 +146,7 @@ def _read(where: Path) -> dict[bytes, CodeType]:
 def _write(where: Path, data: bytes) -> None:
     """Atomically, as Python writes bytecode and as the other caches are written (a temporary
     file beside it, then a rename), and readable where this module is, as a .pyc is."""
-    from rulelens.rules.project.cache_files import write  # at save time, not at start
+    from rulelens.workspace.cache_files import write  # at save time, not at start
 
     write(where, data)
     with contextlib.suppress(OSError):

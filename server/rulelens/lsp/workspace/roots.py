@@ -23,11 +23,11 @@ from rulelens.agents.formats.gemini_cli import DEFAULT as GEMINI_DEFAULT
 from rulelens.agents.formats.gemini_cli import settings_file_names
 from rulelens.agents.project import AgentProject
 from rulelens.lsp.wire.payloads import Kind
-from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.filetree import FileTree
-from rulelens.rules.project.git import GitSession
-from rulelens.rules.project.root import RULES_DIR, find_root, writable
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.filelist import FileList
+from rulelens.workspace.filetree import FileTree
+from rulelens.workspace.git import GitSession
+from rulelens.workspace.root import RULES_DIR, find_root, writable
 
 # A relative path that pathlib keeps as written: no empty, `.` or leading-slash segment.
 _NORMAL_REL = re.compile(r"(?!\.?(?:/|$))[^/]+(?:/(?!\.?(?:/|$))[^/]+)*")
@@ -48,7 +48,7 @@ class Root:
         self.uri = self.path.as_uri()
         self.rules_folder = rules_folder
         self.folder: Path | None = None  # the workspace folder it came from (its settings)
-        # What git told this root (rules/project/git.py): a yes to "work tree", where its caches
+        # What git told this root (workspace/git.py): a yes to "work tree", where its caches
         # live. Its own, so that roots never share an answer, and dropped with the root.
         self.git = GitSession()
         self.repo.frontmatter.git = self.git

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from lsprotocol import types
 
-from rulelens.rules.project.root import RULES_DIR
+from rulelens.workspace.root import RULES_DIR
 
 log = logging.getLogger(__name__)
 

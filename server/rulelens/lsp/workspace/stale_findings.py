@@ -23,7 +23,7 @@ from pathlib import Path
 from rulelens.lsp.wire.positions import lines_of
 from rulelens.lsp.workspace.roots import Root
 from rulelens.rules.model import Problem, RuleFile
-from rulelens.rules.project.filelist import FileList
+from rulelens.workspace.filelist import FileList
 
 log = logging.getLogger(__name__)
 KEPT = 256  # finished texts kept per file list (each open rule file's recent versions)

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulelens.rules.check.conflicts import index_conflicts, rule_conflicts
-from rulelens.rules.check.stale import DRIFT_AFTER
-from rulelens.rules.check.stale.findings import prepare, staleness_problems
-from rulelens.rules.format.globs import (
+from rulelens.glob_engines.boost import (
     Pattern,
     dialect_hints,
     expand,
@@ -16,8 +13,11 @@ from rulelens.rules.format.globs import (
     patterns_of,
     regex_source,
 )
+from rulelens.rules.check.conflicts import index_conflicts, rule_conflicts
+from rulelens.rules.check.stale import DRIFT_AFTER
+from rulelens.rules.check.stale.findings import prepare, staleness_problems
 from rulelens.rules.model import Problem, RuleFile
-from rulelens.rules.project.filelist import FileList
+from rulelens.workspace.filelist import FileList
 
 SHOWN = 80
 OTHER_KEYS = ("globs", "applyTo", "scope")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rulelens.rules.check.lint import check_all, check_index
 from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.model import Problem, cannot_read
-from rulelens.rules.project.filelist import FileList
+from rulelens.workspace.filelist import FileList
 
 if TYPE_CHECKING:
     from rulelens.rules.repository import RuleRepository
@@ -23,9 +23,9 @@ def check_rules(repo: RuleRepository, files: FileList | None = None,
     if repo.rules_path.exists() and not repo.rules_path.is_dir():
         # Another tool's file at Boost's path (an `.ai/rules` of its own convention): a fact about
         # what rulelens reads, not a mistake of the team's, so `info`.
-        return [Problem(repo.rules_dir, 0, "info", "rules-folder-invalid",
-                        f"{repo.rules_dir} is a file, not Boost's rules folder: no Boost rules are read here. "
-                        "If this project keeps Boost's rules, move the file away and create the folder.")]
+        said = (f"{repo.rules_dir} is a file, not Boost's rules folder: no Boost rules are read here. "
+                "If this project keeps Boost's rules, move the file away and create the folder.")
+        return [Problem(repo.rules_dir, 0, "info", "rules-folder-invalid", said)]
     problems = check_all(repo.files, files, drift_after)
     if repo.rules_path.is_dir():
         unread = next((cannot_read(f) for f in repo.unread()), None)

@@ -11,7 +11,7 @@ agents' safe loader), and every error, is parsed again each time. Every front re
 `check` (check_project) writes it, and the language server once the first answers are out,
 except in a read-only workspace, which gets nothing written.
 Where: `git rev-parse --git-path rulelens/frontmatter.json`, beside the name search's cache, for
-the reasons given in rules/project/cache_files.py; outside a git work tree nothing is kept. A file
+the reasons given in workspace/cache_files.py; outside a git work tree nothing is kept. A file
 that cannot be read, or of another version, is ignored and rewritten; the entries of this run are
 written, with those of earlier runs while the total stays under MAX_ENTRIES.
 """
@@ -25,10 +25,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulelens.rules.project.git_state import blake2b  # without OpenSSL: see there
+from rulelens.workspace.git_state import blake2b  # without OpenSSL: see there
 
 if TYPE_CHECKING:
-    from rulelens.rules.project.git import GitSession
+    from rulelens.workspace.git import GitSession
 
 FORMAT = "rulelens-frontmatter"
 VERSION = 1
@@ -84,7 +84,7 @@ class FrontmatterCache:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        # The run's git session (rules/project/git.py), which knows where git keeps the caches
+        # The run's git session (workspace/git.py), which knows where git keeps the caches
         # once one of them asked; check_project gives its own.
         self.git: GitSession | None = None
         self._old: dict[str, Any] | None = None
@@ -110,7 +110,7 @@ class FrontmatterCache:
     def _stored(self) -> dict[str, Any]:
         if self._old is None:
             self._old = {}
-            from rulelens.rules.project.cache_files import cache_file
+            from rulelens.workspace.cache_files import cache_file
 
             self._where = cache_file(self.root, NAME, self.git)
             if self._where is not None:
@@ -125,7 +125,7 @@ class FrontmatterCache:
         """Write when this run parsed something new (atomically, as every cache here)."""
         if not self._new or self._where is None:
             return
-        from rulelens.rules.project.cache_files import write
+        from rulelens.workspace.cache_files import write
 
         kept = dict(self._used)
         for key, value in (self._old or {}).items():

@@ -15,7 +15,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
-from rulelens.rules.format.globs import (
+from rulelens.glob_engines.boost import (
     LiteralTest,
     Pattern,
     anchored_prefix,

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rulelens.rules.model import Match
-from rulelens.rules.project.filelist import FileList
+from rulelens.workspace.filelist import FileList
 
 if TYPE_CHECKING:
     from rulelens.rules.repository import RuleRepository

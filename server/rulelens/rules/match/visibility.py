@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulelens.rules.format.globs import split_commas
+from rulelens.glob_engines.boost import split_commas
 from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import RuleFile
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulelens.rules.format.globs import malformed_reason
+from rulelens.glob_engines.boost import malformed_reason
 from rulelens.rules.format.naming import area_key, candidate_names, headline
 from rulelens.rules.format.reading import find_frontmatter, scan_paths, split_keepends, split_lines
 from rulelens.rules.format.yaml_style import paths_block

@@ -3,7 +3,7 @@
 One `git log --name-only` over the last MAX_COMMITS commits (non-merge, below the root) gives,
 for every rule file, the commits since it last changed, and for every changed path, the commits
 that changed it; a rule file's count is the commits since its last change that touched a path
-its globs select. Outside a git work tree, or when git does not answer (rules/project/git.py),
+its globs select. Outside a git work tree, or when git does not answer (workspace/git.py),
 there is no hint.
 
 DRIFT_AFTER = 20 commits by default: one pull request is typically one to a handful of commits,
@@ -22,13 +22,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulelens.glob_engines.boost import patterns_of
 from rulelens.rules.check.stale import DRIFT_AFTER
-from rulelens.rules.format.globs import patterns_of
 from rulelens.rules.match.matcher import RuleSet
 from rulelens.rules.model import Problem, RuleFile
-from rulelens.rules.project.cache_files import cache_file, write
-from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import (
+from rulelens.workspace.cache_files import cache_file, write
+from rulelens.workspace.filelist import FileList
+from rulelens.workspace.git import (
     LEAN_HISTORY,
     GitFailed,
     GitSession,

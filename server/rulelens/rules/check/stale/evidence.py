@@ -30,8 +30,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulelens.rules.project.cache_files import cache_file, write
-from rulelens.rules.project.git import (
+from rulelens.workspace.cache_files import cache_file, write
+from rulelens.workspace.git import (
     LEAN_HISTORY,
     GitSession,
     git_text,

@@ -30,8 +30,8 @@ from rulelens.rules.check.stale.text_search import Search, cached_scan_for, gnu_
 from rulelens.rules.check.stale.words import inner_words, present
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem, RuleFile
-from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.git import GitSession
+from rulelens.workspace.filelist import FileList
+from rulelens.workspace.git import GitSession
 
 MAX_SUGGESTIONS = 3
 UNREAD = frozenset({"file-too-large", "file-binary", "file-unreadable", "rule-symlink"})

@@ -4,7 +4,7 @@ Reading 1,000 rule files for paths and names is about half a second of Python; a
 that has not changed names the same things. Entries are keyed by a digest of the text and of
 the project's top-level folders (which decide whether a bare `a/b` token is a path), kept in
 `git rev-parse --git-path rulelens/mentions.json` for the reasons given in
-rules/project/cache_files.py. Only the texts of the last run are kept, so the file stays the
+workspace/cache_files.py. Only the texts of the last run are kept, so the file stays the
 size of the rules. A file that cannot be read, or of another version, is ignored and rewritten.
 """
 
@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rulelens.rules.check.stale.mentions import Mention
-from rulelens.rules.project.cache_files import cache_file, write
-from rulelens.rules.project.git import GitSession
-from rulelens.rules.project.git_state import blake2b  # without OpenSSL: see there
+from rulelens.workspace.cache_files import cache_file, write
+from rulelens.workspace.git import GitSession
+from rulelens.workspace.git_state import blake2b  # without OpenSSL: see there
 
 FORMAT = "rulelens-mentions"
 VERSION = 1

@@ -31,13 +31,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulelens.rules.project.cache_files import cache_file, write_file
-from rulelens.rules.project.git import snapshot
-from rulelens.rules.project.git_state import AskGitAgain, Snapshot, blake2b, paths_of
+from rulelens.workspace.cache_files import cache_file, write_file
+from rulelens.workspace.git import snapshot
+from rulelens.workspace.git_state import AskGitAgain, Snapshot, blake2b, paths_of
 
 if TYPE_CHECKING:
-    from rulelens.rules.project.git import GitSession
-    from rulelens.rules.project.later import Later
+    from rulelens.workspace.git import GitSession
+    from rulelens.workspace.later import Later
 
 FORMAT = "rulelens-name-search"
 VERSION = 1
@@ -76,7 +76,7 @@ def start_snapshot(root: Path, exclude: str, git: GitSession | None = None) -> N
     where = cache_file(root, CACHE_PATH, git)
     if where is None or not where.is_file():
         return  # a first run: git's view is read while grep runs, not while the files are listed
-    from rulelens.rules.project.later import in_thread
+    from rulelens.workspace.later import in_thread
 
     git.ask_view(root, exclude, lambda: in_thread(lambda: snapshot(root, exclude, git), daemon=True,
                                                   name="rulelens-git-snapshot"))
@@ -273,7 +273,7 @@ class CachedSearch:
         if where is None:
             self.outcome = "none"
             return self.full(words)
-        from rulelens.rules.project.later import in_thread
+        from rulelens.workspace.later import in_thread
 
         # git's view of the files comes while the cache is read (or grep runs, when cold).
         later = in_thread(lambda: _snapshot_now(self.root, self.exclude, self.git),

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulelens.rules.check.stale.search_cache import CachedSearch, columns, texts
-from rulelens.rules.project.filelist import FileList
-from rulelens.rules.project.sorted_paths import prefix_span
+from rulelens.workspace.filelist import FileList
+from rulelens.workspace.sorted_paths import prefix_span
 
 TIMEOUT = 120.0  # seconds; a search that takes longer reports nothing rather than hang a check
 MAX_FILE_BYTES = 1024 * 1024  # without git, larger files are skipped (minified bundles, data)
@@ -161,7 +161,7 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
         return ([out], frozenset()) if out is not None else None
     import threading
 
-    from rulelens.rules.project.later import in_thread
+    from rulelens.workspace.later import in_thread
 
     lock = threading.Lock()
     outputs: list[bytes | None] = [b""] * len(chunks)

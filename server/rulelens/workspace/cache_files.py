@@ -15,10 +15,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulelens.rules.project.git import git_text
+from rulelens.workspace.git import git_text
 
 if TYPE_CHECKING:
-    from rulelens.rules.project.git import GitSession
+    from rulelens.workspace.git import GitSession
 
 
 def cache_file(root: Path, name: str, git: GitSession | None = None) -> Path | None:

@@ -18,18 +18,18 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulelens.rules.project.git_state import Snapshot, commands
-from rulelens.rules.project.git_state import no_repository as no_repository  # the fast path's too
+from rulelens.workspace.git_state import Snapshot, commands
+from rulelens.workspace.git_state import no_repository as no_repository  # the fast path's too
 
 if TYPE_CHECKING:  # subprocess (with selectors, 4 ms) is imported when a git command runs:
     import subprocess  # outside git, `check` starts none
 
-    from rulelens.rules.project.later import Later
+    from rulelens.workspace.later import Later
 
 # Long enough for `ls-files` or `log` over a 500,000-file repository on a cold disk; short
 # enough that a hung git (a network filesystem, a lock) never stalls a command for minutes.
 TIMEOUT = 120.0
-# The project's file list (rules/project/filelist.py), which a command can start early.
+# The project's file list (workspace/filelist.py), which a command can start early.
 LS_FILES = ("ls-files", "-z", "--cached", "--others", "--exclude-standard")
 
 # For a walk over the whole history (`log -p`, `log --name-only`): git maps its packs and keeps
@@ -146,7 +146,7 @@ class GitSession:
         self._work_tree_lock = allocate_lock()
         self._views: dict[tuple[Path, str], Later[Snapshot | None]] = dict(views or {})
         self._views_lock = allocate_lock()
-        self.git_paths: dict[tuple[Path, str], Path] = {}  # rules/project/cache_files.py's answers
+        self.git_paths: dict[tuple[Path, str], Path] = {}  # workspace/cache_files.py's answers
 
     def start(self, root: Path | str, *args: str) -> None:
         """Start `git -C root ARGS` now; the next `completed` with the same arguments reads its
@@ -240,7 +240,7 @@ def run_git_split(root: Path | str, *args: str, parts: list[bytes],
     them all."""
     from functools import partial
 
-    from rulelens.rules.project.later import in_thread
+    from rulelens.workspace.later import in_thread
 
     if no_repository(root):
         return None

@@ -17,7 +17,7 @@ from functools import cached_property
 from itertools import accumulate, chain, islice
 from pathlib import Path
 
-from rulelens.rules.format.globs import (
+from rulelens.glob_engines.boost import (
     Pattern,
     compile_glob,
     line_regex,
@@ -28,9 +28,9 @@ from rulelens.rules.format.globs import (
     plain_path,
     regex_source,
 )
-from rulelens.rules.project.filetree import FileTree
-from rulelens.rules.project.git import LS_FILES, GitSession
-from rulelens.rules.project.sorted_paths import prefix_span
+from rulelens.workspace.filetree import FileTree
+from rulelens.workspace.git import LS_FILES, GitSession
+from rulelens.workspace.sorted_paths import prefix_span
 
 SKIP_DIRS = {".git", "node_modules", "vendor"}
 _PROBES = 32  # lines holding a glob's literal end tested one by one before one regex scan

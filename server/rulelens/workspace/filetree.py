@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rulelens.rules.project.sorted_paths import prefix_span
+from rulelens.workspace.sorted_paths import prefix_span
 
 
 class FileTree:
