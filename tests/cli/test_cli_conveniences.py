@@ -337,6 +337,12 @@ PYTHON_STARTING = ("Fatal Python error: init_", "Could not import runpy module",
                    "Exception ignored in: <function _get_module_lock.<locals>.cb")
 
 
+def _as_a_terminal() -> None:
+    """SIGINT as a shell in a terminal leaves it: pytest-xdist's workers ignore it, and a child
+    inherits that, so a signal before the command's first statement would be lost, not seen."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("how", ["script", "module"])
 def test_ctrl_c_from_the_first_moment_is_one_line_and_exit_130(how: str, tmp_path: Path) -> None:
     """SIGINT at random moments of a real start (the installed command is this script, its
@@ -353,7 +359,7 @@ def test_ctrl_c_from_the_first_moment_is_one_line_and_exit_130(how: str, tmp_pat
     for _ in range(30):
         delay = random.uniform(0, EARLY_SECONDS)
         proc = subprocess.Popen([*command, "serve"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+                                stderr=subprocess.PIPE, text=True, cwd=tmp_path, preexec_fn=_as_a_terminal)
         select.select([], [], [], delay)  # a pause of `delay` seconds, not a bound on anything
         proc.send_signal(signal.SIGINT)
         try:

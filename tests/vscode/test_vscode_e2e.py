@@ -80,10 +80,11 @@ def test_rules_show_and_record_in_vscode(tools: Tools, workspace: Path, tmp_path
     # Before recording: what the rendered workbench showed.
     assert result["statusBefore"] == "2 rules"
     # examples/ has an AGENTS.md, which every agent that reads AGENTS.md loads too (Claude Code
-    # where there is no CLAUDE.md): VS Code renders both lenses in one row.
+    # where there is no CLAUDE.md; not Codex: the copy is no git repository, so Codex reads only
+    # the folder it starts in): VS Code renders both lenses in one row.
     assert " ".join(result["lensBefore"].split()) == (
-        "Rules: Models (2 entries) | Also loaded by: Claude Code (1), Copilot CLI (1), Kiro (1), Codex (1), "
-        "Qwen Code (1), Google Antigravity (1), OpenHands (1), Amp (1)")
+        "Rules: Models (2 entries) | Also loaded by: Claude Code (1), Copilot in VS Code (1), Copilot CLI (1), "
+        "Kiro (1), Qwen Code (1), Google Antigravity (1), OpenHands (1), Amp (1)")
     assert "2 project rules from 1 rule file apply to this file" in result["problemsBefore"]
     assert ENTRY in result["hoverBefore"]
     assert "Dates are immutable" in result["hoverBefore"]
@@ -233,10 +234,10 @@ def test_other_agents_in_hover_lens_and_tooltip(tools: Tools, tmp_path: Path) ->
     print(f"status bar tooltip: {tooltip}")
     assert f"Also loaded by: {', '.join(names)}" in tooltip
     # Claude Code and the Copilot CLI are modelled from their released code: no "probably".
-    assert "Claude Code: CLAUDE.md (always)" in tooltip
+    assert "Claude Code (confirmed in Claude Code 2.1.337): CLAUDE.md (always)" in tooltip
     # The Copilot surfaces differ: VS Code attaches the file the CLI leaves out by `excludeAgent`.
-    vscode = tooltip[tooltip.index("Copilot in VS Code:"):tooltip.index("Copilot CLI:")]
-    cli = tooltip[tooltip.index("Copilot CLI:"):tooltip.index("Cursor (probably")]
+    vscode = tooltip[tooltip.index("Copilot in VS Code (confirmed"):tooltip.index("Copilot CLI (confirmed")]
+    cli = tooltip[tooltip.index("Copilot CLI (confirmed"):tooltip.index("Cursor (probably")]
     assert "review.instructions.md" in vscode and "review.instructions.md" not in cli
     answer = result["state"]["rulesForPath"]
     # rulesForPath lists every agent with files in the project, Firebender's rule as a maybe.
@@ -321,7 +322,7 @@ def test_the_docs_give_the_vsix_its_path_and_size(tools: Tools) -> None:
     assert said is not None
     with zipfile.ZipFile(tools.vsix) as vsix:
         files = len(vsix.namelist())
-    assert float(said.group(1)) == round(tools.vsix.stat().st_size / 1e6, 1)
+    assert abs(float(said.group(1)) - tools.vsix.stat().st_size / 1e6) < 0.2  # "about": within 0.2 MB
     assert abs(int(said.group(2).replace(",", "")) - files) < 100, files
 
 

@@ -85,8 +85,8 @@ export interface AgentView {
   name: string;
   /** False where rulelens follows third-party material ("documented behaviour not confirmed"). */
   confirmed: boolean;
-  /** The release its answer was read from ("Claude Code 2.1.337"), or null; absent from older servers. */
-  confirmedIn?: string | null;
+  /** The release its answer was read from ("Claude Code 2.1.337"), or null. */
+  confirmedIn: string | null;
   loads: AgentLoad[];
   maybe: AgentMaybe[];
   /** One line when the load is over the agent's cap. */

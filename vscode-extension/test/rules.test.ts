@@ -21,7 +21,7 @@ function answer(rules: RuleForPath[], agents: AgentView[] = []): RulesForPath {
 }
 
 const CLAUDE: AgentView = {
-  id: 'claude-code', name: 'Claude Code', confirmed: false, overBudget: null, maybe: [], cap: null,
+  id: 'claude-code', name: 'Claude Code', confirmed: false, confirmedIn: null, overBudget: null, maybe: [], cap: null,
   loads: [
     { file: 'CLAUDE.md', uri: 'file:///w/CLAUDE.md', how: 'always', patterns: [], bytes: 40, entries: [] },
     { file: '.claude/rules/models.md', uri: 'file:///w/.claude/rules/models.md', how: 'glob',
@@ -30,12 +30,12 @@ const CLAUDE: AgentView = {
   ],
 };
 const CODEX: AgentView = {
-  id: 'codex', name: 'Codex', confirmed: true, overBudget: null, maybe: [],
+  id: 'codex', name: 'Codex', confirmed: true, confirmedIn: null, overBudget: null, maybe: [],
   cap: { limit: 32768, unit: 'bytes', per: 'path', source: 'docs' },
   loads: [{ file: 'AGENTS.md', uri: 'file:///w/AGENTS.md', how: 'directory', patterns: [], bytes: 30, entries: [] }],
 };
 const CURSOR_NOTHING: AgentView = {
-  id: 'cursor', name: 'Cursor', confirmed: false, overBudget: null, loads: [], cap: null,
+  id: 'cursor', name: 'Cursor', confirmed: false, confirmedIn: null, overBudget: null, loads: [], cap: null,
   maybe: [{ file: '.cursor/rules/x.mdc', uri: 'file:///w/.cursor/rules/x.mdc', how: 'manual' }],
 };
 

@@ -8,7 +8,6 @@ the person knows what was not done.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,13 +46,11 @@ OTHERS = (
 
 
 def _toml(text: str) -> dict[str, Any]:
-    if sys.version_info >= (3, 11):  # noqa: UP036 - the VSIX bundle also runs on 3.10
-        import tomllib
-    else:  # only the server bundled in the VS Code extension runs on 3.10; it carries tomli
-        import tomli as tomllib
+    from rulelens.rules.format.toml_text import TomlError, toml_loads
+
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return toml_loads(text)
+    except TomlError as exc:
         raise RuleError(f"not valid TOML ({exc})") from None
 
 

@@ -14,7 +14,6 @@ the fallback names and the cap. rulelens takes the edited file's folder as the w
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
@@ -43,9 +42,11 @@ def folder_of(rel: str) -> str:
 def project_settings(text: str) -> tuple[tuple[str, ...], int, str | None]:
     """The fallback file names and the cap a `.codex/config.toml` sets, and what is wrong with
     it (None when nothing is): Codex does not start with a config it cannot read."""
+    from rulelens.rules.format.toml_text import TomlError, toml_loads
+
     try:
-        data: dict[str, Any] = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
+        data: dict[str, Any] = toml_loads(text)
+    except TomlError as e:
         return (), DEFAULT_CAP, f"it is not valid TOML ({e})"
     names: Any = data.get("project_doc_fallback_filenames", [])
     cap: Any = data.get("project_doc_max_bytes", DEFAULT_CAP)

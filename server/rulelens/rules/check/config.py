@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -100,16 +99,13 @@ def _read(root: Path, known: Collection[str]) -> Config:
         path = root / name
         if not path.is_file():
             continue
-        # The TOML parser is imported only for a project that has one of the files.
-        if sys.version_info >= (3, 11):  # noqa: UP036 - the VSIX bundle also runs on 3.10
-            import tomllib
-        else:  # only the server bundled in the VS Code extension runs on 3.10; it carries tomli
-            import tomli as tomllib
+        from rulelens.rules.format.toml_text import TomlError, toml_loads
+
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            data = toml_loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(f"{name}: cannot be read ({exc}).") from None
-        except tomllib.TOMLDecodeError as exc:
+        except TomlError as exc:
             raise ConfigError(f"{name}: not valid TOML ({exc}).") from None
         if name == "pyproject.toml":
             tool = data.get("tool")
