@@ -28,8 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from check_identical import committed, from_corpus
-from edited_answer_cost import generated
+from edited_answer_cost import projects
 
 CASES = (("kept answer", []), ("in full", ["--no-cache"]))
 
@@ -61,14 +60,7 @@ def main() -> int:
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as scratch:
         base = Path(scratch)
-        projects: list[tuple[str, Path]] = []
-        if args.corpus is not None:
-            projects += [(d.name, from_corpus(d, base)) for d in sorted(args.corpus.iterdir())
-                         if (d / "rules").is_dir()]
-            for _, root in projects:
-                committed(root)
-        projects += [(f"generated {n:,}", generated(base, n)) for n in args.generated]
-        for name, root in projects:
+        for name, root in projects(base, args.corpus, args.generated):
             subprocess.run(["git", "-C", str(root), "update-index", "-q", "--refresh"],
                            capture_output=True, check=False)
             for server in (args.before, args.after):

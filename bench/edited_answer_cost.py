@@ -33,6 +33,16 @@ WITHOUT = ("import sys; from rulelens.cli import edited_answer, main; "
            "edited_answer.answer = lambda *args: None; sys.exit(main())")
 
 
+def projects(base: Path, corpus: Path | None, sizes: list[int]) -> list[tuple[str, Path]]:
+    """The corpus's projects (committed, as a real checkout is) and generated ones, under `base`."""
+    found: list[tuple[str, Path]] = []
+    if corpus is not None:
+        found += [(d.name, from_corpus(d, base)) for d in sorted(corpus.iterdir()) if (d / "rules").is_dir()]
+        for _, root in found:
+            committed(root)
+    return found + [(f"generated {n:,}", generated(base, n)) for n in sizes]
+
+
 def generated(into: Path, files: int) -> Path:
     from generate import write_agents, write_project
     from rulelens.rules.repository import RuleRepository
@@ -97,14 +107,7 @@ def main() -> int:
     print("|---|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as scratch:
         base = Path(scratch)
-        projects: list[tuple[str, Path]] = []
-        if args.corpus is not None:
-            projects += [(d.name, from_corpus(d, base)) for d in sorted(args.corpus.iterdir())
-                         if (d / "rules").is_dir()]
-            for _, root in projects:
-                committed(root)
-        projects += [(f"generated {n:,}", generated(base, n)) for n in args.generated]
-        for name, root in projects:
+        for name, root in projects(base, args.corpus, args.generated):
             measure(name, root, args.runs)
             shutil.rmtree(root, ignore_errors=True)
     return 0

@@ -36,3 +36,15 @@ export function byProject(cases) {
 export function answer(seen, marker) {
   return seen.first.includes(marker) ? "always" : seen.later.includes(marker);
 }
+
+// Runs `run(files, path)` once per project and prints every case's answer: `pick(seen, case)`,
+// by default whether (and when) the agent loaded the case's marker.
+export async function answerAll(cases, run, pick = (seen, c) => answer(seen, c.extra.marker)) {
+  const answers = new Array(cases.length);
+  for (const members of byProject(cases)) {
+    const { files, path } = cases[members[0]];
+    const seen = await run(files, path);
+    for (const i of members) answers[i] = pick(seen, cases[i]);
+  }
+  process.stdout.write(JSON.stringify(answers));
+}

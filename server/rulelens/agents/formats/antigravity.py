@@ -8,14 +8,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, glob_list, scan
+from rulelens.agents.base import glob_list, scan
 from rulelens.agents.facts import Fact
-from rulelens.agents.formats.windsurf import (
-    trigger_decision,
-    trigger_glob_fields,
-    trigger_glob_loads,
-    trigger_unpicked_how,
-)
+from rulelens.agents.formats.windsurf import TriggerRules, trigger_decision, trigger_glob_loads
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.readings import UNDOCUMENTED_READINGS
 from rulelens.glob_engines.boost import split_commas
@@ -24,7 +19,7 @@ from rulelens.glob_engines.dialects import UNDOCUMENTED
 RS = "dyoshikawa/rulesync@cfebcd7 docs/reference/supported-tools.md (Antigravity note); microsoft/apm #1984"
 
 
-class Antigravity(GlobAgent):
+class Antigravity(TriggerRules):
     id: ClassVar[str] = "antigravity"
     name: ClassVar[str] = "Google Antigravity"
     facts = (
@@ -69,15 +64,6 @@ class Antigravity(GlobAgent):
         if "/" not in f.rel:
             return None
         return trigger_glob_loads(self, f, self.fields(f).get("trigger"))
-
-    def unpicked_how(self, f: AgentFile) -> str:
-        return trigger_unpicked_how(self.fields(f).get("trigger"))
-
-    def glob_fields(self, f: AgentFile) -> tuple[str, ...]:
-        return trigger_glob_fields(f, self.fields(f).get("trigger"))
-
-    def always_field(self, f: AgentFile) -> str | None:
-        return "trigger: always_on"
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if "/" not in f.rel:

@@ -58,7 +58,25 @@ def trigger_glob_loads(agent: GlobAgent, f: AgentFile, trigger: object) -> list[
     return agent.patterns(f) if trigger == "glob" else []
 
 
-class Windsurf(GlobAgent):
+class TriggerRules(GlobAgent):
+    """What a rule file says with Windsurf's `trigger` (Google Antigravity's rules say the same):
+    how it loads when nothing picks it by glob, and the lines that make it load by glob or always."""
+
+    def fields(self, f: AgentFile) -> dict[str, Any]:
+        """The frontmatter's keys as the agent reads them."""
+        raise NotImplementedError
+
+    def unpicked_how(self, f: AgentFile) -> str:
+        return trigger_unpicked_how(self.fields(f).get("trigger"))
+
+    def glob_fields(self, f: AgentFile) -> tuple[str, ...]:
+        return trigger_glob_fields(f, self.fields(f).get("trigger"))
+
+    def always_field(self, f: AgentFile) -> str | None:
+        return "trigger: always_on"
+
+
+class Windsurf(TriggerRules):
     id: ClassVar[str] = "windsurf"
     # Windsurf was renamed Devin Desktop; the id stays `windsurf` so JSON keys, codes
     # (`windsurf-globs-string`) and configurations written against it keep working.
@@ -121,15 +139,6 @@ class Windsurf(GlobAgent):
         if f.rel == LEGACY or self.glob_base(f):
             return None
         return trigger_glob_loads(self, f, self.fields(f).get("trigger"))
-
-    def unpicked_how(self, f: AgentFile) -> str:
-        return trigger_unpicked_how(self.fields(f).get("trigger"))
-
-    def glob_fields(self, f: AgentFile) -> tuple[str, ...]:
-        return trigger_glob_fields(f, self.fields(f).get("trigger"))
-
-    def always_field(self, f: AgentFile) -> str | None:
-        return "trigger: always_on"
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if f.rel == LEGACY:

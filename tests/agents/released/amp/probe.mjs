@@ -21,7 +21,7 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { byProject, writeProject } from "../probe_common.mjs";
+import { answerAll, writeProject } from "../probe_common.mjs";
 
 const install = process.argv[2];
 const binary = join(install, "node_modules/@ampcode/cli-linux-x64/amp");
@@ -102,13 +102,4 @@ async function run(files, path) {
   }
 }
 
-const answers = new Array(cases.length);
-for (const members of byProject(cases)) {
-  const { files, path } = cases[members[0]];
-  const seen = await run(files, path);
-  for (const i of members) {
-    const file = cases[i].extra.file;
-    answers[i] = seen.first.has(file) ? "always" : seen.later.has(file);
-  }
-}
-process.stdout.write(JSON.stringify(answers));
+await answerAll(cases, run, (seen, c) => (seen.first.has(c.extra.file) ? "always" : seen.later.has(c.extra.file)));

@@ -22,7 +22,7 @@ import { lstatSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { byProject, readCases, writeProject } from "../probe_common.mjs";
+import { answerAll, readCases, writeProject } from "../probe_common.mjs";
 
 const cases = readCases();
 const install = process.argv[2];
@@ -140,10 +140,4 @@ async function run(files, path) {
   }
 }
 
-const answers = new Array(cases.length);
-for (const members of byProject(cases)) {
-  const { files, path } = cases[members[0]];
-  const seen = await run(files, path);
-  for (const i of members) answers[i] = seen.get(cases[i].extra.file) ?? false;
-}
-process.stdout.write(JSON.stringify(answers));
+await answerAll(cases, run, (seen, c) => seen.get(c.extra.file) ?? false);

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { answer, byProject, readCases, writeProject } from "../probe_common.mjs";
+import { answerAll, readCases, writeProject } from "../probe_common.mjs";
 
 const cases = readCases();
 const gemini = join(process.argv[2], "node_modules/@google/gemini-cli/bundle/gemini.js");
@@ -66,10 +66,4 @@ async function run(files, path) {
   }
 }
 
-const answers = new Array(cases.length);
-for (const members of byProject(cases)) {
-  const { files, path } = cases[members[0]];
-  const seen = await run(files, path);
-  for (const i of members) answers[i] = answer(seen, cases[i].extra.marker);
-}
-process.stdout.write(JSON.stringify(answers));
+await answerAll(cases, run);

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { answer, byProject, readCases, writeProject } from "../probe_common.mjs";
+import { answerAll, readCases, writeProject } from "../probe_common.mjs";
 
 const cases = readCases(); // before the bundle, which changes stdin's mode
 const install = process.argv[2];
@@ -43,10 +43,4 @@ async function run(files, path) {
   }
 }
 
-const answers = new Array(cases.length);
-for (const members of byProject(cases)) {
-  const { files, path } = cases[members[0]];
-  const seen = await run(files, path);
-  for (const i of members) answers[i] = answer(seen, cases[i].extra.marker);
-}
-process.stdout.write(JSON.stringify(answers));
+await answerAll(cases, run);
