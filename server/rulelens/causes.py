@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rulelens.agents.fixes import copied_globs, globs_edit
+from rulelens.agents.model import named_together
 from rulelens.agents.traps import Drift
 from rulelens.rules.model import Edit, Fix, Problem, Severity
 
@@ -82,8 +83,7 @@ def _same_glob(kept: list[Problem]) -> list[Problem]:
     for (_, _, glob, rest), group in groups.items():
         if len(group) < MIN_GROUP:
             continue
-        named = list(dict.fromkeys(a for _, a in group))
-        agents = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else named[0]
+        agents = named_together(list(dict.fromkeys(a for _, a in group)))
         first = group[0][0]
         grouped = Problem(first.file, first.line, max((p for p, _ in group), key=_rank).severity,
                           first.code, f"{agents} match `{glob}` {rest}", first.col, first.end_col)

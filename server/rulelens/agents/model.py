@@ -72,3 +72,8 @@ class AgentFile:
 
     def line_of(self, key: str) -> int:
         return self.key_lines.get(key, 0)
+
+
+def named_together(names: list[str]) -> str:
+    """Agents' names as a sentence lists them: "A", "A and B", "A, B and C"."""
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)

@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 def agent_names(others: bool = False) -> str:
     """Every agent of the registry by name, in its order (`others`: all but Boost), for lists
     people read: `--help`, and the docs' lists (tests/unit/test_doc_lists.py)."""
+    from rulelens.agents.model import named_together
     from rulelens.agents.registry import AGENTS
 
-    names = [a.name for a in AGENTS[1 if others else 0:]]
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    return named_together([a.name for a in AGENTS[1 if others else 0:]])
 
 
 def agent_note(agent: Agent) -> str:

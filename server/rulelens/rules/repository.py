@@ -195,14 +195,17 @@ class RuleRepository:
         self._ensure()
         return self._unread
 
+    def first_unread(self) -> str | None:
+        """`<file> could not be read (<why>)` for the first unreadable rule file, or None."""
+        return next((said for rule in self.unread() if (said := cannot_read(rule)) is not None), None)
+
     def _refuse_unread(self) -> None:
         """Refuse a write of the index while a rule file's globs are unknown: the index would
         drop its row, and agents would stop finding the file."""
-        for rule in self._unread:
-            said = cannot_read(rule)
-            if said is not None:
-                raise RuleError(f"{said}; the index would lose its row, so nothing was written. "
-                                "Fix or remove the file first.")
+        said = self.first_unread()
+        if said is not None:
+            raise RuleError(f"{said}; the index would lose its row, so nothing was written. "
+                            "Fix or remove the file first.")
 
     def file(self, path: Path | str) -> RuleFile | None:
         rel = self.rel(path) if Path(path).is_absolute() else str(path)

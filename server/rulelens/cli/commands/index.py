@@ -16,7 +16,6 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(run: Run) -> int:
     from rulelens.report.text import NO_RULES
-    from rulelens.rules.model import cannot_read
 
     repo = run.repository()
     rel = f"{repo.rules_dir}/index.md"
@@ -29,7 +28,7 @@ def run(run: Run) -> int:
         return EXIT_OK
     current = repo.current_index()
     # `rulelens index` refuses while a rule file cannot be read: that comes first.
-    unread = next((cannot_read(f) for f in repo.unread()), None)
+    unread = repo.first_unread()
     then = "run `rulelens index`" if unread is None else (
         f"{unread}: fix or remove it, then run `rulelens index`")
     if current is None:

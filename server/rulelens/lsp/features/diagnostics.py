@@ -24,7 +24,7 @@ from rulelens.lsp.wire.protocol import RulelensProtocol
 from rulelens.lsp.workspace.documents import live_rule, text_for
 from rulelens.lsp.workspace.roots import Root, Target
 from rulelens.report.words import plural, unread_lines
-from rulelens.rules.model import RuleFile, cannot_read
+from rulelens.rules.model import RuleFile
 
 SOURCE = "rulelens"
 RULES_CODE = "rules-apply"
@@ -290,8 +290,7 @@ def index_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]
     repo = target.root.repo
     text = server.text_of(target.uri)
     current = text if text is not None else repo.current_index()
-    unread = next((cannot_read(f) for f in repo.unread()), None)
-    checked = check_index_text(target.root.path, target.rel, current, repo.index_text(), unread)
+    checked = check_index_text(target.root.path, target.rel, current, repo.index_text(), repo.first_unread())
     return to_diagnostics(server, current or "", checked, target)
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from rulelens.rules.check.lint import check_all, check_index
 from rulelens.rules.check.stale import DRIFT_AFTER
-from rulelens.rules.model import Problem, cannot_read
+from rulelens.rules.model import Problem
 from rulelens.workspace.filelist import FileList
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def check_rules(repo: RuleRepository, files: FileList | None = None,
         return [Problem(repo.rules_dir, 0, "info", "rules-folder-invalid", said)]
     problems = check_all(repo.files, files, drift_after)
     if repo.rules_path.is_dir():
-        unread = next((cannot_read(f) for f in repo.unread()), None)
+        unread = repo.first_unread()
         problems += check_index(f"{repo.rules_dir}/index.md", repo.current_index(), repo.index_text(),
                                 unread)
     return problems
