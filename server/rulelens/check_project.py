@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rulelens.rules.check.config import Config
     from rulelens.workspace.filelist import FileList
     from rulelens.workspace.git import GitSession
+    from rulelens.workspace.reads import Reads
 
 Progress = Callable[[str], None]
 
@@ -31,9 +32,12 @@ class RunRecord:
     """What a check took from the project's files besides the findings, for a front that keeps
     its answer (cli/result_cache.py, as ruff's cache keeps its linter's): what its name search
     found (each search's `ProjectScan.search_record`, rules/check/stale/findings.py: every word,
-    found or not, and some files that held it), or None when a search cannot tell."""
+    found or not, and some files that held it), or None when a search cannot tell; and every
+    path it opened, stat'ed or listed itself (absolute; workspace/reads.py), the rules folder
+    and the agents' files among them."""
 
     searches: list[dict[str, object]] | None = field(default_factory=list)
+    read: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -71,17 +75,19 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     from rulelens.rules.check.config import load_config
     from rulelens.rules.check.stale.search_cache import start_snapshot
     from rulelens.workspace.git import GitSession
+    from rulelens.workspace.reads import Reads
 
     if drift_after < 0:
         raise RuleError("--drift-after needs a number of commits, 0 or more.")
-    config = load_config(repo.root, known_codes())  # a broken configuration stops before the work
+    reads = Reads()
+    config = load_config(repo.root, known_codes(), reads)  # a broken configuration stops before the work
     say = progress or (lambda _: None)
     session = git if git is not None else GitSession()
     if repo.frontmatter.git is None:
         repo.frontmatter.git = session  # where git keeps the caches, asked once for all of them
     start_snapshot(repo.root, repo.rules_dir, session)  # git stats the files while they are listed and read
     try:
-        return _checked(repo, drift_after, say, session, config)
+        return _checked(repo, drift_after, say, session, config, reads)
     finally:
         # git's view asked early that no search took (no name to search) is dropped: a later
         # check through the same session (`check --fix`'s second, the MCP server's next) asks
@@ -90,19 +96,19 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
 
 
 def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: GitSession,
-             config: Config) -> ProjectCheck:
+             config: Config, reads: Reads) -> ProjectCheck:
     from rulelens.agents.project import AgentProject
     from rulelens.agents.traps import agent_check
     from rulelens.rules.check.rules_check import check_rules
     from rulelens.workspace.filelist import FileList
 
     say("listing the project's files")
-    files = FileList.for_root(repo.root, session)
+    files = FileList.for_root(repo.root, session, reads)
     say(f"reading the agents' rule files ({len(files):,} project files)")
     agents = AgentProject(repo, files)
     repo.frontmatter.save()  # every frontmatter is parsed by now: the next run reads them back
     others = [a for a in agents.present if a.id != "boost"]
-    has_rules = repo.rules_path.exists()
+    has_rules = reads.exists(repo.rules_path)
     counted: dict[str, list[str]] = {}
     seen: set[str] = set()
     for agent in others:
@@ -111,37 +117,35 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
                 seen.add(f.rel)
                 counted.setdefault(agent.name, []).append(f.rel)
     if not has_rules and not others:
-        return ProjectCheck([], repo.rules_dir, 0, {}, has_rules=False)
+        return ProjectCheck([], repo.rules_dir, 0, {}, has_rules=False, record=_record(files, repo))
     rules = "1 rule file" if len(repo.files) == 1 else f"{len(repo.files):,} rule files"
     say(f"checking {rules} against {len(files):,} project files")
     problems = check_rules(repo, files, drift_after) if has_rules else []
     say("checking the other agents' rule files")
     found, drifts = agent_check(agents)
     problems += found
-    kept, fixes = _kept(repo, problems, config, drifts)
+    kept, fixes = _kept(repo, problems, config, drifts, reads)
     return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes,
-                        other_agents=tuple(a.name for a in others if a.files), record=_record(files))
+                        other_agents=tuple(a.name for a in others if a.files), record=_record(files, repo))
 
 
-def _record(files: FileList) -> RunRecord:
+def _record(files: FileList, repo: RuleRepository) -> RunRecord:
     from rulelens.rules.check.stale.findings import searched
 
-    searches = []
-    for scan in searched(files):
-        record = scan.search_record()
-        if record is None:
-            return RunRecord(None)
-        searches.append(record)
-    return RunRecord(searches)
+    read = frozenset({*files.reads.paths, *map(str, repo.read_paths())})
+    searches = [scan.search_record() for scan in searched(files)]
+    if any(record is None for record in searches):
+        return RunRecord(None, read)
+    return RunRecord([record for record in searches if record is not None], read)
 
 
 def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
-          drifts: Sequence[Drift]) -> tuple[list[Problem], list[Fix]]:
+          drifts: Sequence[Drift], reads: Reads) -> tuple[list[Problem], list[Fix]]:
     """The one place where findings are filtered before any front sees them: the project's
     configuration (severities, excluded paths) and the inline directives in the rule files; then
     one finding per cause that repeats across files (causes.py), with its fix."""
     from rulelens.causes import by_cause
     from rulelens.rules.check.config import configured, disk_reader
 
-    read = disk_reader(repo.root)
+    read = disk_reader(repo.root, reads=reads)
     return by_cause(configured(problems, config, read), drifts, read)

@@ -8,6 +8,7 @@ from rulelens.agents.formats.amp import _join, amp_globs, anchored, mentions
 from rulelens.agents.project import AgentProject
 from rulelens.agents.traps import agent_problems
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.reads import Reads
 from tests.conftest import ProjectFactory
 
 
@@ -43,8 +44,8 @@ def test_mentions_skip_code_and_resolve_from_the_file(tmp_path: Path) -> None:
     for name in ("docs/a.md", "docs/b.ts", "c.md"):
         (tmp_path / name).write_text("x")
     text = "See @a.md, @b.ts and @../c.md. `@a.md` in code.\n\n    @nothing.md\n"
-    assert mentions(text, "docs/AGENTS.md", tmp_path) == ["docs/a.md", "docs/b.ts", "c.md"]
-    assert mentions("```\n@a.md\n```\n", "docs/AGENTS.md", tmp_path) == []
+    assert mentions(text, "docs/AGENTS.md", tmp_path, Reads()) == ["docs/a.md", "docs/b.ts", "c.md"]
+    assert mentions("```\n@a.md\n```\n", "docs/AGENTS.md", tmp_path, Reads()) == []
 
 
 def test_amp_loads_the_folders_files_and_their_mentions(project: ProjectFactory) -> None:

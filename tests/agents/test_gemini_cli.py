@@ -10,6 +10,7 @@ from rulelens.agents.formats.gemini_imports import imports, target
 from rulelens.agents.project import AgentProject
 from rulelens.agents.traps import agent_problems
 from rulelens.rules.repository import RuleRepository
+from rulelens.workspace.reads import Reads
 from tests.conftest import ProjectFactory
 
 
@@ -29,11 +30,11 @@ def test_imports_are_read_as_gemini_cli_reads_them() -> None:
 def test_an_import_resolves_inside_the_project_only(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs/a.md").write_text("a\n")
-    assert target(tmp_path, "sub/GEMINI.md", "../docs/a.md") == ("docs/a.md", None)
-    assert target(tmp_path, "GEMINI.md", "docs/b.md") == (None, "missing")
-    assert target(tmp_path, "GEMINI.md", "docs") == (None, "missing")  # a folder is no file
-    assert target(tmp_path, "GEMINI.md", "../x.md") == (None, "outside")
-    assert target(tmp_path, "GEMINI.md", "https://example.com/a.md") == (None, "outside")
+    assert target(tmp_path, "sub/GEMINI.md", "../docs/a.md", Reads()) == ("docs/a.md", None)
+    assert target(tmp_path, "GEMINI.md", "docs/b.md", Reads()) == (None, "missing")
+    assert target(tmp_path, "GEMINI.md", "docs", Reads()) == (None, "missing")  # a folder is no file
+    assert target(tmp_path, "GEMINI.md", "../x.md", Reads()) == (None, "outside")
+    assert target(tmp_path, "GEMINI.md", "https://example.com/a.md", Reads()) == (None, "outside")
 
 
 def test_the_root_loads_at_start_and_a_folder_for_the_paths_below(project: ProjectFactory) -> None:

@@ -19,6 +19,7 @@ from rulelens.glob_engines.boost import split_commas
 from rulelens.glob_engines.dialects import DOTGLOB, GLOBSTAR, literal_end, matches
 from rulelens.rules.model import Problem, Severity
 from rulelens.workspace.filelist import folders_of
+from rulelens.workspace.reads import Reads
 from rulelens.workspace.sorted_paths import prefix_span, starting_with
 
 if TYPE_CHECKING:
@@ -45,6 +46,23 @@ class Context:
     _folder_names: list[str] | None = field(default=None, repr=False)  # for `holding`, sorted
     _folded: str | None = field(default=None, repr=False)  # their lines, case-folded
     _plain: str | None = field(default=None, repr=False)
+    _reads: Reads | None = field(default=None, repr=False)
+
+    @property
+    def reads(self) -> Reads:
+        """Where the agents note what they read on disk: the file list's (workspace/reads.py)."""
+        if self.listing is not None:
+            return self.listing.reads
+        if self._reads is None:
+            self._reads = Reads()
+        return self._reads
+
+    def is_file(self, rel: str) -> bool:
+        return self.reads.is_file(self.root / rel)
+
+    def scan(self, folder: str, suffixes: tuple[str, ...], recursive: bool = True) -> list[str]:
+        """`scan` below this project's root, noted."""
+        return scan(self.root, folder, suffixes, recursive, self.reads)
 
     @property
     def folders(self) -> set[str]:
@@ -125,14 +143,16 @@ def literal_prefix(pattern: str) -> str:
     return "/".join(literal)
 
 
-def scan(root: Path, folder: str, suffixes: tuple[str, ...], recursive: bool = True) -> list[str]:
+def scan(root: Path, folder: str, suffixes: tuple[str, ...], recursive: bool = True,
+         reads: Reads | None = None) -> list[str]:
     """Files below root/folder with one of the suffixes, root-relative, sorted; symlinks followed."""
+    reads = reads if reads is not None else Reads()
     base = root / folder
-    if not base.is_dir():
+    if not reads.is_dir(base):
         return []
     found: list[str] = []
     seen: set[str] = set()
-    for current, dirs, names in os.walk(base, followlinks=True):
+    for current, dirs, names in reads.walk(base):
         real = os.path.realpath(current)
         if real in seen:  # a symlink cycle: each real folder is read once
             dirs[:] = []
@@ -226,7 +246,7 @@ class Agent(ABC):
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         cache = ctx.repo.frontmatter if ctx.repo is not None else None
-        self.files: list[AgentFile] = [read_agent_file(ctx.root, rel, self.id, cache)
+        self.files: list[AgentFile] = [read_agent_file(ctx.root, rel, self.id, cache, ctx.reads)
                                        for rel in self.discover()]
 
     @abstractmethod

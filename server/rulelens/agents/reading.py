@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulelens.agents.model import AgentFile
 from rulelens.rules.format.reading import decode, find_frontmatter, split_lines
+from rulelens.workspace.reads import Reads
 
 if TYPE_CHECKING:
     from rulelens.rules.format.yaml_cache import FrontmatterCache
@@ -23,11 +24,12 @@ _ITEM = re.compile(r"[ \t]+-[ \t]*(.*)$")
 _HEADING = re.compile(r"#[ \t]+(.+?)[ \t#]*$")
 
 
-def read_agent_file(root: Path, rel: str, agent: str, cache: FrontmatterCache | None = None) -> AgentFile:
+def read_agent_file(root: Path, rel: str, agent: str, cache: FrontmatterCache | None = None,
+                    reads: Reads | None = None) -> AgentFile:
     """The file at root/rel as `agent` reads it; unreadable files read as empty. `cache` answers
-    for a frontmatter parsed in an earlier run."""
+    for a frontmatter parsed in an earlier run; `reads` notes the read (workspace/reads.py)."""
     try:
-        raw = (root / rel).read_bytes()[: MAX_BYTES + 1]
+        raw = (reads if reads is not None else Reads()).read_bytes(root / rel, MAX_BYTES + 1)
     except OSError:
         raw = b""
     text, _ = decode(raw)

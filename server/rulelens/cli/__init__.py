@@ -94,7 +94,9 @@ def _run(args: Sequence[str], argv: Sequence[str] | None) -> int:
         from rulelens.cli.app import main as run
 
         try:
-            return run(argv) if found is None else found.run(lambda git, records: run(argv, git, records))
+            if found is None:
+                return run(argv)
+            return found.run(lambda git, records, output: run(argv, git, records, output))
         finally:
             if kept_code:
                 compiled.save()

@@ -54,14 +54,10 @@ def collect(started: tuple[int, int] | None, ok: tuple[int, ...] = (0,)) -> byte
 
 
 # -- signatures --------------------------------------------------------------------------------
-_STAT = os.stat  # the real one: the Recorder wraps os.stat while the run lasts, and the key's
-# own stats (the changed and untracked files, read in a thread during the run) are not the run's
-
-
 def signature(path: str) -> tuple[str, int]:
     """A path's stat as text, and its latest time (ns; 0 when missing)."""
     try:
-        st = _STAT(path)
+        st = os.stat(path)
     except (OSError, ValueError):
         return "-", 0
     return (f"{st.st_mode >> 12}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_ino}",

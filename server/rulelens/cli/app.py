@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulelens import __version__
 from rulelens.cli import command_word
-from rulelens.cli.common import EXIT_OK, EXIT_USAGE, Run, fail
+from rulelens.cli.common import EXIT_OK, EXIT_USAGE, Output, Run, fail
 
 if TYPE_CHECKING:
     from rulelens.check_project import RunRecord
@@ -193,15 +193,15 @@ def _attach_values(argv: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None, git: GitSession | None = None,
-         records: list[RunRecord] | None = None) -> int:
-    """`git` and `records`: see `Run` (given by `check`'s result cache)."""
+         records: list[RunRecord] | None = None, output: Output | None = None) -> int:
+    """`git`, `records` and `output`: see `Run` (given by `check`'s result cache)."""
     raw = _attach_values(sys.argv[1:] if argv is None else argv)
     if not raw:  # a bare `rulelens` asks what it does: the help, not an error
         build_parser(only="").print_help()
         return EXIT_OK
     name = _chosen(raw)
     args = build_parser(only=name if name is not None else "").parse_args(raw)
-    run = Run(args, args.root, args.quiet, git, records)
+    run = Run(args, args.root, args.quiet, git, records, output)
     from rulelens.rules.model import RuleError
 
     try:

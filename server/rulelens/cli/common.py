@@ -25,6 +25,18 @@ def fail(message: str) -> int:
     return EXIT_USAGE
 
 
+class Output:
+    """What a command printed on stdout, as written: `check`'s result cache keeps it as the
+    answer. `complete` is False once a write failed (the reader had gone): then it is not kept."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.complete = True
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
 class Run:
     """One invocation: the parsed arguments and what the global options chose.
 
@@ -32,14 +44,29 @@ class Run:
     """
 
     def __init__(self, args: argparse.Namespace, root: Path | None, quiet: bool,
-                 git: GitSession | None = None, records: list[RunRecord] | None = None) -> None:
+                 git: GitSession | None = None, records: list[RunRecord] | None = None,
+                 output: Output | None = None) -> None:
         self.args = args
         self.root = root  # --root as given; None to find the project upwards
         self.quiet = quiet
         # git's answers read before the command ran (`check`'s result cache), and where `check`
-        # leaves what it took from the files for the cache to keep (check_project.RunRecord).
+        # leaves what it took from the files (check_project.RunRecord) and what it printed, for
+        # the cache to keep.
         self.git = git
         self.records = records if records is not None else []
+        self.output = output
+
+    def print(self, text: str) -> None:
+        """A line on stdout, kept in `output` when a cache asked for it."""
+        line = text + "\n"
+        try:
+            sys.stdout.write(line)
+        except BaseException:
+            if self.output is not None:
+                self.output.complete = False
+            raise
+        if self.output is not None:
+            self.output.parts.append(line)
 
     def repository(self) -> RuleRepository:
         from rulelens.rules.repository import RuleRepository
@@ -51,7 +78,7 @@ class Run:
     def say(self, text: str) -> None:
         """A confirmation or summary line: left out with --quiet."""
         if not self.quiet:
-            print(text)
+            self.print(text)
 
     def palette(self) -> Palette:
         from rulelens.report.colour import palette_for

@@ -17,10 +17,11 @@ not `subprocess`, which costs more to import than the answer takes).
   reads them), and the untracked file list. A tracked file outside `diff-files` holds the
   content its blob id names; a file that differs, or an untracked one, is keyed by its stat
   (type, size, mtime, ctime, inode);
-- what the full run read outside git's view: every file and folder it opened, listed or
-  stat'ed below the root (the rules folder, the agents' files and settings, the configuration,
-  ignored files a rule names), recorded as it ran and kept with the answer with their stat.
-  A missing path is kept with its nearest existing folder, whose time changes when it appears.
+- what the full run read itself: every file and folder below the root it opened, listed or
+  stat'ed (the rules folder, the agents' files and settings, the configuration, ignored files a
+  rule names), which its run record lists (check_project.RunRecord, noted through
+  workspace/reads.py as the core reads), kept with the answer with their stat. A missing path
+  is kept with its nearest existing folder, whose time changes when it appears.
 
 **After an edit of source files** (edited_answer.py): the text of a file the run did not read
 itself reaches the output only through the name search's answer, which the kept answer records
@@ -66,9 +67,10 @@ from rulelens.workspace.git_state import no_repository
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
-    from typing import Any, Protocol, TextIO
+    from typing import Any, Protocol
 
     from rulelens.check_project import RunRecord
+    from rulelens.cli.common import Output
     from rulelens.workspace.git import GitSession
 
     class _Lock(Protocol):
@@ -573,27 +575,32 @@ class Pending:
         return GitSession(remember_missing=True, given={(self.root, LS_FILES): files},
                           views={(Path(self.root), RULES_DIR): view})
 
-    def run(self, command: Callable[[GitSession, list[RunRecord]], int]) -> int:
-        """`command` given the run's git session and a list for its records (cli/app.py's
-        `main`): its output and exit code are kept with what its records say it searched."""
+    def run(self, command: Callable[[GitSession, list[RunRecord], Output], int]) -> int:
+        """`command` given the run's git session, a list for its records and an output (cli/
+        app.py's `main`): what it printed and its exit code are kept with what its records say
+        it read and searched."""
+        from rulelens.cli.common import Output
+
         git = self.hand_over()
         records: list[RunRecord] = []
-        recorder = Recorder(self.root)
-        real = sys.stdout
-        tee = Tee(real)
-        sys.stdout = tee  # type: ignore[assignment]
-        recorder.start()
-        try:
-            code = command(git, records)
-        finally:
-            recorder.stop()
-            if sys.stdout is tee:
-                sys.stdout = real
+        output = Output()
+        code = command(git, records, output)
+        try:  # what was written is on its way: a reader that has gone is known now
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            output.complete = False
         key = self.key()
-        if (code in (0, 1) and not tee.broken and not recorder.failed and key is not None
+        if (code in (0, 1) and output.complete and records and key is not None
                 and self._tracked is not None and self.settled()):
-            self.keep(code, tee.text(), recorder.paths, self._searches(records))
+            self.keep(code, output.text(), self._paths_read(records), self._searches(records))
         return code
+
+    def _paths_read(self, records: list[RunRecord]) -> set[str]:
+        """The paths below the root, outside `.git`, that the check read itself."""
+        prefix, git = self.root.rstrip(os.sep) + os.sep, os.path.join(self.root, ".git")
+        return {path for run in records for path in run.read
+                if (path == self.root or path.startswith(prefix))
+                and path != git and not path.startswith(git + os.sep)}
 
     def _searches(self, records: list[RunRecord]) -> list[dict[str, object]] | None:
         """What the output took from the files' text: each search of each check's record
@@ -638,81 +645,3 @@ class Pending:
             edited_answer.write_index(self.where, self.listing)
         answer_file.write(self.where + edited_answer.SIDE, side or b"")
         _save(self.where, dump(Stored(tracked, key, code, sorted(deps.items()), output)))
-
-
-class Recorder:
-    """The paths below the root (outside .git) that the run opens, lists or stats.
-
-    Opens and listings come through an audit hook (`open`, `os.scandir`, `os.listdir`): every
-    way Python opens a file raises them. A stat has no audit event, so `os.stat` (which
-    `Path.exists`, `is_file` and `os.path.isfile` call) is wrapped while the run lasts. An audit
-    hook cannot be removed; it does nothing once stopped.
-    """
-
-    def __init__(self, root: str) -> None:
-        self.root = root
-        self.prefix = root.rstrip(os.sep) + os.sep
-        self.git = os.path.join(root, ".git")
-        self.paths: set[str] = set()
-        self.failed = False  # a path that could not be read: no answer is kept
-        self.on = False
-        self._stat = os.stat
-
-    def note(self, path: object) -> None:
-        try:
-            if isinstance(path, int) or path is None:
-                return
-            text = os.path.abspath(os.fsdecode(path))  # type: ignore[arg-type]
-            if (text.startswith(self.prefix) or text == self.root) and not (
-                    text == self.git or text.startswith(self.git + os.sep)):
-                self.paths.add(text)
-        except Exception:  # an audit hook that raises would fail the open itself
-            self.failed = True
-
-    def _audit(self, event: str, args: tuple[object, ...]) -> None:
-        if self.on and event in ("open", "os.scandir", "os.listdir") and args:
-            self.note(args[0])
-
-    def _stat_hook(self, path: object, *args: object, **kwargs: object) -> os.stat_result:
-        if self.on:
-            self.note(path)
-        return self._stat(path, *args, **kwargs)  # type: ignore[arg-type]
-
-    def start(self) -> None:
-        sys.addaudithook(self._audit)
-        os.stat = self._stat_hook  # type: ignore[assignment]
-        self.on = True
-
-    def stop(self) -> None:
-        self.on = False
-        os.stat = self._stat
-
-
-class Tee:
-    """stdout as the command sees it: written through, and kept."""
-
-    def __init__(self, real: TextIO) -> None:
-        self.real = real
-        self.parts: list[str] = []
-        self.broken = False
-
-    def write(self, text: str) -> int:
-        self.parts.append(text)
-        try:
-            return self.real.write(text)
-        except BaseException:
-            self.broken = True
-            raise
-
-    def flush(self) -> None:
-        try:
-            self.real.flush()
-        except BaseException:
-            self.broken = True
-            raise
-
-    def text(self) -> str:
-        return "".join(self.parts)
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.real, name)

@@ -180,6 +180,13 @@ class RuleRepository:
                 return rule
         return read_rule_file(path, rel, is_boost, cache=self.frontmatter)
 
+    def read_paths(self) -> list[Path]:
+        """What reading the rules took from disk, for a front that keeps an answer (workspace/
+        reads.py): the rules folder and its `boost/` folder (listed), each rule file, the index."""
+        self._ensure()
+        return [self.rules_path, self.rules_path / BOOST, self.index_path,
+                *(f.path for f in self._files)]
+
     def _ensure(self) -> None:
         if not self._loaded:
             self.refresh()

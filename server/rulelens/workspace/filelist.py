@@ -30,6 +30,7 @@ from rulelens.glob_engines.boost import (
 )
 from rulelens.workspace.filetree import FileTree
 from rulelens.workspace.git import LS_FILES, GitSession
+from rulelens.workspace.reads import Reads
 from rulelens.workspace.sorted_paths import prefix_span
 
 SKIP_DIRS = {".git", "node_modules", "vendor"}
@@ -51,15 +52,18 @@ def git_files(root: Path, git: GitSession | None = None) -> list[str] | None:
     return paths if all(paths) else [p for p in paths if p]
 
 
-def walk_files(root: Path) -> list[str]:
+def walk_files(root: Path, reads: Reads | None = None) -> list[str]:
     """Every file below root, skipping `.git`, `node_modules` and `vendor`; what `os.walk` lists
     (a symlink to a folder is not entered, an unreadable folder is skipped), in fewer Python
-    steps an entry: one scandir loop with each folder's path prefix carried down, no relpath."""
+    steps an entry: one scandir loop with each folder's path prefix carried down, no relpath.
+    Each folder listed is noted in `reads` when given."""
     found: list[str] = []
     add = found.append
     stack = [(os.fspath(root), "")]
     while stack:
         folder, prefix = stack.pop()
+        if reads is not None:
+            reads.note(folder)
         try:
             entries = os.scandir(folder)
         except OSError:
@@ -91,10 +95,13 @@ def folders_of(paths: Iterable[str]) -> set[str]:
 class FileList:
     """A sorted list of root-relative POSIX paths with glob counting."""
 
-    def __init__(self, paths: list[str], owned: bool = False, git: GitSession | None = None) -> None:
+    def __init__(self, paths: list[str], owned: bool = False, git: GitSession | None = None,
+                 reads: Reads | None = None) -> None:
         """`owned`: the caller hands `paths` over, sorted in place rather than copied. `git`: the
-        session that listed them, which the checks over this list ask git through (git.py)."""
+        session that listed them, which the checks over this list ask git through (git.py).
+        `reads`: where the checks over this list note what they read on disk beyond it."""
         self.git = git
+        self.reads = reads if reads is not None else Reads()
         if owned:
             paths.sort()
         ordered = paths if owned else sorted(paths)  # duplicates are neighbours: no set (30 MB)
@@ -110,11 +117,13 @@ class FileList:
         self._offsets = array(code, accumulate(map((1).__add__, map(len, ordered)), initial=0))
 
     @classmethod
-    def for_root(cls, root: Path, git: GitSession | None = None) -> FileList:
+    def for_root(cls, root: Path, git: GitSession | None = None, reads: Reads | None = None) -> FileList:
         """git's list (through `git`, a new session when None), else a walk."""
         session = git if git is not None else GitSession()
+        reads = reads if reads is not None else Reads()
         files = git_files(root, session)
-        return cls(files if files is not None else walk_files(root), owned=True, git=session)
+        listed = files if files is not None else walk_files(root, reads)
+        return cls(listed, owned=True, git=session, reads=reads)
 
     def __len__(self) -> int:
         return len(self.paths)

@@ -24,6 +24,7 @@ from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.reading import read_agent_file
 from rulelens.glob_engines.dialects import UNDOCUMENTED, picomatch_matches
 from rulelens.rules.model import Problem
+from rulelens.workspace.reads import Reads
 from rulelens.workspace.sorted_paths import starting_with
 
 NEWS = "https://ampcode.com/news/globs-in-AGENTS.md"
@@ -154,7 +155,7 @@ def _without_code(text: str) -> str:
     return "\n".join(kept)
 
 
-def mentions(text: str, rel: str, root: Path, in_code: bool = False) -> list[str]:
+def mentions(text: str, rel: str, root: Path, reads: Reads, in_code: bool = False) -> list[str]:
     """The files `text` (the file `rel`'s) @-mentions that exist in the project, root-relative,
     resolved from the file's folder; `in_code`: those written in code too, which Amp does not
     follow. Mentions with glob characters (which Amp expands by searching the disk) and those
@@ -166,7 +167,7 @@ def mentions(text: str, rel: str, root: Path, in_code: bool = False) -> list[str
         if not name or name.startswith(("~/", "/")) or any(c in name for c in GLOB_CHARS):
             continue
         target = posixpath.normpath(posixpath.join(folder, name))
-        if target.startswith("../") or target == ".." or not (root / target).is_file():
+        if target.startswith("../") or target == ".." or not reads.is_file(root / target):
             continue
         if target not in out:
             out.append(target)
@@ -219,9 +220,9 @@ class Amp(GlobAgent):
                 if self.globs[rel].dropped:
                     continue  # Amp's matcher throws on it: the file, and what it mentions, are skipped
                 f = self.file(rel)
-                for target in mentions(f.text if f else "", rel, ctx.root):
+                for target in mentions(f.text if f else "", rel, ctx.root, ctx.reads):
                     if self.file(target) is None:
-                        self.files.append(read_agent_file(ctx.root, target, self.id))
+                        self.files.append(read_agent_file(ctx.root, target, self.id, reads=ctx.reads))
                         self.globs[target] = amp_globs(self.files[-1].text)
                     todo.append(target)
 
@@ -233,7 +234,7 @@ class Amp(GlobAgent):
             if known is None or NAMES.index(name) < NAMES.index(known.rpartition("/")[2]):
                 by_folder[folder] = rel
         for name in reversed(NAMES):  # the root's, even when the file list leaves it out
-            if (self.ctx.root / name).is_file():
+            if self.ctx.is_file(name):
                 by_folder.setdefault("", name)
                 if NAMES.index(name) < NAMES.index(by_folder[""]):
                     by_folder[""] = name
@@ -363,8 +364,8 @@ class Amp(GlobAgent):
     def code_mention_traps(self, f: AgentFile) -> Iterable[Problem]:
         """An @-mention of a project file written in code (backticks, a fenced or indented block),
         which Amp leaves out, where nothing else brings the file in."""
-        followed = set(mentions(f.text, f.rel, self.ctx.root))
-        for target in mentions(f.text, f.rel, self.ctx.root, in_code=True):
+        followed = set(mentions(f.text, f.rel, self.ctx.root, self.ctx.reads))
+        for target in mentions(f.text, f.rel, self.ctx.root, self.ctx.reads, in_code=True):
             if target in followed or target in self.owners:
                 continue
             name = target if "/" not in f.rel else posixpath.relpath(target, f.rel.rpartition("/")[0])

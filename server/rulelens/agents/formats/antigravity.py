@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rulelens.agents.base import glob_list, scan
+from rulelens.agents.base import glob_list
 from rulelens.agents.facts import Fact
 from rulelens.agents.formats.windsurf import TriggerRules, trigger_decision, trigger_glob_loads
 from rulelens.agents.model import AgentFile, Decision
@@ -47,9 +47,9 @@ class Antigravity(TriggerRules):
 
     def discover(self) -> list[str]:
         names = ("AGENTS.md", "CONTEXT.md", "GEMINI.md")  # the first found is read
-        root = next((n for n in names if (self.ctx.root / n).is_file()), None)
-        rules = (scan(self.ctx.root, ".agents/rules", (".md",), recursive=False)
-                 or scan(self.ctx.root, ".agent/rules", (".md",), recursive=False))  # the older folder
+        root = next((n for n in names if self.ctx.is_file(n)), None)
+        rules = (self.ctx.scan(".agents/rules", (".md",), recursive=False)
+                 or self.ctx.scan(".agent/rules", (".md",), recursive=False))  # the older folder
         return [*([root] if root else []), *rules]
 
     def fields(self, f: AgentFile) -> dict[str, Any]:

@@ -36,7 +36,7 @@ class Boost(Agent):
         self.files = [] if repo is None else [parse_agent_text(r.text, r.rel, self.id, read_yaml=False)
                                              for r in repo.files]
         self.index: AgentFile | None = None
-        if repo is not None and repo.index_path.is_file():
+        if repo is not None and self.ctx.reads.is_file(repo.index_path):
             rel = f"{repo.rules_dir}/index.md"
             self.index = AgentFile(self.id, rel, "", repo.index_path.stat().st_size)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, maybe, problem, scan
+from rulelens.agents.base import GlobAgent, maybe, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
 from rulelens.glob_engines import ignore_js
@@ -213,19 +213,19 @@ class ClaudeCode(GlobAgent):
 
     def discover(self) -> list[str]:
         memory = self.ctx.named("CLAUDE.md")
-        if (self.ctx.root / "CLAUDE.md").is_file() and "CLAUDE.md" not in memory:
+        if self.ctx.is_file("CLAUDE.md") and "CLAUDE.md" not in memory:
             memory.insert(0, "CLAUDE.md")
         # No instruction file of the project's own at the root: the root's AGENTS.md and
         # .claude/AGENTS.md instead, and nested ones on read.
-        if not any(n in memory or (self.ctx.root / n).is_file() for n in OWN_INSTRUCTIONS):
+        if not any(n in memory or self.ctx.is_file(n) for n in OWN_INSTRUCTIONS):
             claimed = {p.rpartition("/")[0] for p in memory}
             memory += [p for p in self.ctx.named("AGENTS.md")
                        if p.rpartition("/")[0] not in claimed and p != ".claude/AGENTS.md"]
             for name in (".claude/AGENTS.md", "AGENTS.md"):
-                if (self.ctx.root / name).is_file() and name not in memory:
+                if self.ctx.is_file(name) and name not in memory:
                     memory.insert(0, name)
-        skills = [p for p in scan(self.ctx.root, SKILLS, ("SKILL.md",)) if p.count("/") == 3]
-        return [*memory, *scan(self.ctx.root, RULES, (".md",)), *skills]
+        skills = [p for p in self.ctx.scan(SKILLS, ("SKILL.md",)) if p.count("/") == 3]
+        return [*memory, *self.ctx.scan(RULES, (".md",)), *skills]
 
     @staticmethod
     def is_memory(f: AgentFile) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, literal_prefix, problem, scan
+from rulelens.agents.base import GlobAgent, literal_prefix, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.glob_engines.dialects import picomatch_matches, picomatch_negated
@@ -59,10 +59,9 @@ class Cline(GlobAgent):
     file_globs = (".clinerules", ".clinerules/**/*.{md,txt}", ".cline/rules/**/*.{md,txt}")
 
     def discover(self) -> list[str]:
-        root = self.ctx.root
-        single = (root / ".clinerules").is_file()
-        found = [".clinerules"] if single else scan(root, ".clinerules", RULE_SUFFIXES)
-        return [*found, *scan(root, ".cline/rules", RULE_SUFFIXES)]
+        single = self.ctx.is_file(".clinerules")
+        found = [".clinerules"] if single else self.ctx.scan(".clinerules", RULE_SUFFIXES)
+        return [*found, *self.ctx.scan(".cline/rules", RULE_SUFFIXES)]
 
     def patterns(self, f: AgentFile) -> list[str]:
         items = _string_list((f.data or {}).get("paths"))

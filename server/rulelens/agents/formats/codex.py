@@ -99,12 +99,12 @@ class Codex(Agent):
             self.read_config(ctx)
         super().__init__(ctx)
         if self.config_problem is not None:  # listed so `check` and the editor show the finding
-            self.files.append(read_agent_file(ctx.root, CONFIG, self.id))
+            self.files.append(read_agent_file(ctx.root, CONFIG, self.id, reads=ctx.reads))
 
     def read_config(self, ctx: Context) -> None:
         """The project's fallback names and cap, as Codex reads them in a trusted project."""
         try:
-            raw = (ctx.root / CONFIG).read_bytes()[:MAX_CONFIG + 1]
+            raw = ctx.reads.read_bytes(ctx.root / CONFIG, MAX_CONFIG + 1)
         except FileNotFoundError:
             return
         except OSError as e:
@@ -128,7 +128,7 @@ class Codex(Agent):
         found = set(self.ctx.named(*names))
         for folder in {"", *(folder_of(rel) for rel in found)}:
             prefix = folder + "/" if folder else ""
-            found.update(prefix + n for n in names if (self.ctx.root / prefix / n).is_file())
+            found.update(prefix + n for n in names if self.ctx.is_file(prefix + n))
         return sorted(found, key=lambda p: (p.count("/"), p))
 
     def chosen(self) -> dict[str, AgentFile]:
@@ -138,7 +138,7 @@ class Codex(Agent):
             by_folder: dict[str, AgentFile] = {}
             for name in reversed(self.chain_names):  # the later names first, so earlier replace them
                 for f in self.files:
-                    if f.rel.rpartition("/")[2] == name and (self.ctx.root / f.rel).is_file():
+                    if f.rel.rpartition("/")[2] == name and self.ctx.is_file(f.rel):
                         by_folder[folder_of(f.rel)] = f
             self._chosen = by_folder
         return self._chosen
@@ -150,7 +150,7 @@ class Codex(Agent):
         known: dict[str, bool] = self.__dict__.setdefault("_markers", {})
         if folder not in known:
             known[folder] = not (folder and self.marked_above and self.lists_inside(folder)) and \
-                os.path.exists(self.ctx.root / folder / ".git")
+                self.ctx.reads.exists(self.ctx.root / folder / ".git")
         return known[folder]
 
     def lists_inside(self, folder: str) -> bool:

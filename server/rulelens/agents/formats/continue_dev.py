@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, maybe, problem, scan
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, maybe, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.glob_engines.dialects import MINIMATCH, minimatch_matches
@@ -68,7 +68,7 @@ class Continue(GlobAgent):
 
     def discover(self) -> list[str]:
         """`.continue/rules`, then each `rules.md` in the codebase (`loadCodebaseRules.ts`)."""
-        found = scan(self.ctx.root, ".continue/rules", (".md",))
+        found = self.ctx.scan(".continue/rules", (".md",))
         found.extend(p for p in self.ctx.named(CODEBASE_RULES) if ".continue" not in p and p not in found)
         return found
 
@@ -132,7 +132,7 @@ class Continue(GlobAgent):
     def contents_match(self, regex: Any, path: str) -> bool:
         """Continue tests `regex` (JavaScript RegExp) on the file's contents; Python's `re` stands in."""
         try:
-            text = (self.ctx.root / path).read_text("utf-8", errors="replace")
+            text = self.ctx.reads.read_text(self.ctx.root / path)
         except OSError:
             return False
         expressions = regex if isinstance(regex, list) else [regex]

@@ -34,6 +34,7 @@ from rulelens.agents.model import AgentFile, Decision, Load
 from rulelens.glob_engines.dialects import VSCODE, vscode_matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.model import Problem
+from rulelens.workspace.reads import Reads
 
 ALWAYS = ("**", "**/*", "*")
 REPO_WIDE = ".github/copilot-instructions.md"
@@ -125,10 +126,11 @@ class Copilot(GlobAgent):
     def discover(self) -> list[str]:
         found: list[str] = []
         for folder, names in EVERY_REQUEST.items():
-            found += _named(self.ctx.root / folder if folder else self.ctx.root, folder, names)
+            where = self.ctx.root / folder if folder else self.ctx.root
+            found += _named(where, folder, names, self.ctx.reads)
         unread: dict[str, str] = self.__dict__.setdefault("_unread", {})
         for folder in (INSTRUCTIONS, CLAUDE_RULES):
-            for rel, depth in _walk(self.ctx.root, folder):
+            for rel, depth in _walk(self.ctx.root, folder, self.ctx.reads):
                 if self.is_instructions(rel):
                     if depth > MAX_DEPTH:
                         unread[rel] = "copilot-too-deep"
@@ -350,18 +352,18 @@ def _plain_markdown(rel: str) -> bool:
     return name.endswith(".md") and not name.endswith((".prompt.md", ".chatmode.md", ".agent.md"))
 
 
-def _named(folder: Any, rel: str, names: tuple[str, ...]) -> list[str]:
+def _named(folder: Any, rel: str, names: tuple[str, ...], reads: Reads) -> list[str]:
     """The files of `folder` whose names are one of `names`, compared case-insensitively."""
     wanted = {n.casefold() for n in names}
     try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        entries = reads.entries(folder)
     except OSError:
         return []
     return [f"{rel}/{e.name}" if rel else e.name for e in entries
             if e.name.casefold() in wanted and e.is_file()]
 
 
-def _walk(root: Any, folder: str) -> list[tuple[str, int]]:
+def _walk(root: Any, folder: str, reads: Reads) -> list[tuple[str, int]]:
     """Every file below `folder`, with how many folders below it its folder is (VS Code reads
     those at most MAX_DEPTH below: `resolveFilesAtLocation`); symlinks followed, each real folder
     once."""
@@ -375,7 +377,7 @@ def _walk(root: Any, folder: str) -> list[tuple[str, int]]:
             return
         seen.add(real)
         try:
-            entries = sorted(os.scandir(path), key=lambda e: e.name)
+            entries = reads.entries(path)
         except OSError:
             return
         for e in entries:

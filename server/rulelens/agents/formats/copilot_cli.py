@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, problem, scan
+from rulelens.agents.base import GlobAgent, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.glob_engines.dialects import GLOBSET, matches
@@ -81,9 +81,9 @@ class CopilotCli(GlobAgent):
         maybe = {*self.ctx.named("AGENTS.md", REPO_WIDE, *ROOT_ONLY), *self.ctx.ending(".instructions.md")}
         found = {p for p in maybe if self.folder_of(p) is not None}
         # The root's instruction folder is read even when git ignores it (changelog 1.0.35).
-        found.update(scan(self.ctx.root, ".github/instructions", (".instructions.md",)))
-        found.update(n for n in (REPO_WIDE, "AGENTS.md", *ROOT_ONLY) if (self.ctx.root / n).is_file())
-        found.update(scan(self.ctx.root, ".claude/rules", (".md",)))
+        found.update(self.ctx.scan(".github/instructions", (".instructions.md",)))
+        found.update(n for n in (REPO_WIDE, "AGENTS.md", *ROOT_ONLY) if self.ctx.is_file(n))
+        found.update(self.ctx.scan(".claude/rules", (".md",)))
         return sorted(found, key=lambda p: (_depth(self.folder_of(p) or ""), p))
 
     @staticmethod

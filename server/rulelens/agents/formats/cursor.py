@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem, scan
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.readings import UNDOCUMENTED_READINGS
@@ -47,9 +47,9 @@ class Cursor(GlobAgent):
     def discover(self) -> list[str]:
         """The root's `.cursor/rules`, then those in subfolders: Cursor's docs have
         `backend/.cursor/rules/*.mdc` apply to `backend/`, their globs relative to it."""
-        found = scan(self.ctx.root, ".cursor/rules", (".mdc", ".md"))
+        found = self.ctx.scan(".cursor/rules", (".mdc", ".md"))
         for folder in nested(self.ctx, ".cursor/rules"):
-            found.extend(scan(self.ctx.root, folder, (".mdc", ".md")))
+            found.extend(self.ctx.scan(folder, (".mdc", ".md")))
         return found
 
     def glob_base(self, f: AgentFile) -> str:

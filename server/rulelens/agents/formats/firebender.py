@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, glob_list, literal_prefix, maybe, scan
+from rulelens.agents.base import GlobAgent, glob_list, literal_prefix, maybe
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.readings import IGNORE_CASE, NO_DOTFILES
@@ -45,7 +45,7 @@ class Firebender(GlobAgent):
         return split_commas(value)
 
     def discover(self) -> list[str]:
-        return scan(self.ctx.root, ".firebender/rules", (".mdc",), recursive=False)
+        return self.ctx.scan(".firebender/rules", (".mdc",), recursive=False)
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
         if "/" not in pattern:

@@ -30,6 +30,7 @@ from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
+from rulelens.workspace.reads import Reads
 from rulelens.workspace.sorted_paths import starting_with
 
 DOCS = "https://geminicli.com/docs/cli/gemini-md"
@@ -123,11 +124,11 @@ def stops_at_start(text: str) -> bool:
     return not all(isinstance(v, str) for v in (value if isinstance(value, list) else [value]))
 
 
-def settings_file_names(root: Path) -> tuple[tuple[str, ...], str | None]:
+def settings_file_names(root: Path, reads: Reads) -> tuple[tuple[str, ...], str | None]:
     """The context file names the project's settings under `root` set, and what is wrong with
     the settings file (None when nothing is, or when there is none)."""
     try:
-        raw = (root / SETTINGS).read_bytes()[:MAX_SETTINGS + 1]
+        raw = reads.read_bytes(root / SETTINGS, MAX_SETTINGS + 1)
     except FileNotFoundError:
         return DEFAULT, None
     except OSError as e:
@@ -137,11 +138,12 @@ def settings_file_names(root: Path) -> tuple[tuple[str, ...], str | None]:
     return context_file_names(decode(raw)[0])
 
 
-def settings_import_format(root: Path) -> str:
+def settings_import_format(root: Path, reads: Reads) -> str:
     """`context.importFormat` in the project's settings ("tree" when unset or unreadable): Gemini
     CLI reads the imports of the files it loads at start "flat" when it says so."""
     try:
-        data: Any = json.loads(strip_json_comments(decode((root / SETTINGS).read_bytes()[:MAX_SETTINGS])[0]))
+        raw = reads.read_bytes(root / SETTINGS, MAX_SETTINGS)
+        data: Any = json.loads(strip_json_comments(decode(raw)[0]))
     except (OSError, ValueError):
         return "tree"
     context = data.get("context") if isinstance(data, dict) else None
@@ -207,15 +209,15 @@ class GeminiCli(Codex):
         self.settings_problem: str | None = None
         self.file_names = self.read_names(ctx)
         # Only the files loaded at start: those loaded just in time are always read "tree".
-        self.flat_at_start = settings_import_format(ctx.root) == "flat"
+        self.flat_at_start = settings_import_format(ctx.root, ctx.reads) == "flat"
         super().__init__(ctx)
         # Listed so that `check` and the editor show its finding, and so that a project whose
         # context files git ignores (Gemini CLI still loads them) has Gemini CLI present.
-        if self.settings_problem is not None or (ctx.root / SETTINGS).is_file():
-            self.files.append(read_agent_file(ctx.root, SETTINGS, self.id))
+        if self.settings_problem is not None or ctx.is_file(SETTINGS):
+            self.files.append(read_agent_file(ctx.root, SETTINGS, self.id, reads=ctx.reads))
 
     def read_names(self, ctx: Context) -> tuple[str, ...]:
-        names, self.settings_problem = settings_file_names(ctx.root)
+        names, self.settings_problem = settings_file_names(ctx.root, ctx.reads)
         return names
 
     def named(self, rel: str) -> str | None:
@@ -229,7 +231,7 @@ class GeminiCli(Codex):
 
     def discover(self) -> list[str]:
         found = set(self.ctx.named(*self.file_names))  # what `named` finds, searched in bulk
-        found.update(n for n in self.file_names if (self.ctx.root / n).is_file())
+        found.update(n for n in self.file_names if self.ctx.is_file(n))
         return sorted(found, key=lambda p: (self.chain_folder(p).count("/") + bool(self.chain_folder(p)), p))
 
     def chosen(self) -> dict[str, AgentFile]:
@@ -259,8 +261,8 @@ class GeminiCli(Codex):
             found = []
             for name in self.file_names:
                 rel = f"{folder}/{name}" if folder else name
-                if self.file(rel) is None and (self.ctx.root / rel).is_file():
-                    found.append(read_agent_file(self.ctx.root, rel, self.id))
+                if self.file(rel) is None and self.ctx.is_file(rel):
+                    found.append(read_agent_file(self.ctx.root, rel, self.id, reads=self.ctx.reads))
             cache[folder] = found
         return cache[folder]
 
@@ -274,7 +276,8 @@ class GeminiCli(Codex):
         cache: dict[str, list[str]] = self.__dict__.setdefault("_imported", {})
         if f.rel not in cache:
             texts: dict[str, str] = self.__dict__.setdefault("_import_texts", {})
-            found = imported(self.ctx.root, f.rel, f.text, texts, self.flat(f)) if "@" in f.text else []
+            found = (imported(self.ctx.root, f.rel, f.text, texts, self.ctx.reads, self.flat(f))
+                     if "@" in f.text else [])
             cache[f.rel] = found
         return cache[f.rel]
 
@@ -327,7 +330,7 @@ class GeminiCli(Codex):
         if self.flat(f):  # read "flat", a failed import stays as written
             return out
         for imp in imports(f.text) if "@" in f.text and f.text.strip() else ():
-            _, why = target(self.ctx.root, f.rel, imp.path)
+            _, why = target(self.ctx.root, f.rel, imp.path, self.ctx.reads)
             if why is None:
                 continue
             line = f.text.count("\n", 0, imp.start)

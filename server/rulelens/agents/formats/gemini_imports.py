@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulelens.workspace.reads import Reads
+
 CODE_SPAN = re.compile(r"(`+)([\s\S]*?)\1")
 URL = re.compile(r"^(file|https?)://")
 SPACE = " \t\n\r"
@@ -60,7 +62,7 @@ def imports(text: str) -> list[Import]:
     return [x for x in found if not any(s <= x.start < e for s, e in spans)]
 
 
-def target(root: Path, importer: str, path: str) -> tuple[str | None, str | None]:
+def target(root: Path, importer: str, path: str, reads: Reads) -> tuple[str | None, str | None]:
     """The root-relative file an import in `importer` (root-relative) reads, or why Gemini CLI
     cannot read it: a path outside the project (which it refuses as path traversal), or no
     readable file there."""
@@ -71,12 +73,13 @@ def target(root: Path, importer: str, path: str) -> tuple[str | None, str | None
     real_root = Path(os.path.realpath(root))
     if full != real_root and real_root not in full.parents:
         return None, "outside"
-    if not full.is_file() or not os.access(full, os.R_OK):
+    if not reads.is_file(full) or not os.access(full, os.R_OK):
         return None, "missing"
     return full.relative_to(real_root).as_posix(), None
 
 
-def imported(root: Path, rel: str, text: str, read: dict[str, str], flat: bool = False) -> list[str]:
+def imported(root: Path, rel: str, text: str, read: dict[str, str], reads: Reads,
+             flat: bool = False) -> list[str]:
     """The files that importing `rel` (whose text is `text`) pulls in, at any depth Gemini CLI
     follows, in the order it reads them; `read` keeps the texts read, by file. `flat`: the
     `importFormat` Gemini CLI's "flat" reading follows imports with no depth limit."""
@@ -88,12 +91,12 @@ def imported(root: Path, rel: str, text: str, read: dict[str, str], flat: bool =
         following: list[tuple[str, str]] = []
         for owner, body in level:
             for imp in imports(body):
-                got, _why = target(root, owner, imp.path)
+                got, _why = target(root, owner, imp.path, reads)
                 if got is None or got == rel or got in out:
                     continue
                 if got not in read:
                     try:
-                        read[got] = (root / got).read_text(encoding="utf-8", errors="replace")
+                        read[got] = reads.read_text(root / got)
                     except OSError:
                         continue
                 out.append(got)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem, scan
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.readings import UNDOCUMENTED_READINGS
@@ -45,9 +45,9 @@ class Kiro(GlobAgent):
 
     def discover(self) -> list[str]:
         agents = self.ctx.named("AGENTS.md")
-        if (self.ctx.root / "AGENTS.md").is_file() and "AGENTS.md" not in agents:
+        if self.ctx.is_file("AGENTS.md") and "AGENTS.md" not in agents:
             agents.insert(0, "AGENTS.md")
-        return [*scan(self.ctx.root, ".kiro/steering", (".md",), recursive=False), *agents]
+        return [*self.ctx.scan(".kiro/steering", (".md",), recursive=False), *agents]
 
     def patterns(self, f: AgentFile) -> list[str]:
         value = f.data.get("fileMatchPattern") if f.data is not None else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rulelens.agents.base import GlobAgent, glob_list, literal_prefix, maybe, scan
+from rulelens.agents.base import GlobAgent, glob_list, literal_prefix, maybe
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.glob_engines.boost import split_commas
@@ -59,10 +59,10 @@ class OpenHands(GlobAgent):
         return split_commas(value)
 
     def discover(self) -> list[str]:
-        root = ["AGENTS.md"] if (self.ctx.root / "AGENTS.md").is_file() else []
-        skills = [p for p in scan(self.ctx.root, ".agents/skills", ("SKILL.md",))
+        root = ["AGENTS.md"] if self.ctx.is_file("AGENTS.md") else []
+        skills = [p for p in self.ctx.scan(".agents/skills", ("SKILL.md",))
                   if p.count("/") == 3 and p.endswith("/SKILL.md")]
-        return [*root, *skills, *scan(self.ctx.root, ".openhands/microagents", (".md",))]
+        return [*root, *skills, *self.ctx.scan(".openhands/microagents", (".md",))]
 
     def patterns(self, f: AgentFile) -> list[str]:
         return glob_list((f.data or {}).get("paths")) or []

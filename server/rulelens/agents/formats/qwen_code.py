@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, scan
+from rulelens.agents.base import GlobAgent
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.glob_engines.dialects import picomatch_matches
@@ -124,7 +124,7 @@ class QwenCode(GlobAgent):
 
     def discover(self) -> list[str]:
         memory = sorted(self.ctx.named(*MEMORY), key=lambda p: (p.count("/"), p))
-        return [*memory, *scan(self.ctx.root, RULES, (".md",))]
+        return [*memory, *self.ctx.scan(RULES, (".md",))]
 
     @staticmethod
     def is_memory(f: AgentFile) -> bool:

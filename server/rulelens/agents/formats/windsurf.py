@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem, scan
+from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
 from rulelens.agents.readings import UNDOCUMENTED_READINGS
@@ -109,13 +109,13 @@ class Windsurf(TriggerRules):
 
     def discover(self) -> list[str]:
         # `.devin/rules` is preferred; `.windsurf/rules` is read only when it is absent.
-        found = (scan(self.ctx.root, ".devin/rules", (".md",), recursive=False)
-                 or scan(self.ctx.root, ".windsurf/rules", (".md",), recursive=False))
+        found = (self.ctx.scan(".devin/rules", (".md",), recursive=False)
+                 or self.ctx.scan(".windsurf/rules", (".md",), recursive=False))
         # Rules discovery also reads the rule folders of subfolders; each applies below its folder.
         for marker in (".windsurf/rules", ".devin/rules"):
             for folder in nested(self.ctx, marker):
-                found.extend(scan(self.ctx.root, folder, (".md",), recursive=False))
-        if (self.ctx.root / LEGACY).is_file():
+                found.extend(self.ctx.scan(folder, (".md",), recursive=False))
+        if self.ctx.is_file(LEGACY):
             found.insert(0, LEGACY)
         return found
 

@@ -98,14 +98,14 @@ def run(run: Run) -> int:
         if fmt == "text":
             run.say(text.NO_RULES.format(repo.rules_dir))
         elif fmt != "github":
-            print(_formatted([], fmt, repo.root))
+            run.print(_formatted([], fmt, repo.root))
         return EXIT_OK
     if fmt != "text":
-        print(_formatted(result.problems, fmt, repo.root))
+        run.print(_formatted(result.problems, fmt, repo.root))
     else:
         paint = run.palette()
         for p in result.problems:
-            print(text.problem(p, paint))
+            run.print(text.problem(p, paint))
         run.say(text.check_summary(result))
     return EXIT_PROBLEMS if failing else EXIT_OK
 

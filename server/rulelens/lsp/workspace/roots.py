@@ -27,6 +27,7 @@ from rulelens.rules.repository import RuleRepository
 from rulelens.workspace.filelist import FileList
 from rulelens.workspace.filetree import FileTree
 from rulelens.workspace.git import GitSession
+from rulelens.workspace.reads import Reads
 from rulelens.workspace.root import RULES_DIR, find_root, writable
 
 # A relative path that pathlib keeps as written: no empty, `.` or leading-slash segment.
@@ -135,7 +136,8 @@ class Root:
         """The context file names Gemini CLI reads here besides `GEMINI.md` (its settings can
         name any file), which the cheap path test cannot know."""
         if self._named is None:
-            self._named = tuple(n for n in settings_file_names(self.path)[0] if n not in GEMINI_DEFAULT)
+            names = settings_file_names(self.path, Reads())[0]
+            self._named = tuple(n for n in names if n not in GEMINI_DEFAULT)
         return self._named
 
     def is_agent_rel(self, rel: str) -> bool:

@@ -26,6 +26,7 @@ from rulelens.rules.check.codes import CODES
 from rulelens.rules.check.suppress import Suppressions, suppressions
 from rulelens.rules.format.reading import read_at_most
 from rulelens.rules.model import Problem, RuleError, Severity
+from rulelens.workspace.reads import Reads
 
 if TYPE_CHECKING:
     import pathspec
@@ -63,9 +64,11 @@ def _spec(globs: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
     return _SPECS[globs]
 
 
-def _stat_key(root: Path) -> tuple[tuple[int, int] | None, ...]:
+def _stat_key(root: Path, reads: Reads | None) -> tuple[tuple[int, int] | None, ...]:
     out: list[tuple[int, int] | None] = []
     for name in FILES:
+        if reads is not None:
+            reads.note(root / name)
         try:
             st = os.stat(root / name)
         except OSError:
@@ -78,14 +81,15 @@ def _stat_key(root: Path) -> tuple[tuple[int, int] | None, ...]:
 _CACHE: dict[tuple[Path, frozenset[str]], tuple[tuple[tuple[int, int] | None, ...], Config]] = {}
 
 
-def load_config(root: Path, known: Collection[str] = CODES) -> Config:
+def load_config(root: Path, known: Collection[str] = CODES, reads: Reads | None = None) -> Config:
     """The configuration of the project at `root`; read again only when its file changes.
 
     `known` is every code a front can report (the agents' codes too), so that a misspelt code
-    is an error rather than a setting that silently does nothing.
+    is an error rather than a setting that silently does nothing. `reads` notes the files the
+    configuration depends on (workspace/reads.py).
     """
     key = (root, frozenset(known))
-    stamp = _stat_key(root)
+    stamp = _stat_key(root, reads)
     cached = _CACHE.get(key)
     if cached is not None and cached[0] == stamp:
         return cached[1]
@@ -180,9 +184,13 @@ def _severity(level: str) -> Severity:
     return "warning" if level == "warning" else "info"
 
 
-def disk_reader(root: Path, limit: int = 2 * 1024 * 1024) -> Callable[[str], str | None]:
-    """`text_of` for `configured()` from the files on disk (at most `limit` bytes of each)."""
+def disk_reader(root: Path, limit: int = 2 * 1024 * 1024,
+                reads: Reads | None = None) -> Callable[[str], str | None]:
+    """`text_of` for `configured()` from the files on disk (at most `limit` bytes of each),
+    each noted in `reads` when given."""
     def text_of(rel: str) -> str | None:
+        if reads is not None:
+            reads.note(root / rel)
         try:
             with open(root / rel, "rb") as handle:
                 return read_at_most(handle, limit).decode("utf-8", errors="replace")

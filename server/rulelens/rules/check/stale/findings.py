@@ -160,7 +160,7 @@ class ProjectScan:
         if self._top is None:
             self._sets()
         rel = posixpath.normpath(text.removeprefix("./").strip("/"))
-        return not (rel in self._folder_set or self._listed(rel) or (self.root / rel).exists())
+        return not (rel in self._folder_set or self._listed(rel) or self.files.reads.exists(self.root / rel))
 
     def missing(self, text: str) -> tuple[str, tuple[str, ...]] | None:
         if text not in self._missing:
@@ -205,7 +205,8 @@ class ProjectScan:
         rels = list(rels)
         todo = sorted({r for r in rels if r not in self._excused})
         for rel in todo:
-            self._excused[rel] = (self.root / rel).exists() or rel.startswith(self.rules_dir + "/")
+            self._excused[rel] = (self.files.reads.exists(self.root / rel)
+                                  or rel.startswith(self.rules_dir + "/"))
         ask = [r for r in todo if not self._excused[r]]
         if ask and self.is_git:
             # check-ignore exits 1 when nothing is ignored: read its output whatever the status.
