@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from functools import cached_property
 from itertools import accumulate, chain, islice
 from pathlib import Path
+from typing import Any
 
 from rulelens.glob_engines.boost import (
     Pattern,
@@ -102,6 +103,9 @@ class FileList:
         `reads`: where the checks over this list note what they read on disk beyond it."""
         self.git = git
         self.reads = reads if reads is not None else Reads()
+        # What a check works out from this list and keeps as long as the list lives (the name
+        # search's scans), by the module that owns it: the list knows no rule (layers).
+        self.kept: dict[str, Any] = {}
         if owned:
             paths.sort()
         ordered = paths if owned else sorted(paths)  # duplicates are neighbours: no set (30 MB)

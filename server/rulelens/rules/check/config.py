@@ -53,6 +53,9 @@ class Config:
         return bool(self.exclude) and _spec(self.exclude).match_file(rel)
 
 
+# Per-process caches: the compiled `exclude` globs (a pure function of them), and each root's
+# configuration with the stat of its files (read again when one changes; a language server
+# asks on every keystroke).
 _SPECS: dict[tuple[str, ...], pathspec.GitIgnoreSpec] = {}
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import bisect
 import posixpath
 import threading
-import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -335,14 +334,17 @@ class ProjectScan:
         return any(verdicts)
 
 
-_SCANS: weakref.WeakKeyDictionary[FileList, dict[tuple[Path, str], ProjectScan]] = (
-    weakref.WeakKeyDictionary())
+def _scans(files: FileList) -> dict[tuple[Path, str], ProjectScan]:
+    """The scans kept with this file list, by project root and rules folder: they live as long
+    as the list (a `check`'s, or a language-server root's until its files change)."""
+    kept: dict[tuple[Path, str], ProjectScan] = files.kept.setdefault(__name__, {})
+    return kept
 
 
 def searched(files: FileList) -> list[ProjectScan]:
     """The project scans over this file list that searched the files' text, for the record of a
     run (check_project.py's `RunRecord`)."""
-    return [scan for scan in _SCANS.get(files, {}).values() if scan._searched]
+    return [scan for scan in _scans(files).values() if scan._searched]
 
 
 def root_of(rule: RuleFile) -> tuple[Path, str]:
@@ -359,7 +361,7 @@ def _root_of(path: Path, rel: str, is_boost: bool) -> tuple[Path, str]:
 
 def scan_of(rule: RuleFile, files: FileList, keep_caches: bool = True) -> ProjectScan:
     root, rules_dir = root_of(rule)
-    per_list = _SCANS.setdefault(files, {})
+    per_list = _scans(files)
     key = (root, rules_dir)
     if key not in per_list:
         per_list[key] = ProjectScan(root, files, rules_dir)
