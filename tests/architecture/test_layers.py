@@ -83,3 +83,49 @@ def test_a_front_imported_from_the_core_is_caught(tmp_path: Path) -> None:
     (bad / "rules" / "__init__.py").write_text("")
     (bad / "rules" / "leak.py").write_text("def f():\n    from rulelens.lsp.server import build\n")
     assert violations(bad) == ["rules/leak.py:2 imports rulelens.lsp.server (rules may not import lsp)"]
+
+
+# Within a package, each part (a subpackage, or a module at its top) may import only parts of
+# earlier groups, and itself: the order the packages' maps in ARCHITECTURE.md give.
+SUBLAYERS: dict[str, list[set[str]]] = {
+    "workspace": [{"git_state", "later", "sorted_paths", "reads", "root"}, {"git"},
+                  {"cache_files", "filetree"}, {"filelist"}],
+    "rules": [{"model"}, {"format"}, {"match", "write"}, {"repository"}, {"check", "path_rules", "review"}],
+    "agents": [{"model", "facts", "readings"}, {"reading"}, {"base"}, {"formats"},
+               {"registry"}, {"project", "codes"}, {"traps", "fixes"}, {"editing", "folder_map"}],
+    "cli": [{"answer_file", "common", "progress"}, {"edited_answer", "app"}, {"result_cache", "commands"}],
+}
+
+
+def sublayer_violations(root: Path = PACKAGE) -> list[str]:
+    out: list[str] = []
+    for package, groups in SUBLAYERS.items():
+        rank = {part: i for i, group in enumerate(groups) for part in group}
+        for path in sorted((root / package).rglob("*.py")):
+            rel = path.relative_to(root / package)
+            own = rel.parts[0].removesuffix(".py")
+            if own == "__init__":
+                continue
+            assert own in rank, f"{package}/{rel.parts[0]} is in no group of SUBLAYERS[{package!r}]"
+            for line, module in imports(path):
+                parts = module.split(".")
+                if parts[:2] != ["rulelens", package] or len(parts) < 3 or parts[2] == own:
+                    continue
+                target = parts[2]
+                if target in rank and rank[target] >= rank[own]:
+                    out.append(f"{package}/{rel.as_posix()}:{line} imports {module} "
+                               f"({own} may not import {target})")
+    return out
+
+
+def test_each_package_imports_its_parts_in_order() -> None:
+    assert sublayer_violations() == []
+
+
+def test_a_part_importing_a_later_one_is_caught(tmp_path: Path) -> None:
+    bad = tmp_path / "rulelens"
+    for part in ("model", "format", "match", "write", "repository", "check", "path_rules", "review"):
+        (bad / "rules" / part).mkdir(parents=True)
+    (bad / "rules" / "format" / "x.py").write_text("from rulelens.rules.repository import RuleRepository\n")
+    assert sublayer_violations(bad) == [
+        "rules/format/x.py:1 imports rulelens.rules.repository (format may not import repository)"]

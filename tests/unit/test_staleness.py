@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from rulelens.rules.check.conflicts import conflict_lines
 from rulelens.rules.check.rules_check import check_rules
 from rulelens.rules.check.stale import evidence
 from rulelens.rules.check.stale.drift import History, drift_problem
 from rulelens.rules.check.stale.mentions import find_mentions, identifier_in, path_in
 from rulelens.rules.check.stale.text_search import file_search, gnu_grep, grep_search
 from rulelens.rules.check.stale.words import present
+from rulelens.rules.format.conflicts import conflict_lines
 from rulelens.rules.format.reading import read_rule_file
 from rulelens.rules.model import Problem, RuleError
 from rulelens.rules.repository import RuleRepository

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rulelens.report.words import is_cut
-from rulelens.rules.match.paths import FileRules, FolderRules
 from rulelens.rules.model import Match, Problem
+from rulelens.rules.path_rules import FileRules, FolderRules
 
 if TYPE_CHECKING:
     from rulelens.agents.project import PathView

@@ -21,7 +21,7 @@ from rulelens.rules.model import Match, Problem
 if TYPE_CHECKING:
     from rulelens.check_project import ProjectCheck
     from rulelens.report.agents import Loaded
-    from rulelens.rules.match.paths import FileRules, FolderRules
+    from rulelens.rules.path_rules import FileRules, FolderRules
     from rulelens.rules.review import Review
 
 NO_RULES = "no {} folder: nothing to check."

@@ -10,7 +10,7 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from rulelens.glob_engines.boost import expand
-from rulelens.rules.check.conflicts import first_conflicted
+from rulelens.rules.format.conflicts import first_conflicted
 from rulelens.rules.format.index_render import render_index
 from rulelens.rules.format.reading import MAX_BYTES, decode, read_rule_file
 from rulelens.rules.format.yaml_cache import FrontmatterCache

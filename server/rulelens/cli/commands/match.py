@@ -25,8 +25,8 @@ def run(run: Run) -> int:
     from rulelens.agents.project import AgentProject, PathView
     from rulelens.report import as_json, text
     from rulelens.report.agents import loads_text
-    from rulelens.rules.match.paths import FileRules, FolderRules, folder_rules
     from rulelens.rules.model import RuleError
+    from rulelens.rules.path_rules import FileRules, FolderRules, folder_rules
     from rulelens.workspace.filelist import FileList
 
     repo = run.repository()

@@ -13,9 +13,9 @@ from rulelens.glob_engines.boost import (
     patterns_of,
     regex_source,
 )
-from rulelens.rules.check.conflicts import index_conflicts, rule_conflicts
 from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.check.stale.findings import prepare, staleness_problems
+from rulelens.rules.format.conflicts import index_conflicts, rule_conflicts
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.workspace.filelist import FileList
 
