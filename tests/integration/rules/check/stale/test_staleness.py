@@ -251,3 +251,9 @@ def test_the_grep_probe_started_early_gives_the_same_answer() -> None:
     assert not text_search._PROBE
     text_search.probe_grep()  # answered already: nothing to start
     assert not text_search._PROBE
+
+
+def test_no_stale_name_when_the_listed_files_are_not_on_disk(project: ProjectFactory) -> None:
+    """A file list alone (the corpus) says nothing about what the files contain."""
+    root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper`.")})
+    assert codes(check_rules(RuleRepository(root), FileList(["app/x.php"])), "stale-name") == []

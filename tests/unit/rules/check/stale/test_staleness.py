@@ -109,12 +109,6 @@ def test_boost_files_get_no_staleness_findings(project: ProjectFactory) -> None:
     assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path", "stale-name") == []
 
 
-def test_no_stale_name_when_the_listed_files_are_not_on_disk(project: ProjectFactory) -> None:
-    """A file list alone (the corpus) says nothing about what the files contain."""
-    root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper`.")})
-    assert codes(check_rules(RuleRepository(root), FileList(["app/x.php"])), "stale-name") == []
-
-
 def test_a_word_hidden_by_an_overlapping_match_is_still_found(tmp_path: Path) -> None:
     (tmp_path / "a.php").write_text(HIDING_TEXT)
     hidden_words_are_found(file_search(tmp_path, ["a.php"]))
