@@ -22,7 +22,7 @@ import pytest
 import yaml
 
 from tests.conftest import REPO, ProjectFactory
-from tests.unit.test_staleness import commit, git
+from tests.git_repo import commit, git
 
 ACTION = REPO / "action.yml"
 SCHEMA = REPO / "tests" / "cli" / "sarif-schema-2.1.0.json"

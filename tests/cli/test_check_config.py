@@ -10,7 +10,7 @@ import pytest
 
 from tests.cli.test_cli import run
 from tests.conftest import ProjectFactory
-from tests.unit.test_staleness import commit, git
+from tests.git_repo import commit, git
 
 RULE = """\
 ---

@@ -18,7 +18,8 @@ import jsonschema
 import pytest
 
 from tests.conftest import ProjectFactory
-from tests.unit.test_staleness import CONFLICT, commit, git, rule_text
+from tests.git_repo import commit, git
+from tests.stale_rules import CONFLICT, rule_text
 
 SCHEMA = Path(__file__).with_name("sarif-schema-2.1.0.json")
 

@@ -10,6 +10,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
+from tests.git_repo import commit, git
 from tests.lsp.edits import apply_text_edits, edits_of
 from tests.lsp.helpers import (
     diagnostics_after,
@@ -20,7 +21,6 @@ from tests.lsp.helpers import (
     without_document_changes,
 )
 from tests.lsp.project import Project, make_project
-from tests.unit.test_staleness import commit, git
 
 RULE = ".ai/rules/billing.md"
 TEXT = """\

@@ -73,21 +73,6 @@ def test_an_edit_of_a_changed_file_is_refused() -> None:
         edited("---\nglobs: x\n---\n", [Edit("a.md", 1, 0, 5, "paths", "scope")])
 
 
-def test_check_fix_on_the_command_line(project: ProjectFactory) -> None:
-    import subprocess
-    import sys
-
-    root = project(_converted(2), git=True)
-    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
-    first = [sys.executable, "-m", "rulelens", "--root", str(root), "check"]
-    assert "2 skills converted" in subprocess.run(first, capture_output=True, text=True, check=False).stdout
-    # The kept answer of that run is not an answer to --fix, which must write.
-    out = subprocess.run([*first, "--fix"], capture_output=True, text=True, check=False)
-    assert "fixed: Add `paths:` to 2 skills, from their Cursor rules" in out.stderr
-    assert "agents-disagree" not in out.stdout
-    assert "paths:" in (root / ".claude/skills/ts-0/SKILL.md").read_text()
-
-
 def test_copies_that_differ_only_by_one_open_reading_are_one_info(project: ProjectFactory) -> None:
     files: dict[str, str] = {"src/a.ts": "", "vitest.workspace.ts": ""}
     for i in range(3):

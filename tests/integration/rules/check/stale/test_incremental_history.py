@@ -19,8 +19,9 @@ from rulelens.rules.repository import RuleRepository
 from rulelens.workspace.cache_files import cache_file
 from rulelens.workspace.filelist import FileList
 from rulelens.workspace.git import linear_range
-from tests.unit.test_drift_log import whole_log
-from tests.unit.test_staleness import commit, git, rule_text
+from tests.git_repo import commit, git
+from tests.integration.rules.check.stale.test_drift_log import whole_log
+from tests.stale_rules import rule_text
 
 NAMES = ["Money", "LegacyHelper", "OldGateway", "charge", "roundCents", "Twice", "Moved", "Never"]
 RULE = rule_text("Use `Money::fromCents()`, `LegacyHelper`, `OldGateway::charge()`, `roundCents()`,\n"

@@ -93,21 +93,6 @@ def test_each_edge_is_read_as_grep_reads_it(tmp_path: Path, text: bytes, words: 
     compare(tmp_path, [text], words)
 
 
-def test_what_it_leaves_to_grep() -> None:
-    """It declines where grep's answer rests on what it does not read."""
-    assert whole_words(b"Legacy\x00", [b"Legacy"]) == set()  # binary from the first buffer: no match
-    assert whole_words(b"x" * 40_000 + b" Legacy \x00", [b"Legacy"]) is None  # matches, then binary
-    assert whole_words(b"Legacy \xff", [b"Legacy"]) is None
-    assert whole_words(b"\xc3\xa9Legacy", [b"Legacy"]) is None
-    assert whole_words(b"Legacy", [b"Leg\nacy"]) is None
-    # a word with a non-word edge: the name search finds it only where grep prints it alone
-    for word in (b"::b", b"b::", b":b:", b"$cents", b"caf\xc3\xa9"):
-        assert whole_words(b"a::b::c $cents caf\xc3\xa9", [b"a", word]) is None
-    # a whole occurrence elsewhere settles it, whatever the locale says of the other
-    assert whole_words(b"\xc3\xa9Legacy Legacy", [b"Legacy"]) == {b"Legacy"}
-    assert whole_words(b"caf\xc3\xa9 Legacy", [b"Legacy", b"Helper"]) == {b"Legacy"}
-
-
 def test_the_locales_it_reads() -> None:
     """The locale grep gets from the environment is the one this process reads: UTF-8 and C."""
     path = os.pathsep.join(p for p in sys.path if p)

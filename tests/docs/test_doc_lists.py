@@ -1,7 +1,7 @@
 """Every list of agents and commands people read is the registry's and the parser's.
 
 The docs' agent lists sit between `<!-- agents -->` and `<!-- /agents -->` and are written from
-the registry: `python -m tests.unit.test_doc_lists --write` rewrites them after an agent is added
+the registry: `python -m tests.docs.test_doc_lists --write` rewrites them after an agent is added
 or renamed. `match --help` names the agents from the registry when it is shown.
 """
 
@@ -43,7 +43,7 @@ def test_every_agent_list_is_the_registrys() -> None:
     assert all(a.name in expected for a in AGENTS[1:])
     stale = [(doc.relative_to(REPO).as_posix(), _flat(found)) for doc in _docs()
              for found in BLOCK.findall(doc.read_text(encoding="utf-8")) if _flat(found) != expected]
-    assert stale == [], "run `python -m tests.unit.test_doc_lists --write`"
+    assert stale == [], "run `python -m tests.docs.test_doc_lists --write`"
 
 
 @pytest.mark.parametrize("doc", ["README.md", "docs/cli.md"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.test_reading import read
+from tests.unit.rules.format.test_reading import read
 
 BODY = "\n# A\n\n## X\nY.\n"
 

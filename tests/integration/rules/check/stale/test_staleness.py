@@ -1,9 +1,8 @@
-"""Staleness findings: stale-path, stale-name, rule-drift, and merge conflicts."""
+"""Staleness findings on a real git history and with GNU grep: stale-path, stale-name and
+rule-drift."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -11,128 +10,13 @@ import pytest
 from rulelens.rules.check.rules_check import check_rules
 from rulelens.rules.check.stale import evidence
 from rulelens.rules.check.stale.drift import History, drift_problem
-from rulelens.rules.check.stale.mentions import find_mentions, identifier_in, path_in
-from rulelens.rules.check.stale.text_search import file_search, gnu_grep, grep_search
-from rulelens.rules.check.stale.words import present
-from rulelens.rules.format.conflicts import conflict_lines
+from rulelens.rules.check.stale.text_search import gnu_grep, grep_search
 from rulelens.rules.format.reading import read_rule_file
-from rulelens.rules.model import Problem, RuleError
 from rulelens.rules.repository import RuleRepository
 from rulelens.workspace.filelist import FileList
 from tests.conftest import ProjectFactory
-
-GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
-           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
-
-
-def git(root: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True,
-                          env=GIT_ENV).stdout
-
-
-def commit(root: Path, message: str, date: str | None = None) -> None:
-    env = dict(GIT_ENV)
-    if date:
-        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True, env=env)
-    subprocess.run(["git", "-C", str(root), "commit", "-q", "--allow-empty", "-m", message],
-                   check=True, env=env)
-
-
-def rule_text(body: str, globs: str = "'app/**'") -> str:
-    return f"---\npaths:\n  - {globs}\n---\n\n# Billing\n\n## The rule\n{body}\n"
-
-
-def codes(problems: list[Problem], *wanted: str) -> list[tuple[str, int, str]]:
-    return [(p.code, p.line + 1, p.message) for p in problems if p.code in wanted]
-
-
-def test_what_reads_as_a_path_and_what_does_not() -> None:
-    top = frozenset({"app", "bin", "config", "resources"})
-    paths = ["app/Support/Currency.php", "app/Billing", "app/Billing/", "Models/User.php",
-             "./bin/console", "/config/app.php", "config/billing.php:12", "edge/upstream.conf"]
-    for text in paths:
-        assert path_in(text, top, backticked=True) is not None, text
-    not_paths = ["*_cents", "app/**", "app/*.php", "https://example.com/app/x.php", "and/or",
-                 "application/json", "laravel/framework", "Vue.js", "path/to/file.php",
-                 "app/Foo/Bar.php", "app/{Models,Actions}", "../outside.php", "integer", "1/2",
-                 # bare names are kinds of files more often than claims: `.tsx`, `types.ts`
-                 "webpack.mix.js", ".env", ".tsx", "types.ts",
-                 # outside the project, or relative to a file: a system path, a URL path, an import
-                 "/etc/nginx/site.conf", "/images/logo.png", "./utils"]
-    for text in not_paths:
-        assert path_in(text, top, backticked=True) is None, text
-    # Without backticks, a bare file name is prose, and `text/html` is not a project path.
-    assert path_in("composer.json", top, backticked=False) is None
-    assert path_in("text/html", top, backticked=False) is None
-
-
-def test_examples_and_prohibitions_are_not_claims(tmp_path: Path) -> None:
-    body = ("One concept per file (e.g. `app/Concepts/AuthorId.php`).\n"
-            "Never create `app/types.ts`; do not edit app/Generated/x.php. Use `app/Real.php`.\n"
-            "Call `LegacyHelper` - such as `OtherHelper`.\n"
-            "Resources live in `app/Resources`, not `app/Http/Resources`. There is no `app/Observers`.\n")
-    (tmp_path / "r.md").write_text(rule_text(body))
-    rule = read_rule_file(tmp_path / "r.md", ".ai/rules/r.md", False)
-    assert [m.text for m in find_mentions(rule, frozenset({"app"}))] == ["app/Real.php", "LegacyHelper",
-                                                                              "app/Resources"]
-
-
-def test_what_looks_like_code() -> None:
-    for text in ["LegacyPriceHelper", "formatCents", "created_at", "MAX_RETRIES", "Money::fromCents()",
-                 "App\\Support\\Money", "\\App\\Models\\User", "route()", "User::class"]:
-        assert identifier_in(text) is not None, text
-    for text in ["integer", "final", "Money", "immutable", "x", "two words", "a-b"]:
-        assert identifier_in(text) is None, text
-    static = identifier_in("Money::fromCents()")
-    assert static is not None and static.alternatives == (("Money::fromCents",), ("Money", "fromCents"))
-
-
-def test_mentions_skip_fenced_code_and_the_frontmatter(tmp_path: Path) -> None:
-    text = ("---\npaths:\n  - 'app/Gone/**'\n---\n\n# T\n\n## E\nUse `GoneHelper` and app/Gone/x.php.\n\n"
-            "```php\n// app/Gone/y.php\n$a = new InBlockHelper();\n```\n\n    app/Gone/indented.php\n")
-    (tmp_path / "r.md").write_text(text)
-    rule = read_rule_file(tmp_path / "r.md", ".ai/rules/r.md", False)
-    found = [(m.kind, m.text, m.line, m.col) for m in find_mentions(rule, frozenset({"app"}))]
-    assert found == [("name", "GoneHelper", 8, 5), ("path", "app/Gone/x.php", 8, 21)]
-
-
-def test_stale_path_suggests_where_a_file_of_the_same_name_moved(project: ProjectFactory) -> None:
-    root = project({".ai/rules/billing.md": rule_text(
-        "Round in `app/Support/Currency.php`; see app/Billing/Invoice.php, `Billing/Invoice.php`\n"
-        "and `app/Http/Kernel.php`, and the folder `app/Legacy/`. Boot in `Bootstrap/app.php`.")})
-    files = FileList(["app/Money/Currency.php", "app/Billing/Invoice.php", "app/Http/Kernel.php",
-                      "src/Legacy/x.php", "lib/Legacy/y.php", "bootstrap/app.php", "config/app.php"])
-    found = codes(check_rules(RuleRepository(root), files), "stale-path")
-    assert found == [
-        ("stale-path", 9, "`app/Support/Currency.php` is not in the project. Moved to "
-                          "`app/Money/Currency.php`?"),
-        ("stale-path", 10, "`app/Legacy/` is not in the project. Moved to `lib/Legacy` or `src/Legacy`?"),
-        ("stale-path", 10, "`Bootstrap/app.php` is not in the project. Moved to `bootstrap/app.php`?"),
-    ]
-
-
-def test_what_the_corpus_showed_is_not_a_claim(project: ProjectFactory) -> None:
-    """Found in the corpus: prose that only looks like a folder, paths the sentence says are
-    absent or excluded, a hypothetical folder, and a path inside a submodule (a listed file)."""
-    root = project({".ai/rules/billing.md": rule_text(
-        "Keep public/review evidence apart.\n"
-        "A missing `public/storage` symlink makes Laravel return 403.\n"
-        "Any host without `public/cache` linked returns 403.\n"
-        "The .dockerignore excludes `storage/devtools` and `.git`.\n"
-        "A directory named `public/admin/` hides the route.\n"
-        "Copy `frontend/src/server/client.js` for every new service.\n"
-        "But the helper in `app/Gone.php` and the folder public/old/ are claims.")})
-    files = FileList(["public/index.php", "storage/.gitignore", "frontend", "app/x.php"])
-    found = [m.split("`")[1] for _, _, m in codes(check_rules(RuleRepository(root), files), "stale-path")]
-    assert found == ["app/Gone.php", "public/old/"]
-
-
-def test_stale_path_has_the_mention_s_columns(project: ProjectFactory) -> None:
-    root = project({".ai/rules/billing.md": rule_text("Not here: `app/Gone.php`.")})
-    (problem,) = [p for p in check_rules(RuleRepository(root), FileList(["app/x.php"])) if p.code == "stale-path"]
-    assert (problem.line, problem.col, problem.end_col) == (8, 11, 23)
-    assert problem.severity == "warning"
+from tests.git_repo import commit, git
+from tests.stale_rules import HIDING_TEXT, codes, hidden_words_are_found, rule_text
 
 
 def test_git_ignored_and_local_files_are_not_stale(project: ProjectFactory) -> None:
@@ -140,12 +24,6 @@ def test_git_ignored_and_local_files_are_not_stale(project: ProjectFactory) -> N
                     ".gitignore": ".env\nstorage/logs/\n", ".env.example": "A=1\n", "app/x.php": ""},
                    git=True)
     assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path") == []
-
-
-def test_boost_files_get_no_staleness_findings(project: ProjectFactory) -> None:
-    root = project({".ai/rules/boost/laravel.md": "## Models\nSee `app/Models/Gone.php` and `GoneHelper`.\n",
-                    "app/x.php": "<?php\n"})
-    assert codes(check_rules(RuleRepository(root), FileList.for_root(root)), "stale-path", "stale-name") == []
 
 
 @pytest.mark.parametrize("slices", [1, 2, 3])
@@ -276,26 +154,12 @@ def test_the_history_is_read_only_for_what_is_missing(project: ProjectFactory) -
     assert where.exists()
 
 
-def test_no_stale_name_when_the_listed_files_are_not_on_disk(project: ProjectFactory) -> None:
-    """A file list alone (the corpus) says nothing about what the files contain."""
-    root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper`.")})
-    assert codes(check_rules(RuleRepository(root), FileList(["app/x.php"])), "stale-name") == []
-
-
-@pytest.mark.parametrize("kind", ["grep", "python"])
-def test_a_word_hidden_by_an_overlapping_match_is_still_found(tmp_path: Path, kind: str) -> None:
-    (tmp_path / "a.php").write_text("use App\\Support;\nx a::b::c y\n")
+def test_a_word_hidden_by_an_overlapping_match_is_still_found_by_grep(tmp_path: Path) -> None:
     grep = gnu_grep()
-    if kind == "grep" and grep is None:
+    if grep is None:
         pytest.skip("no GNU grep")
-    search = grep_search(tmp_path, ["a.php"], grep) if grep and kind == "grep" else file_search(
-        tmp_path, ["a.php"])
-    assert search is not None
-    # One scan reports non-overlapping matches only ...
-    assert search(["App\\Support", "Support", "a::b", "b::c"]) == {"App\\Support", "a::b"}
-    # ... and `present` finds the words they hid.
-    found = present(search, ["App\\Support", "Support", "a::b", "b::c", "Missing"])
-    assert found == {"App\\Support", "Support", "a::b", "b::c"}
+    (tmp_path / "a.php").write_text(HIDING_TEXT)
+    hidden_words_are_found(grep_search(tmp_path, ["a.php"], grep))
 
 
 def test_rule_drift_counts_commits_on_the_rule_s_files_since_it_changed(project: ProjectFactory) -> None:
@@ -374,46 +238,6 @@ def test_any_edit_of_the_rule_file_resets_rule_drift(project: ProjectFactory, st
     assert len(drift()) == 1
 
 
-def test_no_rule_drift_outside_git(project: ProjectFactory) -> None:
-    root = project({".ai/rules/billing.md": rule_text("Note."), "app/x.php": ""})
-    assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=1), "rule-drift") == []
-
-
-CONFLICT = "<<<<<<< HEAD\n## Ours\nA.\n=======\n## Theirs\nB.\n>>>>>>> feature\n"
-
-
-def test_conflict_markers_and_what_is_not_one() -> None:
-    assert conflict_lines("# T\n\n" + CONFLICT) == [2]
-    assert conflict_lines("<<<<<<< HEAD\nA\n||||||| base\nO\n=======\nB\n>>>>>>> x\n") == [0]
-    assert conflict_lines("Title\n=======\n\nText\n") == []  # a heading underline
-    assert conflict_lines("```text\n" + CONFLICT + "```\n") == []  # an example in a code block
-    assert conflict_lines("<<<<<<< HEAD\nno middle or end\n") == []
-    assert conflict_lines(CONFLICT.replace("\n", "\r\n")) == [0]
-
-
-def test_check_reports_rule_and_index_conflicts(project: ProjectFactory) -> None:
-    root = project({".ai/rules/a.md": rule_text("x") + CONFLICT,
-                    ".ai/rules/index.md": "# Project Rules Index\n" + CONFLICT})
-    found = codes(check_rules(RuleRepository(root)), "rule-conflict", "index-conflict", "index-stale")
-    assert [(c, line) for c, line, _ in found] == [("rule-conflict", 10), ("index-conflict", 2)]
-
-
-def test_index_regenerates_a_conflicted_index(project: ProjectFactory) -> None:
-    root = project({".ai/rules/a.md": rule_text("x"), ".ai/rules/index.md": CONFLICT})
-    repo = RuleRepository(root)
-    assert repo.write_index() is True
-    assert repo.current_index() == repo.index_text()
-    assert "<<<<<<<" not in (root / ".ai/rules/index.md").read_text()
-
-
-def test_index_refuses_while_a_rule_file_has_markers_and_writes_nothing(project: ProjectFactory) -> None:
-    root = project({".ai/rules/a.md": rule_text("x"), ".ai/rules/b.md": rule_text("y") + CONFLICT,
-                    ".ai/rules/index.md": CONFLICT})
-    with pytest.raises(RuleError, match=r"\.ai/rules/b\.md has merge conflict markers \(line 10\)"):
-        RuleRepository(root).write_index()
-    assert (root / ".ai/rules/index.md").read_text() == CONFLICT
-
-
 def test_the_grep_probe_started_early_gives_the_same_answer() -> None:
     """`check` starts `grep --version` beside git's file list (`probe_grep`); `gnu_grep` reads it."""
     from rulelens.rules.check.stale import text_search
@@ -427,3 +251,9 @@ def test_the_grep_probe_started_early_gives_the_same_answer() -> None:
     assert not text_search._PROBE
     text_search.probe_grep()  # answered already: nothing to start
     assert not text_search._PROBE
+
+
+def test_no_stale_name_when_the_listed_files_are_not_on_disk(project: ProjectFactory) -> None:
+    """A file list alone (the corpus) says nothing about what the files contain."""
+    root = project({".ai/rules/billing.md": rule_text("Use `LegacyPriceHelper`.")})
+    assert codes(check_rules(RuleRepository(root), FileList(["app/x.php"])), "stale-name") == []
