@@ -1,7 +1,7 @@
 """The codes of other agents' traps (docs/agents.md), beside Boost's format's (rules/check/codes.py).
 
 The project configuration names codes (rules/check/config.py); with this list a misspelt one is
-an error. Each agent declares its own codes; tests/unit/test_codes_documented.py fails when a
+an error. Each agent declares its own codes; tests/docs/test_codes_documented.py fails when a
 finding's code is declared nowhere.
 """
 

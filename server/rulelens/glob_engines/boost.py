@@ -106,7 +106,7 @@ def _one_list(part: str) -> tuple[str, ...] | None:
     (`app/{Models,Http}/**`, the common shape), as bracex gives it; None for any other glob.
 
     By hand because bracex's parser costs about 15 us a glob (15 ms of a language server's first
-    answer at 1,000 rule files); tests/unit/test_brace_lists.py compares the two.
+    answer at 1,000 rule files); tests/unit/glob_engines/test_brace_lists.py compares the two.
     """
     open_at = part.find("{")
     close_at = part.find("}")
@@ -206,7 +206,7 @@ def plain_source(glob: str) -> str | None:
 
     By hand so that a project whose globs all take this shape is checked without importing
     pathspec; the same steps as pathspec's (root anchoring, `**` collapsing, its special cases),
-    and tests/unit/test_plain_sources.py holds the text equal to pathspec's over every short glob
+    and tests/unit/glob_engines/test_plain_sources.py holds the text equal to pathspec's over every short glob
     of these characters and many longer ones.
     """
     if (not glob or glob[0] in "#!" or glob[-1].isspace() or glob == "/"

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 # wcmatch.glob's flags, by value: every agent's module names its dialect when it is imported,
 # and wcmatch itself (5 ms of regexes compiled at its import) is loaded only when a pattern is
 # matched, which most projects, having few agents' files with globs, never ask for.
-# tests/agents/test_dialects.py checks each against wcmatch's own.
+# tests/unit/glob_engines/test_dialects.py checks each against wcmatch's own.
 IGNORECASE = 0x0002
 DOTGLOB = 0x0040
 EXTGLOB = 0x0080

@@ -16,7 +16,7 @@ Where the dialects differ on these shapes:
   files below it in wcmatch's and minimatch's;
 - VS Code compares without case.
 
-tests/agents/test_plain_globs.py holds each answer to the dialect's matcher over generated globs
+tests/unit/glob_engines/test_plain_globs.py holds each answer to the dialect's matcher over generated globs
 and paths.
 """
 

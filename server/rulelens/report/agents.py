@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def agent_names(others: bool = False) -> str:
     """Every agent of the registry by name, in its order (`others`: all but Boost), for lists
-    people read: `--help`, and the docs' lists (tests/unit/test_doc_lists.py)."""
+    people read: `--help`, and the docs' lists (tests/docs/test_doc_lists.py)."""
     from rulelens.agents.model import named_together
     from rulelens.agents.registry import AGENTS
 

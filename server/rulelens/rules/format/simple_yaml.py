@@ -19,7 +19,7 @@ or a one-level mapping of scalars (Boost's skills' `metadata`, see `_mapping`):
 `load` reads exactly that shape, with strict_yaml's typing of plain scalars, and declines (None)
 anything else: escapes other than `\\"` and `\\\\`, flow collections, comments after a value,
 anchors, tags, deeper nesting, tabs, odd line breaks, duplicate keys. What it declines,
-strict_yaml parses, so no answer depends on this module; tests/unit/test_simple_yaml.py compares
+strict_yaml parses, so no answer depends on this module; tests/unit/rules/format/test_simple_yaml.py compares
 both on generated frontmatters.
 `load_safe` reads the same shape as PyYAML's SafeLoader (YAML 1.1) does, for the other agents'
 frontmatters (agents/reading.py), and also declines every plain scalar that loader would type as

@@ -19,8 +19,9 @@ reading agrees, and says it cannot elsewhere (grep then reads the file):
   depends on the other words. Such words are left to grep, as is a word with a line break
   (two patterns to `grep -f`).
 Otherwise a word is present when an occurrence has no word character on either side (or is at
-the start or end of the text): grep's test for `-w`. tests/unit/test_word_scan.py holds this to
-grep on made texts, one word at a time and through `words.present` over grep's output.
+the start or end of the text): grep's test for `-w`.
+tests/integration/rules/check/stale/test_word_scan.py holds this to grep on made texts, one word
+at a time and through `words.present` over grep's output.
 
 Imports nothing (it runs on the path that loads nothing of the core).
 """

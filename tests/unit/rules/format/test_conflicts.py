@@ -1,11 +1,11 @@
-"""Merge conflict markers in rule files and the index (rules/check/conflicts.py)."""
+"""Merge conflict markers in rule files and the index (rules/format/conflicts.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from rulelens.rules.check.conflicts import conflict_lines
 from rulelens.rules.check.rules_check import check_rules
+from rulelens.rules.format.conflicts import conflict_lines
 from rulelens.rules.model import RuleError
 from rulelens.rules.repository import RuleRepository
 from tests.conftest import ProjectFactory
