@@ -162,7 +162,7 @@ def _where(kind: str) -> Path | None:
     return None
 
 
-_KEPT: _Kept | None = None
+_KEPT: _Kept | None = None  # per process, as the generators it takes over are
 
 
 def install(kind: str = "serve", generators: tuple[tuple[str, str], ...] = GENERATORS) -> None:

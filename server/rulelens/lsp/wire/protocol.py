@@ -25,7 +25,9 @@ from pygls.protocol import LanguageServerProtocol
 
 log = logging.getLogger(__name__)
 _IGNORED = SimpleNamespace(jsonrpc="ignored")  # handle_message logs and skips it
-_SENDING: set[asyncio.Future[Any]] = set()  # websocket writes in flight (the loop holds them weakly)
+# Websocket writes in flight, held here because the event loop holds them weakly: per process,
+# as the loop is.
+_SENDING: set[asyncio.Future[Any]] = set()
 
 
 class RulelensProtocol(LanguageServerProtocol):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import gc
 
 RESUME_AFTER = 2.0  # seconds after `initialized`
-_paused = False
+_paused = False  # per process, as the collector it pauses is
 
 
 def pause() -> None:

@@ -36,7 +36,8 @@ Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it match
 if TYPE_CHECKING:
     import subprocess
 
-# `grep --version`, started by `probe_grep` before the name search asks `gnu_grep`.
+# `grep --version`, started by `probe_grep` before the name search asks `gnu_grep`: per process,
+# as the child is (and `gnu_grep`'s answer, cached with it, is the same for every project).
 _PROBE: list[tuple[str, subprocess.Popen[str]]] = []
 
 
