@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from rulelens.cli import result_cache
-from rulelens.workspace.root import find_root
 from tests.cli.imports import check_importing
 from tests.conftest import ProjectFactory, write_tree
 
@@ -166,15 +165,6 @@ def test_the_command_lines_the_fast_path_reads(args: list[str], root: tuple[str 
                                   ["check", "--no-cache"], ["check", "extra"], ["check", "--root"], []])
 def test_the_command_lines_it_leaves_to_argparse(args: list[str]) -> None:
     assert result_cache._parse(args) is None
-
-
-def test_the_fast_path_finds_the_root_as_the_core_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    write_tree(tmp_path, {"a/.git/HEAD": "", "a/b/.ai/rules/x.md": "", "a/b/c/d/e.txt": "", "f/g.txt": ""})
-    (tmp_path / "link").symlink_to(tmp_path / "a/b/c")
-    for here in ["a", "a/b", "a/b/c/d", "f", "link", "link/d"]:
-        monkeypatch.chdir(tmp_path / here)
-        assert result_cache._find_root(None) == str(find_root(Path.cwd())), here
-        assert result_cache._find_root("../d") == str(find_root(Path.cwd(), Path("../d"))), here
 
 
 def test_what_it_hands_the_full_run_is_what_git_would_answer(billing: Path) -> None:

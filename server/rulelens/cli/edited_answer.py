@@ -37,8 +37,9 @@ import marshal
 import os
 import stat
 
-from rulelens.cli.answer_file import Stored, collect, dump, printed, spawn, unlink, write
-from rulelens.workspace.git_state import blake2b
+from rulelens.cli.answer_file import Stored, dump, printed, unlink, write
+from rulelens.workspace.fast_hash import blake2b
+from rulelens.workspace.spawn import collect, spawn
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy reads it
 if TYPE_CHECKING:
