@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulelens.rules.check.stale.search_cache import CachedSearch, columns, texts
+from rulelens.rules.check.stale.words import GREP_FLAGS
 from rulelens.workspace.filelist import FileList
 from rulelens.workspace.sorted_paths import prefix_span
 
@@ -121,7 +122,7 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
     search of those words: a word matched in any chunk is present, and one never matched was
     searched in every file, each chunk's hidden words showing in that chunk's matches.
     """
-    flags = ["-I", "-s", "-w", "-o", "-F", *(["-H", "-Z"] if named else ["-h"])]
+    flags = [*GREP_FLAGS, *(["-H", "-Z"] if named else ["-h"])]
     import subprocess
 
     def one(chunk: list[str], asked: Sequence[str]) -> bytes | None:
