@@ -2,15 +2,13 @@
 cli/edited_answer.py (which keeps it through an edit of files the run did not read) share, so
 that neither imports the other's module back.
 
-Imports only `os`, `sys` (loaded at Python's start) and workspace/atomic_write.py.
+Imports only `os` and `sys` (loaded at Python's start), and workspace/atomic_write.py to write.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-
-from rulelens.workspace import atomic_write
 
 FORMAT = b"rulelens-check-result 2"
 MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
@@ -89,6 +87,8 @@ def write(path: str, data: bytes) -> bool:
     """Atomically (workspace/atomic_write.py), making git's `rulelens` folder when missing;
     False, with no trace, when it cannot be written: a cache that is not kept costs a run in
     full, never an error."""
+    from rulelens.workspace import atomic_write  # here: a hit writes nothing
+
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         atomic_write.write(path, data)
