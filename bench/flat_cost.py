@@ -4,8 +4,10 @@ language server's didOpen scaling and first diagnostics, all measured in the sam
 Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-lsp]
                                  [--generated 1000,5000,20000] [--cache DIR] [--against TREE]
 
-- Start-up: `python -c pass`, `rulelens --version` and `rulelens match <one path>`, interleaved,
-  medians (the console script next to this interpreter, as a pre-commit hook runs it).
+- Start-up: `python -c pass`, `rulelens --version`, `rulelens match <one path>` and `rulelens
+  check`'s kept answer (in the generated project's git twin), interleaved, medians (the console
+  script next to this interpreter, as a pre-commit hook runs it); and how many modules the kept
+  answer imports beyond `--version`, as its test's budget counts them.
 - `check` against agnix (a Rust linter of agent configurations, from PyPI; it is installed into
   its own venv under .ci/cache/bench-venv when `--agnix` is not given, never into the project's
   dependencies): on every repository below `--corpus` that has `.ai/rules` (pass copies: both
@@ -117,24 +119,43 @@ def agnix_path(given: str | None) -> Path:
 
 
 # -- start-up -----------------------------------------------------------------------------
-def startup(runs: int, project: Path) -> list[Row]:
-    env = server_env()
+def startup(runs: int, project: Path, repository: Path) -> list[Row]:
+    """Medians of each command's start, and the modules `check`'s kept answer imports beyond
+    `--version` (in `repository`, a git twin of `project`: no answer is kept outside git)."""
+    env = {**server_env(), "RULELENS_TEST_RACY_NS": "0"}
+    env.pop("RULELENS_NO_CACHE", None)
     cmds = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "rulelens --version": [*rulelens_cmd(), "--version"],
         "rulelens match <one path>": [*rulelens_cmd(), "match", file_paths(1)[0]],
+        "rulelens check, the kept answer": [*rulelens_cmd(), "check", "-q"],
     }
+    where = {name: repository if "kept answer" in name else project for name in cmds}
+    timed(cmds["rulelens check, the kept answer"], repository, env)  # the answer kept
     times: dict[str, list[float]] = {k: [] for k in cmds}
     for _ in range(runs):
         for name, cmd in cmds.items():
-            times[name].append(timed(cmd, project, env)[0])
+            times[name].append(timed(cmd, where[name], env)[0])
     base = statistics.median(times["python -c pass"])
     rows = []
     for name in cmds:
         med = statistics.median(times[name])
         goal = "≤ 50 ms" if name == "rulelens --version" else ""
         rows.append((f"start-up: `{name}`", f"{med * 1000:.0f} ms ({med / base:.1f}x python)", goal))
+    extra = imported(cmds["rulelens check, the kept answer"], repository, env) - imported(
+        cmds["rulelens --version"], repository, env)
+    rows.append(("start-up: modules the kept answer imports beyond `--version`", str(len(extra)),
+                 "the budget in tests/cli/test_result_cache.py"))
     return rows
+
+
+def imported(cmd: list[str], cwd: Path, env: dict[str, str]) -> set[str]:
+    """The modules one run imports (`-X importtime`, the command run by this interpreter)."""
+    script = cmd[0] if cmd[0] != sys.executable else None
+    run = [sys.executable, "-X", "importtime", *([script] if script else []), *cmd[1:]]
+    out = subprocess.run(run, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    lines = [line for line in out.stderr.splitlines() if line.startswith("import time:")]
+    return {line.rpartition("|")[2].strip() for line in lines[1:]}
 
 
 # -- check against agnix --------------------------------------------------------------------
@@ -373,7 +394,8 @@ def main() -> int:
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; "
           f"load average {load()}", flush=True)
     rows: list[Row] = []
-    rows += startup(max(args.runs, 10), generated(args.cache, 1_000))
+    rows += startup(max(args.runs, 10), generated(args.cache, 1_000),
+                    generated(args.cache, 1_000, git=True))
     print("  done start-up", flush=True)
     if not args.no_check:
         agnix = agnix_path(args.agnix)

@@ -1,7 +1,7 @@
 """The cache modules import one another one way: no cycle among `check`'s kept answer
 (cli/result_cache.py, cli/edited_answer.py, cli/answer_file.py), git's answers
-(workspace/git.py, git_state.py, cache_files.py) and the name search's cache
-(rules/check/stale/), counting imports inside functions and under TYPE_CHECKING."""
+(workspace/git.py, git_state.py, cache_files.py, and the ground floor's one-home modules) and
+the name search's cache (rules/check/stale/), counting imports inside functions and under TYPE_CHECKING."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "server" / "rulelens"
 MODULES = [f"rulelens.cli.{m}" for m in ("result_cache", "edited_answer", "answer_file")] + [
-    f"rulelens.workspace.{m}" for m in ("git", "git_state", "cache_files", "filelist", "later")] + [
+    f"rulelens.workspace.{m}" for m in ("git", "git_state", "cache_files", "filelist", "later", "root",
+                                        "atomic_write", "spawn", "fast_hash")] + [
     f"rulelens.rules.check.stale.{m}" for m in ("search_cache", "text_search", "findings", "word_scan",
                                                  "words", "mention_cache", "evidence", "drift")]
 

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from rulelens.cli import result_cache
-from rulelens.workspace.root import find_root
 from tests.cli.imports import check_importing
 from tests.conftest import ProjectFactory, write_tree
 
@@ -168,15 +167,6 @@ def test_the_command_lines_it_leaves_to_argparse(args: list[str]) -> None:
     assert result_cache._parse(args) is None
 
 
-def test_the_fast_path_finds_the_root_as_the_core_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    write_tree(tmp_path, {"a/.git/HEAD": "", "a/b/.ai/rules/x.md": "", "a/b/c/d/e.txt": "", "f/g.txt": ""})
-    (tmp_path / "link").symlink_to(tmp_path / "a/b/c")
-    for here in ["a", "a/b", "a/b/c/d", "f", "link", "link/d"]:
-        monkeypatch.chdir(tmp_path / here)
-        assert result_cache._find_root(None) == str(find_root(Path.cwd())), here
-        assert result_cache._find_root("../d") == str(find_root(Path.cwd(), Path("../d"))), here
-
-
 def test_what_it_hands_the_full_run_is_what_git_would_answer(billing: Path) -> None:
     """The name search's view derived from the fast path's answers equals git's own answer, and
     those answers name the files of the file list (subfolder, untracked, changed, rules)."""
@@ -266,14 +256,41 @@ def test_the_rules_folder_cut_from_a_listing(extra: bytes) -> None:
     assert cut.dirty == {"app/x.php"}
 
 
-def test_a_kept_answer_loads_almost_nothing(billing: Path) -> None:
-    """On a hit neither the core nor argparse is imported."""
-    first, _ = check_importing(billing, ENV)
-    second, modules = check_importing(billing, ENV)
-    assert first == second
-    assert "rulelens.cli.result_cache" in modules
-    assert not modules & {"argparse", "pathlib", "subprocess", "json", "rulelens.rules.repository",
-                          "rulelens.cli.app", "rulelens.check_project"}, sorted(modules)
+# The kept answer's import budget: the modules a hit imports beyond those `rulelens --version`
+# imports (the interpreter's start and whatever site's .pth files load are in both). A hit
+# imports 9 (gc, _blake2, and seven small modules of rulelens's own with `os` alone); pathlib,
+# re, json, subprocess, argparse or the core would each take it well past. An answer kept
+# through an edit imports 16: edited_answer.py, atomic_write.py (it keeps the answer again), and
+# word_scan.py with its three packages and _locale.
+HIT_BUDGET = 11  # modules in all: two to spare
+EDITED_BUDGET = 18
+OTHERS_BUDGET = 3  # of which not rulelens's own: the standard library's or a package's
+
+
+def imported(root: Path, *args: str) -> tuple[tuple[int, str], set[str]]:
+    """A run's code and output, and every module it imported (`-X importtime`)."""
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", *args], cwd=root,
+                         capture_output=True, text=True, check=False, env=ENV)
+    assert "Traceback" not in out.stderr
+    lines = [line for line in out.stderr.splitlines() if line.startswith("import time:")]
+    return (out.returncode, out.stdout), {line.rpartition("|")[2].strip() for line in lines[1:]}
+
+
+def within_budget(root: Path, budget: int = HIT_BUDGET) -> tuple[int, str]:
+    """`check` in root, which must import no more than `budget` modules beyond `--version`."""
+    answer, modules = imported(root, "check")
+    extra = sorted(modules - imported(root, "--version")[1])
+    others = [m for m in extra if m.partition(".")[0] != "rulelens"]
+    assert "rulelens.check_project" not in extra, "a run in full, not the kept answer"
+    assert len(extra) <= budget and len(others) <= OTHERS_BUDGET, (
+        f"{len(extra)} modules (budget {budget}), {len(others)} not rulelens's "
+        f"(budget {OTHERS_BUDGET}): {extra}")
+    return answer
+
+
+def test_a_kept_answer_stays_within_its_import_budget(billing: Path) -> None:
+    first = check(billing)
+    assert within_budget(billing) == first
 
 
 def test_only_the_answers_written_last_are_kept(billing: Path) -> None:
@@ -536,14 +553,12 @@ def test_an_edited_file_searched_without_grep(holder: Path, name: str, text: str
     assert full is not read_here
 
 
-def test_an_edit_answered_here_loads_neither_json_nor_grep_s_reading(holder: Path) -> None:
+def test_an_edit_answered_here_stays_within_the_budget(holder: Path) -> None:
+    """Answered from the kept answer with the edited file read here (word_scan.py): neither
+    json nor grep's reading (words.py, with `re`) is imported."""
     same_as_full(holder)
     edit(holder / "app/Other.php", "<?php\n// edited\n")
-    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "rulelens", "check"], cwd=holder,
-                         capture_output=True, text=True, check=False, env=ENV)
-    modules = {line.rpartition("|")[2].strip() for line in out.stderr.splitlines()}
-    assert "rulelens.cli.edited_answer" in modules and "rulelens.check_project" not in modules
-    assert not modules & {"json", "rulelens.rules.check.stale.words"}, sorted(modules)
+    assert within_budget(holder, EDITED_BUDGET) == check(holder, "--no-cache")
 
 
 def test_one_git_lists_the_index_and_the_untracked_files(billing: Path) -> None:

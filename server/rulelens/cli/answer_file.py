@@ -1,9 +1,8 @@
-"""`check`'s kept answer on disk, and the few system calls its fast path makes without the
-modules that usually make them: what cli/result_cache.py (which keys and keeps the answer) and
+"""`check`'s kept answer on disk: what cli/result_cache.py (which keys and keeps the answer) and
 cli/edited_answer.py (which keeps it through an edit of files the run did not read) share, so
 that neither imports the other's module back.
 
-Imports only `os` and `sys` (loaded at Python's start).
+Imports only `os` and `sys` (loaded at Python's start), and workspace/atomic_write.py to write.
 """
 
 from __future__ import annotations
@@ -11,46 +10,8 @@ from __future__ import annotations
 import os
 import sys
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
 FORMAT = b"rulelens-check-result 2"
 MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
-
-
-# -- programs, started without subprocess -------------------------------------------------------
-def spawn(argv: Sequence[str], stdin: int | None = None) -> tuple[int, int] | None:
-    """A program started with stdout on a pipe, stdin from `stdin` (else nothing), stderr
-    discarded: (pid, read end), or None."""
-    read, write = os.pipe()
-    actions = [(os.POSIX_SPAWN_DUP2, write, 1),
-               (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
-               (os.POSIX_SPAWN_DUP2, stdin, 0) if stdin is not None
-               else (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)]
-    try:
-        pid = os.posix_spawnp(argv[0], list(argv), os.environ, file_actions=actions)
-    except OSError:
-        os.close(read)
-        return None
-    finally:
-        os.close(write)
-    return pid, read
-
-
-def collect(started: tuple[int, int] | None, ok: tuple[int, ...] = (0,)) -> bytes | None:
-    """The started program's whole stdout, or None when it failed (an exit code not in `ok`)."""
-    if started is None:
-        return None
-    pid, read = started
-    import io  # loaded at Python's start already
-
-    try:
-        with io.FileIO(read, closefd=True) as pipe:
-            out = pipe.readall()  # one buffer grown in place, not chunks joined (twice the peak)
-    finally:
-        _, status = os.waitpid(pid, 0)
-    return out if os.waitstatus_to_exitcode(status) in ok else None
 
 
 # -- signatures --------------------------------------------------------------------------------
@@ -118,21 +79,18 @@ def printed(stored: Stored) -> bool:
     return True
 
 
-def write(path: str, data: bytes) -> None:
-    """Atomically (a temp file renamed over it), as the other caches are written, without their
-    imports (pathlib, tempfile)."""
-    tmp = f"{path}.{os.getpid()}.tmp"
+def write(path: str, data: bytes) -> bool:
+    """Atomically (workspace/atomic_write.py), making git's `rulelens` folder when missing;
+    False, with no trace, when it cannot be written: a cache that is not kept costs a run in
+    full, never an error."""
+    from rulelens.workspace import atomic_write  # here: a hit writes nothing
+
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        atomic_write.write(path, data)
     except OSError:
-        unlink(tmp)
+        return False
+    return True
 
 
 def unlink(path: str) -> None:

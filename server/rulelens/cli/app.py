@@ -41,23 +41,6 @@ COMMANDS: dict[str, str] = {
 }
 
 
-def terminal_columns() -> int:
-    """`shutil.get_terminal_size().columns`, read as it reads it (COLUMNS, else the terminal's
-    width, else 80), without importing shutil, which loads bz2, lzma and zlib (2 ms): argparse's
-    formatter asks for it for every argument a parser adds, on every command."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-        columns = columns or 80
-    return columns
-
-
 AGENTS = "{agents}"
 
 
@@ -71,13 +54,7 @@ def expanded_help(text: str) -> str:
 
 
 class _Help(argparse.HelpFormatter):
-    """argparse's formatter at the width argparse gives it (`terminal_columns`, less 2)."""
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
-        super().__init__(prog, indent_increment, max_help_position,
-                         terminal_columns() - 2 if width is None else width)
-
+    """argparse's formatter, with `{agents}` in a help text named when help is shown."""
 
     def _format_action(self, action: argparse.Action) -> str:
         # `{agents}` in a help text is every agent of the registry, named when help is shown:

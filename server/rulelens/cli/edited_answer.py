@@ -37,8 +37,9 @@ import marshal
 import os
 import stat
 
-from rulelens.cli.answer_file import Stored, collect, dump, printed, spawn, unlink, write
-from rulelens.workspace.git_state import blake2b
+from rulelens.cli.answer_file import Stored, dump, printed, unlink, write
+from rulelens.workspace.fast_hash import blake2b
+from rulelens.workspace.spawn import collect, spawn
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy reads it
 if TYPE_CHECKING:
@@ -73,8 +74,6 @@ GIT_FILES = (".gitignore", ".gitattributes", ".gitmodules")
 CARRIERS = 8  # holders kept per word, as the name search keeps per match (search_cache.py)
 REGULAR = "8"  # a regular file's type in answer_file.signature (st_mode >> 12)
 _REGULAR_MODES = (b"100644", b"100755")  # in git's index
-# grep's flags as text_search.grep_outputs gives them with `named`: the same reading of the text
-_GREP_FLAGS = ("-I", "-s", "-w", "-o", "-F", "-H", "-Z")
 
 
 def side_data(pending: Pending, tracked: str, key: str, searches: list[dict[str, object]]) -> bytes | None:
@@ -233,11 +232,14 @@ def _changed(pending: Pending, where: str, side: dict[str, object]) -> set[str] 
 def _grep(grep: str, root: str, files: list[str], needles: list[str]) -> list[tuple[str, str]] | None:
     """(file, match) of grep's `-F -w -o` for the words in the files, as the full run's search
     reads them; None when grep failed."""
+    from rulelens.rules.check.stale.words import GREP_FLAGS  # loaded already by _grep_words
+
     prefix = root.rstrip(os.sep) + os.sep
     pattern = ("\n".join(needles) + "\n").encode("utf-8")
     r_in, w_in = os.pipe()
     try:
-        started = spawn([grep, *_GREP_FLAGS, "-f", "-", "--", *(prefix + f for f in files)], stdin=r_in)
+        started = spawn([grep, *GREP_FLAGS, "-H", "-Z", "-f", "-", "--", *(prefix + f for f in files)],
+                        stdin=r_in)
     finally:
         os.close(r_in)
     try:

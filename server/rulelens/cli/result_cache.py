@@ -2,9 +2,10 @@
 project that has not changed.
 
 A run that finds its answer here prints it and exits with its code before anything else of
-rulelens is imported: this module loads only `os`, `sys`, `time` and git_state.py (with `_blake2`:
-hashlib's blake2b, without the OpenSSL hashlib loads), and starts git itself (`posix_spawn`,
-not `subprocess`, which costs more to import than the answer takes).
+rulelens is imported: this module loads only `os`, `sys`, `time` and the ground floor's modules
+with `os` alone (workspace/root.py, git_state.py, fast_hash.py: `_blake2`, without the OpenSSL
+hashlib loads, spawn.py: git started with `posix_spawn`, not `subprocess`, which costs more to
+import than the answer takes). tests/cli/test_result_cache.py holds a hit to a budget of imports.
 
 **What the answer is keyed by.** Everything the output depends on, or else the run is done in full:
 - rulelens's version and its source files (name, size, time), the folders Python imports from
@@ -60,9 +61,11 @@ import sys
 import time
 
 from rulelens.cli import answer_file
-from rulelens.cli.answer_file import MAX_DEPS, Stored, collect, dump, load, printed, signature, spawn
-from rulelens.workspace.git_state import blake2b as blake2b  # without OpenSSL: see there
+from rulelens.cli.answer_file import MAX_DEPS, Stored, dump, load, printed, signature
+from rulelens.workspace.fast_hash import blake2b
 from rulelens.workspace.git_state import no_repository
+from rulelens.workspace.root import RULES_DIR, is_project, root_text
+from rulelens.workspace.spawn import Started, available, collect, spawn
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 if TYPE_CHECKING:
@@ -89,7 +92,6 @@ _FLAGS = ("-q", "--quiet", "--json", FLAG_OFF)
 # clone's depth (the history), the repository's own ignores (`check-ignore`), the packs (how
 # many digits an abbreviated commit id has).
 GIT_PATHS = ("rulelens", "shallow", "info/exclude", "objects/pack")
-RULES_DIR = ".ai/rules"
 # An index listing this short (about 50,000 files) is kept beside the answer, for the next run
 # to compare after a `git add` (edited_answer.py).
 LISTING_KEPT = 4 * 1024 * 1024
@@ -126,24 +128,8 @@ def _parse(args: Sequence[str]) -> tuple[str | None] | None:
     return (root,) if command == "check" else None
 
 
-def _find_root(explicit: str | None) -> str:
-    """workspace/root.py's `find_root`, with os.path (pathlib costs 15 ms to import);
-    tests/cli/test_result_cache.py holds the two to the same answers."""
-    if explicit is not None:
-        return os.path.realpath(os.path.expanduser(explicit))
-    here = os.path.realpath(os.getcwd())
-    chain = [here]
-    while os.path.dirname(chain[-1]) != chain[-1]:
-        chain.append(os.path.dirname(chain[-1]))
-    for marker in (RULES_DIR, ".git"):
-        for folder in chain:
-            if os.path.exists(os.path.join(folder, marker)):
-                return folder
-    return here
-
-
 # -- git, started without subprocess -----------------------------------------------------------
-def _spawn(root: str, args: Sequence[str]) -> tuple[int, int] | None:
+def _spawn(root: str, args: Sequence[str]) -> Started:
     """`git -C root ARGS` started with stdout on a pipe: (pid, read end), or None."""
     return spawn(["git", "-C", root, *args])
 
@@ -280,16 +266,12 @@ def _meta(args: Sequence[str], root: str) -> blake2b:
 
 
 def _save(where: str, data: bytes) -> None:
-    """Atomically, as the other caches are written (a miss has imported what that needs); no
-    trace on failure."""
-    import contextlib
-    from pathlib import Path
-
-    from rulelens.workspace.cache_files import write
-
-    with contextlib.suppress(OSError):
-        write(Path(where), data)
-        _prune(os.path.dirname(where))
+    """Atomically, as the other caches are written; no trace on failure."""
+    if answer_file.write(where, data):
+        try:
+            _prune(os.path.dirname(where))
+        except OSError:
+            return
 
 
 def _prune(folder: str) -> None:
@@ -312,18 +294,17 @@ def _prune(folder: str) -> None:
 def lookup(args: Sequence[str]) -> int | Pending | None:
     """The exit code after printing the kept answer; else a Pending that keeps the full run's
     answer; None when this run cannot use the cache at all."""
-    if os.environ.get(ENV_OFF, "") not in ("", "0") or not hasattr(os, "posix_spawnp"):
+    if os.environ.get(ENV_OFF, "") not in ("", "0") or not available():
         return None
     parsed = _parse(args)
     if parsed is None:
         return None
     began = time.time_ns()
-    root = _find_root(parsed[0])
+    root = root_text(os.getcwd(), parsed[0])
     if not os.path.isdir(root):
         return None
-    if parsed[0] is None and not any(os.path.exists(os.path.join(root, marker))
-                                     for marker in (RULES_DIR, ".git")):
-        return None  # no project here: `check` refuses (workspace/root.py's is_project)
+    if parsed[0] is None and not is_project(root):
+        return None  # no project here: `check` refuses
     if no_repository(root):  # git surely finds none: a stat test, no git process
         return None
     from rulelens.workspace.git_state import commands
@@ -378,9 +359,6 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
 def _print(stored: Stored) -> int:
     """The kept answer on stdout; its exit code (0 when the reader had gone)."""
     return stored.code if printed(stored) else 0
-
-
-Started = tuple[int, int] | None
 
 
 class _Unlocked:

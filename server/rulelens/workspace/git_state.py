@@ -4,17 +4,14 @@ of each file in the index) and `diff-files` (the files whose work-tree copy diff
 A file in the listing and not in `diff-files` has the content the blob id names, so the two
 outputs stand for the content of every tracked file without reading any. The name search's
 cache (rules/check/stale/search_cache.py) and `check`'s result cache (cli/result_cache.py)
-both key on them (git.py's `snapshot` runs the two). This module imports nothing heavy, and
-nothing of rulelens: the result cache's fast path reads it before anything else is loaded, and
-runs the commands itself.
+both key on them (git.py's `snapshot` runs the two). This module imports nothing heavy (of
+rulelens only fast_hash.py): the result cache's fast path reads it before anything else is
+loaded, and runs the commands itself.
 """
 
 from __future__ import annotations
 
-try:  # hashlib's own blake2b, without hashlib, which loads OpenSSL for its other digests (3 ms)
-    from _blake2 import blake2b as blake2b
-except ImportError:  # a Python built without it
-    from hashlib import blake2b as blake2b
+from rulelens.workspace.fast_hash import blake2b
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 

@@ -1,5 +1,5 @@
-"""The caches' writer (workspace/cache_files.py) is safe against another writer of the same file
-at the same moment, in this process or another."""
+"""The one atomic writer (workspace/atomic_write.py), as the caches use it (cache_files.write):
+safe against another writer of the same file at the same moment, in this process or another."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ import sys
 import threading
 from pathlib import Path
 
-from rulelens.workspace import cache_files
-from rulelens.workspace.cache_files import write, write_file
+from rulelens.workspace import atomic_write
+from rulelens.workspace.atomic_write import write as write_file
+from rulelens.workspace.cache_files import write
 
 SIZE = 256 * 1024  # larger than one write of a pipe or a page: a torn file would show
-
 
 WRITER = f"""
 import sys
 from pathlib import Path
-from rulelens.workspace.cache_files import write_file
+from rulelens.workspace.atomic_write import write as write_file
 path, mark = Path(sys.argv[1]), sys.argv[2].encode()
 for n in range(int(sys.argv[3])):
     write_file(path, mark * {SIZE})
@@ -35,7 +35,7 @@ def test_writers_at_once_each_leave_a_whole_file(tmp_path: Path) -> None:
     read: every reading is one writer's whole file, and no temporary file is left."""
     path = tmp_path / "cache.json"
     write(path, b"0" * SIZE)
-    env = {**os.environ, "PYTHONPATH": str(Path(cache_files.__file__).parents[3])}
+    env = {**os.environ, "PYTHONPATH": str(Path(atomic_write.__file__).parents[2])}
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), mark, "60"], env=env)
              for mark in ("a", "b")]
     threads = [threading.Thread(target=lambda m=mark: [write_file(path, m * SIZE) for _ in range(60)])

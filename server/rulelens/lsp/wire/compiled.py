@@ -36,7 +36,7 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
-from rulelens.workspace.git_state import blake2b  # without OpenSSL: see there
+from rulelens.workspace.fast_hash import blake2b
 
 # The modules whose generated code is compiled through here, by the builtin each calls (each
 # module has its own future flags).

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulelens.workspace.git_state import blake2b  # without OpenSSL: see there
+from rulelens.workspace.fast_hash import blake2b
 
 if TYPE_CHECKING:
     from rulelens.workspace.git import GitSession

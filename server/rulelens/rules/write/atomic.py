@@ -1,4 +1,5 @@
-"""Atomic, locked writes (docs/format.md §5).
+"""Atomic, locked writes (docs/format.md §5): the rule files people own, written by the one
+atomic writer (workspace/atomic_write.py) with fsyncs, under the rules folder's lock.
 
 The lock is `flock` on the rules folder itself: it needs no lock file (so nothing stray is
 left in the repository) and the kernel drops it when a holder dies, so a dead writer never
@@ -13,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from rulelens.rules.model import RuleError
+from rulelens.workspace import atomic_write
 
 TEMP_SUFFIX = ".rulelens-tmp"
 _CRASH_ENV = "RULELENS_TEST_CRASH_AT"
@@ -71,43 +73,15 @@ def ensure_inside(path: Path, root: Path) -> None:
 
 
 def write_atomic(path: Path, data: bytes, root: Path) -> None:
-    """Write to a temp file in the same folder, flush, fsync, then rename over the target."""
+    """The file inside root, written atomically and durably (workspace/atomic_write.py, with
+    its fsyncs), keeping its mode (a new file: 0644)."""
     ensure_inside(path, root)
     if path.is_dir():
         raise RuleError(f"{path} is a folder, not a file; rulelens cannot write it.")
-    mode = None
+    mode = 0o644
     with contextlib.suppress(FileNotFoundError):
         mode = path.stat().st_mode & 0o777
-    import tempfile  # here: a run that writes nothing (a `check`) need not load it and `random`
-
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
-    except PermissionError as exc:
-        # The temporary name means nothing to a person: the folder is what needs the permission.
-        raise PermissionError(exc.errno, exc.strerror, str(path.parent)) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            crash_point("mid-write")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode if mode is not None else 0o644)
-        crash_point("before-rename")
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_folder(path.parent)
-
-
-def _fsync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+    atomic_write.write(path, data, mode=mode, durable=True, suffix=TEMP_SUFFIX, step=crash_point)
 
 
 def remove_stale_temps(folder: Path) -> None:

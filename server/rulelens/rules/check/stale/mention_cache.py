@@ -17,8 +17,8 @@ from pathlib import Path
 
 from rulelens.rules.check.stale.mentions import Mention
 from rulelens.workspace.cache_files import cache_file, write
+from rulelens.workspace.fast_hash import blake2b
 from rulelens.workspace.git import GitSession
-from rulelens.workspace.git_state import blake2b  # without OpenSSL: see there
 
 FORMAT = "rulelens-mentions"
 VERSION = 1

@@ -31,9 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulelens.workspace.cache_files import cache_file, write_file
+from rulelens.workspace.atomic_write import write as write_file
+from rulelens.workspace.cache_files import cache_file
+from rulelens.workspace.fast_hash import blake2b
 from rulelens.workspace.git import snapshot
-from rulelens.workspace.git_state import AskGitAgain, Snapshot, blake2b, paths_of
+from rulelens.workspace.git_state import AskGitAgain, Snapshot, paths_of
 
 if TYPE_CHECKING:
     from rulelens.workspace.git import GitSession

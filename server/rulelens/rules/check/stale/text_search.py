@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulelens.rules.check.stale.search_cache import CachedSearch, columns, texts
+from rulelens.rules.check.stale.words import GREP_FLAGS
 from rulelens.workspace.filelist import FileList
 from rulelens.workspace.sorted_paths import prefix_span
 
@@ -90,30 +91,10 @@ def gnu_grep() -> str | None:
 
 
 def which_grep() -> str | None:
-    """`shutil.which("grep")`, read as it reads it on POSIX (PATH, else the system's default
-    path; the first entry that is an executable file and not a folder). Written out because
-    shutil loads zlib, bz2 and lzma (1.7 ms of a small project's `check`) for this one lookup;
-    elsewhere (Windows' PATHEXT) shutil answers."""
-    if os.name != "posix":
-        import shutil
+    """grep on PATH. shutil is imported here, by a run with a name to search."""
+    import shutil
 
-        return shutil.which("grep")
-    path = os.environ.get("PATH")
-    if path is None:
-        try:
-            path = os.confstr("CS_PATH")
-        except (AttributeError, ValueError):
-            path = os.defpath
-    if not path:
-        return None
-    seen: set[str] = set()
-    for folder in path.split(os.pathsep):
-        if folder not in seen:
-            seen.add(folder)
-            name = os.path.join(folder, "grep")
-            if os.path.exists(name) and os.access(name, os.F_OK | os.X_OK) and not os.path.isdir(name):
-                return name
-    return None
+    return shutil.which("grep")
 
 
 def _chunks(paths: Sequence[str], small: int = 0) -> list[list[str]]:
@@ -142,7 +123,7 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
     search of those words: a word matched in any chunk is present, and one never matched was
     searched in every file, each chunk's hidden words showing in that chunk's matches.
     """
-    flags = ["-I", "-s", "-w", "-o", "-F", *(["-H", "-Z"] if named else ["-h"])]
+    flags = [*GREP_FLAGS, *(["-H", "-Z"] if named else ["-h"])]
     import subprocess
 
     def one(chunk: list[str], asked: Sequence[str]) -> bytes | None:

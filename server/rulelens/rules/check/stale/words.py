@@ -14,6 +14,10 @@ if TYPE_CHECKING:
 
     Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
 
+# How grep reads the files for the words `present` reads from its `-o` output: binary files
+# left out, unreadable ones quiet, whole words, each match on its own line, fixed strings (the
+# name search's greps and those of `check`'s kept answer after an edit).
+GREP_FLAGS = ("-I", "-s", "-w", "-o", "-F")
 # Where a word of ASCII letters, digits and underscores begins, and where one ends.
 _STARTS = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z0-9_]")
 _ENDS = re.compile(r"[A-Za-z0-9_](?![A-Za-z0-9_])")
