@@ -1,15 +1,33 @@
-"""What cli/edited_answer.py saves: `check` after a source file's edit, with the kept answer
-checked against a search of the edited file, and without (the same rulelens with
+"""What cli/edited_answer.py saves: `check` after source files were edited, with the kept answer
+checked against a search of the edited files, and without (the same rulelens with
 `edited_answer.answer` answering None, so that every edit is a run in full, as it would be
 without the module).
 
 Usage: python bench/edited_answer_cost.py [--runs N] [--corpus DIR] [--generated N ...]
-  (DIR: a folder of repositories, each with rules/ and files.txt; each is made into a git
-  repository with every listed file, empty; --generated: generated git projects of N files)
+                                          [--checkout REPO ...] [--commits K] [--unstaged]
+  DIR: a folder of repositories, each with rules/ and files.txt; each is made into a git
+  repository with every listed file, empty. --generated: generated git projects of N files.
+  REPO: a real git repository (such as the checkouts of judgements/sets.json); it is cloned
+  (`git clone --shared`: its files and its whole history, its objects shared) into a temporary
+  folder and never written to.
 
-Before each run one source file (the middle one git lists, outside the rules and the agents'
-files) gets a line appended; the two variants alternate (ABBA). Prints per project the median
-wall time of each and their ratio.
+Two kinds of edit:
+- appended (every project): before each run one source file (the middle one git lists, outside
+  the rules and the agents' files) gets a comment line of no word; the two variants alternate
+  (ABBA). Each run is an edit since the last one.
+- real commits (`--checkout`, `--commits K`): the last K commits of the checkout's first-parent
+  history that are not merges. For each commit C: the clone at C's parent P, clean, runs `check`
+  once (its answer kept), then C's changes are applied (`git apply --index`, staged as a
+  pre-commit hook sees them; `--unstaged` leaves the index as it was); before each timed run git's
+  `rulelens` folder is put back as the kept run left it, so every run starts from the same
+  answer. Also, once per commit: the same edits staged after P was committed on top of the kept
+  answer's HEAD (the answer kept at P's parent with P's changes staged, then `git reset --soft P`),
+  which is a pre-commit hook's run on the next commit.
+
+Whether a run with the module printed the kept answer is read from a line the wrapped
+`edited_answer.answer` writes on stderr: hit (printed), declined (answered None: the run in full),
+not asked (the run went in full before asking: a rule or agent file, or a file the run reads,
+changed). Prints per project the median wall times and how often each happened.
 """
 
 from __future__ import annotations
@@ -29,8 +47,17 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from check_identical import committed, from_corpus
 
-WITHOUT = ("import sys; from rulelens.cli import edited_answer, main; "
-           "edited_answer.answer = lambda *args: None; sys.exit(main())")
+_WRAP = ("import sys; from rulelens.cli import edited_answer, main; ask = edited_answer.answer\n"
+         "def told(*args):\n"
+         "    code = {}\n"
+         "    sys.stderr.write('bench-edited-answer: ' + ('declined' if code is None else 'hit') + '\\n')\n"
+         "    return code\n"
+         "edited_answer.answer = told; sys.exit(main())")
+WITH = _WRAP.format("ask(*args)")
+WITHOUT = _WRAP.format("None")
+OUTCOMES = ("hit", "declined", "not asked")
+GIT_ENV = {"GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
+           "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
 
 
 def projects(base: Path, corpus: Path | None, sizes: list[int]) -> list[tuple[str, Path]]:
@@ -56,42 +83,168 @@ def generated(into: Path, files: int) -> Path:
     return root
 
 
+def git(root: Path, *args: str, stdin: bytes | None = None) -> bytes:
+    return subprocess.run(["git", "-C", str(root), *args], input=stdin, capture_output=True,
+                          check=True, env={**os.environ, **GIT_ENV}).stdout
+
+
+def cloned(repo: Path, into: Path) -> Path:
+    """A clone of a real repository at its checked-out commit: its files and history."""
+    root = into / repo.name
+    head = git(repo, "rev-parse", "HEAD").decode().strip()
+    subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(repo), str(root)],
+                   check=True, capture_output=True)
+    git(root, "checkout", "-q", "--detach", head)
+    return root
+
+
 def source_file(root: Path) -> Path:
     out = subprocess.run(["git", "-C", str(root), "ls-files", "-z"], capture_output=True, check=True)
-    paths = [p for p in out.stdout.decode().split("\0")
-             if p and not p.startswith(".") and "/." not in p and not p.endswith(".md")]
+    paths = [p for p in out.stdout.decode("utf-8", "surrogateescape").split("\0")
+             if p and not p.startswith(".") and "/." not in p and not p.endswith(".md")
+             and (root / p).is_file() and not (root / p).is_symlink()]
     return root / paths[len(paths) // 2]
 
 
-def timed(cmd: list[str], root: Path) -> float:
+def timed(code: str, root: Path) -> tuple[float, str]:
+    """Wall seconds of one `check`, and whether the module printed the kept answer."""
     env = {**os.environ, "RULELENS_TEST_RACY_NS": "0"}
     env.pop("RULELENS_NO_CACHE", None)
     start = time.perf_counter()
-    subprocess.run(cmd, cwd=root, env=env, capture_output=True, check=False)
-    return time.perf_counter() - start
+    out = subprocess.run([sys.executable, "-c", code, "check", "-q"], cwd=root, env=env,
+                         capture_output=True, check=False)
+    wall = time.perf_counter() - start
+    told = [line for line in out.stderr.decode(errors="replace").splitlines()
+            if line.startswith("bench-edited-answer: ")]
+    return wall, told[-1].split(": ", 1)[1] if told else "not asked"
 
 
-def measure(name: str, root: Path, runs: int) -> None:
-    subprocess.run(["git", "-C", str(root), "update-index", "-q", "--refresh"], capture_output=True,
-                   check=False)
-    with_it = [sys.executable, "-m", "rulelens", "check", "-q"]
-    without = [sys.executable, "-c", WITHOUT, "check", "-q"]
+def files_of(root: Path) -> int:
+    return git(root, "ls-files", "-z").count(b"\0")
+
+
+def appended(name: str, root: Path, runs: int) -> None:
+    """A comment line appended to one source file before every run."""
+    git(root, "update-index", "-q", "--refresh")
     target = source_file(root)
     original = target.read_bytes()
-    timed(with_it, root)  # every cache warm, an answer kept
+    timed(WITH, root)  # every cache warm, an answer kept
     times: dict[str, list[float]] = {"with": [], "without": []}
+    outcomes: list[str] = []
     try:
         for n in range(runs):
-            order = [("with", with_it), ("without", without)]
-            for label, cmd in order if n % 2 == 0 else order[::-1]:
-                target.write_bytes(original + f"\n// edit {n} {label}\n".encode())
-                times[label].append(timed(cmd, root))
+            order = [("with", WITH), ("without", WITHOUT)]
+            for label, code in order if n % 2 == 0 else order[::-1]:
+                target.write_bytes(original + f"\n// {n} {'1' if label == 'with' else '2'}\n".encode())
+                wall, outcome = timed(code, root)
+                times[label].append(wall)
+                if label == "with":
+                    outcomes.append(outcome)
     finally:
         target.write_bytes(original)
     a, b = statistics.median(times["with"]), statistics.median(times["without"])
-    files = subprocess.run(["git", "-C", str(root), "ls-files"], capture_output=True, text=True,
-                           check=True).stdout.count("\n")
-    print(f"| {name} | {files:,} | {a:.3f} s | {b:.3f} s | {a / b:.2f}x |", flush=True)
+    print(f"| {name} | appended | {files_of(root):,} | {b:.3f} s | {a:.3f} s | {a / b:.2f}x "
+          f"| {tally(outcomes)} | | |", flush=True)
+
+
+def tally(outcomes: list[str]) -> str:
+    return " / ".join(str(outcomes.count(o)) for o in OUTCOMES)
+
+
+def commits(root: Path, count: int) -> list[str]:
+    """The last `count` non-merge commits of the first-parent history that have a parent."""
+    out = git(root, "rev-list", "--first-parent", "--min-parents=1", "--max-parents=1",
+              f"--max-count={count}", "HEAD").decode().split()
+    return out
+
+
+def at(root: Path, commit: str) -> None:
+    git(root, "checkout", "-q", "-f", "--detach", commit)
+    git(root, "clean", "-qfdx", "-e", "/.git")
+
+
+def apply(root: Path, parent: str, commit: str, staged: bool) -> bool:
+    """`commit`'s changes over `parent`'s tree; False when git cannot apply them (submodules)."""
+    diff = git(root, "diff", "--binary", "--no-renames", parent, commit)
+    try:
+        git(root, "apply", *(["--index"] if staged else []), "--whitespace=nowarn", stdin=diff)
+    except subprocess.CalledProcessError:
+        return False
+    return True
+
+
+def caches(root: Path) -> Path:
+    return Path(git(root, "rev-parse", "--path-format=absolute", "--git-path", "rulelens").decode().strip())
+
+
+def restore(kept: Path, folder: Path) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(kept, folder, symlinks=True)
+
+
+def changes(root: Path, parent: str, commit: str) -> str:
+    """What a commit changed, in brief: counts of added, modified, deleted paths, and how many
+    of them are Markdown or below a dot-folder (where the agents' and Boost's files are)."""
+    rows = [line.split("\t") for line in git(root, "diff", "--name-status", "--no-renames", parent,
+                                              commit).decode("utf-8", "replace").splitlines() if line]
+    kinds = {k: sum(1 for r in rows if r[0] == k) for k in "AMD"}
+    paths = [r[-1] for r in rows]
+    special = sum(1 for p in paths if p.endswith((".md", ".mdc")) or p.startswith(".") or "/." in p)
+    return f"A{kinds['A']} M{kinds['M']} D{kinds['D']}, {special} Markdown or dot-folder"
+
+
+def real_commits(name: str, root: Path, count: int, runs: int, staged: bool, scratch: Path,
+                 log: list[str]) -> None:
+    """Each of the last `count` commits replayed as an edit on top of the kept answer."""
+    walls: dict[str, list[float]] = {"without": [], "hit": [], "missed": []}
+    outcomes: list[str] = []
+    after_commit: list[str] = []
+    skipped = 0
+    folder = caches(root)
+    kept = scratch / "kept-caches"
+    head = git(root, "rev-parse", "HEAD").decode().strip()
+    for commit in commits(root, count):
+        parent = git(root, "rev-parse", f"{commit}^").decode().strip()
+        grand = git(root, "rev-list", "--max-count=1", "--skip=1", parent).decode().strip()
+        next_run = "-"
+        if grand:  # a pre-commit hook's next run: the answer kept before P was committed
+            at(root, grand)
+            if apply(root, grand, parent, staged=True):
+                timed(WITH, root)
+                git(root, "reset", "-q", "--soft", parent)
+                if apply(root, parent, commit, staged):
+                    next_run = timed(WITH, root)[1]
+                    after_commit.append(next_run)
+        at(root, parent)
+        timed(WITH, root)  # the answer kept at P, every cache warm
+        shutil.rmtree(kept, ignore_errors=True)
+        shutil.copytree(folder, kept, symlinks=True)
+        if not apply(root, parent, commit, staged):
+            skipped += 1
+            log.append(f"{name} {commit[:10]}: not applied; {changes(root, parent, commit)}")
+            continue
+        mine: list[tuple[float, str]] = []
+        for n in range(runs):
+            order = [("with", WITH), ("without", WITHOUT)]
+            for label, code in order if n % 2 == 0 else order[::-1]:
+                restore(kept, folder)
+                wall, outcome = timed(code, root)
+                if label == "with":
+                    mine.append((wall, outcome))
+                else:
+                    walls["without"].append(wall)
+        outcome = mine[0][1]  # the same edit on the same answer: the same outcome each run
+        outcomes.append(outcome)
+        walls["hit" if outcome == "hit" else "missed"] += [w for w, _ in mine]
+        log.append(f"{name} {commit[:10]}: {outcome}; after a commit {next_run}; "
+                   f"{changes(root, parent, commit)}")
+    at(root, head)
+    med = {k: f"{statistics.median(v):.3f} s" if v else "-" for k, v in walls.items()}
+    ratio = (f"{statistics.median(walls['hit']) / statistics.median(walls['without']):.2f}x"
+             if walls["hit"] and walls["without"] else "-")
+    print(f"| {name} | {len(outcomes)} commits{f' ({skipped} not applied)' if skipped else ''} "
+          f"| {files_of(root):,} | {med['without']} | {med['hit']} | {ratio} | {tally(outcomes)} "
+          f"| {med['missed']} | {tally(after_commit)} |", flush=True)
 
 
 def main() -> int:
@@ -99,17 +252,37 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--corpus", type=Path)
     parser.add_argument("--generated", type=int, nargs="*", default=[])
+    parser.add_argument("--checkout", type=Path, nargs="*", default=[],
+                        help="real git repositories, cloned (never written to)")
+    parser.add_argument("--commits", type=int, default=0,
+                        help="replay this many of each checkout's last commits as edits")
+    parser.add_argument("--unstaged", action="store_true",
+                        help="the replayed commits' changes in the work tree only, not staged")
+    parser.add_argument("--log", action="store_true",
+                        help="after the table, each replayed commit's outcome and what it changed")
     args = parser.parse_args()
     import rulelens  # the checkout on PYTHONPATH, compiled as an install leaves it
 
     compileall.compile_dir(os.path.dirname(rulelens.__file__), quiet=1)
-    print("| project | files | with edited_answer | without (in full) | with / without |")
-    print("|---|---:|---:|---:|---:|")
+    print(f"load average {os.getloadavg()[0]:.1f} at the start", flush=True)
+    print("| project | edits | files | without (in full) | with edited_answer (hits) | with / without "
+          "| hit / declined / not asked | with, misses | after a commit: hit / declined / not asked |")
+    print("|---|---|---:|---:|---:|---:|---|---:|---|")
+    log: list[str] = []
     with tempfile.TemporaryDirectory() as scratch:
         base = Path(scratch)
-        for name, root in projects(base, args.corpus, args.generated):
-            measure(name, root, args.runs)
+        listed = projects(base, args.corpus, args.generated)
+        listed += [(repo.name, cloned(repo.resolve(), base)) for repo in args.checkout]
+        for name, root in listed:
+            os.environ["XDG_CACHE_HOME"] = str(base / "xdg" / name)
+            appended(name, root, args.runs)
+            if args.commits and name in {r.name for r in args.checkout}:
+                real_commits(name, root, args.commits, max(1, args.runs // 2), not args.unstaged, base,
+                             log)
             shutil.rmtree(root, ignore_errors=True)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end", flush=True)
+    if args.log:
+        print("\n" + "\n".join(log))
     return 0
 
 
