@@ -119,7 +119,8 @@ def main() -> int:
         py = sys.executable
         for part in parts:
             if part == "lines":
-                run(part, [py, BENCH / "line_count.py", before / "server", HERE / "server"], took)
+                run(part, [py, BENCH / "line_count.py", f"before={before / 'server'}",
+                           f"after={HERE / 'server'}"], took)
             elif part == "identical":
                 if args.corpus is None or not args.corpus.is_dir():
                     print(f"\n## identical: skipped, no corpus ({args.corpus})")

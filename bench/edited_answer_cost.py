@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import contextlib
 import os
 import shutil
 import statistics
@@ -193,6 +194,42 @@ def changes(root: Path, parent: str, commit: str) -> str:
     return f"A{kinds['A']} M{kinds['M']} D{kinds['D']}, {special} Markdown or dot-folder"
 
 
+def replayed(root: Path, commit: str, runs: int, staged: bool, folder: Path,
+             kept: Path) -> tuple[str, str, list[float], list[float]] | None:
+    """One commit's edits on top of the answer kept at its parent: the outcome with the module,
+    the outcome of a hook's run after the parent was committed, the walls with and without;
+    None when git cannot apply the commit's changes."""
+    parent = git(root, "rev-parse", f"{commit}^").decode().strip()
+    grand = git(root, "rev-list", "--max-count=1", "--skip=1", parent).decode().strip()
+    next_run = "-"
+    if grand:  # a pre-commit hook's next run: the answer kept before P was committed
+        at(root, grand)
+        if apply(root, grand, parent, staged=True):
+            timed(WITH, root)
+            git(root, "reset", "-q", "--soft", parent)
+            if apply(root, parent, commit, staged):
+                next_run = timed(WITH, root)[1]
+    at(root, parent)
+    timed(WITH, root)  # the answer kept at P, every cache warm
+    shutil.rmtree(kept, ignore_errors=True)
+    shutil.copytree(folder, kept, symlinks=True)
+    if not apply(root, parent, commit, staged):
+        return None
+    mine: list[tuple[float, str]] = []
+    full: list[float] = []
+    for n in range(runs):
+        order = [("with", WITH), ("without", WITHOUT)]
+        for label, code in order if n % 2 == 0 else order[::-1]:
+            restore(kept, folder)
+            wall, outcome = timed(code, root)
+            if label == "with":
+                mine.append((wall, outcome))
+            else:
+                full.append(wall)
+    # the same edit on the same answer: the same outcome each run
+    return mine[0][1], next_run, [w for w, _ in mine], full
+
+
 def real_commits(name: str, root: Path, count: int, runs: int, staged: bool, scratch: Path,
                  log: list[str]) -> None:
     """Each of the last `count` commits replayed as an edit on top of the kept answer."""
@@ -204,41 +241,27 @@ def real_commits(name: str, root: Path, count: int, runs: int, staged: bool, scr
     kept = scratch / "kept-caches"
     head = git(root, "rev-parse", "HEAD").decode().strip()
     for commit in commits(root, count):
-        parent = git(root, "rev-parse", f"{commit}^").decode().strip()
-        grand = git(root, "rev-list", "--max-count=1", "--skip=1", parent).decode().strip()
-        next_run = "-"
-        if grand:  # a pre-commit hook's next run: the answer kept before P was committed
-            at(root, grand)
-            if apply(root, grand, parent, staged=True):
-                timed(WITH, root)
-                git(root, "reset", "-q", "--soft", parent)
-                if apply(root, parent, commit, staged):
-                    next_run = timed(WITH, root)[1]
-                    after_commit.append(next_run)
-        at(root, parent)
-        timed(WITH, root)  # the answer kept at P, every cache warm
-        shutil.rmtree(kept, ignore_errors=True)
-        shutil.copytree(folder, kept, symlinks=True)
-        if not apply(root, parent, commit, staged):
+        try:
+            measured = replayed(root, commit, runs, staged, folder, kept)
+        except subprocess.CalledProcessError as failed:  # a partial clone's missing objects
             skipped += 1
-            log.append(f"{name} {commit[:10]}: not applied; {changes(root, parent, commit)}")
+            said = failed.stderr.decode(errors="replace").strip()[:80]
+            log.append(f"{name} {commit[:10]}: not replayed ({said})")
             continue
-        mine: list[tuple[float, str]] = []
-        for n in range(runs):
-            order = [("with", WITH), ("without", WITHOUT)]
-            for label, code in order if n % 2 == 0 else order[::-1]:
-                restore(kept, folder)
-                wall, outcome = timed(code, root)
-                if label == "with":
-                    mine.append((wall, outcome))
-                else:
-                    walls["without"].append(wall)
-        outcome = mine[0][1]  # the same edit on the same answer: the same outcome each run
+        if measured is None:
+            skipped += 1
+            log.append(f"{name} {commit[:10]}: not applied")
+            continue
+        outcome, next_run, mine, full = measured
+        walls["without"] += full
         outcomes.append(outcome)
-        walls["hit" if outcome == "hit" else "missed"] += [w for w, _ in mine]
+        if next_run != "-":
+            after_commit.append(next_run)
+        walls["hit" if outcome == "hit" else "missed"] += mine
         log.append(f"{name} {commit[:10]}: {outcome}; after a commit {next_run}; "
-                   f"{changes(root, parent, commit)}")
-    at(root, head)
+                   f"{changes(root, f'{commit}^', commit)}")
+    with contextlib.suppress(subprocess.CalledProcessError):
+        at(root, head)
     med = {k: f"{statistics.median(v):.3f} s" if v else "-" for k, v in walls.items()}
     ratio = (f"{statistics.median(walls['hit']) / statistics.median(walls['without']):.2f}x"
              if walls["hit"] and walls["without"] else "-")

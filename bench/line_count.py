@@ -1,9 +1,9 @@
 """The lines of the `rulelens` package, per package, in one or more code trees side by side.
 
-Usage: python bench/line_count.py TREE [TREE ...]
+Usage: python bench/line_count.py [NAME=]TREE [[NAME=]TREE ...]
   TREE: a folder holding the `rulelens` package (a checkout's `server/`), or `git:REV`, REV's
   `server/` in the repository of the current folder (read from git, nothing unpacked), e.g.
-  `python bench/line_count.py git:237b425 server`.
+  `python bench/line_count.py before=git:237b425 after=server`; NAME heads its columns.
 
 Per package (a folder right below `rulelens/`, counted with everything below it; the modules
 right in `rulelens/` are one row) it prints two figures per tree: all lines (as `wc -l` counts
@@ -71,9 +71,10 @@ def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__, file=sys.stderr)
         return 2
-    measured = [counts(tree) for tree in argv]
+    named = [arg.split("=", 1) if "=" in arg.split("/", 1)[0] else [arg, arg] for arg in argv]
+    measured = [counts(tree) for _, tree in named]
     packages = sorted(set().union(*(t.keys() for t, _ in measured)), key=lambda p: (p == TOP, p))
-    head = " | ".join(f"{tree} lines | {tree} code" for tree in argv)
+    head = " | ".join(f"{name} lines | {name} code" for name, _ in named)
     change = " | code change" if len(argv) == 2 else ""
     print(f"| package | {head}{change} |")
     print("|---|" + "---:|" * (2 * len(argv) + (1 if change else 0)))
