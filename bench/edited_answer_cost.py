@@ -27,7 +27,8 @@ Two kinds of edit:
 Whether a run with the module printed the kept answer is read from a line the wrapped
 `edited_answer.answer` writes on stderr: hit (printed), declined (answered None: the run in full),
 not asked (the run went in full before asking: a rule or agent file, or a file the run reads,
-changed). Prints per project the median wall times and how often each happened.
+changed). Prints per project the median wall times (CPU seconds in brackets) and how often each
+happened.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import argparse
 import compileall
 import contextlib
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -107,17 +109,40 @@ def source_file(root: Path) -> Path:
     return root / paths[len(paths) // 2]
 
 
-def timed(code: str, root: Path) -> tuple[float, str]:
-    """Wall seconds of one `check`, and whether the module printed the kept answer."""
+Sample = tuple[float, float]  # wall and CPU seconds
+
+
+def timed(code: str, root: Path) -> tuple[Sample, str]:
+    """Wall and CPU seconds of one `check` (CPU: the run and every process it waited for, from
+    `wait4`; on a shared machine it moves much less with the load), and whether the module
+    printed the kept answer."""
     env = {**os.environ, "RULELENS_TEST_RACY_NS": "0"}
     env.pop("RULELENS_NO_CACHE", None)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", code, "check", "-q"], cwd=root, env=env,
                          capture_output=True, check=False)
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     told = [line for line in out.stderr.decode(errors="replace").splitlines()
             if line.startswith("bench-edited-answer: ")]
-    return wall, told[-1].split(": ", 1)[1] if told else "not asked"
+    return (wall, cpu), told[-1].split(": ", 1)[1] if told else "not asked"
+
+
+def median(samples: list[Sample]) -> str:
+    if not samples:
+        return "-"
+    return (f"{statistics.median(w for w, _ in samples):.3f} s "
+            f"({statistics.median(c for _, c in samples):.3f})")
+
+
+def ratio(a: list[Sample], b: list[Sample]) -> str:
+    if not a or not b:
+        return "-"
+    wall = statistics.median(w for w, _ in a) / statistics.median(w for w, _ in b)
+    cpu = statistics.median(c for _, c in a) / statistics.median(c for _, c in b)
+    return f"{wall:.2f}x ({cpu:.2f}x)"
 
 
 def files_of(root: Path) -> int:
@@ -130,21 +155,21 @@ def appended(name: str, root: Path, runs: int) -> None:
     target = source_file(root)
     original = target.read_bytes()
     timed(WITH, root)  # every cache warm, an answer kept
-    times: dict[str, list[float]] = {"with": [], "without": []}
+    times: dict[str, list[Sample]] = {"with": [], "without": []}
     outcomes: list[str] = []
     try:
         for n in range(runs):
             order = [("with", WITH), ("without", WITHOUT)]
             for label, code in order if n % 2 == 0 else order[::-1]:
                 target.write_bytes(original + f"\n// {n} {'1' if label == 'with' else '2'}\n".encode())
-                wall, outcome = timed(code, root)
-                times[label].append(wall)
+                sample, outcome = timed(code, root)
+                times[label].append(sample)
                 if label == "with":
                     outcomes.append(outcome)
     finally:
         target.write_bytes(original)
-    a, b = statistics.median(times["with"]), statistics.median(times["without"])
-    print(f"| {name} | appended | {files_of(root):,} | {b:.3f} s | {a:.3f} s | {a / b:.2f}x "
+    print(f"| {name} | appended | {files_of(root):,} | {median(times['without'])} "
+          f"| {median(times['with'])} | {ratio(times['with'], times['without'])} "
           f"| {tally(outcomes)} | | |", flush=True)
 
 
@@ -195,7 +220,7 @@ def changes(root: Path, parent: str, commit: str) -> str:
 
 
 def replayed(root: Path, commit: str, runs: int, staged: bool, folder: Path,
-             kept: Path) -> tuple[str, str, list[float], list[float]] | None:
+             kept: Path) -> tuple[str, str, list[Sample], list[Sample]] | None:
     """One commit's edits on top of the answer kept at its parent: the outcome with the module,
     the outcome of a hook's run after the parent was committed, the walls with and without;
     None when git cannot apply the commit's changes."""
@@ -215,17 +240,17 @@ def replayed(root: Path, commit: str, runs: int, staged: bool, folder: Path,
     shutil.copytree(folder, kept, symlinks=True)
     if not apply(root, parent, commit, staged):
         return None
-    mine: list[tuple[float, str]] = []
-    full: list[float] = []
+    mine: list[tuple[Sample, str]] = []
+    full: list[Sample] = []
     for n in range(runs):
         order = [("with", WITH), ("without", WITHOUT)]
         for label, code in order if n % 2 == 0 else order[::-1]:
             restore(kept, folder)
-            wall, outcome = timed(code, root)
+            sample, outcome = timed(code, root)
             if label == "with":
-                mine.append((wall, outcome))
+                mine.append((sample, outcome))
             else:
-                full.append(wall)
+                full.append(sample)
     # the same edit on the same answer: the same outcome each run
     return mine[0][1], next_run, [w for w, _ in mine], full
 
@@ -233,7 +258,7 @@ def replayed(root: Path, commit: str, runs: int, staged: bool, folder: Path,
 def real_commits(name: str, root: Path, count: int, runs: int, staged: bool, scratch: Path,
                  log: list[str]) -> None:
     """Each of the last `count` commits replayed as an edit on top of the kept answer."""
-    walls: dict[str, list[float]] = {"without": [], "hit": [], "missed": []}
+    walls: dict[str, list[Sample]] = {"without": [], "hit": [], "missed": []}
     outcomes: list[str] = []
     after_commit: list[str] = []
     skipped = 0
@@ -262,11 +287,10 @@ def real_commits(name: str, root: Path, count: int, runs: int, staged: bool, scr
                    f"{changes(root, f'{commit}^', commit)}")
     with contextlib.suppress(subprocess.CalledProcessError):
         at(root, head)
-    med = {k: f"{statistics.median(v):.3f} s" if v else "-" for k, v in walls.items()}
-    ratio = (f"{statistics.median(walls['hit']) / statistics.median(walls['without']):.2f}x"
-             if walls["hit"] and walls["without"] else "-")
+    med = {k: median(v) for k, v in walls.items()}
     print(f"| {name} | {len(outcomes)} commits{f' ({skipped} not applied)' if skipped else ''} "
-          f"| {files_of(root):,} | {med['without']} | {med['hit']} | {ratio} | {tally(outcomes)} "
+          f"| {files_of(root):,} | {med['without']} | {med['hit']} "
+          f"| {ratio(walls['hit'], walls['without'])} | {tally(outcomes)} "
           f"| {med['missed']} | {tally(after_commit)} |", flush=True)
 
 
@@ -288,8 +312,9 @@ def main() -> int:
 
     compileall.compile_dir(os.path.dirname(rulelens.__file__), quiet=1)
     print(f"load average {os.getloadavg()[0]:.1f} at the start", flush=True)
-    print("| project | edits | files | without (in full) | with edited_answer (hits) | with / without "
-          "| hit / declined / not asked | with, misses | after a commit: hit / declined / not asked |")
+    print("| project | edits | files | without (in full), s (CPU) | with edited_answer, hits "
+          "| with / without (CPU) | hit / declined / not asked | with, misses "
+          "| after a commit: hit / declined / not asked |")
     print("|---|---|---:|---:|---:|---:|---|---:|---|")
     log: list[str] = []
     with tempfile.TemporaryDirectory() as scratch:
