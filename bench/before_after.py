@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -60,10 +61,14 @@ def boost_clones(checkouts: Path, into: Path) -> Path:
             continue
         head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True,
                               text=True, check=True).stdout.strip()
-        subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(repo), str(target)],
-                       check=True, capture_output=True)
-        subprocess.run(["git", "-C", str(target), "checkout", "-q", "--detach", head], check=True,
-                       capture_output=True)
+        try:
+            subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(repo), str(target)],
+                           check=True, capture_output=True)
+            subprocess.run(["git", "-C", str(target), "checkout", "-q", "--detach", head], check=True,
+                           capture_output=True)
+        except subprocess.CalledProcessError as failed:  # a partial clone lacking objects
+            print(f"  {repo.name} left out: {failed.stderr.decode(errors='replace').strip()[:100]}")
+            shutil.rmtree(target, ignore_errors=True)
     return into
 
 
