@@ -372,11 +372,14 @@ def main() -> int:
             os.environ["XDG_CACHE_HOME"] = str(base / "xdg" / name)
             appended(name, root, args.runs)
             if args.commits and name in {r.name for r in args.checkout}:
+                done = len(log)
                 real_commits(name, root, args.commits, max(1, args.runs // 2), not args.unstaged, base,
                              log)
+                if args.log:
+                    sys.stderr.write("".join(f"{line}\n" for line in log[done:]))
             shutil.rmtree(root, ignore_errors=True)
     print(f"load average {os.getloadavg()[0]:.1f} at the end", flush=True)
-    if args.log:
+    if args.log:  # also written to stderr as each project ends
         print("\n" + "\n".join(log))
     return 0
 
