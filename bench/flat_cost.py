@@ -39,8 +39,9 @@ Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-
   decodes JSON with a Python hook on every object, 0.5 ms for a dozen rule files' related
   information here).
   `--against TREE` runs the same sessions with another checkout's server, interleaved, and
-  that checkout's `check` in every `check` row's rotation (before, after, agnix, then the other
-  way round), with a row of after / before per repository and case.
+  that checkout's `check` in every `check` row's rotation (before, after, agnix, each in each
+  place equally often over 6 runs: pass an even multiple of 3 to `--runs`), with a row of after
+  / before per repository and case.
 
 Figures only: nothing here asserts on time. `uptime`'s load average is printed at both ends,
 since others' work on a shared machine inflates every figure.
@@ -192,8 +193,8 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path,
     clone in CI); and with one
     source file edited before each run (in git the kept answer may still apply through the
     edited files' search, with the staleness caches warm). With `against`, that checkout's
-    `check` runs too, in the same rotation (before, after, agnix, then the other way round),
-    each keeping its own answer (its code is part of the key)."""
+    `check` runs too, in the same rotation, each keeping its own answer (its code is part of
+    the key)."""
     rows: list[Row] = []
     check = [*rulelens_cmd(), "check"]
     env = {**server_env(), "XDG_CACHE_HOME": str(cache / "xdg")}
@@ -238,7 +239,11 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path,
                         edit.write_bytes(original + f"\n// edit {n}\n".encode())
                     turn = [(into, ours_cmd, e) for into, (_, e) in zip(ours, trees, strict=True)]
                     turn.append((theirs, [str(agnix), "."], None))
-                    for into, cmd, e in turn if n % 2 == 0 else turn[::-1]:
+                    # each tool in each place of the turn equally often (every 2 x tools runs):
+                    # the run right after the edit, or right after another, costs differently
+                    k = n % len(turn)
+                    order = turn[k:] + turn[:k]
+                    for into, cmd, e in order if (n // len(turn)) % 2 == 0 else order[::-1]:
                         if wipe is not None and e is not None:  # a fresh clone for each tool
                             shutil.rmtree(wipe, ignore_errors=True)
                         into.append(timed(cmd, root, e))
