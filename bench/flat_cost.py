@@ -107,8 +107,8 @@ def server_env() -> dict[str, str]:
 
 
 def agnix_path(given: str | None) -> Path:
-    if given:
-        return Path(given)
+    if given:  # absolute: the tools run in each project's folder
+        return Path(given).resolve() if Path(given).exists() else Path(given)
     venv = HERE / ".ci" / "cache" / "bench-venv"
     exe = venv / "bin" / "agnix"
     if not exe.exists():
