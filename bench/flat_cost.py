@@ -40,7 +40,10 @@ Usage: python bench/flat_cost.py [--corpus DIR] [--runs N] [--agnix PATH] [--no-
   bytes had been read, before the client decodes them (the server's latency: pygls' client
   decodes JSON with a Python hook on every object, 0.5 ms for a dozen rule files' related
   information here).
-  `--against TREE` runs the same sessions with another checkout's server, interleaved.
+  `--against TREE` runs the same sessions with another checkout's server, interleaved, and
+  that checkout's `check` in every `check` row's rotation (before, after, agnix, each in each
+  place equally often over 6 runs: pass an even multiple of 3 to `--runs`), with a row of after
+  / before per repository and case.
 
 Figures only: nothing here asserts on time. `uptime`'s load average is printed at both ends,
 since others' work on a shared machine inflates every figure.
@@ -106,8 +109,8 @@ def server_env() -> dict[str, str]:
 
 
 def agnix_path(given: str | None) -> Path:
-    if given:
-        return Path(given)
+    if given:  # absolute: the tools run in each project's folder
+        return Path(given).resolve() if Path(given).exists() else Path(given)
     venv = HERE / ".ci" / "cache" / "bench-venv"
     exe = venv / "bin" / "agnix"
     if not exe.exists():
@@ -203,17 +206,25 @@ def in_git(root: Path) -> bool:
                           capture_output=True, check=False).returncode == 0
 
 
-def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path) -> list[Row]:
+def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path,
+           against: Path | None = None) -> list[Row]:
     """Per repository, each beside agnix: `check` as a hook finds it (the second run on unchanged
     files: the kept answer, in git's folder; outside git none is kept, and the run is in full);
     in full (`--no-cache`, the other caches warm); with no cache at all (a fresh
     clone in CI); and with one
     source file edited before each run (in git the kept answer may still apply through the
-    edited files' search, with the staleness caches warm)."""
+    edited files' search, with the staleness caches warm). With `against`, that checkout's
+    `check` runs too, in the same rotation, each keeping its own answer (its code is part of
+    the key)."""
     rows: list[Row] = []
     check = [*rulelens_cmd(), "check"]
     env = {**server_env(), "XDG_CACHE_HOME": str(cache / "xdg")}
     env.pop("RULELENS_NO_CACHE", None)
+    trees: list[tuple[str, dict[str, str]]] = [("", env)]
+    if against is not None:
+        before = {**lsp.server_env(against), "XDG_CACHE_HOME": str(cache / "xdg-before")}
+        before.pop("RULELENS_NO_CACHE", None)
+        trees = [(" (before)", before), (" (after)", env)]
     for name, root in roots:
         files = count_files(root)
         # A copy's git index holds the original's stat data (inodes, times), so `git diff-files`
@@ -221,7 +232,8 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path) -
         # status` keeps a working clone's index fresh. Refresh it as that would (agnix reads no git).
         subprocess.run(["git", "-C", str(root), "update-index", "-q", "--refresh"],
                        capture_output=True, check=False)
-        timed(check, root, env)  # caches as a hook finds them, for both
+        for _, e in trees:
+            timed(check, root, e)  # caches as a hook finds them, for every tool
         timed([str(agnix), "."], root)
         target = edited_file(root)
         original = target.read_bytes() if target is not None else b""
@@ -241,20 +253,32 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path) -
         goal = "≤ 1.0x" if files >= 5_000 else "≤ 1.5x"
         try:
             for label, edit, ours_cmd, wipe in cases:
-                ours: list[tuple[float, float]] = []
+                ours: list[list[tuple[float, float]]] = [[] for _ in trees]
                 theirs: list[tuple[float, float]] = []
                 for n in range(runs):
                     if edit is not None:
                         edit.write_bytes(original + f"\n// edit {n}\n".encode())
-                    if wipe is not None:  # the last run writes them again, for the next repository's rows
-                        shutil.rmtree(wipe, ignore_errors=True)
-                    pair = [(ours, ours_cmd, env), (theirs, [str(agnix), "."], None)]
-                    for into, cmd, e in pair if n % 2 == 0 else pair[::-1]:
+                    turn = [(into, ours_cmd, e) for into, (_, e) in zip(ours, trees, strict=True)]
+                    turn.append((theirs, [str(agnix), "."], None))
+                    # each tool in each place of the turn equally often (every 2 x tools runs):
+                    # the run right after the edit, or right after another, costs differently
+                    k = n % len(turn)
+                    order = turn[k:] + turn[:k]
+                    for into, cmd, e in order if (n // len(turn)) % 2 == 0 else order[::-1]:
+                        if wipe is not None and e is not None:  # a fresh clone for each tool
+                            shutil.rmtree(wipe, ignore_errors=True)
                         into.append(timed(cmd, root, e))
-                a, b = statistics.median(w for w, _ in ours), statistics.median(w for w, _ in theirs)
-                ma, mb = max(m for _, m in ours), max(m for _, m in theirs)
-                rows.append((f"`check` / agnix: {name} ({files:,} files){label}",
-                             f"{a:.2f} s / {b:.2f} s = {a / b:.2f}x; peak {ma:.0f} MB / {mb:.0f} MB", goal))
+                b = statistics.median(w for w, _ in theirs)
+                mb = max(m for _, m in theirs)
+                for (tag, _), mine in zip(trees, ours, strict=True):
+                    a, ma = statistics.median(w for w, _ in mine), max(m for _, m in mine)
+                    rows.append((f"`check` / agnix: {name} ({files:,} files){label}{tag}",
+                                 f"{a:.2f} s / {b:.2f} s = {a / b:.2f}x; peak {ma:.0f} MB / {mb:.0f} MB",
+                                 goal))
+                if len(trees) == 2:
+                    a0, a1 = (statistics.median(w for w, _ in mine) for mine in ours)
+                    rows.append((f"`check` after / before: {name}{label}",
+                                 f"{a1:.3f} s / {a0:.3f} s = {a1 / a0:.2f}x", ""))
         finally:
             if target is not None:
                 target.write_bytes(original)
@@ -385,7 +409,8 @@ def main() -> int:
     ap.add_argument("--cache", type=Path, default=Path("/tmp/rulelens-bench"))
     ap.add_argument("--no-lsp", action="store_true")
     ap.add_argument("--against", type=Path,
-                    help="another checkout whose language server runs beside this one's (LSP rows)")
+                    help="another checkout (TREE/server) whose `check` and language server run "
+                         "beside this one's")
     ap.add_argument("--no-check", action="store_true")
     ap.add_argument("--no-git-generated", action="store_true",
                     help="generated projects without their git-repository twins")
@@ -410,7 +435,7 @@ def main() -> int:
             roots.append((f"generated {n:,}", generated(args.cache, n)))
             if not args.no_git_generated:
                 roots.append((f"generated {n:,}, a git repository", generated(args.cache, n, git=True)))
-        rows += versus(roots, args.runs, agnix, args.cache)
+        rows += versus(roots, args.runs, agnix, args.cache, args.against)
     if not args.no_lsp:
         rows += lsp_rows(args.cache, max(1, args.runs // 2), args.opens, args.sessions,
                          args.against)
