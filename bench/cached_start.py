@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from edited_answer_cost import projects
+from check_identical import projects
 
 HERE = Path(__file__).resolve().parents[1]
 CASES = (("kept answer", ["check", "-q"]), ("in full", ["check", "-q", "--no-cache"]))

@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from edited_answer_cost import projects
+from check_identical import projects
 
 CASES = (("kept answer", []), ("in full", ["--no-cache"]))
 

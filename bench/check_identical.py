@@ -111,3 +111,27 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+def projects(base: Path, corpus: Path | None, sizes: list[int]) -> list[tuple[str, Path]]:
+    """The corpus's projects (committed, as a real checkout is) and generated ones, under `base`:
+    what the timing benches (check_ab.py, cached_start.py) run on."""
+    found: list[tuple[str, Path]] = []
+    if corpus is not None:
+        found += [(d.name, from_corpus(d, base)) for d in sorted(corpus.iterdir()) if (d / "rules").is_dir()]
+        for _, root in found:
+            committed(root)
+    return found + [(f"generated {n:,}", generated(base, n)) for n in sizes]
+
+
+def generated(into: Path, files: int) -> Path:
+    from generate import write_agents, write_project
+    from rulelens.rules.repository import RuleRepository
+
+    root = into / f"generated-{files}"
+    packages = max(1, files // 1000)
+    write_project(root, files, packages * 2, packages * 20)
+    RuleRepository(root).write_index()
+    write_agents(root, packages)
+    committed(root)
+    return root

@@ -29,14 +29,12 @@ Progress = Callable[[str], None]
 
 @dataclass(frozen=True)
 class RunRecord:
-    """What a check took from the project's files besides the findings, for a front that keeps
-    its answer (cli/result_cache.py, as ruff's cache keeps its linter's): what its name search
-    found (each search's `ProjectScan.search_record`, rules/check/stale/findings.py: every word,
-    found or not, and some files that held it), or None when a search cannot tell; and every
-    path it opened, stat'ed or listed itself (absolute; workspace/reads.py), the rules folder
-    and the agents' files among them."""
+    """What a check took from the project's files besides git's view, for a front that keeps its
+    answer (cli/result_cache.py, as ruff's cache keeps its linter's): every path it opened,
+    stat'ed or listed itself (absolute; workspace/reads.py), the rules folder and the agents'
+    files among them. The text of the other files reaches the findings only through the name
+    search, which git's view keys."""
 
-    searches: list[dict[str, object]] | None = field(default_factory=list)
     read: frozenset[str] = frozenset()
 
 
@@ -130,13 +128,7 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
 
 
 def _record(files: FileList, repo: RuleRepository) -> RunRecord:
-    from rulelens.rules.check.stale.findings import searched
-
-    read = frozenset({*files.reads.paths, *map(str, repo.read_paths())})
-    searches = [scan.search_record() for scan in searched(files)]
-    if any(record is None for record in searches):
-        return RunRecord(None, read)
-    return RunRecord([record for record in searches if record is not None], read)
+    return RunRecord(frozenset({*files.reads.paths, *map(str, repo.read_paths())}))
 
 
 def _kept(repo: RuleRepository, problems: list[Problem], config: Config,

@@ -1,6 +1,6 @@
-"""check_project's run record and git session: what a check took from the files' text comes back
-with its findings, and git's answers go in through the session it is given (workspace/git.py),
-never through a module's memory."""
+"""check_project's run record and git session: what a check read itself comes back with its
+findings, and git's answers go in through the session it is given (workspace/git.py), never
+through a module's memory."""
 
 from __future__ import annotations
 
@@ -42,23 +42,17 @@ def billing(project: ProjectFactory) -> Path:
     return root
 
 
-@pytest.mark.skipif(gnu_grep() is None, reason="the name search's record needs GNU grep")
-def test_the_record_lists_what_the_name_search_found(billing: Path) -> None:
-    result = check_project(RuleRepository(billing), git=GitSession())
-    assert result.record.searches is not None
-    [search] = result.record.searches
-    assert search["root"] == str(billing) and search["exclude"] == ".ai/rules"
-    present = search["present"]
-    assert isinstance(present, dict) and present["Money"] == ["app/Money.php"]
-    assert present["fromCents"] == ["app/Money.php"]
-    assert "LegacyPriceHelper" in search["absent"]  # type: ignore[operator]
-
-
-def test_a_check_that_searched_nothing_records_no_search(project: ProjectFactory) -> None:
-    root = project({".ai/rules/plain.md": "---\npaths:\n  - 'app/**'\n---\n# Plain\n\nNo names.\n",
-                    "app/x.php": ""}, git=True)
-    committed(root)
-    assert check_project(RuleRepository(root), git=GitSession()).record.searches == []
+def test_the_record_lists_what_the_check_read_itself_not_what_grep_searched(billing: Path) -> None:
+    """The rule file and the folders listed are in the record; a source file only the name
+    search reads (with grep, keyed by git's view) is not; a path a rule names that is not there
+    is, as the place it would appear."""
+    (billing / ".ai/rules/gone.md").write_text("---\npaths:\n  - 'app/**'\n---\n# G\n\nSee `docs/gone.md`.\n")
+    committed(billing)
+    read = check_project(RuleRepository(billing), git=GitSession()).record.read
+    assert str(billing / ".ai/rules/billing.md") in read and str(billing / ".ai/rules") in read
+    assert str(billing / "docs/gone.md") in read
+    if gnu_grep() is not None:
+        assert str(billing / "app/Other.php") not in read
 
 
 def test_the_file_list_comes_from_the_session_it_is_given(billing: Path) -> None:

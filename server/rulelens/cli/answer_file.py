@@ -1,6 +1,5 @@
-"""`check`'s kept answer on disk: what cli/result_cache.py (which keys and keeps the answer) and
-cli/edited_answer.py (which keeps it through an edit of files the run did not read) share, so
-that neither imports the other's module back.
+"""`check`'s kept answer on disk (its format, reading, writing and printing), apart from how
+cli/result_cache.py keys it and decides when to keep it: storage only.
 
 Imports only `os` and `sys` (loaded at Python's start), and workspace/atomic_write.py to write.
 """

@@ -24,13 +24,10 @@ import than the answer takes). tests/cli/test_result_cache.py holds a hit to a b
   workspace/reads.py as the core reads), kept with the answer with their stat. A missing path
   is kept with its nearest existing folder, whose time changes when it appears.
 
-**After an edit of source files** (edited_answer.py): the text of a file the run did not read
-itself reaches the output only through the name search's answer, which the kept answer records
-(each word, found or not, and files that held it). When the only change is such files' text,
-they are searched for the words, and when no word's state can have changed the kept answer is
-printed and kept again under the new key. Those files are keyed by git's view above, never by
-the record of what the run read (the key's own stats are not recorded; the search's probe of
-whether the files are on disk reads their type with `lstat`).
+Any change of a source file's text is a run in full: git's view keys it. (An answer kept
+through such an edit, when the name search's words could not have changed, was tried and
+measured: it never served the run a pre-commit hook makes after a commit, whose `HEAD` differs,
+and saved about 0.15 s on the runs it served; bench/README.md.)
 
 git runs two to four commands at once, all started before the answer is looked for, and each
 is read only when needed: `rev-parse` names the answer's file (read from `.git` itself where that
@@ -49,9 +46,7 @@ pre-commit hooks and CI, the runs that repeat, run inside git. `--no-cache` or R
 it off for one run.
 
 Where: `git rev-parse --git-path rulelens/check-<digest of the command line…>`, beside the other
-caches; one file per command line, written atomically (a temp
-file renamed over it); beside it `.files` (the files' state and the search's record) and `.index`
-(the index listing, when short).
+caches; one file per command line, written atomically (a temp file renamed over it).
 """
 
 from __future__ import annotations
@@ -92,10 +87,6 @@ _FLAGS = ("-q", "--quiet", "--json", FLAG_OFF)
 # clone's depth (the history), the repository's own ignores (`check-ignore`), the packs (how
 # many digits an abbreviated commit id has).
 GIT_PATHS = ("rulelens", "shallow", "info/exclude", "objects/pack")
-# An index listing this short (about 50,000 files) is kept beside the answer, for the next run
-# to compare after a `git add` (edited_answer.py).
-LISTING_KEPT = 4 * 1024 * 1024
-_LISTING_ENV = "RULELENS_TEST_LISTING_KEPT"  # test hook: a small project past the limit
 # An index listing past this (about 200,000 files) is not handed to the full run: held from its
 # start, it would raise the run's peak memory by its size; the name search asks git again.
 HAND_OVER_BYTES = 16 * 1024 * 1024  # workspace/root.py's default: a project's marker
@@ -279,15 +270,12 @@ def _prune(folder: str) -> None:
     code, has its own file: without this they would pile up)."""
     import contextlib
 
-    from rulelens.cli.edited_answer import INDEX, SIDE
-
     with os.scandir(folder) as entries:
         answers = [(e.stat().st_mtime_ns, e.path) for e in entries
                    if e.name.startswith("check-") and "." not in e.name]
     for _, path in sorted(answers)[:-KEPT]:
-        for each in (path, path + SIDE, path + INDEX):
-            with contextlib.suppress(OSError):
-                os.unlink(each)
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 # -- the two paths -----------------------------------------------------------------------------
@@ -350,10 +338,7 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
         return _print(stored)
     if key is None:
         return None if same else pending
-    from rulelens.cli import edited_answer  # source files edited: can they have changed it?
-
-    code = edited_answer.answer(pending, where, stored)
-    return pending if code is None else code
+    return pending
 
 
 def _print(stored: Stored) -> int:
@@ -399,11 +384,6 @@ class Pending:
         self._answers: tuple[bytes, bytes] | None = None  # git's index listing, the files that differ
         self._tracked: str | None = None  # the key of the tracked files' state
         self._key: str | None = None
-        self.base = h.hexdigest()  # the key of all but the files' state
-        self.digest: str | None = None  # of the index listing
-        self.listing: bytes | None = None  # kept for the next run when short (LISTING_KEPT)
-        self.dirty: dict[str, str] = {}  # files that differ from the index -> their stat
-        self.untracked: dict[str, str] | None = None  # untracked files -> their stat
 
     def _read_listing(self) -> None:
         """Read git's index listing and the untracked files, once."""
@@ -441,23 +421,17 @@ class Pending:
         for rel in sorted(snap.dirty):
             sig, when = signature(os.path.join(self.root, rel))
             self._latest = max(self._latest, when)
-            self.dirty[rel] = sig
             h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
         self._answers, self._tracked = (listed, changed), h.hexdigest()
-        self.digest = snap.digest
-        if len(listed) <= int(os.environ.get(_LISTING_ENV) or LISTING_KEPT):
-            self.listing = listed
         if others is None:
             return
         h.update(others)
-        untracked: dict[str, str] = {}
         for rel in sorted(others.decode("utf-8", "surrogateescape").split("\0")):
             if rel:
                 sig, when = signature(os.path.join(self.root, rel))
                 self._latest = max(self._latest, when)
-                untracked[rel] = sig
                 h.update(f"{rel}\0{sig}\0".encode(errors="surrogateescape"))
-        self._key, self.untracked = h.hexdigest(), untracked
+        self._key = h.hexdigest()
 
     def _release(self, holder: str) -> None:
         """`holder` has what it needs of the listing: dropped once both have."""
@@ -465,12 +439,6 @@ class Pending:
             self._holders.discard(holder)
             if not self._holders and self._started is None:
                 self._listed = self._others = None
-
-    def index_listing(self) -> bytes | None:
-        """git's index listing while it is here: kept when short, else until hand_over lets go."""
-        if self.listing is not None:
-            return self.listing
-        return self._answers[0] if self._answers is not None else None
 
     def settled(self) -> bool:
         """No file the key stats changed within `racy` of the run's start."""
@@ -556,7 +524,7 @@ class Pending:
     def run(self, command: Callable[[GitSession, list[RunRecord], Output], int]) -> int:
         """`command` given the run's git session, a list for its records and an output (cli/
         app.py's `main`): what it printed and its exit code are kept with what its records say
-        it read and searched."""
+        it read."""
         from rulelens.cli.common import Output
 
         git = self.hand_over()
@@ -570,7 +538,7 @@ class Pending:
         key = self.key()
         if (code in (0, 1) and output.complete and records and key is not None
                 and self._tracked is not None and self.settled()):
-            self.keep(code, output.text(), self._paths_read(records), self._searches(records))
+            self.keep(code, output.text(), self._paths_read(records))
         return code
 
     def _paths_read(self, records: list[RunRecord]) -> set[str]:
@@ -580,21 +548,7 @@ class Pending:
                 if (path == self.root or path.startswith(prefix))
                 and path != git and not path.startswith(git + os.sep)}
 
-    def _searches(self, records: list[RunRecord]) -> list[dict[str, object]] | None:
-        """What the output took from the files' text: each search of each check's record
-        (check_project.RunRecord); None when one cannot tell."""
-        out = []
-        for run in records:
-            if run.searches is None:
-                return None
-            for search in run.searches:
-                if search["root"] != self.root:
-                    return None
-                out.append(search)
-        return out
-
-    def keep(self, code: int, output: str, paths: Iterable[str],
-             searches: list[dict[str, object]] | None = None) -> None:
+    def keep(self, code: int, output: str, paths: Iterable[str]) -> None:
         key = self.key()
         if key is None:
             return
@@ -614,12 +568,4 @@ class Pending:
         tracked = self.tracked()
         if tracked is None:
             return
-        from rulelens.cli import edited_answer
-
-        # Beside the answer first, for edited_answer.py: an answer whose record is missing or
-        # another answer's (its key differs) is only ever a plain hit.
-        side = edited_answer.side_data(self, tracked, key, searches) if searches is not None else None
-        if side is not None:
-            edited_answer.write_index(self.where, self.listing)
-        answer_file.write(self.where + edited_answer.SIDE, side or b"")
         _save(self.where, dump(Stored(tracked, key, code, sorted(deps.items()), output)))

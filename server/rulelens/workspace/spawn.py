@@ -1,6 +1,6 @@
 """Starting a program and reading its whole output with `os` alone: `posix_spawn` with stdout on
-a pipe. `check`'s fast path starts git (cli/result_cache.py) and grep (cli/edited_answer.py) this
-way, before anything else is loaded: importing subprocess (with selectors and threading) costs
+a pipe. `check`'s fast path starts git (cli/result_cache.py) this way, before anything else is
+loaded: importing subprocess (with selectors and threading) costs
 more than the kept answer takes. The full run starts its programs with subprocess
 (workspace/git.py: timeouts, an exit hook), which it has loaded anyway.
 """

@@ -24,9 +24,8 @@ from rulelens.rules.check.stale.evidence import Evidence, Removal
 from rulelens.rules.check.stale.mention_cache import MentionStore
 from rulelens.rules.check.stale.mention_cache import key as mention_key
 from rulelens.rules.check.stale.mentions import Identifier, Mention, find_mentions, identifier_in
-from rulelens.rules.check.stale.search_cache import CARRIERS, CachedSearch
-from rulelens.rules.check.stale.text_search import Search, cached_scan_for, gnu_grep
-from rulelens.rules.check.stale.words import inner_words, present
+from rulelens.rules.check.stale.text_search import Search, cached_scan_for
+from rulelens.rules.check.stale.words import present
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.workspace.filelist import FileList
@@ -66,7 +65,6 @@ class ProjectScan:
     _search: Search | None = None
     _first: Search | None = None  # answers a first round from the cache (search_cache.py)
     _searched: bool = False
-    _unanswered: bool = False  # a needle the search could not answer (is_present gave None)
     _present: dict[str, bool] = field(default_factory=dict)
     _excused: dict[str, bool] = field(default_factory=dict)
     _missing: dict[str, tuple[str, tuple[str, ...]] | None] = field(default_factory=dict)
@@ -290,37 +288,12 @@ class ProjectScan:
                 self._search, self._first = found_scan
             self._searched = True
         if self._search is None or not todo:
-            self._unanswered = self._unanswered or bool(todo)
             return
         found = present(self._search, todo, first=self._first)
         if found is None:
-            self._unanswered = True
             return
         for needle in todo:
             self._present[needle] = needle in found
-
-    def search_record(self) -> dict[str, object] | None:
-        """What the output took from the files' text through the search, for `check`'s result
-        cache (cli/result_cache.py): each needle searched, present or not, and for a present one
-        up to CARRIERS files that held it (where a match equal to it, or holding it as a whole
-        word, was found); the files searched without naming where; the grep used. None when it
-        cannot be told: a needle left unanswered, or the files read here rather than by grep
-        (then they are among the files the run read itself)."""
-        first = self._first
-        if self._unanswered or not isinstance(first, CachedSearch):
-            return None if self._present or self._unanswered else {
-                "root": str(self.root), "exclude": self.rules_dir, "grep": None,
-                "absent": [], "present": {}, "unnamed": []}
-        held: dict[str, set[str]] = {}
-        for text, files in first.seen.items():
-            for word in {text} | inner_words({text}):
-                if self._present.get(word):
-                    held.setdefault(word, set()).update(files)
-        return {"root": str(self.root), "exclude": self.rules_dir, "grep": gnu_grep(),
-                "absent": sorted(w for w, found in self._present.items() if not found),
-                "present": {w: sorted(held.get(w, ()))[:CARRIERS]
-                            for w, found in sorted(self._present.items()) if found},
-                "unnamed": sorted(first.unnamed)}
 
     def is_present(self, ident: Identifier) -> bool | None:
         """True or False once searched; None when the files' text cannot be searched."""
@@ -339,12 +312,6 @@ def _scans(files: FileList) -> dict[tuple[Path, str], ProjectScan]:
     as the list (a `check`'s, or a language-server root's until its files change)."""
     kept: dict[tuple[Path, str], ProjectScan] = files.kept.setdefault(__name__, {})
     return kept
-
-
-def searched(files: FileList) -> list[ProjectScan]:
-    """The project scans over this file list that searched the files' text, for the record of a
-    run (check_project.py's `RunRecord`)."""
-    return [scan for scan in _scans(files).values() if scan._searched]
 
 
 def root_of(rule: RuleFile) -> tuple[Path, str]:

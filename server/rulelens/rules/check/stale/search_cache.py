@@ -265,10 +265,6 @@ class CachedSearch:
         self.git = git  # the file list's session: git's view may have been asked early there
         self.keep = keep  # False: answer from the cache, never write it (a read-only workspace)
         self.outcome = "none"  # "hit", "miss" or "none" (no cache here): for tests and benchmarks
-        # What this run's searches showed file by file, for `check`'s result cache: match -> some
-        # files that held it; and the files searched without naming where a match was.
-        self.seen: dict[str, set[str]] = {}
-        self.unnamed: set[str] = set()
 
     def __call__(self, words: list[str]) -> set[str] | None:
         where = cache_file(self.root, CACHE_PATH, self.git)
@@ -311,10 +307,6 @@ class CachedSearch:
                 named: bool) -> tuple[list[bytes], frozenset[str]] | None:
         return self.grep(paths, needles, named) if paths else ([], frozenset())
 
-    def _saw(self, hits: dict[str, tuple[int, list[str]]]) -> None:
-        for text, (_, carriers) in hits.items():
-            self.seen.setdefault(text, set()).update(carriers)
-
     def _cold(self, where: Path, later: Later[Snapshot | None], needles: list[str]) -> set[str] | None:
         """Search every file, and keep what the clean ones hold."""
         outputs = self._search(self.outside, needles, True)
@@ -324,8 +316,6 @@ class CachedSearch:
         # Only clean files stand for their content next time: the kept holders are chosen among them.
         unstable = self._unstable(snap) if snap is not None else frozenset()
         hits, loose = holders_apart(outputs[0], unstable, outputs[1])
-        self._saw(hits)
-        self._saw(loose)
         found = set(hits) | set(loose)
         if snap is not None and self.keep:
             save(where, self.root, Stored(frozenset(needles), snap.digest, unstable, hits), snap.listing)
@@ -361,8 +351,6 @@ class CachedSearch:
         for text, (n, files) in holders(added_out[0], partial=added_out[1]).items():
             count, carriers = hits.get(text, (0, []))
             hits[text] = (count + n, sorted(set(carriers) | set(files))[:CARRIERS])
-        self._saw(hits)
-        self.unnamed |= unstable
         if self.keep and (added or removed - stored.unstable or unstable != stored.unstable):
             save(where, self.root, Stored(stored.needles, snap.digest, unstable, hits),
                  snap.listing if snap.digest != stored.digest else None)

@@ -1,7 +1,5 @@
-"""Which words a search's matches show present: the reading of grep's `-o` output that the name
-search (text_search.py) and `check`'s kept answer after an edit (cli/edited_answer.py, which reads
-it without the rest of the core, to search only the files an edit changed) both use. Imports
-only `re`.
+"""Which words a search's matches show present: how the name search (text_search.py) reads
+grep's `-o` output.
 """
 
 from __future__ import annotations
@@ -15,8 +13,7 @@ if TYPE_CHECKING:
     Search = Callable[[list[str]], "set[str] | None"]  # words -> the texts it matched
 
 # How grep reads the files for the words `present` reads from its `-o` output: binary files
-# left out, unreadable ones quiet, whole words, each match on its own line, fixed strings (the
-# name search's greps and those of `check`'s kept answer after an edit).
+# left out, unreadable ones quiet, whole words, each match on its own line, fixed strings.
 GREP_FLAGS = ("-I", "-s", "-w", "-o", "-F")
 # Where a word of ASCII letters, digits and underscores begins, and where one ends.
 _STARTS = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z0-9_]")
