@@ -93,7 +93,7 @@ SUBLAYERS: dict[str, list[set[str]]] = {
     "rules": [{"model"}, {"format"}, {"match", "write"}, {"repository"}, {"check", "path_rules", "review"}],
     "agents": [{"model", "facts", "readings"}, {"reading"}, {"base"}, {"formats"},
                {"registry"}, {"project", "codes"}, {"traps", "fixes"}, {"editing", "folder_map"}],
-    "cli": [{"answer_file", "common", "progress"}, {"app"}, {"result_cache", "commands"}],
+    "cli": [{"answer_file", "command_word", "common", "progress"}, {"app"}, {"result_cache", "commands"}],
 }
 
 

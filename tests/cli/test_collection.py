@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from rulelens.cli import command_word
+from rulelens.cli.command_word import command_word
 from tests.conftest import ProjectFactory
 
 RULE = "---\npaths:\n  - 'app/**'\n---\n# Billing\n\nPrices go through `app/Money.php`.\n"

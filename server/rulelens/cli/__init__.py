@@ -43,6 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         pass
     import gc
 
+    from rulelens.cli.command_word import command_word
+
     long_running = command_word(args) in ("serve", "mcp")  # the servers manage their own collection
     if not long_running:
         # A command that ends in a moment collects no garbage while it runs (38 collections,
@@ -56,20 +58,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not long_running:
             gc.freeze()
             gc.enable()
-
-
-def command_word(args: Sequence[str]) -> str | None:
-    """The first word that is not an option (skipping `--root`'s value): where the parser reads
-    the command (cli/app.py asks this too, and checks the word names one)."""
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg == "--root":
-            skip = True
-        elif not arg.startswith("-"):
-            return arg
-    return None
 
 
 def _run(args: Sequence[str], argv: Sequence[str] | None) -> int:

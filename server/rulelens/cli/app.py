@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from rulelens import __version__
-from rulelens.cli import command_word
+from rulelens.cli.command_word import command_word
 from rulelens.cli.common import EXIT_OK, EXIT_USAGE, Output, Run, fail
 
 if TYPE_CHECKING:

@@ -55,8 +55,7 @@ import os
 import sys
 import time
 
-from rulelens.cli import answer_file
-from rulelens.cli.answer_file import MAX_DEPS, Stored, dump, load, printed, signature
+from rulelens.cli.answer_file import FORMAT, MAX_DEPS, Stored, dump, load, printed, signature, write
 from rulelens.workspace.fast_hash import blake2b
 from rulelens.workspace.git_state import no_repository
 from rulelens.workspace.root import RULES_DIR, is_project, root_text
@@ -245,7 +244,7 @@ def _code(h: blake2b) -> None:
 def _meta(args: Sequence[str], root: str) -> blake2b:
     from rulelens import __version__
 
-    h = blake2b(answer_file.FORMAT, digest_size=20)
+    h = blake2b(FORMAT, digest_size=20)
     env = sorted((k, v) for k, v in os.environ.items() if k in ENV_KEYS or k.startswith("RULELENS_"))
     try:
         tty = sys.stdout.isatty()
@@ -258,7 +257,7 @@ def _meta(args: Sequence[str], root: str) -> blake2b:
 
 def _save(where: str, data: bytes) -> None:
     """Atomically, as the other caches are written; no trace on failure."""
-    if answer_file.write(where, data):
+    if write(where, data):
         try:
             _prune(os.path.dirname(where))
         except OSError:

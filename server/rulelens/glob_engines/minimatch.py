@@ -27,7 +27,7 @@ from functools import lru_cache
 import bracex
 
 from rulelens.glob_engines import posix_classes
-from rulelens.glob_engines.dialects import BRACE, MINIMATCH, matches
+from rulelens.glob_engines.wcmatch_glob import BRACE, MINIMATCH, matches
 
 # Braces are expanded here, so wcmatch must not expand them again.
 _EXPANDED = MINIMATCH & ~BRACE
