@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rulelens.workspace import git
+from rulelens.workspace import git, processes
 from tests.conftest import ProjectFactory
 
 RULE = "---\npaths:\n  - 'app/**'\n---\n# Billing\n\nPrices go through `app/Money.php`.\n"
@@ -76,7 +76,7 @@ def test_the_remembered_answer_is_gits_own(tmp_path: Path, monkeypatch: pytest.M
 def test_the_exit_hook_ends_a_git_a_thread_still_waits_for(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A history read started on a guess that proved wrong is not waited for: at exit, its git
-    is ended rather than left running after rulelens (git.py `_discard`)."""
+    is ended rather than left running after rulelens (workspace/processes.py `_discard`)."""
     import threading
     import time
 
@@ -88,10 +88,10 @@ def test_the_exit_hook_ends_a_git_a_thread_still_waits_for(tmp_path: Path,
     answers: list[object] = []
     waiting = threading.Thread(target=lambda: answers.append(git.completed(tmp_path, "log")))
     waiting.start()
-    while not git._RUNNING:
+    while not processes._RUNNING:
         time.sleep(0.01)
-    [proc] = list(git._RUNNING)
-    git._discard()
+    [proc] = list(processes._RUNNING)
+    processes._discard()
     waiting.join(timeout=30)
     assert not waiting.is_alive() and proc.returncode is not None and proc.returncode < 0
     assert answers and getattr(answers[0], "returncode", None) == proc.returncode

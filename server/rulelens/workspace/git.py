@@ -11,7 +11,6 @@ core, never kept in this module. The module functions run git afresh each time.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 from _thread import allocate_lock
 from collections.abc import Callable, Iterator, Mapping
@@ -39,49 +38,7 @@ LS_FILES = ("ls-files", "-z", "--cached", "--others", "--exclude-standard")
 LEAN_HISTORY = ("-c", "core.deltaBaseCacheLimit=8m", "-c", "core.packedGitLimit=16m",
                 "-c", "core.packedGitWindowSize=1m")
 
-# The git processes of this process not yet reaped (a thread waits for them, or nobody read their
-# answer yet), which the exit hook ends (`_discard`), and whether it is set. Process-wide, as the
-# children themselves are: no session outlives them, and atexit knows no session.
-_RUNNING: set[subprocess.Popen[bytes]] = set()
-_EXIT_HOOK: list[bool] = []
-
 Key = tuple[str, tuple[str, ...]]
-
-
-def _discard() -> None:
-    """At exit, git's answers nobody read (the command failed first, or a guess proved wrong)
-    and those a thread still waits for: ended (the thread reaps its own; the others are
-    reaped by the system once this process is gone)."""
-    for proc in list(_RUNNING):
-        with contextlib.suppress(OSError):
-            proc.kill()
-
-
-def _finish(proc: subprocess.Popen[bytes], timeout: float,
-            input: bytes | None = None) -> subprocess.CompletedProcess[bytes] | None:
-    import subprocess
-
-    _RUNNING.add(proc)
-    try:
-        out, err = proc.communicate(input, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        return None
-    finally:
-        _RUNNING.discard(proc)
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
-
-
-def _popen(cmd: list[str], stdin: int, stderr: int | None = None) -> subprocess.Popen[bytes]:
-    """git started with its stdout piped (stderr too, unless given), and the exit hook set."""
-    import subprocess
-
-    if not _EXIT_HOOK:
-        atexit.register(_discard)
-        _EXIT_HOOK.append(True)
-    return subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE if stderr is None else stderr)
 
 
 # Commands that fail, before anything else, where git finds no repository, each with the same
@@ -94,14 +51,9 @@ def completed(root: Path | str, *args: str, input: bytes | None = None,
               timeout: float = TIMEOUT) -> subprocess.CompletedProcess[bytes] | None:
     """`git -C root ARGS` run to the end (for callers that read git's own error), or None when
     git is missing or runs past its timeout."""
-    import subprocess
+    from rulelens.workspace import processes  # here: a run that starts no git loads no subprocess
 
-    try:
-        proc = _popen(["git", "-C", str(root), *args],
-                      subprocess.DEVNULL if input is None else subprocess.PIPE)
-    except OSError:
-        return None
-    return _finish(proc, timeout, input)
+    return processes.run(["git", "-C", str(root), *args], timeout, input)
 
 
 def run_git(root: Path | str, *args: str, input: bytes | None = None,
@@ -154,12 +106,10 @@ class GitSession:
         tree on the other core meanwhile."""
         key = (str(root), args)
         if key not in self._started and key not in self._given and not no_repository(root):
-            import subprocess
+            from rulelens.workspace import processes
 
             with contextlib.suppress(OSError):  # no git: the caller's `completed` says so
-                proc = _popen(["git", "-C", str(root), *args], subprocess.DEVNULL)
-                _RUNNING.add(proc)  # reaped at exit if nobody reads it
-                self._started[key] = proc
+                self._started[key] = processes.start(["git", "-C", str(root), *args], unread=True)
 
     def gives(self, root: Path | str, *args: str) -> bool:
         """Whether an answer to `git -C root ARGS` was given at the start and not read yet."""
@@ -181,7 +131,9 @@ class GitSession:
                                                missing.stderr)
         early = self._started.pop(key, None) if input is None else None
         if early is not None:
-            return self._noted(root, args, _finish(early, timeout))
+            from rulelens.workspace import processes
+
+            return self._noted(root, args, processes.finish(early, timeout))
         return self._noted(root, args, completed(root, *args, input=input, timeout=timeout))
 
     def _noted(self, root: Path | str, args: tuple[str, ...],
@@ -275,7 +227,9 @@ def stdout_blocks(root: Path | str, *args: str, size: int = 1 << 20,
         raise GitFailed(str(root))
     try:
         # stderr is not read while stdout is: left unread in a pipe, it could stall git.
-        proc = _popen(["git", "-C", str(root), *args], subprocess.DEVNULL, subprocess.DEVNULL)
+        from rulelens.workspace import processes
+
+        proc = processes.start(["git", "-C", str(root), *args], stderr=subprocess.DEVNULL)
     except OSError as error:
         raise GitFailed(str(error)) from error
     timer = threading.Timer(timeout, proc.kill)

@@ -14,6 +14,7 @@ from the results of earlier runs plus a search of the changed files (search_cach
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import stat
@@ -39,55 +40,38 @@ if TYPE_CHECKING:
 
 # `grep --version`, started by `probe_grep` before the name search asks `gnu_grep`: per process,
 # as the child is (and `gnu_grep`'s answer, cached with it, is the same for every project).
-_PROBE: list[tuple[str, subprocess.Popen[str]]] = []
+_PROBE: list[tuple[str, subprocess.Popen[bytes]]] = []
+_PROBE_SECONDS = 10
 
 
 def probe_grep() -> None:
     """Start `grep --version` now, for `gnu_grep` to read later: `check` starts it beside git's
-    file list, so that a process start is not on the run's path (4 ms on a small project)."""
-    import atexit
+    file list, so that a process start is not on the run's path (4 ms on a small project). Not
+    read (a project with no name to search), it is ended at exit (workspace/processes.py)."""
     import subprocess  # here: a project with no name to search does not import it
+
+    from rulelens.workspace import processes
 
     grep = which_grep()
     if grep is None or _PROBE or gnu_grep.cache_info().currsize:
         return
-    try:
-        _PROBE.append((grep, subprocess.Popen([grep, "--version"], stdin=subprocess.DEVNULL,
-                                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                              text=True)))
-    except OSError:
-        return
-    atexit.register(_reap)
-
-
-def _reap() -> None:
-    """At exit, the probe nobody read (a project with no name to search)."""
-    while _PROBE:
-        _PROBE.pop()[1].communicate()
+    with contextlib.suppress(OSError):
+        _PROBE.append((grep, processes.start([grep, "--version"], stderr=subprocess.DEVNULL, unread=True)))
 
 
 @lru_cache(maxsize=1)
 def gnu_grep() -> str | None:
     """GNU grep, whose `-o` reports the longest word at a position (`present` relies on it)."""
-    import subprocess
+    from rulelens.workspace import processes
 
+    grep: str | None
     if _PROBE:
-        found, probe = _PROBE.pop()
-        try:
-            stdout, _ = probe.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            probe.kill()
-            probe.communicate()
-            return None
-        return found if "GNU grep" in stdout else None
-    grep = which_grep()
-    if grep is None:
-        return None
-    try:
-        out = subprocess.run([grep, "--version"], capture_output=True, text=True, check=False, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return grep if "GNU grep" in out.stdout else None
+        grep, probe = _PROBE.pop()
+        out = processes.finish(probe, _PROBE_SECONDS)
+    else:
+        grep = which_grep()
+        out = processes.run([grep, "--version"], _PROBE_SECONDS) if grep is not None else None
+    return grep if out is not None and b"GNU grep" in out.stdout else None
 
 
 def which_grep() -> str | None:
@@ -124,17 +108,13 @@ def grep_outputs(root: Path, grep: str, paths: Sequence[str], words: Sequence[st
     searched in every file, each chunk's hidden words showing in that chunk's matches.
     """
     flags = [*GREP_FLAGS, *(["-H", "-Z"] if named else ["-h"])]
-    import subprocess
+    from rulelens.workspace import processes
 
     def one(chunk: list[str], asked: Sequence[str]) -> bytes | None:
         pattern = "\n".join(asked).encode("utf-8") + b"\n"
-        try:
-            out = subprocess.run([grep, *flags, "-f", "-", "--", *chunk], input=pattern, cwd=root,
-                                 capture_output=True, check=False, timeout=TIMEOUT)
-        except (OSError, subprocess.TimeoutExpired):
-            return None
+        out = processes.run([grep, *flags, "-f", "-", "--", *chunk], TIMEOUT, pattern, cwd=root)
         # 2 is also what grep says after a file vanished (a tracked file deleted locally).
-        return out.stdout if out.returncode in (0, 1, 2) else None
+        return out.stdout if out is not None and out.returncode in (0, 1, 2) else None
 
     workers = os.cpu_count() or 2
     chunks = _chunks(paths, small=workers)
