@@ -14,6 +14,7 @@ apart on the cases the conformance tests (tests/agents/released/claude_code) com
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 # The package's tokenizer, as JavaScript writes it (`[^]` is any character there).
@@ -107,3 +108,35 @@ def ignores(patterns: list[str], path: str, ignore_case: bool = True) -> bool:
         if hit:
             return True
     return False
+
+
+def ignored(patterns: list[str], paths: Iterable[str], ignore_case: bool = True) -> Iterator[str]:
+    """The paths `ignores(patterns, path)` holds for, lazily, in their order: `check` asks it of
+    every project path. Without a `!pattern` the answer is an OR over a path and its parent
+    folders, so each folder is tested once for all the paths below it, remembered; with one,
+    the order of the rules matters and each path is tested as `ignores` tests it."""
+    rules = [(p.startswith("!"), c) for p in patterns if (c := compiled(p, ignore_case)) is not None]
+    if not rules:
+        return
+    if any(negative for negative, _ in rules):
+        yield from (p for p in paths if ignores(patterns, p, ignore_case))
+        return
+    searches = [rule.search for _, rule in rules]
+    folders: dict[str, bool] = {}
+
+    def folder_hit(prefix: str) -> bool:
+        """Whether `prefix` (ending with `/`) or a parent of it matches: `ignores`' parents of a
+        path are its prefixes up to each `/` past the first character and before the last."""
+        hit = folders.get(prefix)
+        if hit is None:
+            cut = prefix.rfind("/", 0, len(prefix) - 1)
+            hit = folders[prefix] = (any(search(prefix) for search in searches)
+                                     or (cut > 0 and folder_hit(prefix[:cut + 1])))
+        return hit
+
+    for path in paths:
+        if not path:
+            continue
+        cut = path.rfind("/", 0, len(path) - 1)
+        if (cut > 0 and folder_hit(path[:cut + 1])) or any(search(path) for search in searches):
+            yield path

@@ -16,6 +16,7 @@ tests/agents/released/claude_code compares this module with that code, case by c
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, problem
@@ -267,6 +268,12 @@ class ClaudeCode(GlobAgent):
         if path.startswith(".."):
             return False
         return ignore_js.ignores([p[:-3] if p.endswith("/**") else p for p in split_paths(pattern)], path)
+
+    def hits_among(self, pattern: str, paths: Iterable[str]) -> Iterator[str]:
+        # `check` asks each pattern of every file about every project path: `ignored` tests each
+        # folder once for all the paths below it, where `ignores` tests it again for each path.
+        rules = [p[:-3] if p.endswith("/**") else p for p in split_paths(pattern)]
+        return ignore_js.ignored(rules, (p for p in paths if not p.startswith("..")))
 
     def folder_loads(self, f: AgentFile) -> str | None:
         if not self.is_memory(f) or not f.body:

@@ -158,6 +158,14 @@ class CopilotCli(GlobAgent):
         hits = self.matching(patterns, inner)  # root-relative: each pattern's hits are remembered
         return self.load(f, "glob", hits[:1]) if hits else None
 
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        # An instruction file with a real pattern loads exactly where one of its patterns matches
+        # the root-relative path (`decide`): its coverage is the patterns' remembered hits.
+        if not self.is_instructions(f) or self.excluded(f) or self.unread(f):
+            return None
+        patterns = self.patterns(f)
+        return None if all(p in ALWAYS for p in patterns) else patterns
+
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths below the file's folder; an instruction file's, only those its `applyTo` matches."""
         if self.excluded(f) or self.unread(f):
