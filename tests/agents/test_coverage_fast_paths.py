@@ -81,3 +81,16 @@ def test_fast_paths_cover_the_glob_files(agents: list[Agent]) -> None:
     assert rule is not None and claude.glob_loads(rule) == ["src"]
     off = cli.file(".github/instructions/off.instructions.md")
     assert off is not None and cli.glob_loads(off) is None and cli.loads_for(off, cli.ctx.paths) == set()
+
+
+def test_remembered_hits_are_every_path_the_pattern_matches(agents: list[Agent]) -> None:
+    """`pattern_hits` and `matches_any` (a narrowed candidate list, a matcher asked of many paths
+    at once) against `pattern_matches` asked of every listed path."""
+    for agent in (a for a in agents if a.id in GLOB_AGENTS):
+        paths = list(agent.ctx.paths)
+        patterns = {p for f in agent.files for p in [*agent.patterns(f), *(agent.glob_loads(f) or [])]}
+        assert len(patterns) > 50
+        for pattern in sorted(patterns):
+            every = {p for p in paths if agent.pattern_matches(pattern, p)}
+            assert agent.pattern_hits(pattern) == every, (agent.id, pattern)
+            assert agent.matches_any(pattern) == bool(every), (agent.id, pattern)

@@ -134,9 +134,18 @@ def ignored(patterns: list[str], paths: Iterable[str], ignore_case: bool = True)
                                      or (cut > 0 and folder_hit(prefix[:cut + 1])))
         return hit
 
+    one = searches[0] if len(searches) == 1 else None
+    last, last_hit = "", False  # sorted paths come folder by folder: its answer, kept
     for path in paths:
         if not path:
             continue
         cut = path.rfind("/", 0, len(path) - 1)
-        if (cut > 0 and folder_hit(path[:cut + 1])) or any(search(path) for search in searches):
+        if cut > 0:
+            parent = path[:cut + 1]
+            if parent != last:
+                last, last_hit = parent, folder_hit(parent)
+            if last_hit:
+                yield path
+                continue
+        if (one(path) is not None) if one is not None else any(search(path) for search in searches):
             yield path

@@ -25,7 +25,7 @@ read the same files with their own rules, which rulelens does not model.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, literal_prefix, maybe, problem
@@ -188,6 +188,14 @@ class Copilot(GlobAgent):
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return pattern_matches(pattern, self.absolute(path))
+
+    def hits_among(self, pattern: str, paths: Iterable[str]) -> Iterator[str]:
+        # `pattern_matches` for every candidate path, with the root's absolute path made once.
+        if pattern in ALWAYS:
+            return iter(paths)
+        effective = pattern if pattern.startswith(("/", "**/")) else "**/" + pattern
+        root = self.absolute("")
+        return (p for p in paths if vscode_matches(effective, root + p))
 
     def candidates(self, pattern: str) -> Sequence[str]:
         """The paths holding the pattern's literal folders (after the prepended `**/`), case
