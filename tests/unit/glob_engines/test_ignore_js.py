@@ -34,3 +34,16 @@ def test_ignored_is_lazy() -> None:
         raise AssertionError("read past the first hit")
 
     assert next(ignore_js.ignored(["src"], paths())) == "src/a.ts"
+
+
+def test_ignored_sorted_is_ignores_for_each_path() -> None:
+    """The sorted list's reading, with folders that are paths too (`src/a/` and `src/a/b.ts`)."""
+    rng = random.Random(11)
+    paths = sorted({*PROJECT_PATHS, *ODD_PATHS, "src/a/", "src/a/b/", "src/a/b/c.ts", "src0/x.ts",
+                    "src-/y.ts", *(path(rng) for _ in range(400))})
+    lists = [[g] for g in RULE_GLOBS] + [[glob(rng) for _ in range(rng.randint(1, 3))] for _ in range(300)]
+    lists += [["src/a"], ["src/a/"], ["a"], ["src/**", "!src/generated/**"], ["#comment"]]
+    for patterns in lists:
+        for ignore_case in (True, False):
+            slow = {p for p in paths if ignore_js.ignores(patterns, p, ignore_case)}
+            assert ignore_js.ignored_sorted(patterns, paths, ignore_case) == slow, patterns
