@@ -6,7 +6,7 @@ import copy
 import heapq
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -380,9 +380,13 @@ class Agent(ABC):
         and copies of one rule in several files (or agents' folders) share their patterns."""
         cache: dict[str, frozenset[str]] = self.__dict__.setdefault("_pattern_hits", {})
         if pattern not in cache:
-            cache[pattern] = frozenset(p for p in self.scanned(pattern)
-                                       if self.pattern_matches(pattern, p))
+            cache[pattern] = frozenset(self.hits_among(pattern, self.scanned(pattern)))
         return cache[pattern]
+
+    def hits_among(self, pattern: str, paths: Iterable[str]) -> Iterator[str]:
+        """The `paths` `pattern` matches, lazily: `pattern_matches` path by path, unless an
+        agent's matcher answers many paths at once faster (and exactly as it would one by one)."""
+        return (p for p in paths if self.pattern_matches(pattern, p))
 
     def listed(self, path: str) -> bool:
         return _holds(self.ctx.paths, path)
@@ -409,7 +413,7 @@ class Agent(ABC):
         """Whether `pattern` matches some project file (remembered: copies share patterns)."""
         cache: dict[str, bool] = self.__dict__.setdefault("_matches_any", {})
         if pattern not in cache:
-            cache[pattern] = any(self.pattern_matches(pattern, p) for p in self.scanned(pattern))
+            cache[pattern] = next(self.hits_among(pattern, self.scanned(pattern)), None) is not None
         return cache[pattern]
 
     def matches_any_in(self, f: AgentFile, pattern: str) -> bool:
@@ -557,10 +561,14 @@ def _variant(agent: Agent, reading: Reading) -> Agent:
         cache[pattern] = hits
         return hits
 
+    def hits_among(pattern: str, among: Iterable[str]) -> Iterator[str]:
+        return (p for p in among if pattern_matches(pattern, p))  # this reading's matcher, path by path
+
     # Instance attributes over the class's methods: `decide` and the scans all call these.
     # The case-sensitive shortcut of literal folders no longer holds.
     variant.pattern_matches = pattern_matches  # type: ignore[method-assign]
     variant.pattern_hits = pattern_hits  # type: ignore[method-assign]
+    variant.hits_among = hits_among  # type: ignore[method-assign,assignment]
     variant.scanned = lambda pattern: paths  # type: ignore[method-assign]
     variant.from_root = False  # type: ignore[misc]
     return variant

@@ -252,22 +252,26 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
                 *((r, covered(agent, f, r)) for r in agent.open_readings()
                   if any(r.affects(p) for p in patterns))]
 
-    lines: dict[str, Counter[str]] = {}
+    lines: dict[str, tuple[Counter[str], int]] = {}
 
-    def folded(f: AgentFile) -> Counter[str]:
+    def folded(f: AgentFile) -> tuple[Counter[str], int]:
+        """`f`'s folded lines counted, and how many there are."""
         if f.rel not in lines:
-            lines[f.rel] = Counter(_folded(f))
+            counted = Counter(_folded(f))
+            lines[f.rel] = counted, sum(counted.values())
         return lines[f.rel]
 
     def elsewhere(agent: Agent, f: AgentFile) -> set[str]:
         """The files `agent` reads this rule's text for through another of its files that holds
         it (a root `CLAUDE.md` that a converter's nested source file was written into)."""
-        mine = folded(f)
-        need = SAME_RULE * sum(mine.values())
+        mine, size = folded(f)
+        need = SAME_RULE * size
         out: set[str] = set()
         for g in agent.files:
-            if g is not f and sum(folded(g).values()) >= need and \
-                    sum(min(n, folded(g)[line]) for line, n in mine.items()) >= need:
+            if g is f:
+                continue
+            theirs, their_size = folded(g)
+            if their_size >= need and sum(min(n, theirs[line]) for line, n in mine.items()) >= need:
                 out |= covered(agent, g)
         return out
 

@@ -14,6 +14,8 @@ apart on the cases the conformance tests (tests/agents/released/claude_code) com
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 # The package's tokenizer, as JavaScript writes it (`[^]` is any character there).
@@ -107,3 +109,82 @@ def ignores(patterns: list[str], path: str, ignore_case: bool = True) -> bool:
         if hit:
             return True
     return False
+
+
+def ignored(patterns: list[str], paths: Iterable[str], ignore_case: bool = True) -> Iterator[str]:
+    """The paths `ignores(patterns, path)` holds for, lazily, in their order: `check` asks it of
+    every project path. Without a `!pattern` the answer is an OR over a path and its parent
+    folders, so each folder is tested once for all the paths below it, remembered; with one,
+    the order of the rules matters and each path is tested as `ignores` tests it."""
+    rules = [(p.startswith("!"), c) for p in patterns if (c := compiled(p, ignore_case)) is not None]
+    if not rules:
+        return
+    if any(negative for negative, _ in rules):
+        yield from (p for p in paths if ignores(patterns, p, ignore_case))
+        return
+    searches = [rule.search for _, rule in rules]
+    folders: dict[str, bool] = {}
+
+    def folder_hit(prefix: str) -> bool:
+        """Whether `prefix` (ending with `/`) or a parent of it matches: `ignores`' parents of a
+        path are its prefixes up to each `/` past the first character and before the last."""
+        hit = folders.get(prefix)
+        if hit is None:
+            cut = prefix.rfind("/", 0, len(prefix) - 1)
+            hit = folders[prefix] = (any(search(prefix) for search in searches)
+                                     or (cut > 0 and folder_hit(prefix[:cut + 1])))
+        return hit
+
+    one = searches[0] if len(searches) == 1 else None
+    last, last_hit = "", False  # sorted paths come folder by folder: its answer, kept
+    for path in paths:
+        if not path:
+            continue
+        cut = path.rfind("/", 0, len(path) - 1)
+        if cut > 0:
+            parent = path[:cut + 1]
+            if parent != last:
+                last, last_hit = parent, folder_hit(parent)
+            if last_hit:
+                yield path
+                continue
+        if (one(path) is not None) if one is not None else any(search(path) for search in searches):
+            yield path
+
+
+def ignored_sorted(patterns: list[str], paths: Sequence[str], ignore_case: bool = True) -> set[str]:
+    """`ignored` for `paths` sorted, as a set, at C speed where no `!pattern` needs the order of
+    the rules: each rule searched over the whole list (`filter`), each folder once, and the paths
+    below a folder that matches taken as one slice of the sorted list. (A path `a/b/` itself is
+    no path below `a/b/`, but it matches wherever that folder does: the same text searched.)"""
+    rules = [(p.startswith("!"), c) for p in patterns if (c := compiled(p, ignore_case)) is not None]
+    if not rules:
+        return set()
+    if any(negative for negative, _ in rules):
+        return set(ignored(patterns, paths, ignore_case))
+    searches = [rule.search for _, rule in rules]
+    found: set[str] = set()
+    for search in searches:
+        found.update(filter(search, paths))
+    found.discard("")  # no path: `ignores` matches nothing
+    folders: dict[str, bool] = {}
+
+    def folder_hit(prefix: str) -> bool:
+        hit = folders.get(prefix)
+        if hit is None:
+            cut = prefix.rfind("/", 0, len(prefix) - 1)
+            hit = folders[prefix] = (any(search(prefix) for search in searches)
+                                     or (cut > 0 and folder_hit(prefix[:cut + 1])))
+        return hit
+
+    # Each path's last parent (`a/b/` of `a/b/c.ts`; "" or "/" where it has none `ignores` reads).
+    parents = {p[:p.rfind("/", 0, len(p) - 1) + 1] for p in paths}
+    covered = ""  # the last folder whose slice was taken: the folders below it are in it
+    for parent in sorted(q for q in parents if len(q) > 1 and folder_hit(q)):
+        if covered and parent.startswith(covered):
+            continue
+        covered = parent
+        start = bisect_left(paths, parent)
+        end = bisect_left(paths, parent[:-1] + "0", start)  # "0" follows "/": past every `a/b/…`
+        found.update(paths[start:end])
+    return found

@@ -16,6 +16,8 @@ tests/agents/released/claude_code compares this module with that code, case by c
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, problem
@@ -267,6 +269,23 @@ class ClaudeCode(GlobAgent):
         if path.startswith(".."):
             return False
         return ignore_js.ignores([p[:-3] if p.endswith("/**") else p for p in split_paths(pattern)], path)
+
+    def hits_among(self, pattern: str, paths: Iterable[str]) -> Iterator[str]:
+        # `check` asks each pattern of every file about every project path: `ignored` tests each
+        # folder once for all the paths below it, where `ignores` tests it again for each path.
+        rules = [p[:-3] if p.endswith("/**") else p for p in split_paths(pattern)]
+        if isinstance(paths, list) and paths is self.ctx.paths:
+            # the project's sorted list: answered mostly in C (the `..` paths, one slice, left out)
+            start = bisect_left(paths, "..")
+            end = bisect_left(paths, "./", start)  # "/" follows "."
+            kept = paths[:start] + paths[end:] if end > start else paths
+            return iter(ignore_js.ignored_sorted(rules, kept))
+        return ignore_js.ignored(rules, (p for p in paths if not p.startswith("..")))
+
+    def matches_any(self, pattern: str) -> bool:
+        # Every path's answer at once costs little more than the first one's here, and copies of
+        # a rule share its patterns with the coverage `check` reads next.
+        return bool(self.pattern_hits(pattern))
 
     def folder_loads(self, f: AgentFile) -> str | None:
         if not self.is_memory(f) or not f.body:

@@ -25,12 +25,12 @@ read the same files with their own rules, which rulelens does not model.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, literal_prefix, maybe, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.model import AgentFile, Decision, Load
+from rulelens.agents.model import AgentFile, Decision
 from rulelens.glob_engines.dialects import VSCODE, vscode_matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.model import Problem
@@ -189,6 +189,14 @@ class Copilot(GlobAgent):
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return pattern_matches(pattern, self.absolute(path))
 
+    def hits_among(self, pattern: str, paths: Iterable[str]) -> Iterator[str]:
+        # `pattern_matches` for every candidate path, with the root's absolute path made once.
+        if pattern in ALWAYS:
+            return iter(paths)
+        effective = pattern if pattern.startswith(("/", "**/")) else "**/" + pattern
+        root = self.absolute("")
+        return (p for p in paths if vscode_matches(effective, root + p))
+
     def candidates(self, pattern: str) -> Sequence[str]:
         """The paths holding the pattern's literal folders (after the prepended `**/`), case
         folded: a match needs them, unless the root's own absolute path holds them."""
@@ -202,17 +210,23 @@ class Copilot(GlobAgent):
             return self.ctx.paths
         return self.ctx.holding(f"/{prefix}/", casefold=True)
 
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        # Attached exactly where one of its patterns matches (`decide`: the first that matches
+        # only names it), unless it is attached to every request or never read.
+        if self.unread(f) or self.every_request(f):
+            return None
+        patterns = self.patterns(f)
+        return patterns if patterns and not any(p in ALWAYS for p in patterns) else None
+
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
-        """Only the paths some pattern's candidates hold can match (a file loads by its patterns
-        alone, or always): test just those."""
-        if self.unread(f):
+        """Each pattern's remembered hits, found among its candidates (`glob_loads`); every path
+        for a file attached to every request, none for one it never reads or only lists."""
+        if self.unread(f) or not paths:
             return set()
         patterns = self.patterns(f)
         if self.every_request(f) or any(p in ALWAYS for p in patterns):
             return set(paths)
-        wanted = set(paths)
-        found = {c for p in patterns for c in self.candidates(p) if c in wanted}
-        return {p for p in found if isinstance(self.decide(f, p), Load)}
+        return super().loads_for(f, paths) if patterns else set()
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if self.unread(f):

@@ -18,13 +18,13 @@ Started at the root, it does not read nested `.github/instructions` folders at a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe
-from rulelens.glob_engines.dialects import GLOBSET, matches
+from rulelens.glob_engines.dialects import GLOBSET, literal_end, matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.model import Problem
 from rulelens.workspace.sorted_paths import starting_with
@@ -137,11 +137,24 @@ class CopilotCli(GlobAgent):
         return any(isinstance(v, str) and v.strip().lower() in CODING_AGENT for v in values)
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
-        while pattern.startswith("./"):
-            pattern = pattern[2:]
-        if pattern in ALWAYS:
-            return True
-        return matches(pattern if "/" in pattern else "**/" + pattern, path, self.flags)
+        effective = _effective(pattern)
+        return effective is None or matches(effective, path, self.flags)
+
+    def hits_among(self, pattern: str, paths: Iterable[str]) -> Iterator[str]:
+        # `pattern_matches` for every project path: the pattern read once, and the paths without
+        # its literal ending (`.ts` of `**/*.ts`), which `matches` turns away first, skipped here.
+        effective = _effective(pattern)
+        if effective is None:
+            return iter(paths)
+        end, flags = literal_end(effective, self.flags), self.flags
+        return (p for p in paths if p.endswith(end) and matches(effective, p, flags))
+
+    def scanned(self, pattern: str) -> Iterable[str]:
+        # A pattern with a `/` is matched from the root, case-sensitively: a path it matches
+        # starts with its leading plain folder names (`src/app` of `src/app/**/*.ts`).
+        effective = _effective(pattern)
+        prefix = _plain_prefix(effective) if effective is not None else ""
+        return starting_with(self.ctx.paths, prefix) if prefix else self.ctx.paths
 
     def decide(self, f: AgentFile, path: str) -> Decision:
         if self.excluded(f) or self.unread(f):
@@ -157,6 +170,14 @@ class CopilotCli(GlobAgent):
             return self.load(f, how)  # pasted whole into the prompt at start
         hits = self.matching(patterns, inner)  # root-relative: each pattern's hits are remembered
         return self.load(f, "glob", hits[:1]) if hits else None
+
+    def glob_loads(self, f: AgentFile) -> list[str] | None:
+        # An instruction file with a real pattern loads exactly where one of its patterns matches
+        # the root-relative path (`decide`): its coverage is the patterns' remembered hits.
+        if not self.is_instructions(f) or self.excluded(f) or self.unread(f):
+            return None
+        patterns = self.patterns(f)
+        return None if all(p in ALWAYS for p in patterns) else patterns
 
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths below the file's folder; an instruction file's, only those its `applyTo` matches."""
@@ -214,6 +235,31 @@ class CopilotCli(GlobAgent):
                 "file) and no pattern without a folder stays at the root; name the folders instead "
                 "(`src/*.ts`)."))
         return out
+
+
+def _effective(pattern: str) -> str | None:
+    """The glob the CLI matches for `pattern`: `./` stripped, `**/` before a pattern without a
+    `/`; None for one that matches every path."""
+    while pattern.startswith("./"):
+        pattern = pattern[2:]
+    if pattern in ALWAYS:
+        return None
+    return pattern if "/" in pattern else "**/" + pattern
+
+
+def _plain_prefix(pattern: str) -> str:
+    """The leading segments of `pattern` that are names of letters, digits, `.`, `_` and `-`
+    (not `.` or `..`) and followed by another segment: text every match starts with, in any
+    reading of a glob."""
+    out: list[str] = []
+    for segment in pattern.split("/")[:-1]:
+        if segment in ("", ".", "..") or not _PLAIN_NAME.issuperset(segment):
+            break
+        out.append(segment)
+    return "/".join(out)
+
+
+_PLAIN_NAME = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 
 
 def _depth(folder: str) -> int:
