@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 
 # The package's tokenizer, as JavaScript writes it (`[^]` is any character there).
@@ -111,6 +111,23 @@ def ignores(patterns: list[str], path: str, ignore_case: bool = True) -> bool:
     return False
 
 
+def _folder_test(searches: Sequence[Callable[[str], object]]) -> Callable[[str], bool]:
+    """Whether a folder `prefix` (ending with `/`) or a parent of it matches one of the rules:
+    `ignores`' parents of a path are its prefixes up to each `/` past the first character and
+    before the last. Each folder is tested once, remembered."""
+    folders: dict[str, bool] = {}
+
+    def folder_hit(prefix: str) -> bool:
+        hit = folders.get(prefix)
+        if hit is None:
+            cut = prefix.rfind("/", 0, len(prefix) - 1)
+            hit = folders[prefix] = (any(search(prefix) for search in searches)
+                                     or (cut > 0 and folder_hit(prefix[:cut + 1])))
+        return hit
+
+    return folder_hit
+
+
 def ignored(patterns: list[str], paths: Iterable[str], ignore_case: bool = True) -> Iterator[str]:
     """The paths `ignores(patterns, path)` holds for, lazily, in their order: `check` asks it of
     every project path. Without a `!pattern` the answer is an OR over a path and its parent
@@ -123,18 +140,7 @@ def ignored(patterns: list[str], paths: Iterable[str], ignore_case: bool = True)
         yield from (p for p in paths if ignores(patterns, p, ignore_case))
         return
     searches = [rule.search for _, rule in rules]
-    folders: dict[str, bool] = {}
-
-    def folder_hit(prefix: str) -> bool:
-        """Whether `prefix` (ending with `/`) or a parent of it matches: `ignores`' parents of a
-        path are its prefixes up to each `/` past the first character and before the last."""
-        hit = folders.get(prefix)
-        if hit is None:
-            cut = prefix.rfind("/", 0, len(prefix) - 1)
-            hit = folders[prefix] = (any(search(prefix) for search in searches)
-                                     or (cut > 0 and folder_hit(prefix[:cut + 1])))
-        return hit
-
+    folder_hit = _folder_test(searches)
     one = searches[0] if len(searches) == 1 else None
     last, last_hit = "", False  # sorted paths come folder by folder: its answer, kept
     for path in paths:
@@ -167,15 +173,7 @@ def ignored_sorted(patterns: list[str], paths: Sequence[str], ignore_case: bool 
     for search in searches:
         found.update(filter(search, paths))
     found.discard("")  # no path: `ignores` matches nothing
-    folders: dict[str, bool] = {}
-
-    def folder_hit(prefix: str) -> bool:
-        hit = folders.get(prefix)
-        if hit is None:
-            cut = prefix.rfind("/", 0, len(prefix) - 1)
-            hit = folders[prefix] = (any(search(prefix) for search in searches)
-                                     or (cut > 0 and folder_hit(prefix[:cut + 1])))
-        return hit
+    folder_hit = _folder_test(searches)
 
     # Each path's last parent (`a/b/` of `a/b/c.ts`; "" or "/" where it has none `ignores` reads).
     parents = {p[:p.rfind("/", 0, len(p) - 1) + 1] for p in paths}
