@@ -23,6 +23,7 @@ from rulelens.workspace.reads import Reads
 from rulelens.workspace.sorted_paths import prefix_span, starting_with
 
 if TYPE_CHECKING:
+    from rulelens.rules.format.yaml_cache import FrontmatterCache
     from rulelens.rules.repository import RuleRepository
     from rulelens.workspace.filelist import FileList
 
@@ -63,6 +64,10 @@ class Context:
     def scan(self, folder: str, suffixes: tuple[str, ...], recursive: bool = True) -> list[str]:
         """`scan` below this project's root, noted."""
         return scan(self.root, folder, suffixes, recursive, self.reads)
+
+    def read_file(self, rel: str, agent: str, cache: FrontmatterCache | None = None) -> AgentFile:
+        """`read_agent_file` below this project's root, noted."""
+        return read_agent_file(self.root, rel, agent, cache, self.reads)
 
     @property
     def folders(self) -> set[str]:
@@ -143,10 +148,9 @@ def literal_prefix(pattern: str) -> str:
     return "/".join(literal)
 
 
-def scan(root: Path, folder: str, suffixes: tuple[str, ...], recursive: bool = True,
-         reads: Reads | None = None) -> list[str]:
-    """Files below root/folder with one of the suffixes, root-relative, sorted; symlinks followed."""
-    reads = reads if reads is not None else Reads()
+def scan(root: Path, folder: str, suffixes: tuple[str, ...], recursive: bool, reads: Reads) -> list[str]:
+    """Files below root/folder with one of the suffixes, root-relative, sorted; symlinks followed;
+    each folder listed noted in `reads`."""
     base = root / folder
     if not reads.is_dir(base):
         return []
@@ -246,7 +250,7 @@ class Agent(ABC):
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         cache = ctx.repo.frontmatter if ctx.repo is not None else None
-        self.files: list[AgentFile] = [read_agent_file(ctx.root, rel, self.id, cache, ctx.reads)
+        self.files: list[AgentFile] = [ctx.read_file(rel, self.id, cache)
                                        for rel in self.discover()]
 
     @abstractmethod

@@ -90,11 +90,3 @@ def write(path: str, data: bytes) -> bool:
     except OSError:
         return False
     return True
-
-
-def unlink(path: str) -> None:
-    """os.unlink, quiet (contextlib is not loaded on this path)."""
-    try:
-        os.unlink(path)
-    except OSError:
-        return

@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 from rulelens.agents.base import GlobAgent, literal_prefix, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
-from rulelens.agents.reading import read_agent_file
 from rulelens.glob_engines.dialects import UNDOCUMENTED, picomatch_matches
 from rulelens.rules.model import Problem
 from rulelens.workspace.reads import Reads
@@ -222,7 +221,7 @@ class Amp(GlobAgent):
                 f = self.file(rel)
                 for target in mentions(f.text if f else "", rel, ctx.root, ctx.reads):
                     if self.file(target) is None:
-                        self.files.append(read_agent_file(ctx.root, target, self.id, reads=ctx.reads))
+                        self.files.append(ctx.read_file(target, self.id))
                         self.globs[target] = amp_globs(self.files[-1].text)
                     todo.append(target)
 

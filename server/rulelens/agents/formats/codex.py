@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 from rulelens.agents.base import Agent, Context, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
-from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
 from rulelens.workspace.sorted_paths import prefix_span, starting_with
@@ -99,7 +98,7 @@ class Codex(Agent):
             self.read_config(ctx)
         super().__init__(ctx)
         if self.config_problem is not None:  # listed so `check` and the editor show the finding
-            self.files.append(read_agent_file(ctx.root, CONFIG, self.id, reads=ctx.reads))
+            self.files.append(ctx.read_file(CONFIG, self.id))
 
     def read_config(self, ctx: Context) -> None:
         """The project's fallback names and cap, as Codex reads them in a trusted project."""

@@ -27,7 +27,6 @@ from rulelens.agents.facts import Fact
 from rulelens.agents.formats.codex import Codex
 from rulelens.agents.formats.gemini_imports import imported, imports, target
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe
-from rulelens.agents.reading import read_agent_file
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
 from rulelens.workspace.reads import Reads
@@ -214,7 +213,7 @@ class GeminiCli(Codex):
         # Listed so that `check` and the editor show its finding, and so that a project whose
         # context files git ignores (Gemini CLI still loads them) has Gemini CLI present.
         if self.settings_problem is not None or ctx.is_file(SETTINGS):
-            self.files.append(read_agent_file(ctx.root, SETTINGS, self.id, reads=ctx.reads))
+            self.files.append(ctx.read_file(SETTINGS, self.id))
 
     def read_names(self, ctx: Context) -> tuple[str, ...]:
         names, self.settings_problem = settings_file_names(ctx.root, ctx.reads)
@@ -262,7 +261,7 @@ class GeminiCli(Codex):
             for name in self.file_names:
                 rel = f"{folder}/{name}" if folder else name
                 if self.file(rel) is None and self.ctx.is_file(rel):
-                    found.append(read_agent_file(self.ctx.root, rel, self.id, reads=self.ctx.reads))
+                    found.append(self.ctx.read_file(rel, self.id))
             cache[folder] = found
         return cache[folder]
 
