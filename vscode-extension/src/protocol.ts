@@ -80,7 +80,7 @@ export interface AgentCap {
 
 /** What one agent other than Boost loads for the path. */
 export interface AgentView {
-  /** `claude-code`, `copilot`, `cursor`, `windsurf`, `kiro`, `continue`, `cline`, `codex`. */
+  /** One of `AGENT_IDS` (agentIds.ts, generated from the server's registry). */
   id: string;
   name: string;
   /** False where rulelens follows third-party material ("documented behaviour not confirmed"). */
