@@ -91,8 +91,9 @@ def main() -> int:
     ok = [r for r in results if r["status"] in ("checked-out", "present")]
     if args.status:
         lines = [f"done {len(ok)}/{len(results)}"]
-        lines += [f"{r['status']} {r['repo']} {r.get('commit', '-')}" + (" (pinned commit missing)" if r.get("pinned_missing") else "")
-                  for r in results]
+        for r in results:
+            missing = " (pinned commit missing)" if r.get("pinned_missing") else ""
+            lines.append(f"{r['status']} {r['repo']} {r.get('commit', '-')}{missing}")
         args.status.write_text("\n".join(lines) + "\n")
     if args.list:
         args.list.write_text("".join(f"{r['checkout']}\n" for r in ok))
