@@ -55,7 +55,7 @@ def checkout(repo: str, commit: str, mirrors: Path, into: Path, newest_if_missin
     if (dest / ".git").is_dir():
         head = git("rev-parse", "HEAD", cwd=dest).stdout.strip()
         if head == want:
-            return {**row, "commit": want, "status": "present"}
+            return {**row, "commit": want, "status": "present", **hide_absent(dest)}
         return {**row, "commit": head, "status": "other-commit-present"}
     done = git("clone", "--quiet", "--no-checkout", str(mirror), str(dest))
     if done.returncode != 0:
@@ -66,7 +66,17 @@ def checkout(repo: str, commit: str, mirrors: Path, into: Path, newest_if_missin
     done = git("-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", want, cwd=dest)
     if done.returncode != 0:
         return {**row, "status": "checkout-failed", "error": done.stderr.strip()[-500:]}
-    return {**row, "commit": want, "status": "checked-out"}
+    return {**row, "commit": want, "status": "checked-out", **hide_absent(dest)}
+
+
+def hide_absent(dest: Path) -> dict[str, int]:
+    """Snapshots leave out files of 4 MiB and more, so a checkout lacks them and `git status` would
+    show them deleted, which an agent sees in its start-up git status. Mark them skip-worktree."""
+    gone = [f for f in git("ls-files", "--deleted", cwd=dest).stdout.splitlines() if f]
+    if gone:
+        subprocess.run(["git", "update-index", "--skip-worktree", "--stdin"], cwd=dest, text=True,
+                       input="\n".join(gone) + "\n", capture_output=True, check=False)
+    return {"absent_files": len(gone)} if gone else {}
 
 
 def main() -> int:
