@@ -54,7 +54,8 @@ def order(repo: str, items: list[str]) -> list[str]:
 
 
 def frontmatter_values(text: str, key: str) -> list[str]:
-    """The values of one frontmatter key: a list, a [flow list], or a comma-separated string."""
+    """The values of one frontmatter key: a list, a [flow list], or a comma-separated string (commas
+    inside braces, as in `{src/app,src/modules}/**`, do not separate)."""
     lines = text.splitlines()
     if not lines or lines[0].strip() != "---":
         return []
@@ -67,7 +68,7 @@ def frontmatter_values(text: str, key: str) -> list[str]:
         inline = line[len(key) + 1:].strip()
         if inline:
             inline = inline.strip("[]")
-            out += [v.strip().strip("'\"") for v in inline.split(",")]
+            out += [v.strip().strip("'\"") for v in split_globs(inline)]
         else:
             for item in lines[i + 1:]:
                 s = item.strip()
