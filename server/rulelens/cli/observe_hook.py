@@ -82,6 +82,6 @@ def main(args: Sequence[str]) -> int:
         if where is None:
             raise ValueError("no git repository here, so nothing is recorded")
         append(os.path.join(where, OBSERVED), record(data, agent, now))
-    except Exception as exc:  # noqa: BLE001 (a hook must never fail the agent's session)
+    except Exception as exc:
         sys.stderr.write(f"rulelens observe: {exc}\n")
     return 0
