@@ -209,3 +209,61 @@ def _sessions_by_trigger(project: AgentProject, agent: Agent, seen: list[Observa
             if load.how != "always":
                 out.setdefault(load.file, set()).update(sessions)
     return out
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    """One agent file across every observed session, for `map`: how often it loaded, and what
+    contradicts rulelens's list of the files loaded for every path (or cannot be seen)."""
+
+    agent: str  # id
+    file: str
+    loaded_in: int  # sessions it was seen loading in
+    sessions: int  # the agent's observed sessions
+    last: Observation | None
+    note: str | None = None
+    contradicts: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {"agent": self.agent, "file": self.file, "loadedIn": self.loaded_in, "sessions": self.sessions,
+                "last": self.last.to_json() if self.last else None, "note": self.note,
+                "contradicts": self.contradicts}
+
+
+def summary(observed: Observed, project: AgentProject,
+            everywhere: Iterable[tuple[str, str]]) -> list[FileRecord]:
+    """Per agent with observations, each file seen loading and each file rulelens says loads for
+    every path (`everywhere`: agent id and file), compared over the agent's sessions."""
+    always: dict[str, set[str]] = {}
+    for agent_id, file in everywhere:
+        always.setdefault(agent_id, set()).add(file)
+    out: list[FileRecord] = []
+    for agent in project.present:
+        seen = observed.by_agent.get(agent.id)
+        hook = agent.observe_hook
+        if not seen or hook is None:
+            continue
+        sessions = {o.session for o in seen}
+        started = {o.session for o in seen if o.reason in AT_START}
+        by_file: dict[str, list[Observation]] = {}
+        for o in seen:
+            by_file.setdefault(o.file, []).append(o)
+        mine = always.get(agent.id, set())
+        for file, loads in sorted(by_file.items()):
+            at_start = [o for o in loads if o.reason in AT_START]
+            odd = bool(at_start) and file not in mine and not file.startswith("/")
+            note = ("seen loading at session start, but rulelens does not list it as loaded for every file"
+                    if odd else None)
+            out.append(FileRecord(agent.id, file, len({o.session for o in loads}), len(sessions), loads[-1],
+                                  note, odd))
+        for file in sorted(mine - by_file.keys()):
+            silent = hook.silence(file)
+            if silent:
+                out.append(FileRecord(agent.id, file, 0, len(sessions), None, f"not observable: {silent}"))
+            elif len(started) >= MIN_SESSIONS:
+                out.append(FileRecord(agent.id, file, 0, len(sessions), None,
+                                      f"never loaded in {len(started)} observed sessions that started, "
+                                      "though rulelens says it loads for every file", True))
+            else:
+                out.append(FileRecord(agent.id, file, 0, len(sessions), None, "not seen loading yet"))
+    return out
