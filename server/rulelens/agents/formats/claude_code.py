@@ -234,6 +234,8 @@ class ClaudeCode(GlobAgent):
             "the memory walk reruns without the hook except at session start and after the main "
             "session compacts",
             "auto-memory, managed-settings and cloud instruction files never run it",
+            "it starts the hook without waiting for it, so a headless (-p) session that ends "
+            "right after a read can end before the hook records that read's loads",
         ),
         needs="the project's local settings are read (the default; not with --setting-sources "
               "that leaves out local)",
