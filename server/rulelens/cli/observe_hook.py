@@ -66,9 +66,19 @@ def append(path: str, data: bytes) -> None:
         os.close(fd)
 
 
+USAGE = """usage: rulelens observe [--agent ID] < HOOK_JSON
+
+The command an agent's instruction-loading hook runs (`rulelens init --observe`): it appends
+the hook's JSON, one line per load, to .git/rulelens/observed.jsonl. Always exits 0.
+"""
+
+
 def main(args: Sequence[str]) -> int:
     import time
 
+    if "-h" in args or "--help" in args or sys.stdin is None or sys.stdin.isatty():
+        sys.stdout.write(USAGE)
+        return 0
     now = time.time()
     try:
         agent = args[args.index("--agent") + 1] if "--agent" in args else "unknown"
