@@ -154,6 +154,10 @@ class Observed:
         self.by_agent: dict[str, list[Observation]] = {}
         for o in observations:
             self.by_agent.setdefault(o.agent, []).append(o)
+        # Per agent, which files load for the paths the sessions read, for the last reading of
+        # the agents asked (`reading`): an editor's hovers ask it again and again.
+        self.reading: AgentProject | None = None
+        self.triggered: dict[str, dict[str, set[str]]] = {}
 
     @classmethod
     def of(cls, project: AgentProject, git: GitSession | None = None) -> Observed:
@@ -168,16 +172,21 @@ class Observed:
         for agent in project.present:
             seen = self.by_agent.get(agent.id)
             if seen and agent.observe_hook is not None:
-                out[agent.id] = _agent_seen(project, agent, seen, view)
+                out[agent.id] = _agent_seen(self, project, agent, seen, view)
         return out
 
 
-def _agent_seen(project: AgentProject, agent: Agent, seen: list[Observation], view: PathView) -> AgentSeen:
+def _agent_seen(observed: Observed, project: AgentProject, agent: Agent, seen: list[Observation],
+                view: PathView) -> AgentSeen:
     hook = agent.observe_hook
     assert hook is not None
     sessions = {o.session for o in seen}
     files: list[FileSeen] = []
-    triggered = _sessions_by_trigger(project, agent, seen)
+    if observed.reading is not project:
+        observed.reading, observed.triggered = project, {}
+    if agent.id not in observed.triggered:
+        observed.triggered[agent.id] = _sessions_by_trigger(project, agent, seen)
+    triggered = observed.triggered[agent.id]
     for load in view.loads.get(agent.id, []):
         mine = [o for o in seen if o.file == load.file]
         silent = hook.silence(load.file)
