@@ -135,6 +135,7 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     (root / ".claude/rules/always.md").write_text(ALWAYS_RULE)
     (root / "app/Money.php").write_text("<?php\n")
     git(root, "init", "-q")
+    assert rulelens(root, "index").returncode == 0
     done = rulelens(root, "init", "--observe")
     assert done.returncode == 0, done.stderr
     assert "registered `rulelens observe --agent claude-code`" in done.stdout
@@ -212,6 +213,7 @@ async def test_the_hover_shows_the_session(client: LanguageClient, session: Path
         text_document=types.TextDocumentIdentifier(uri=uri), position=pos(0, 0)))
     assert hover is not None and isinstance(hover.contents, types.MarkupContent)
     text = hover.contents.value
+    print("\n" + text)
     claude_part = text[text.index("Claude Code"):]
     assert "last seen loading" in claude_part and "path_glob_match for app/Money.php" in claude_part
     assert "observed: 1 real session" in claude_part

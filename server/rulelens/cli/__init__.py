@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         sys.stdout.write(f"rulelens {__version__}\n")
         return 0
-    if args[:1] == ["observe"]:  # an agent's hook, once per file it loads: nothing else loads
+    if args and args[0] == "observe":  # an agent's hook, once per file it loads: nothing else loads
         from rulelens.cli.observe_hook import main as observe
 
         return observe(args[1:])
