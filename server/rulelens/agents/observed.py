@@ -141,10 +141,13 @@ class AgentSeen:
     files: list[FileSeen]
     # Loads seen for this very path (its trigger) of files rulelens says do not load for it.
     unexpected: list[Observation] = field(default_factory=list)
+    # The moments the agent's hook is known to miss (ObserveHook.silent_when).
+    silent_when: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {"sessions": self.sessions, "files": [f.to_json() for f in self.files],
-                "unexpected": [o.to_json() for o in self.unexpected]}
+                "unexpected": [o.to_json() for o in self.unexpected],
+                "hook_silent_when": list(self.silent_when)}
 
 
 class Observed:
@@ -202,7 +205,7 @@ def _agent_seen(observed: Observed, project: AgentProject, agent: Agent, seen: l
     for o in seen:
         if o.trigger == view.path and o.file not in predicted:
             unexpected[o.file] = o  # the latest per file
-    return AgentSeen(agent.id, len(sessions), files, list(unexpected.values()))
+    return AgentSeen(agent.id, len(sessions), files, list(unexpected.values()), hook.silent_when)
 
 
 def _sessions_by_trigger(project: AgentProject, agent: Agent, seen: list[Observation]) -> dict[str, set[str]]:
