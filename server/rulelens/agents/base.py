@@ -23,6 +23,7 @@ from rulelens.workspace.reads import Reads
 from rulelens.workspace.sorted_paths import prefix_span, starting_with
 
 if TYPE_CHECKING:
+    from rulelens.agents.observe_hook import ObserveHook
     from rulelens.rules.format.yaml_cache import FrontmatterCache
     from rulelens.rules.repository import RuleRepository
     from rulelens.workspace.filelist import FileList
@@ -219,6 +220,9 @@ class Agent(ABC):
     # uses: None for the usual ones where the dialect is unconfirmed (`open_readings`), () where
     # its code settles them all.
     readings: ClassVar[tuple[Reading, ...] | None] = None
+    # The hook through which a project can log what the agent loads in real sessions
+    # (`rulelens init --observe`); None where the agent has none.
+    observe_hook: ClassVar[ObserveHook | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

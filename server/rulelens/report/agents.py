@@ -15,6 +15,7 @@ from rulelens.report.words import MAYBE, plural
 
 if TYPE_CHECKING:
     from rulelens.agents.base import Agent
+    from rulelens.agents.observed import AgentSeen, FileSeen, Observation
     from rulelens.agents.project import PathView
 
 
@@ -35,8 +36,10 @@ def agent_note(agent: Agent) -> str:
     return "" if agent.confirmed else f"  ({PROBABLY_NOTE})"
 
 
-def loads_text(present: list[Agent], view: PathView) -> str:
-    """What each agent loads for one file (`match --agents`), after that file's rules."""
+def loads_text(present: list[Agent], view: PathView,
+               seen: Mapping[str, AgentSeen] | None = None) -> str:
+    """What each agent loads for one file (`match --agents`), after that file's rules; with
+    `seen`, what real sessions showed of it (agents/observed.py)."""
     if not present:
         return "\n  No agent's rule files in this project."
     lines = [f"\n  What each agent loads for {view.path}:"]
@@ -45,9 +48,18 @@ def loads_text(present: list[Agent], view: PathView) -> str:
         note = agent_note(agent)
         total = view.bytes_of(agent.id)
         lines.append(f"\n  {agent.name}: {plural(len(loads), 'file')}, {total:,} bytes{note}")
+        observed = (seen or {}).get(agent.id)
+        if observed is not None:
+            lines.append(f"    {observed_head(agent, observed)}")
+        by_file = {f.file: f for f in observed.files} if observed is not None else {}
         for load in loads:
             why = f"  by {', '.join(load.patterns)}" if load.patterns else ""
             lines.append(f"    {load.how:<9} {load.file}  {load.bytes:,} B{why}")
+            if load.file in by_file:
+                lines += [f"      {line}" for line in file_seen_lines(by_file[load.file], load.how, observed)]
+        for o in observed.unexpected if observed is not None else ():
+            lines.append(f"    ! {o.file} was seen loading for this path in a real session "
+                         f"({when_why(o)}), but rulelens says it does not load here")
         for m in view.maybe.get(agent.id, []):
             lines.append(f"    maybe     {m.file}  ({MAYBE[m.how]})")
         for twice, first in view.same_text.get(agent.id, []):
@@ -56,6 +68,36 @@ def loads_text(present: list[Agent], view: PathView) -> str:
         if agent.id in view.over_budget:
             lines.append(f"    ! over budget: {view.over_budget[agent.id]}")
     return "\n".join(lines)
+
+
+def observed_head(agent: Agent, seen: AgentSeen) -> str:
+    hook = agent.observe_hook
+    event = hook.event if hook is not None else "its hook"
+    return f"observed: {plural(seen.sessions, 'real session')} ({event} hook, .git/rulelens/observed.jsonl)"
+
+
+def when_why(o: Observation) -> str:
+    """"2026-12-07 19:01 UTC, path_glob_match for app/Money.php": when, and the agent's reason."""
+    at = o.at.replace("T", " ").removesuffix("Z")[:16] + " UTC" if o.at else "at an unknown time"
+    why = o.reason or "no reason given"
+    if o.trigger:
+        why += f" for {o.trigger}"
+    if o.parent:
+        why += f", imported by {o.parent}"
+    return f"{at}, {why}"
+
+
+def file_seen_lines(f: FileSeen, how: str, seen: AgentSeen | None) -> list[str]:
+    """What real sessions showed of one predicted file: seen, never seen, or not seeable."""
+    if f.silent:
+        return [f"not observable: {f.silent}"]
+    out = [f"last seen loading {when_why(f.last)}" if f.last else
+           f"not seen loading in {plural(seen.sessions if seen else 0, 'observed session')}"]
+    if f.missed:
+        which = "that started" if how == "always" else "that read a file it matches"
+        out.append(f"! never loaded in {plural(f.missed, 'observed session')} {which}, "
+                   "though rulelens says it loads")
+    return out
 
 
 # -- review --agents --------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import GlobAgent, maybe, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Budget, Decision
+from rulelens.agents.observe_hook import ObserveHook, Silence
 from rulelens.glob_engines import ignore_js
 from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.format.reading import split_lines
@@ -208,6 +209,38 @@ class ClaudeCode(GlobAgent):
     codes = frozenset(("claude-wrong-key", "claude-loads-always", "claude-dot-slash", "claude-empty-body"))
 
     borrows = ("AGENTS.md",)
+    # Read from its code: the hook input is built in one place and sent from two, the memory walk
+    # at session start (and again after the main session compacts) and the nested-memory
+    # attachment when a read file pulls in a CLAUDE.md or a rule with `paths`.
+    observe_hook = ObserveHook(
+        event="InstructionsLoaded",
+        settings=".claude/settings.local.json",
+        local=True,
+        fires="for each CLAUDE.md, CLAUDE.local.md and .claude/rules file at session start "
+              "(load_reason session_start, or compact after the main session is compacted), for "
+              "each file an @-import pulls in (include), and when a read file pulls in a nested "
+              "CLAUDE.md (nested_traversal) or a rule with `paths` (path_glob_match, with "
+              "trigger_file_path)",
+        silent_files=(
+            Silence("Claude Code adds AGENTS.md through its built-in agents-md plugin, after the "
+                    "memory walk that runs the hook", name="AGENTS.md"),
+            Silence("skills load through the Skill tool, not the memory walk that runs the hook",
+                    under=".claude/skills"),
+        ),
+        silent_when=(
+            "a file already in the session's read state (loaded before, or read by the model "
+            "itself) is not announced again",
+            "a nested file whose text was already announced is not reported again",
+            "the memory walk reruns without the hook except at session start and after the main "
+            "session compacts",
+            "auto-memory, managed-settings and cloud instruction files never run it",
+            "it starts the hook without waiting for it, so a headless (-p) session that ends "
+            "right after a read can end before the hook records that read's loads",
+        ),
+        needs="the project's local settings are read (the default; not with --setting-sources "
+              "that leaves out local)",
+        source=f"{SOURCE}: the InstructionsLoaded hook input and its two call sites",
+    )
     file_globs = ("**/CLAUDE.md", ".claude/rules/**/*.md", ".claude/skills/*/SKILL.md", "**/AGENTS.md")
 
     def split_value(self, value: str) -> list[str] | None:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import GlobAgent
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.observe_hook import ObserveHook, Silence
 from rulelens.glob_engines.dialects import picomatch_matches
 
 RULES = ".qwen/rules"
@@ -113,6 +114,24 @@ class QwenCode(GlobAgent):
              "text is empty without its HTML comments is dropped", CODE, "code", "2026-12-05"),
         Fact("dialect", "picomatch with `{dot: true}`, against the path from the git root", CODE, "code",
              "2026-12-05"),
+    )
+    # Its hook system fires InstructionsLoaded from readMemoryFiles alone: context files
+    # (QWEN.md, AGENTS.md, .qwen/QWEN.local.md) and what they import, never `.qwen/rules`.
+    # Project hooks live in `.qwen/settings.json`, the project's shared settings: Qwen Code
+    # 0.24.4 has no local settings file of a project's own.
+    observe_hook = ObserveHook(
+        event="InstructionsLoaded",
+        settings=".qwen/settings.json",
+        local=False,
+        fires="for each context file (QWEN.md, AGENTS.md, .qwen/QWEN.local.md) at session start "
+              "(session_start) and when context files are reloaded (refresh), and for each file "
+              "they import (include)",
+        silent_files=(
+            Silence("Qwen Code injects `.qwen/rules` files without running the hook", under=".qwen/rules"),
+        ),
+        silent_when=("rules with `paths`, injected when a tool touches a matching file, never run it",),
+        needs="a trusted folder (project hooks are not read in an untrusted one)",
+        source="@qwen-code/qwen-code@0.24.4 (npm): packages/core/src/hooks and memoryDiscovery.ts",
     )
     keys = ("paths",)
     source = f"{RELEASE}'s code (npm)"

@@ -22,6 +22,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(run: Run) -> int:
     """Every good path's rules, one error line per bad one (exit 2 when there was any)."""
+    from rulelens.agents.observed import AgentSeen, Observed
     from rulelens.agents.project import AgentProject, PathView
     from rulelens.report import as_json, text
     from rulelens.report.agents import loads_text
@@ -31,6 +32,7 @@ def run(run: Run) -> int:
 
     repo = run.repository()
     project = AgentProject(repo) if run.args.agents else None
+    observed = Observed.of(project) if project is not None else None
     results: list[tuple[FileRules | FolderRules, PathView | None]] = []
     errors: list[str] = []
     files: FileList | None = None
@@ -45,15 +47,18 @@ def run(run: Run) -> int:
             results.append((folder_rules(repo, rel, files), None))
         else:
             results.append((FileRules(rel, repo.rules_for(rel)), project.view(rel) if project else None))
+    def seen(view: PathView | None) -> dict[str, AgentSeen] | None:
+        return observed.for_path(project, view) if observed and project and view else None
+
     if run.args.json:
-        print(as_json.dumps([as_json.path_rules(r, view) for r, view in results]))
+        print(as_json.dumps([as_json.path_rules(r, view, seen(view)) for r, view in results]))
     elif results:
         paint = run.palette()
         blocks = []
         for r, view in results:
             block = text.folder_rules(r, paint) if isinstance(r, FolderRules) else text.file_rules(r, paint)
             if project is not None and view is not None:
-                block += "\n" + loads_text(project.present, view)
+                block += "\n" + loads_text(project.present, view, seen(view))
             blocks.append(block)
         if project is None and any(not (r.pairs if isinstance(r, FolderRules) else r.matches)
                                    for r, _ in results):

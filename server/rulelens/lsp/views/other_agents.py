@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from rulelens.agents.base import Agent
 from rulelens.agents.facts import PROBABLY_NOTE, confirmed_note
 from rulelens.agents.model import Load, Maybe
+from rulelens.agents.observed import AgentSeen
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
 from rulelens.lsp.wire.sanitize import code, defang
 from rulelens.lsp.workspace.roots import Target
+from rulelens.report.agents import file_seen_lines, observed_head, when_why
 from rulelens.report.words import MAYBE
 from rulelens.rules.format.reading import read_entries
 
@@ -30,6 +32,7 @@ class AgentLoads:
     loads: list[Load]
     maybe: list[Maybe]
     over_budget: str | None
+    seen: AgentSeen | None = None  # what real sessions showed (agents/observed.py)
 
 
 def other_agents(server: Session, target: Target) -> list[AgentLoads]:
@@ -38,7 +41,10 @@ def other_agents(server: Session, target: Target) -> list[AgentLoads]:
     if not any(a.id != "boost" for a in project.present):
         return []
     view = project.view(target.rel)
-    return [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id))
+    observed = target.root.observed()
+    seen = observed.for_path(project, view) if observed else {}
+    return [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id),
+                       seen.get(a.id))
             for a in project.present if a.id != "boost"]
 
 
@@ -75,6 +81,28 @@ def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
     return " · ".join(parts) or None
 
 
+def _seen(x: AgentLoads, load: Load) -> list[str]:
+    """What real sessions showed of one loaded file, as `match --agents` words it."""
+    if x.seen is None:
+        return []
+    found = next((f for f in x.seen.files if f.file == load.file), None)
+    return file_seen_lines(found, load.how, x.seen) if found is not None else []
+
+
+def _seen_tail(x: AgentLoads) -> list[str]:
+    """The agent's observed sessions, and the loads seen for this path that rulelens does not
+    predict."""
+    if x.seen is None:
+        return []
+    return [observed_head(x.agent, x.seen)] + [
+        f"! {o.file} was seen loading for this file in a real session ({when_why(o)}), "
+        "but rulelens says it does not load here" for o in x.seen.unexpected]
+
+
+def _seen_markdown(line: str) -> str:
+    return f"⚠ {defang(line[2:])}" if line.startswith("! ") else f"*{defang(line)}*"
+
+
 def sureness(agent: Agent) -> str | None:
     """"confirmed in <release>" for an agent read from its released code, the "probably" note for
     one resting on an unconfirmed claim, None where its docs say it."""
@@ -107,8 +135,10 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
             target_uri = target.root.uri_of(load.file)
             hidden += len(target_uri)
             lines.append(f"- [{defang(load.file)}]({target_uri}) {_why(load, True)}")
+            lines += [f"  - {_seen_markdown(line)}" for line in _seen(x, load)]
         if len(x.loads) > MAX_FILES:
             lines.append(f"- …and {len(x.loads) - MAX_FILES} more")
+        lines += [f"- {_seen_markdown(line)}" for line in _seen_tail(x)]
         maybe = _maybe_line(x.maybe, True)
         if maybe:
             lines.append(f"- {maybe}")
@@ -131,8 +161,10 @@ def section_plain(found: list[AgentLoads]) -> str:
         block = [_head(x, False)]
         for load in x.loads[:MAX_FILES]:
             block.append(f"  {load.file}  {_why(load, False)}")
+            block += [f"    {line}" for line in _seen(x, load)]
         if len(x.loads) > MAX_FILES:
             block.append(f"  …and {len(x.loads) - MAX_FILES} more")
+        block += [f"  {line}" for line in _seen_tail(x)]
         maybe = _maybe_line(x.maybe, False)
         if maybe:
             block.append(f"  {maybe}")
