@@ -231,6 +231,15 @@ class CopilotCli(GlobAgent):
             return set(scope)
         return super().loads_for(f, scope) if scope else set()
 
+    def folder_loads(self, f: AgentFile) -> str | None:
+        """A nested file without a real pattern: whole for every file below its folder."""
+        scope = self.scope(f)
+        if not scope or self.excluded(f) or self.is_skill(f):
+            return None
+        if self.is_instructions(f) and not all(p in ALWAYS for p in self.patterns(f)):
+            return None
+        return scope
+
     def matches_any_in(self, f: AgentFile, pattern: str) -> bool:
         """A nested instruction file's pattern, from the root, against the files below its folder."""
         base = self.scope(f)

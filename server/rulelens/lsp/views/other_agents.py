@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulelens.agents.base import Agent
-from rulelens.agents.facts import PROBABLY_NOTE
+from rulelens.agents.facts import PROBABLY_NOTE, confirmed_note
 from rulelens.agents.model import DEFAULT_MOMENT, Load, Maybe
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
@@ -87,6 +87,14 @@ def sureness(agent: Agent) -> str | None:
     stamp = agent.stamp(MOMENT)
     if stamp:
         return stamp
+    return None if agent.confirmed else PROBABLY_NOTE
+
+
+def matcher_sureness(agent: Agent) -> str | None:
+    """How sure the agent's matcher alone is: "confirmed in <release>" where it was read from
+    the release's code, for a hover that counts a glob with it."""
+    if agent.confirmed_in:
+        return confirmed_note(agent.confirmed_in)
     return None if agent.confirmed else PROBABLY_NOTE
 
 
