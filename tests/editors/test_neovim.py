@@ -258,7 +258,7 @@ def test_hover_shows_other_agents_in_a_nine_agent_project(session: Session) -> N
     assert "Boost" not in section
     rules = seen["rules"]
     assert "Claude Code: .claude/rules/api.md (src/api/**)" in rules
-    assert "Codex: AGENTS.md (folder chain) (confirmed in Codex 0.171.0)" in rules
+    assert "Codex: AGENTS.md (folder chain) (matcher confirmed in Codex 0.171.0)" in rules
     assert "Qwen Code: .qwen/rules/api.md (src/api/**)" in rules
     assert "Copilot CLI: AGENTS.md (always)" in rules
 
