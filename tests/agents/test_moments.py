@@ -129,3 +129,30 @@ def test_stamp_says_what_was_checked() -> None:
     assert by_id["cursor"].stamp("read") is None
     for agent in AGENTS:
         assert not agent.end_to_end or agent.confirmed_in, agent.id  # a run names its release
+
+
+def test_cursor_reads_agents_md_and_the_legacy_cursorrules(tmp_path: Path) -> None:
+    # From Cursor's docs (it cannot run here): the root's AGENTS.md and .cursorrules for every
+    # file, a nested AGENTS.md for the files below its folder.
+    project = _project(tmp_path, {"AGENTS.md": "# Root\n", "pkg/AGENTS.md": "# Pkg\n", ".cursorrules": "Be terse.\n",
+                                  "pkg/a.ts": "x\n", "b.ts": "x\n"})
+    how = {x.file: x.how for x in project.view("pkg/a.ts").loads["cursor"]}
+    assert how == {".cursorrules": "always", "AGENTS.md": "always", "pkg/AGENTS.md": "directory"}
+    assert _files(project, "cursor", "b.ts") == [".cursorrules", "AGENTS.md"]
+    cursor = project.agent("cursor")
+    assert cursor is not None and not cursor.per_moment and not cursor.end_to_end
+    assert "cursor" in project.view("b.ts").probably  # its rule reading rests on third parties
+
+
+def test_both_copilots_list_skills_for_the_model_to_pick(tmp_path: Path) -> None:
+    skill = "---\nname: {0}\ndescription: The {0} skill\n---\n# {0}\n"
+    project = _project(tmp_path, {
+        **{f"{d}/{d.split('/')[0].strip('.')}-x/SKILL.md": skill.format(d.split("/")[0].strip("."))
+           for d in (".github/skills", ".claude/skills", ".agents/skills")},
+        "pkg/.github/skills/nested/SKILL.md": skill.format("nested"), "src/a.ts": "x\n"})
+    view = project.view("src/a.ts")
+    for agent in ("copilot", "copilot-cli"):
+        assert sorted((m.file, m.how) for m in view.maybe[agent]) == [
+            (".agents/skills/agents-x/SKILL.md", "agent-decides"), (".claude/skills/claude-x/SKILL.md", "agent-decides"),
+            (".github/skills/github-x/SKILL.md", "agent-decides")], agent
+        assert view.loads[agent] == []

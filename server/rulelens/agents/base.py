@@ -385,6 +385,12 @@ class Agent(ABC):
         `CLAUDE.md`'s); None where anything else decides."""
         return None
 
+    def compared(self, f: AgentFile) -> bool:
+        """Whether `agents-disagree` compares `f` as this agent's copy of a rule: not where the
+        agent offers no way to change when it loads (a skill Copilot lists by description, which
+        no key of its own can scope), so that no advice names a key the agent does not read."""
+        return True
+
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths `f` loads for; `paths` sorted. Path-independent loads skip the per-path test."""
         if not paths:

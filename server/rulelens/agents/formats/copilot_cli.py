@@ -101,7 +101,8 @@ class CopilotCli(GlobAgent):
         found.update(self.ctx.scan(".claude/rules", (".md",)))
         for folder in nested(self.ctx, ".claude/rules"):
             found.update(self.ctx.scan(folder, (".md",)))
-        found.update(p for d in SKILLS for p in self.ctx.scan(d, ("/SKILL.md",)) if p.count("/") == 3)
+        found.update(p for d in SKILLS for p in self.ctx.scan(d, ("SKILL.md",))
+                     if p.count("/") == 3 and p.endswith("/SKILL.md"))
         return sorted(found, key=lambda p: (_depth(self.folder_of(p) or ""), p))
 
     @staticmethod
@@ -137,6 +138,9 @@ class CopilotCli(GlobAgent):
     @staticmethod
     def is_skill(f: AgentFile) -> bool:
         return f.rel.startswith(SKILLS)
+
+    def compared(self, f: AgentFile) -> bool:
+        return not self.is_skill(f)  # listed by its description: no key of its own scopes it
 
     def triggers(self, path: str, on: Moment) -> bool:
         return on == "read"  # only `view` brings a path's files (run: `create`, `edit` alone)
