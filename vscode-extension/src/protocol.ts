@@ -88,8 +88,8 @@ export interface AgentView {
   /** The release run end to end for what a read of the file loads ("Copilot CLI 1.0.102"), or null. */
   confirmedIn: string | null;
   /** The release whose code its matcher was checked against, where the whole answer was not run
-   * end to end ("Claude Code 2.1.337"), or null; absent from older servers. */
-  matcherConfirmedIn?: string | null;
+   * end to end ("Claude Code 2.1.337"), or null. */
+  matcherConfirmedIn: string | null;
   loads: AgentLoad[];
   maybe: AgentMaybe[];
   /** One line when the load is over the agent's cap. */
