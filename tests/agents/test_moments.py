@@ -156,3 +156,12 @@ def test_both_copilots_list_skills_for_the_model_to_pick(tmp_path: Path) -> None
             (".agents/skills/agents-x/SKILL.md", "agent-decides"), (".claude/skills/claude-x/SKILL.md", "agent-decides"),
             (".github/skills/github-x/SKILL.md", "agent-decides")], agent
         assert view.loads[agent] == []
+
+
+def test_an_answer_not_checked_per_moment_says_so_off_read(tmp_path: Path) -> None:
+    project = _project(tmp_path, {**FILES, ".cursor/rules/a.mdc": '---\nglobs: "src/**"\n---\n# A\n'})
+    assert "cursor" not in project.view("src/a.ts").moment_notes  # read: the answer modelled
+    note = project.view("src/a.ts", "create").moment_notes["cursor"]
+    assert note == ("the same files as on read: Cursor's answer was not checked per moment "
+                    "(modelled from its docs or source)")
+    assert "claude-code" not in project.view("src/a.ts", "create").moment_notes  # run: nothing to say

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulelens.agents.facts import Fact, Topic, all_confirmed, release_of
-from rulelens.agents.model import MOMENTS, AgentFile, Budget, Decision, Load, Maybe, Moment
+from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
 from rulelens.glob_engines.boost import split_commas
@@ -315,13 +315,6 @@ class Agent(ABC):
         if not cls.confirmed_in:
             return None
         return f"{'' if on in cls.end_to_end else 'matcher '}confirmed in {cls.confirmed_in}"
-
-    @classmethod
-    def moments_words(cls) -> str:
-        """How this agent's answers differ per moment, for notes: run or not."""
-        if cls.per_moment:
-            return "answered per moment as runs of its release showed"
-        return f"the same answer on {', '.join(MOMENTS[:-1])} and {MOMENTS[-1]} (not checked per moment)"
 
     def blank_starts(self, loads: Sequence[Load]) -> dict[str, int]:
         """The bytes of blank text each loaded file starts with, for an agent whose per-path cap

@@ -72,6 +72,9 @@ class AgentProject:
         for agent in self.present:
             decided = agent.view(path, on)
             moment = agent.moment_note(path, on)
+            if moment is None and on != "read" and not agent.per_moment:
+                moment = (f"the same files as on read: {agent.name}'s answer was not checked per moment"
+                          + ("" if agent.confirmed_in else " (modelled from its docs or source)"))
             if moment:
                 moments[agent.id] = moment
             loads[agent.id] = [d for d in decided if isinstance(d, Load)]
