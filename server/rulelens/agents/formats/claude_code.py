@@ -51,8 +51,8 @@ _BRACE_RESULTS, _BRACE_BYTES = 1000, 4194304
 # The retry's test for a value worth quoting, and the lines it quotes.
 _SPECIAL = re.compile(r"[{}[\]*&#!|>%@`]|: ")
 _KEY_LINE = re.compile(r"^([a-zA-Z_-]+):\s+(\S.*)$")
-# The extensions Read refuses as binary (its `kW` list, lower-cased, the text from the last `.`
-# on), less those it reads itself (images and PDFs, by `path.extname`).
+# The extensions Read takes for binary (its `kW` list as written, tested against the lower-cased
+# text from the last `.` on); `read_refuses` leaves out the images and PDFs Read shows itself.
 BINARY_EXTENSIONS = frozenset((
     ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".ico", ".webp", ".tiff", ".tif", ".heic", ".heif",
     ".avif", ".psd", ".ai", ".eps", ".mp4", ".mov", ".avi", ".mkv", ".webm", ".wmv", ".flv", ".m4v",
