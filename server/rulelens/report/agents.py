@@ -10,11 +10,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rulelens.agents.facts import PROBABLY_NOTE, confirmed_note
+from rulelens.agents.facts import PROBABLY_NOTE
 from rulelens.report.words import MAYBE, plural
 
 if TYPE_CHECKING:
     from rulelens.agents.base import Agent
+    from rulelens.agents.model import Moment
     from rulelens.agents.observed import AgentSeen, FileSeen, Observation
     from rulelens.agents.project import PathView
 
@@ -28,24 +29,32 @@ def agent_names(others: bool = False) -> str:
     return named_together([a.name for a in AGENTS[1 if others else 0:]])
 
 
-def agent_note(agent: Agent) -> str:
-    """How sure the agent's answer is: read from its released code, or resting on a claim
-    nothing confirms; nothing where its docs alone say it."""
-    if agent.confirmed_in:
-        return f"  ({confirmed_note(agent.confirmed_in)})"
+def agent_note(agent: Agent, on: Moment = "read") -> str:
+    """How sure the agent's answer on `on` is: run end to end at a release, its matcher read
+    from its released code, or resting on a claim nothing confirms; nothing where its docs alone
+    say it."""
+    stamp = agent.stamp(on)
+    if stamp:
+        return f"  ({stamp})"
     return "" if agent.confirmed else f"  ({PROBABLY_NOTE})"
 
 
+def moment_words(on: Moment, given: bool = True) -> str:
+    """The moment an answer is for, as the answers' headings say it: "on read (the default)"."""
+    return f"on {on}" + ("" if given else " (the default)")
+
+
 def loads_text(present: list[Agent], view: PathView,
-               seen: Mapping[str, AgentSeen] | None = None) -> str:
+               seen: Mapping[str, AgentSeen] | None = None, given: bool = True) -> str:
     """What each agent loads for one file (`match --agents`), after that file's rules; with
-    `seen`, what real sessions showed of it (agents/observed.py)."""
+    `seen`, what real sessions showed of it (agents/observed.py); `given`: whether the moment was
+    asked for (else it is said to be the default)."""
     if not present:
         return "\n  No agent's rule files in this project."
-    lines = [f"\n  What each agent loads for {view.path}:"]
+    lines = [f"\n  What each agent loads for {view.path} {moment_words(view.on, given)}:"]
     for agent in present:
         loads = view.loads.get(agent.id, [])
-        note = agent_note(agent)
+        note = agent_note(agent, view.on)
         total = view.bytes_of(agent.id)
         lines.append(f"\n  {agent.name}: {plural(len(loads), 'file')}, {total:,} bytes{note}")
         observed = (seen or {}).get(agent.id)
@@ -62,6 +71,8 @@ def loads_text(present: list[Agent], view: PathView,
                          f"({when_why(o)}), but rulelens says it does not load here")
         for m in view.maybe.get(agent.id, []):
             lines.append(f"    maybe     {m.file}  ({MAYBE[m.how]})")
+        if agent.id in view.moment_notes:
+            lines.append(f"    ! {view.moment_notes[agent.id]}")
         for twice, first in view.same_text.get(agent.id, []):
             lines.append(f"    ! {twice} has the same text as {first}; both load, so the bytes above "
                          "count that text twice")

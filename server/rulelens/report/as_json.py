@@ -54,6 +54,7 @@ def path_rules(result: FileRules | FolderRules, view: PathView | None = None,
 def agent_loads(view: PathView) -> dict[str, object]:
     """What each agent loads for one file: `match --agents --json`, `review --agents --json`."""
     item: dict[str, object] = {
+        "on": view.on,
         "agents": {a: [x.to_json() for x in loads] for a, loads in view.loads.items()},
         "agents_maybe": {a: [x.to_json() for x in m] for a, m in view.maybe.items()},
     }
@@ -66,6 +67,10 @@ def agent_loads(view: PathView) -> dict[str, object]:
                                     for a, pairs in view.same_text.items()}
     if view.confirmed_in:
         item["agents_confirmed_in"] = dict(view.confirmed_in)
+    if view.matcher_confirmed_in:
+        item["agents_matcher_confirmed_in"] = dict(view.matcher_confirmed_in)
+    if view.moment_notes:
+        item["agents_moment_notes"] = dict(view.moment_notes)
     return item
 
 

@@ -1,5 +1,6 @@
 """What each present agent other than Boost loads for an open file, for the hover's "In other
-agents" section, the code lens and `rulelens/rulesForPath`.
+agents" section, the code lens and `rulelens/rulesForPath`: as the agent reads the file (the
+default moment, which the hover names).
 
 Boost is left out: its rules are the main hover section, the lenses and `rules`. The reading
 of the agents' files is the root's (cached until one of them changes).
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from rulelens.agents.base import Agent
 from rulelens.agents.facts import PROBABLY_NOTE, confirmed_note
-from rulelens.agents.model import Load, Maybe
+from rulelens.agents.model import DEFAULT_MOMENT, Load, Maybe
 from rulelens.agents.observed import AgentSeen
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
@@ -24,6 +25,8 @@ from rulelens.rules.format.reading import read_entries
 MAX_FILES = 4  # files listed per agent in the hover; the rest are counted
 MAX_MAYBE = 3  # files named in the one line of files the agent may load
 MAX_CHARS = 3_000  # the section's visible text (links' targets not counted); agents past it are counted
+MOMENT = DEFAULT_MOMENT  # what the editor shows: the files that load when the agent reads the open file
+MOMENT_WORDS = f"when each reads this file (on {MOMENT})"
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,7 @@ class AgentLoads:
     maybe: list[Maybe]
     over_budget: str | None
     seen: AgentSeen | None = None  # what real sessions showed (agents/observed.py)
+    moment_note: str | None = None  # why a read of the file loads less than an edit would
 
 
 def other_agents(server: Session, target: Target) -> list[AgentLoads]:
@@ -40,11 +44,11 @@ def other_agents(server: Session, target: Target) -> list[AgentLoads]:
     project = target.root.agents(server.files_ttl)
     if not any(a.id != "boost" for a in project.present):
         return []
-    view = project.view(target.rel)
+    view = project.view(target.rel, MOMENT)
     observed = target.root.observed()
     seen = observed.for_path(project, view) if observed else {}
     return [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id),
-                       seen.get(a.id))
+                       seen.get(a.id), view.moment_notes.get(a.id))
             for a in project.present if a.id != "boost"]
 
 
@@ -104,8 +108,18 @@ def _seen_markdown(line: str) -> str:
 
 
 def sureness(agent: Agent) -> str | None:
-    """"confirmed in <release>" for an agent read from its released code, the "probably" note for
-    one resting on an unconfirmed claim, None where its docs say it."""
+    """"confirmed in <release>" for an agent whose release was run end to end for a read,
+    "matcher confirmed in <release>" for one whose matcher was read from its released code, the
+    "probably" note for one resting on an unconfirmed claim, None where its docs say it."""
+    stamp = agent.stamp(MOMENT)
+    if stamp:
+        return stamp
+    return None if agent.confirmed else PROBABLY_NOTE
+
+
+def matcher_sureness(agent: Agent) -> str | None:
+    """How sure the agent's matcher alone is: "confirmed in <release>" where it was read from
+    the release's code, for a hover that counts a glob with it."""
     if agent.confirmed_in:
         return confirmed_note(agent.confirmed_in)
     return None if agent.confirmed else PROBABLY_NOTE
@@ -142,6 +156,8 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
         maybe = _maybe_line(x.maybe, True)
         if maybe:
             lines.append(f"- {maybe}")
+        if x.moment_note:
+            lines.append(f"- {defang(x.moment_note)}")
         if x.over_budget:
             lines.append(f"- ⚠ over budget: {defang(x.over_budget)}")
         block = "\n".join(lines)
@@ -151,11 +167,11 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
             break
         blocks.append(block)
         used += len(block) - hidden
-    return "**In other agents**\n\n" + "\n\n".join(blocks)
+    return f"**In other agents** · {MOMENT_WORDS}\n\n" + "\n\n".join(blocks)
 
 
 def section_plain(found: list[AgentLoads]) -> str:
-    lines = ["In other agents:"]
+    lines = [f"In other agents ({MOMENT_WORDS}):"]
     used = 0
     for n, x in enumerate(found):
         block = [_head(x, False)]
@@ -168,6 +184,8 @@ def section_plain(found: list[AgentLoads]) -> str:
         maybe = _maybe_line(x.maybe, False)
         if maybe:
             block.append(f"  {maybe}")
+        if x.moment_note:
+            block.append(f"  {x.moment_note}")
         if x.over_budget:
             block.append(f"  over budget: {x.over_budget}")
         text = "\n".join(block)
@@ -183,7 +201,9 @@ def section_plain(found: list[AgentLoads]) -> str:
 def payload(target: Target, found: list[AgentLoads]) -> list[AgentView]:
     uri = target.root.uri_of
     return [AgentView(
-        id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed, confirmedIn=x.agent.confirmed_in,
+        id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed,
+        confirmedIn=x.agent.confirmed_in if MOMENT in x.agent.end_to_end else None,
+        matcherConfirmedIn=x.agent.confirmed_in if MOMENT not in x.agent.end_to_end else None,
         loads=[AgentLoad(file=load.file, uri=uri(load.file), how=load.how, patterns=list(load.patterns),
                          bytes=load.bytes, entries=_entries(x.agent, load.file)) for load in x.loads],
         maybe=[AgentMaybe(file=m.file, uri=uri(m.file), how=m.how) for m in x.maybe],
