@@ -88,7 +88,8 @@ def test_a_front_imported_from_the_core_is_caught(tmp_path: Path) -> None:
 # Within a package, each part (a subpackage, or a module at its top) may import only parts of
 # earlier groups, and itself: the order the packages' maps in ARCHITECTURE.md give.
 SUBLAYERS: dict[str, list[set[str]]] = {
-    "workspace": [{"atomic_write", "fast_hash", "spawn", "later", "sorted_paths", "reads", "root", "processes"},
+    "workspace": [{"atomic_write", "fast_hash", "spawn", "later", "sorted_paths", "reads", "root", "processes",
+                   "stat_stamp"},
                   {"git_state"}, {"git"}, {"cache_files", "filetree"}, {"filelist"}],
     "rules": [{"model"}, {"format"}, {"match", "write"}, {"repository"}, {"check", "path_rules", "review"}],
     "agents": [{"model", "facts", "readings"}, {"reading"}, {"base"}, {"formats"},

@@ -60,6 +60,7 @@ from rulelens.workspace.fast_hash import blake2b
 from rulelens.workspace.git_state import no_repository
 from rulelens.workspace.root import RULES_DIR, is_project, root_text
 from rulelens.workspace.spawn import Started, available, collect, spawn
+from rulelens.workspace.stat_stamp import MODIFIED, of, text
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 if TYPE_CHECKING:
@@ -235,8 +236,7 @@ def _code(h: blake2b) -> None:
                 if name != "__pycache__":
                     folders.append(entry.path)
             elif name.endswith(".py"):
-                st = entry.stat()
-                h.update(f"{entry.path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode(errors="surrogateescape"))
+                h.update(f"{entry.path}\0{text(of(entry.stat()))}\0".encode(errors="surrogateescape"))
     for folder in sys.path:
         h.update(f"{folder}\0{signature(folder or '.')[0]}\0".encode(errors="surrogateescape"))
 
@@ -270,7 +270,7 @@ def _prune(folder: str) -> None:
     import contextlib
 
     with os.scandir(folder) as entries:
-        answers = [(e.stat().st_mtime_ns, e.path) for e in entries
+        answers = [(of(e.stat())[MODIFIED], e.path) for e in entries
                    if e.name.startswith("check-") and "." not in e.name]
     for _, path in sorted(answers)[:-KEPT]:
         with contextlib.suppress(OSError):
@@ -467,7 +467,7 @@ class Pending:
 
         from rulelens.workspace.git import LS_FILES, GitSession
         from rulelens.workspace.git_state import AskGitAgain, Snapshot, outside
-        from rulelens.workspace.later import Later
+        from rulelens.workspace.later import Later, in_thread
 
         def answers() -> tuple[bytes, bytes] | None:
             with self._lock:
@@ -516,7 +516,7 @@ class Pending:
                 return
             view.set_result(outside(*got, RULES_DIR))
 
-        threading.Thread(target=read, daemon=True, name="rulelens-git-answers").start()
+        in_thread(read, name="rulelens-git-answers", daemon=True)
         return GitSession(remember_missing=True, given={(self.root, LS_FILES): files},
                           views={(Path(self.root), RULES_DIR): view})
 
