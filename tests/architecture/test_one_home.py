@@ -80,3 +80,34 @@ def test_a_second_home_is_caught(tmp_path: Path) -> None:
     assert users(HOMES["threads"][0], tmp_path) == {"own.py": ["threading.Thread(", "Thread("],
                                                     "workspace/later.py": ["threading.Thread(", "Thread("]}
     assert users(HOMES["stat stamps"][0], tmp_path) == {"stamp.py": ["st_mtime_ns", "st_mtime"]}
+
+
+def git_folder_literals(root: Path = PACKAGE / "cli") -> list[str]:
+    """Each string in code below `root` that is a place in git's folder (docstrings, and text
+    with spaces, such as a help line, are prose): git's plumbing (its refs, `packed-refs`, the
+    index) is workspace/git_state.py's."""
+    import ast
+
+    found: list[str] = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)
+                      and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                    and not any(c.isspace() for c in node.value) and any(word in node.value for word in (".git", "packed-refs", "refs/heads"))):
+                found.append(f"{path.relative_to(root.parent).as_posix()}:{node.lineno}: {node.value!r}")
+    return found
+
+
+def test_the_command_line_reads_git_s_folder_through_workspace() -> None:
+    assert git_folder_literals() == []
+
+
+def test_a_git_folder_literal_is_caught(tmp_path: Path) -> None:
+    (tmp_path / "cli").mkdir()
+    (tmp_path / "cli" / "kept.py").write_text('"""Reads `.git` in prose only."""\nimport os\n'
+                                             'index = os.path.join("r", ".git", "index")\n')
+    assert git_folder_literals(tmp_path / "cli") == ["cli/kept.py:3: '.git'"]
