@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 SHARED_CODES = frozenset({"agent-budget-exceeded", "agent-glob-matches-nothing", "agent-yaml-invalid",
                           "agents-disagree"})
 NOT_CONFIRMED = "documented behaviour not confirmed"
+DEAD_SHOWN = 4  # dead patterns one "N of M patterns match no file" finding names
 EXAMPLES_MAX = 2  # paths a reading-dependent finding names (the message says "and more" past one)
 
 
@@ -437,12 +438,34 @@ class Agent(ABC):
         return self.patterns(f)
 
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
+        """A glob that matches no file here. A warning only while the rule loads for no file at
+        all through this agent; where it still loads through its other patterns, the dead ones
+        are one `info` for the file (a list kept for other projects is not worth failing CI)."""
         out: list[Problem] = []
         sure = self.sure_of("dialect")
+        dead: list[str] = []
         for pattern in self.nothing_patterns(f):
             if self.matches_any_in(f, pattern):
                 continue
-            line = self.key_line(f)
+            dead.append(pattern)
+        if not dead:
+            return out
+        line = self.key_line(f)
+        written = self.patterns(f)
+        live = any(self.matches_any_in(f, p) for p in written if not p.startswith("!"))
+        if live:
+            unsure = [p for p in dead if any(r.affects(p) and self.read_as(r).hits_in(f, p, 1)
+                                             for r in self.open_readings())]
+            shown = ", ".join(f"`{p}`" for p in dead[:DEAD_SHOWN])
+            more = f" and {len(dead) - DEAD_SHOWN} more" if len(dead) > DEAD_SHOWN else ""
+            n = len([p for p in written if not p.startswith("!")])
+            maybe_live = (f" ({', '.join(f'`{p}`' for p in unsure)} may match files, depending on "
+                          f"how {self.name} reads globs: not confirmed)") if unsure else ""
+            return [problem(f, line, "info", "agent-glob-matches-nothing",
+                            f"{len(dead)} of {n} patterns match no file here for {self.name} "
+                            f"({shown}{more}){maybe_live}; the rule still loads through the others. "
+                            "Remove them if the project will not have such files.")]
+        for pattern in dead:
             readings = [r for r in self.open_readings() if r.affects(pattern)]
             found = next(((r, hits) for r in readings
                           if (hits := self.read_as(r).hits_in(f, pattern, EXAMPLES_MAX))), None)

@@ -325,9 +325,9 @@ class ClaudeCode(GlobAgent):
         return (f"Claude Code then reads no frontmatter and loads this rule for every file, not only for "
                 f"its `paths` (confirmed in {RELEASE}). Quote each glob: `- \"src/**/*.ts\"`.")
 
-    def nothing_traps(self, f: AgentFile) -> list[Problem]:
+    def nothing_patterns(self, f: AgentFile) -> list[str]:
         # `./` patterns have their own finding (claude-dot-slash)
-        return [p for p in super().nothing_traps(f) if "`./" not in p.message]
+        return [p for p in self.patterns(f) if not p.startswith("./")]
 
     def file_budget_note(self, f: AgentFile) -> str | None:
         lines = len(split_lines(f.text))

@@ -1,0 +1,49 @@
+"""Issue 44: `check`'s findings are ones a maintainer acts on. Noise is `info` (or gone), a miss is
+a finding, and each says where its fix belongs; every case here failed on the code before it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulelens.check_project import check_project
+from rulelens.rules.model import Problem
+from rulelens.rules.repository import RuleRepository
+from tests.conftest import ProjectFactory
+
+
+def _check(root: Path) -> list[Problem]:
+    return check_project(RuleRepository(root)).problems
+
+
+def _of(problems: list[Problem], code: str, file: str | None = None) -> list[Problem]:
+    return [p for p in problems if p.code == code and (file is None or p.file == file)]
+
+
+# 1. One warning per dead alternative
+
+
+SIX = ('---\nglobs: "**/*.ts,**/*.tsx,**/*.vue,**/*.svelte,**/*.astro,**/*.mjs"\n'
+       "alwaysApply: false\n---\n# Front end\n")
+
+
+def test_dead_alternatives_of_a_rule_that_still_loads_are_one_info(project: ProjectFactory) -> None:
+    root = project({"src/a.ts": "", "src/b.tsx": "", ".cursor/rules/front.mdc": SIX})
+    found = _of(_check(root), "agent-glob-matches-nothing", ".cursor/rules/front.mdc")
+    assert [p.severity for p in found] == ["info"]
+    assert "4 of 6 patterns match no file here" in found[0].message
+    assert "`**/*.vue`" in found[0].message
+
+
+def test_a_rule_that_loads_for_no_file_is_still_a_warning(project: ProjectFactory) -> None:
+    root = project({"src/a.py": "", ".cursor/rules/front.mdc": SIX})
+    found = _of(_check(root), "agent-glob-matches-nothing", ".cursor/rules/front.mdc")
+    assert {p.severity for p in found} == {"warning"}
+    assert len(found) == 6
+
+
+def test_boost_rules_dead_globs_beside_a_live_one_are_one_info(project: ProjectFactory) -> None:
+    rule = "---\npaths:\n  - 'app/**'\n  - 'gone/**'\n  - 'old/**'\n---\n# App\n\n## One\nNote.\n"
+    root = project({"app/a.php": "", ".ai/rules/app.md": rule})
+    found = _of(_check(root), "glob-matches-nothing")
+    assert [(p.severity, p.line) for p in found] == [("info", 3)]  # 0-based: the first dead glob
+    assert "2 of 3 globs match no file here" in found[0].message
