@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rulelens.agents.fixes import copied_globs, globs_edit
 from rulelens.agents.model import named_together
 from rulelens.agents.traps import Drift
+from rulelens.rules.check.boost_signs import NO_SIGN
 from rulelens.rules.model import Edit, Fix, Problem, Severity
 
 MIN_GROUP = 2  # files a cause must repeat in before one finding stands for them
@@ -59,7 +60,8 @@ def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
         first = min(p.line for p in found if p.file == files[0])
         grouped = Problem(files[0], first, max(found, key=_rank).severity, code,
                           f"{len(files)} {cause.files} name their globs {keys} ({_listed(files)}): "
-                          f"{cause.effect}. Rename each to `{cause.key}:` (`rulelens check --fix` does).",
+                          f"{cause.effect}. Rename each to `{cause.key}:` (`rulelens check --fix` does)."
+                          + (f" {NO_SIGN}" if any(p.message.endswith(NO_SIGN) for p in found) else ""),
                           examples=tuple(files))
         kept = _replaced(kept, found, grouped)
     kept, fixes = _unpicked(kept, drifts, fixes)

@@ -10,6 +10,7 @@ editor shows each file its own finding.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,9 +66,13 @@ def configured_document(root: Path, rel: str, text: str, problems: Sequence[Prob
     """The file's own findings with the project's configuration and the inline directives of
     the text as typed."""
     from rulelens.agents.codes import known_codes
+    from rulelens.rules.check.boost_signs import BOOST_ONLY, boost_sign, without_boost
     from rulelens.rules.check.config import Config, ConfigError, configured, load_config
+    from rulelens.workspace.reads import Reads
 
     mine = [p for p in problems if p.file == rel]
+    if any(p.code in BOOST_ONLY for p in mine) and boost_sign(root, posixpath.dirname(rel), Reads()) is None:
+        mine = without_boost(mine)
     error = None
     try:
         config = load_config(root, known_codes())

@@ -97,6 +97,7 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
              config: Config, reads: Reads) -> ProjectCheck:
     from rulelens.agents.project import AgentProject
     from rulelens.agents.traps import agent_check
+    from rulelens.rules.check.boost_signs import boost_sign, without_boost
     from rulelens.rules.check.rules_check import check_rules
     from rulelens.workspace.filelist import FileList
 
@@ -119,6 +120,8 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     rules = "1 rule file" if len(repo.files) == 1 else f"{len(repo.files):,} rule files"
     say(f"checking {rules} against {len(files):,} project files")
     problems = check_rules(repo, files, drift_after) if has_rules else []
+    if has_rules and boost_sign(repo.root, repo.rules_dir, reads) is None:
+        problems = without_boost(problems)
     say("checking the other agents' rule files")
     found, drifts = agent_check(agents)
     problems += found

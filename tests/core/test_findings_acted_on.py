@@ -47,3 +47,25 @@ def test_boost_rules_dead_globs_beside_a_live_one_are_one_info(project: ProjectF
     found = _of(_check(root), "glob-matches-nothing")
     assert [(p.severity, p.line) for p in found] == [("info", 3)]  # 0-based: the first dead glob
     assert "2 of 3 globs match no file here" in found[0].message
+
+
+# 2. Boost's findings in projects that do not use Boost
+
+APPLY_TO = "---\napplyTo: 'src/**'\n---\n# Src\n\n## One\nNote.\n"
+
+
+def test_boosts_findings_are_info_where_the_project_shows_no_sign_of_boost(project: ProjectFactory) -> None:
+    root = project({"src/a.cs": "", ".ai/rules/src.md": APPLY_TO})
+    found = {p.code: p for p in _check(root) if p.code in ("paths-key-other", "index-missing")}
+    assert set(found) == {"paths-key-other", "index-missing"}
+    for p in found.values():
+        assert p.severity == "info"
+        assert "no sign of Laravel Boost" in p.message
+
+
+def test_boosts_findings_stay_warnings_where_the_project_uses_boost(project: ProjectFactory) -> None:
+    composer = '{"require-dev": {"laravel/boost": "^1.0"}}\n'
+    root = project({"src/a.php": "", ".ai/rules/src.md": APPLY_TO, "composer.json": composer})
+    found = {p.code: p.severity for p in _check(root)}
+    assert found["paths-key-other"] == "warning"
+    assert found["index-missing"] == "warning"
