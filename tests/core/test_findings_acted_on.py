@@ -9,6 +9,7 @@ from rulelens.check_project import check_project
 from rulelens.rules.model import Problem
 from rulelens.rules.repository import RuleRepository
 from tests.conftest import ProjectFactory
+from tests.git_repo import commit
 
 
 def _check(root: Path) -> list[Problem]:
@@ -69,3 +70,34 @@ def test_boosts_findings_stay_warnings_where_the_project_uses_boost(project: Pro
     found = {p.code: p.severity for p in _check(root)}
     assert found["paths-key-other"] == "warning"
     assert found["index-missing"] == "warning"
+
+
+# 3. `rule-drift` counted in commits
+
+
+def _busy(project: ProjectFactory, globs: str, first_day: int, last_day: int) -> Path:
+    """A rule committed on `first_day` of May, then 25 commits on its files up to `last_day`."""
+    root = project({".ai/rules/app.md": f"---\npaths:\n  - '{globs}'\n---\n# App\n\n## One\nNote.\n",
+                    "lib/a.php": "", "lib/b.php": "", "docs/c.md": ""}, git=True)
+    commit(root, "rule", f"2026-05-{first_day:02d}T08:00:00")
+    for i in range(25):
+        (root / "app").mkdir(exist_ok=True)
+        (root / "app/x.php").write_text(str(i))
+        commit(root, f"work {i}", f"2026-05-{last_day:02d}T09:{i:02d}:00")
+    return root
+
+
+def test_no_rule_drift_for_a_rule_days_old_in_a_busy_repository(project: ProjectFactory) -> None:
+    root = _busy(project, "app/**", 1, 3)  # 25 commits in two days
+    assert _of(_check(root), "rule-drift") == []
+
+
+def test_rule_drift_for_a_rule_weeks_old(project: ProjectFactory) -> None:
+    root = _busy(project, "app/**", 1, 28)
+    (drift,) = _of(_check(root), "rule-drift")
+    assert "(27 days ago)" in drift.message
+
+
+def test_no_rule_drift_for_a_rule_about_every_file(project: ProjectFactory) -> None:
+    root = _busy(project, "**", 1, 28)
+    assert _of(_check(root), "rule-drift") == []

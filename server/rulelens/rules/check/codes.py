@@ -78,7 +78,8 @@ CODES: dict[str, Code] = {
     "rule-drift": Code(
         "The rule's files changed in many commits since the rule did.",
         "The code a rule file covers has moved on while the rule stayed the same. Read the rule "
-        "against the code and update or confirm it (any edit resets the count)."),
+        "against the code and update or confirm it (any edit resets the count). Not reported for a rule "
+        "younger than 14 days, or one whose globs select half the project's files or more."),
     "file-too-large": Code(
         "A rule file too large to read.",
         "rulelens reads at most 2 MiB of a rule file. Split it."),
