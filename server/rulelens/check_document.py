@@ -68,6 +68,7 @@ def configured_document(root: Path, rel: str, text: str, problems: Sequence[Prob
     from rulelens.agents.codes import known_codes
     from rulelens.rules.check.boost_signs import BOOST_ONLY, boost_sign, without_boost
     from rulelens.rules.check.config import Config, ConfigError, configured, load_config
+    from rulelens.rules.check.generated import on_generated
     from rulelens.workspace.reads import Reads
 
     mine = [p for p in problems if p.file == rel]
@@ -78,4 +79,7 @@ def configured_document(root: Path, rel: str, text: str, problems: Sequence[Prob
         config = load_config(root, known_codes())
     except ConfigError as exc:
         config, error = Config(), str(exc)
-    return DocumentCheck(configured(mine, config, lambda path: text if path == rel else None), error)
+    def text_of(path: str) -> str | None:
+        return text if path == rel else None
+
+    return DocumentCheck(configured(on_generated(mine, text_of), config, text_of), error)

@@ -141,6 +141,7 @@ def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
     one finding per cause that repeats across files (causes.py), with its fix."""
     from rulelens.causes import by_cause
     from rulelens.rules.check.config import configured, disk_reader
+    from rulelens.rules.check.generated import on_generated
 
     read = disk_reader(repo.root, reads=reads)
-    return by_cause(configured(problems, config, read), drifts, read)
+    return by_cause(configured(on_generated(problems, read), config, read), drifts, read)
