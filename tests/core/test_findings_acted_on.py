@@ -148,3 +148,25 @@ def test_an_agents_md_without_a_claude_md_beside_it_is_unseen(project: ProjectFa
 def test_without_a_root_claude_md_claude_code_s_fallback_reads_it(project: ProjectFactory) -> None:
     root = project({k: v for k, v in MONOREPO.items() if k != "CLAUDE.md"})
     assert _of(_check(root), "claude-agents-md-unseen") == []
+
+
+# 6. An agent that loads the same text twice
+
+
+def test_an_agent_that_loads_the_same_text_twice_is_a_check_finding(project: ProjectFactory) -> None:
+    root = project({"AGENTS.md": "# Team\n\nRun the tests before every commit, always.\n", "src/a.ts": ""})
+    (root / "CLAUDE.md").symlink_to("AGENTS.md")
+    found = _of(_check(root), "agent-same-text")
+    assert found, "match --agents says so; check did not"
+    (one,) = found  # one finding naming every agent that reads both
+    assert one.file == "CLAUDE.md" and one.severity == "info"
+    assert "a link to it" in one.message and "the one line `@AGENTS.md`" in one.message
+
+
+def test_two_claude_md_that_import_their_own_folder_s_agents_md_are_not_the_same_text(
+        project: ProjectFactory) -> None:
+    stub = "# Instructions\n\n@AGENTS.md\n"
+    root = project({"CLAUDE.md": stub, "AGENTS.md": "# Root\n\nThe whole repository's rules go here.\n",
+                    "pkg/CLAUDE.md": stub, "pkg/AGENTS.md": "# Pkg\n\nThis package's own rules go here.\n",
+                    "pkg/a.ts": ""})
+    assert _of(_check(root), "agent-same-text") == []

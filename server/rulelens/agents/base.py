@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 # The codes every agent's files can get: YAML, globs that match nothing, budgets, and the same
 # rule carried differently by two agents (traps.py).
 SHARED_CODES = frozenset({"agent-budget-exceeded", "agent-glob-matches-nothing", "agent-yaml-invalid",
-                          "agents-disagree"})
+                          "agents-disagree", "agent-same-text"})
 NOT_CONFIRMED = "documented behaviour not confirmed"
 DEAD_SHOWN = 4  # dead patterns one "N of M patterns match no file" finding names
 EXAMPLES_MAX = 2  # paths a reading-dependent finding names (the message says "and more" past one)
