@@ -125,9 +125,30 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     say("checking the other agents' rule files")
     found, drifts = agent_check(agents)
     problems += found
+    problems += _plugin_problems(repo, files, [f.rel for a in others for f in a.files], reads)
     kept, fixes = _kept(repo, problems, config, drifts, reads)
     return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes,
                         other_agents=tuple(a.name for a in others if a.files), record=_record(files, repo))
+
+
+def _plugin_problems(repo: RuleRepository, files: FileList, agent_files: list[str],
+                     reads: Reads) -> list[Problem]:
+    """`claude-plugin-extensions`: the Claude Code plugin `init --claude` wrote maps fewer file
+    extensions than the rules reach now, so Claude Code runs no language server for the others."""
+    from rulelens.rules.check.plugin_map import MANIFEST, RERUN, ruled_paths, unmapped_extensions
+
+    if not reads.is_file(repo.root / MANIFEST):
+        return []
+    found = unmapped_extensions(repo.root, ruled_paths(repo.root, files, agent_files, repo.files), reads)
+    if found is None:
+        return []
+    where, missing = found
+    more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
+    shown = ", ".join(f"`{e}`" for e in missing[:6]) + more
+    return [Problem(where, 0, "warning", "claude-plugin-extensions",
+                    f"The rules now reach {shown} files, which this plugin's language server does not "
+                    f"map, so Claude Code starts no rulelens server for them and their rules never "
+                    f"show. Run `{RERUN}` again to map them.")]
 
 
 def _record(files: FileList, repo: RuleRepository) -> RunRecord:

@@ -170,3 +170,21 @@ def test_two_claude_md_that_import_their_own_folder_s_agents_md_are_not_the_same
                     "pkg/CLAUDE.md": stub, "pkg/AGENTS.md": "# Pkg\n\nThis package's own rules go here.\n",
                     "pkg/a.ts": ""})
     assert _of(_check(root), "agent-same-text") == []
+
+
+# 7. `init --claude` maps the extensions the rules reach when it runs
+
+
+def test_a_rule_that_reaches_a_new_extension_after_init_claude_is_said(project: ProjectFactory) -> None:
+    from rulelens.setup.init_project import init_project
+
+    rule = "---\npaths:\n  - 'app/**/*.php'\n---\n# App\n\n## One\nNote.\n"
+    root = project({"app/a.php": "", "web/b.ts": "", ".ai/rules/app.md": rule})
+    init_project(root, mcp=False, claude=True)
+    assert _of(_check(root), "claude-plugin-extensions") == []
+    (root / ".ai/rules/web.md").write_text("---\npaths:\n  - 'web/**'\n---\n# Web\n\n## One\nNote.\n")
+    (found,) = _of(_check(root), "claude-plugin-extensions")
+    assert found.file == ".claude/skills/rulelens/.lsp.json" and found.severity == "warning"
+    assert "`.ts`" in found.message and "rulelens init --claude" in found.message
+    init_project(root, mcp=False, claude=True)
+    assert _of(_check(root), "claude-plugin-extensions") == []

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from rulelens.rules.check.plugin_map import ruled_paths
 from rulelens.rules.model import RuleError
 from rulelens.rules.write.atomic import write_atomic
-from rulelens.setup.claude_plugin import make_dirs, ruled_paths, write_plugin
+from rulelens.setup.claude_plugin import make_dirs, write_plugin
 from rulelens.setup.mcp_clients import CLAUDE, register_json, register_others, registered
 from rulelens.workspace.filelist import FileList
 from rulelens.workspace.root import RULES_DIR

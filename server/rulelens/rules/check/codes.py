@@ -80,6 +80,11 @@ CODES: dict[str, Code] = {
         "The code a rule file covers has moved on while the rule stayed the same. Read the rule "
         "against the code and update or confirm it (any edit resets the count). Not reported for a rule "
         "younger than 14 days, or one whose globs select half the project's files or more."),
+    "claude-plugin-extensions": Code(
+        "The Claude Code plugin maps fewer file extensions than the rules reach.",
+        "`rulelens init --claude` maps the extensions the rules reach when it runs; a later rule that "
+        "reaches another kind of file gets no language server in Claude Code. Run `rulelens init "
+        "--claude` again."),
     "file-too-large": Code(
         "A rule file too large to read.",
         "rulelens reads at most 2 MiB of a rule file. Split it."),
