@@ -188,3 +188,17 @@ def test_a_rule_that_reaches_a_new_extension_after_init_claude_is_said(project: 
     assert "`.ts`" in found.message and "rulelens init --claude" in found.message
     init_project(root, mcp=False, claude=True)
     assert _of(_check(root), "claude-plugin-extensions") == []
+
+
+# Found wrong when tried as a new user would
+
+
+def test_alwaysapply_the_string_false_is_not_told_to_become_true(project: ProjectFactory) -> None:
+    root = project({"src/a.ts": "",
+                    ".cursor/rules/off.mdc": '---\nglobs: "src/**"\nalwaysApply: "false"\n---\n# Off\n',
+                    ".cursor/rules/on.mdc": '---\nalwaysApply: "true"\n---\n# On\n'})
+    found = {p.file: p for p in _of(_check(root), "cursor-alwaysapply-string")}
+    off, on = found[".cursor/rules/off.mdc"], found[".cursor/rules/on.mdc"]
+    assert off.severity == "info" and "alwaysApply: true" not in off.message
+    assert "`alwaysApply: false` without quotes" in off.message
+    assert on.severity == "warning" and "`alwaysApply: true` without quotes" in on.message
