@@ -202,3 +202,30 @@ def test_alwaysapply_the_string_false_is_not_told_to_become_true(project: Projec
     assert off.severity == "info" and "alwaysApply: true" not in off.message
     assert "`alwaysApply: false` without quotes" in off.message
     assert on.severity == "warning" and "`alwaysApply: true` without quotes" in on.message
+
+
+BROKEN = "---\npaths:\n  - **/*.php\n---\n# PHP\n\n## One\nNote.\n"
+
+
+def test_index_says_when_it_leaves_out_the_row_of_a_rule_with_invalid_yaml(project: ProjectFactory) -> None:
+    import subprocess
+    import sys
+
+    root = project({"app/a.php": "", ".ai/rules/php.md": BROKEN,
+                    ".ai/rules/app.md": "---\npaths:\n  - 'app/**'\n---\n# App\n\n## One\nNote.\n"})
+    done = subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), "index"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "has no row for it: .ai/rules/php.md has invalid frontmatter (line 3)" in done.stderr
+    (root / ".ai/rules/index.md").unlink()
+    (missing,) = _of(_check(root), "index-missing")
+    assert "php.md has invalid frontmatter" in missing.message
+
+
+def test_frontmatter_invalid_says_what_match_reads(project: ProjectFactory) -> None:
+    root = project({"app/a.php": "", ".ai/rules/php.md": BROKEN,
+                    ".ai/rules/tab.md": "---\n\tpaths:\n  - 'app/**'\n---\n# Tab\n\n## One\nNote.\n"})
+    found = {p.file: p.message for p in _of(_check(root), "frontmatter-invalid")}
+    assert "still shows its rules" not in " ".join(found.values())
+    assert "`rulelens match` reads its globs as written (`**/*.php`)" in found[".ai/rules/php.md"]
+    assert "`rulelens match` reads no globs from it either" in found[".ai/rules/tab.md"]

@@ -69,6 +69,9 @@ def _listed(entry: os.DirEntry[str]) -> bool:
         return entry.is_symlink()
 
 
+INVALID_FRONTMATTER = frozenset({"frontmatter-invalid", "frontmatter-bom"})
+
+
 class RuleRepository:
     """Reads, matches, records and indexes the rules below one project root (`check` is
     rules.check.rules_check, over it)."""
@@ -213,6 +216,21 @@ class RuleRepository:
         if said is not None:
             raise RuleError(f"{said}; the index would lose its row, so nothing was written. "
                             "Fix or remove the file first.")
+
+    def first_invalid(self) -> str | None:
+        """`<file> has invalid frontmatter (line N)` for the first rule file whose globs only the
+        lenient reading has (invalid YAML, a BOM): Boost reads no paths there, so the index (as
+        Boost writes it, byte for byte) has no row for it, though its author meant one. None when
+        there is none."""
+        for rule in self.files:
+            broken = next((p for p in rule.problems if p.code in INVALID_FRONTMATTER), None)
+            if broken is not None and rule.lenient_paths and not rule.strict_paths:
+                return f"{rule.rel} has invalid frontmatter (line {broken.line + 1})"
+        return None
+
+    def first_blocking(self) -> str | None:
+        """What keeps `rulelens index` from writing: an unread rule file, else an invalid one."""
+        return self.first_unread() or self.first_invalid()
 
     def file(self, path: Path | str) -> RuleFile | None:
         rel = self.rel(path) if Path(path).is_absolute() else str(path)
