@@ -38,9 +38,10 @@ def check_rule_text(root: Path, rel: str, rule: RuleFile, text: str, files: File
     """A rule file as typed (`rule` parsed from `text`). No `rule-drift`: it reads git history
     (an idle editor would re-read it on every file-list refresh). Staleness is searched apart,
     off the request path; its findings come in as `later`."""
+    from rulelens.agents.dialect_words import worded
     from rulelens.rules.check.lint import check_file
 
-    found = check_file(rule, files, drift_after=0, staleness=False)
+    found = worded(check_file(rule, files, drift_after=0, staleness=False))
     return configured_document(root, rel, text, [*found, *later])
 
 

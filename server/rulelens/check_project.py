@@ -95,6 +95,7 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
 
 def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: GitSession,
              config: Config, reads: Reads) -> ProjectCheck:
+    from rulelens.agents.dialect_words import worded
     from rulelens.agents.project import AgentProject
     from rulelens.agents.traps import agent_check
     from rulelens.rules.check.boost_signs import boost_sign, without_boost
@@ -120,6 +121,8 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     rules = "1 rule file" if len(repo.files) == 1 else f"{len(repo.files):,} rule files"
     say(f"checking {rules} against {len(files):,} project files")
     problems = check_rules(repo, files, drift_after) if has_rules else []
+    readers = [a for a in others if a.keys] or None  # None: every agent, as no file names them
+    problems = worded(problems, readers)
     if has_rules and boost_sign(repo.root, repo.rules_dir, reads) is None:
         problems = without_boost(problems)
     say("checking the other agents' rule files")

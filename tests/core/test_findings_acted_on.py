@@ -229,3 +229,20 @@ def test_frontmatter_invalid_says_what_match_reads(project: ProjectFactory) -> N
     assert "still shows its rules" not in " ".join(found.values())
     assert "`rulelens match` reads its globs as written (`**/*.php`)" in found[".ai/rules/php.md"]
     assert "`rulelens match` reads no globs from it either" in found[".ai/rules/tab.md"]
+
+
+PHP_ANYWHERE = "---\npaths:\n  - '*.php'\n---\n# PHP\n\n## One\nNote.\n"
+
+
+def test_glob_dialect_says_what_claude_code_s_matcher_does(project: ProjectFactory) -> None:
+    root = project({"app/a.php": "", ".ai/rules/php.md": PHP_ANYWHERE})
+    (hint,) = _of(_check(root), "glob-dialect")
+    at_depth, _, at_root = hint.message.partition("own rule files, ")[2].partition(";")
+    assert "Claude Code" in at_depth and "at any depth" in at_depth
+    assert "Claude Code" not in at_root and "Cline" in at_root
+
+
+def test_no_glob_dialect_where_the_project_s_agents_all_read_it_at_any_depth(project: ProjectFactory) -> None:
+    root = project({"app/a.php": "", ".ai/rules/php.md": PHP_ANYWHERE, "CLAUDE.md": "# Team\n\nBe brief.\n",
+                    ".claude/rules/php.md": "---\npaths: '*.php'\n---\n# PHP\n"})
+    assert _of(_check(root), "glob-dialect") == []

@@ -44,8 +44,9 @@ CODES: dict[str, Code] = {
         "Remove the repeated glob; it adds nothing."),
     "glob-dialect": Code(
         "Agents read this glob differently.",
-        "A glob without a slash is root-only for Claude Code and Cline but any depth for Copilot. "
-        "Write `**/*.php` or `/*.php` to say which."),
+        "A glob without a slash (`*.php`) is matched at any depth by some agents and only at the root "
+        "by others; the finding names which, worked out from each agent's own matcher (the "
+        "project's agents, else all). Write `**/*.php` or `/*.php` to say which."),
     "no-paths": Code(
         "A rule file without `paths`.",
         "It is not in the index; agents find it only by searching the rules folder."),
