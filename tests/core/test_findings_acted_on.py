@@ -246,3 +246,18 @@ def test_no_glob_dialect_where_the_project_s_agents_all_read_it_at_any_depth(pro
     root = project({"app/a.php": "", ".ai/rules/php.md": PHP_ANYWHERE, "CLAUDE.md": "# Team\n\nBe brief.\n",
                     ".claude/rules/php.md": "---\npaths: '*.php'\n---\n# PHP\n"})
     assert _of(_check(root), "glob-dialect") == []
+
+
+# Confusing
+
+
+def test_match_leads_with_what_the_agents_load_where_no_ai_rules_file_applies(project: ProjectFactory) -> None:
+    import subprocess
+    import sys
+
+    root = project({"AGENTS.md": "# Team\n\nRun the tests before every commit.\n", "src/a.ts": ""})
+    out = subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), "match", "src/a.ts"],
+                         capture_output=True, text=True, check=False)
+    first = out.stdout.splitlines()[0]
+    assert "0 rule files apply" not in first
+    assert first.startswith("src/a.ts: 1 agent rule file loads for it (AGENTS.md)")

@@ -54,6 +54,14 @@ def file_rules(result: FileRules, paint: Palette = PLAIN) -> str:
     return "\n".join([head, *(line for m in result.matches for line in _rule(m, paint))])
 
 
+def agents_lead(path: str, loaded: list[str], has_rules: bool) -> str:
+    """A file no `.ai/rules` file applies to, led by what the agents load for it instead."""
+    where = "no .ai/rules file applies" if has_rules else "there is no .ai/rules folder"
+    shown = ", ".join(loaded[:4]) + (f" and {len(loaded) - 4} more" if len(loaded) > 4 else "")
+    verb = "loads" if len(loaded) == 1 else "load"
+    return f"{path}: {plural(len(loaded), 'agent rule file')} {verb} for it ({shown}); {where}."
+
+
 def folder_rules(result: FolderRules, paint: Palette = PLAIN) -> str:
     files = plural(result.files, "file")
     head = f"{result.path} is a folder ({files} below it): {_applies([m for m, _ in result.pairs])}"
