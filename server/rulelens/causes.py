@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulelens.agents.fixes import copied_globs, globs_edit
 from rulelens.agents.model import named_together
@@ -65,12 +65,33 @@ def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
                           examples=tuple(files))
         kept = _replaced(kept, found, grouped)
     kept, fixes = _unpicked(kept, drifts, fixes)
-    return _same_glob(_open_reading(kept, drifts)), fixes
+    return _same_dead(_same_glob(_open_reading(kept, drifts))), fixes
 
 
 # An agent's "matches nothing" finding (agents/base.py `nothing_traps`): the agent, the glob, the rest.
 NOTHING = re.compile(r"(?P<agent>.+?) matches `(?P<glob>[^`]*)` (?P<rest>against no file of this project.*)",
                      re.DOTALL)
+
+
+# The one `info` for a rule file's dead alternatives (agents/base.py `nothing_traps`).
+DEAD = re.compile(r"(?P<count>\d+ of \d+ patterns match no file here) for (?P<agent>.+?) (?P<rest>\(.*)",
+                  re.DOTALL)
+
+
+def _same_dead(kept: list[Problem]) -> list[Problem]:
+    """One file's dead alternatives that several agents read alike: one `info` naming them all."""
+    groups: dict[tuple[str, int, str, str], list[tuple[Problem, str]]] = {}
+    for p in kept:
+        m = DEAD.fullmatch(p.message) if p.code == "agent-glob-matches-nothing" else None
+        if m is not None and p.severity == "info":
+            groups.setdefault((p.file, p.line, m["count"], m["rest"]), []).append((p, m["agent"]))
+    for (_, _, count, rest), group in groups.items():
+        if len(group) < MIN_GROUP:
+            continue
+        agents = named_together(list(dict.fromkeys(a for _, a in group)))
+        first = group[0][0]
+        kept = _replaced(kept, [p for p, _ in group], replace(first, message=f"{count} for {agents} {rest}"))
+    return kept
 
 
 def _same_glob(kept: list[Problem]) -> list[Problem]:

@@ -261,3 +261,14 @@ def test_match_leads_with_what_the_agents_load_where_no_ai_rules_file_applies(pr
     first = out.stdout.splitlines()[0]
     assert "0 rule files apply" not in first
     assert first.startswith("src/a.ts: 1 agent rule file loads for it (AGENTS.md)")
+
+
+def test_a_named_file_that_is_not_here_stays_a_warning_beside_live_globs(project: ProjectFactory) -> None:
+    rule = ('---\napplyTo: "src/**/*.ts,src/pages/JournalPageV2.tsx,docs/journal/**/*.md"\n---\n'
+            "# Journal\n")
+    root = project({"src/a.ts": "", ".github/instructions/journal.instructions.md": rule})
+    found = _of(_check(root), "agent-glob-matches-nothing", ".github/instructions/journal.instructions.md")
+    loud = [p for p in found if p.severity == "warning"]
+    assert loud and all("`src/pages/JournalPageV2.tsx`" in p.message for p in loud)
+    (quiet,) = [p for p in found if p.severity == "info"]
+    assert "`docs/journal/**/*.md`" in quiet.message and "JournalPageV2" not in quiet.message

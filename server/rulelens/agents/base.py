@@ -454,6 +454,13 @@ class Agent(ABC):
         written = self.patterns(f)
         live = any(self.matches_any_in(f, p) for p in written if not p.startswith("!"))
         if live:
+            # A literal path (one named file, no wildcard) that is not here is no alternative kept
+            # for later: the file was moved or never was, and the rule points at it. Said as before.
+            named = [p for p in dead if _literal(p)]
+            out.extend(self._dead_warning(f, line, p, sure) for p in named)
+            dead = [p for p in dead if not _literal(p)]
+            if not dead:
+                return out
             unsure = [p for p in dead if any(r.affects(p) and self.read_as(r).hits_in(f, p, 1)
                                              for r in self.open_readings())]
             shown = ", ".join(f"`{p}`" for p in dead[:DEAD_SHOWN])
@@ -461,7 +468,7 @@ class Agent(ABC):
             n = len([p for p in written if not p.startswith("!")])
             maybe_live = (f" ({', '.join(f'`{p}`' for p in unsure)} may match files, depending on "
                           f"how {self.name} reads globs: not confirmed)") if unsure else ""
-            return [problem(f, line, "info", "agent-glob-matches-nothing",
+            return [*out, problem(f, line, "info", "agent-glob-matches-nothing",
                             f"{len(dead)} of {n} patterns match no file here for {self.name} "
                             f"({shown}{more}){maybe_live}; the rule still loads through the others. "
                             "Remove them if the project will not have such files.")]
@@ -473,12 +480,15 @@ class Agent(ABC):
                 out.append(problem(f, line, "info", "agent-glob-matches-nothing",
                                    self.unsure_nothing_message(pattern, *found)))
             else:  # every reading still open agrees: a fact
-                out.append(problem(
-                    f, line, "warning", "agent-glob-matches-nothing",
-                    f"{self.name} matches `{pattern}` against no file of this project"
-                    f"{'' if sure else ' in any reading of its matcher'}, so this rule never "
-                    f"loads through it{self.nothing_hint(pattern)}. Fix the glob or remove it."))
+                out.append(self._dead_warning(f, line, pattern, sure))
         return out
+
+    def _dead_warning(self, f: AgentFile, line: int, pattern: str, sure: bool) -> Problem:
+        return problem(
+            f, line, "warning", "agent-glob-matches-nothing",
+            f"{self.name} matches `{pattern}` against no file of this project"
+            f"{'' if sure else ' in any reading of its matcher'}, so this rule never "
+            f"loads through it{self.nothing_hint(pattern)}. Fix the glob or remove it.")
 
     def hits_in(self, f: AgentFile, pattern: str, limit: int) -> list[str]:
         """Up to `limit` project paths `pattern` matches (relative to `f`'s folder where its
@@ -599,6 +609,11 @@ def _variant(agent: Agent, reading: Reading) -> Agent:
     variant.scanned = lambda pattern: paths  # type: ignore[method-assign]
     variant.from_root = False  # type: ignore[misc]
     return variant
+
+
+def _literal(pattern: str) -> bool:
+    """A pattern that names one path (no wildcard, class or braces): `src/lib/Service.ts`."""
+    return not pattern.startswith("!") and not any(c in pattern for c in "*?[{")
 
 
 def _holds(paths: Sequence[str], path: str) -> bool:

@@ -128,14 +128,24 @@ def _dead_alternatives(rule: RuleFile, dead: list[Problem], live: bool) -> list[
     this project may not have yet is not worth failing CI on)."""
     if not dead or not live:
         return dead
-    texts = [p.message.split("` matches no file", 1)[0].lstrip("`") for p in dead]
+    # A literal path (one named file) that is not here is no alternative kept for later: the file
+    # was moved or never was, and the rule points at it. It stays a warning of its own.
+    named = [p for p in dead if not any(c in _dead_text(p) for c in "*?[{")]
+    dead = [p for p in dead if p not in named]
+    if not dead:
+        return named
+    texts = [_dead_text(p) for p in dead]
     names = ", ".join(f"`{t}`" for t in texts[:4]) + (f" and {len(texts) - 4} more" if len(texts) > 4 else "")
     total = len(rule.glob_items or [])
     first = dead[0]
-    return [Problem(rule.rel, first.line, "info", "glob-matches-nothing",
+    return [*named, Problem(rule.rel, first.line, "info", "glob-matches-nothing",
                     f"{len(dead)} of {total} globs match no file here ({names}); the rule still "
                     "applies through the others. Remove them if the project will not have such files.",
                     first.col, first.end_col)]
+
+
+def _dead_text(p: Problem) -> str:
+    return p.message.split("` matches no file", 1)[0].removeprefix("`")
 
 
 def _excludes_something(negation: Pattern, includes: list[Pattern], files: FileList) -> bool:
