@@ -272,3 +272,15 @@ def test_a_named_file_that_is_not_here_stays_a_warning_beside_live_globs(project
     assert loud and all("`src/pages/JournalPageV2.tsx`" in p.message for p in loud)
     (quiet,) = [p for p in found if p.severity == "info"]
     assert "`docs/journal/**/*.md`" in quiet.message and "JournalPageV2" not in quiet.message
+
+
+def test_init_in_a_boost_project_agrees_with_boost_s_record_rule(project: ProjectFactory) -> None:
+    from rulelens.setup.init_project import init_project
+
+    boost = ("<laravel-boost-guidelines>\n# Boost\n\n- Always use the `record-rule` tool to record "
+             "project rules.\n</laravel-boost-guidelines>\n")
+    root = project({"AGENTS.md": boost})
+    init_project(root, mcp=False)
+    text = (root / "AGENTS.md").read_text()
+    assert "Record a rule only when the user asks you to" not in text
+    assert "Laravel Boost's guidelines in this file ask you to record rules with `record-rule`" in text
