@@ -284,3 +284,11 @@ def test_init_in_a_boost_project_agrees_with_boost_s_record_rule(project: Projec
     text = (root / "AGENTS.md").read_text()
     assert "Record a rule only when the user asks you to" not in text
     assert "Laravel Boost's guidelines in this file ask you to record rules with `record-rule`" in text
+
+
+def test_init_mcp_s_help_names_every_file_it_writes() -> None:
+    from rulelens.cli.commands.init import OTHER_MCP_FILES
+    from rulelens.setup.mcp_clients import OTHERS
+
+    assert ", ".join(c.rel for c in OTHERS) == OTHER_MCP_FILES
+    assert ".codex/config.toml" in (Path(__file__).parents[2] / "README.md").read_text()
