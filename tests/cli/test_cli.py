@@ -96,7 +96,7 @@ def test_check_json_and_exit_1(project: ProjectFactory) -> None:
     out = run(root, "check", "--json")
     assert out.returncode == 1
     problems = json.loads(out.stdout)
-    assert {"file": ".ai/rules/a.md", "line": 3, "severity": "warning", "code": "glob-matches-nothing",
+    assert {"file": ".ai/rules/a.md", "line": 3, "column": 5, "severity": "warning", "code": "glob-matches-nothing",
             "message": "`missing/**` matches no file in the project."} in problems
     assert {p["code"] for p in problems} == {"glob-matches-nothing", "index-missing"}
 

@@ -292,3 +292,16 @@ def test_init_mcp_s_help_names_every_file_it_writes() -> None:
 
     assert ", ".join(c.rel for c in OTHERS) == OTHER_MCP_FILES
     assert ".codex/config.toml" in (Path(__file__).parents[2] / "README.md").read_text()
+
+
+def test_check_json_gives_the_column_the_text_gives(project: ProjectFactory) -> None:
+    import json
+    import subprocess
+    import sys
+
+    root = project({".ai/rules/a.md": "---\npaths:\n  - 'missing/**'\n---\n# A\n", "src/x.py": ""})
+    run = [sys.executable, "-m", "rulelens", "--root", str(root), "check", "--no-cache"]
+    text = subprocess.run(run, capture_output=True, text=True, check=False).stdout
+    found = json.loads(subprocess.run([*run, "--json"], capture_output=True, text=True, check=False).stdout)
+    nothing = next(p for p in found if p["code"] == "glob-matches-nothing")
+    assert f".ai/rules/a.md:{nothing['line']}:{nothing['column']}: warning [glob-matches-nothing]" in text

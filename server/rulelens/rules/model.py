@@ -55,6 +55,7 @@ class Problem:
         out: dict[str, object] = {
             "file": self.file,
             "line": self.line + 1,
+            "column": self.col + 1,  # 1-based, as the text output's `file:line:column:`
             "severity": self.severity,
             "code": self.code,
             "message": self.message,
