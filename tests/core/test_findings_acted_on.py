@@ -305,3 +305,12 @@ def test_check_json_gives_the_column_the_text_gives(project: ProjectFactory) -> 
     found = json.loads(subprocess.run([*run, "--json"], capture_output=True, text=True, check=False).stdout)
     nothing = next(p for p in found if p["code"] == "glob-matches-nothing")
     assert f".ai/rules/a.md:{nothing['line']}:{nothing['column']}: warning [glob-matches-nothing]" in text
+
+
+def test_record_says_when_the_title_is_there_already_or_the_glob_is_covered(project: ProjectFactory) -> None:
+    repo = RuleRepository(project({"app/Models/User.php": ""}))
+    assert repo.record("app/**", "Money", "Cents.").message == "Recorded rule in .ai/rules/app.md: Money."
+    again = repo.record("app/**", "money", "Integer cents.").message
+    assert "already has an entry titled `Money` (line " in again
+    covered = repo.record("app/Models/**", "Models", "Final.").message
+    assert "`app/**` in .ai/rules/app.md already covers `app/Models/**`" in covered

@@ -169,6 +169,9 @@ class RecordPlan:
     new: str
     line: int
     bom: bool = False
+    # What the person may want to know before or after (the title is there already, the glob
+    # adds no file): one line each. Boost writes the same bytes either way.
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -372,7 +372,7 @@ class RuleRepository:
             self._write_index_locked()
             crash_point("after-index-write")
         rel = self.rel(path) or path.name
-        return RecordResult(rel, rule.title, plan.line, plan.old is None, rule.notes)
+        return RecordResult(rel, rule.title, plan.line, plan.old is None, (*rule.notes, *plan.notes))
 
     def plan_record(self, glob: str, title: str, note: str,
                     text_of: TextOf | None = None) -> RecordPlan:
@@ -390,6 +390,7 @@ class RuleRepository:
             choose_target,
             new_file_name,
             new_file_text,
+            record_notes,
             with_entry,
             with_glob,
         )
@@ -408,7 +409,8 @@ class RuleRepository:
                 taken = set()
             name = new_file_name(rule.glob, taken)
             new, line = with_entry(new_file_text(name, rule.glob), rule.title, rule.note)
-            return RecordPlan(self.rules_path / f"{name}.md", None, new, line)
+            return RecordPlan(self.rules_path / f"{name}.md", None, new, line,
+                              notes=record_notes(rule, None, self._files))
         reason = unwritable_reason(target)
         if reason is not None:
             raise RuleError(f"Cannot record into {target.rel}: {reason}")
@@ -418,7 +420,8 @@ class RuleRepository:
         text = old if rule.glob in target.strict_paths else with_glob(
             old, [*target.strict_paths, rule.glob])
         new, line = with_entry(text, rule.title, rule.note)
-        return RecordPlan(target.path, old, new, line, raw.startswith(BOM))
+        return RecordPlan(target.path, old, new, line, raw.startswith(BOM),
+                          record_notes(rule, target, self._files))
 
     def _prepare_folder(self) -> None:
         if not self.writable:
