@@ -314,3 +314,18 @@ def test_record_says_when_the_title_is_there_already_or_the_glob_is_covered(proj
     assert "already has an entry titled `Money` (line " in again
     covered = repo.record("app/Models/**", "Models", "Final.").message
     assert "`app/**` in .ai/rules/app.md already covers `app/Models/**`" in covered
+
+
+def test_map_html_names_the_project_not_its_local_path_and_reads_without_javascript(
+        project: ProjectFactory) -> None:
+    import subprocess
+    import sys
+
+    root = project({"src/api/a.ts": "", ".claude/rules/api.md": "---\npaths: 'src/api/**'\n---\n# API\n"})
+    out = root.parent / "map.html"
+    subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), "map", "--html", str(out)],
+                   capture_output=True, text=True, check=True)
+    page = out.read_text()
+    assert str(root) not in page and str(root.parent) not in page
+    static = page[page.index("<noscript>"):page.index("</noscript>")]
+    assert "src/api/" in static and "Claude Code" in static
