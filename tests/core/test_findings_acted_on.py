@@ -329,3 +329,24 @@ def test_map_html_names_the_project_not_its_local_path_and_reads_without_javascr
     assert str(root) not in page and str(root.parent) not in page
     static = page[page.index("<noscript>"):page.index("</noscript>")]
     assert "src/api/" in static and "Claude Code" in static
+
+
+def test_the_hover_groups_agents_that_load_the_same_files_and_names_skills_by_folder(
+        project: ProjectFactory) -> None:
+    from rulelens.agents.project import AgentProject
+    from rulelens.lsp.views.other_agents import AgentLoads, section_plain
+
+    skill = "---\nname: {0}\ndescription: Use for {0} work.\n---\n# {0}\n\nSteps.\n"
+    root = project({"AGENTS.md": "# Team\n\nRun the tests before every commit.\n", "app/a.php": "",
+                    ".claude/skills/pdf/SKILL.md": skill.format("pdf"),
+                    ".claude/skills/docx/SKILL.md": skill.format("docx")})
+    agents = AgentProject(RuleRepository(root))
+    view = agents.view("app/a.php")
+    found = [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id))
+             for a in agents.present if a.id != "boost"]
+    text = section_plain([x for x in found if x.loads])
+    heads = [line for line in text.splitlines()[1:] if not line.startswith("  ")]
+    assert len(heads) < len([x for x in found if x.loads])  # grouped
+    assert any(" and " in head for head in heads)
+    assert "SKILL.md, SKILL.md" not in text
+    assert "pdf" in text or "docx" in text

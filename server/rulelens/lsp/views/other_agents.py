@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rulelens.agents.base import Agent
 from rulelens.agents.facts import PROBABLY_NOTE, confirmed_note
-from rulelens.agents.model import Load, Maybe
+from rulelens.agents.model import Load, Maybe, named_together
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
 from rulelens.lsp.wire.sanitize import code, defang
@@ -70,9 +70,30 @@ def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
         if not shown:
             parts.append(f"{label}: {len(files)} files")
             continue
-        names = ", ".join(code(n) if as_code else n for n in (f.rpartition("/")[2] for f in shown))
+        names = ", ".join(code(n) if as_code else n for n in map(_short_name, shown))
         parts.append(f"{label}: {names}" + (f" (+{more})" if more else ""))
     return " · ".join(parts) or None
+
+
+def _short_name(rel: str) -> str:
+    """A file's name in the one short line; a skill (`…/pdf/SKILL.md`) by its folder (`pdf`), since
+    every skill's file has the same name."""
+    folder, _, name = rel.rpartition("/")
+    return folder.rpartition("/")[2] or name if name == "SKILL.md" else name
+
+
+def grouped(found: list[AgentLoads]) -> list[tuple[list[Agent], AgentLoads]]:
+    """Agents that load the same files the same way (a Boost project's `AGENTS.md`, read by half a
+    dozen agents) as one entry: the agents, and what the first of them loads."""
+    groups: dict[object, tuple[list[Agent], AgentLoads]] = {}
+    for x in found:
+        key = (tuple((load.file, load.how, load.patterns) for load in x.loads),
+               tuple((m.file, m.how) for m in x.maybe), x.over_budget)
+        if key in groups:
+            groups[key][0].append(x.agent)
+        else:
+            groups[key] = ([x.agent], x)
+    return list(groups.values())
 
 
 def sureness(agent: Agent) -> str | None:
@@ -83,15 +104,26 @@ def sureness(agent: Agent) -> str | None:
     return None if agent.confirmed else PROBABLY_NOTE
 
 
-def _head(x: AgentLoads, markdown: bool) -> str:
-    name = f"**{x.agent.name}**" if markdown else x.agent.name
+def _head(x: AgentLoads, markdown: bool, agents: list[Agent] | None = None) -> str:
+    agents = agents or [x.agent]
+    names = named_together([a.name for a in agents])
+    name = f"**{names}**" if markdown else names
     if x.loads:
         total = sum(load.bytes for load in x.loads)
         count = "1 file" if len(x.loads) == 1 else f"{len(x.loads)} files"
         what = f"{count}, {total:,} B"
     else:
         what = "nothing loads"
-    mark = sureness(x.agent)
+    marks = {a.name: m for a in agents if (m := sureness(a)) is not None}
+    if len(agents) == 1 or (len(set(marks.values())) <= 1 and len(marks) == len(agents)):
+        mark = next(iter(marks.values()), None)
+    else:  # "confirmed in A 1.2 and B 3.4; probably (…): C and D"
+        sure = [a.confirmed_in for a in agents if a.confirmed_in]
+        unsure = [a.name for a in agents if not a.confirmed_in and not a.confirmed]
+        parts = [f"confirmed in {named_together(sure)}"] if sure else []
+        if unsure:
+            parts.append(f"{named_together(unsure)}: {PROBABLY_NOTE}")
+        mark = "; ".join(parts) or None
     note = "" if mark is None else (f" · *{mark}*" if markdown else f" ({mark})")
     return f"{name} · {what}{note}" if markdown else f"{name}: {what}{note}"
 
@@ -100,8 +132,9 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
     """A few lines per agent: the files that load (linked) and why, and one line of what it may load."""
     blocks: list[str] = []
     used = 0
-    for n, x in enumerate(found):
-        lines = [_head(x, True)]
+    groups = grouped(found)
+    for n, (agents, x) in enumerate(groups):
+        lines = [_head(x, True, agents)]
         hidden = 0
         for load in x.loads[:MAX_FILES]:
             target_uri = target.root.uri_of(load.file)
@@ -117,7 +150,7 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
         block = "\n".join(lines)
         if used + len(block) - hidden > MAX_CHARS:
             more = f"`rulelens match --agents {defang(target.rel)}`"
-            blocks.append(f"…and {len(found) - n} more agents ({more})")
+            blocks.append(f"…and {sum(len(a) for a, _ in groups[n:])} more agents ({more})")
             break
         blocks.append(block)
         used += len(block) - hidden
@@ -127,8 +160,9 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
 def section_plain(found: list[AgentLoads]) -> str:
     lines = ["In other agents:"]
     used = 0
-    for n, x in enumerate(found):
-        block = [_head(x, False)]
+    groups = grouped(found)
+    for n, (agents, x) in enumerate(groups):
+        block = [_head(x, False, agents)]
         for load in x.loads[:MAX_FILES]:
             block.append(f"  {load.file}  {_why(load, False)}")
         if len(x.loads) > MAX_FILES:
@@ -140,7 +174,7 @@ def section_plain(found: list[AgentLoads]) -> str:
             block.append(f"  over budget: {x.over_budget}")
         text = "\n".join(block)
         if used + len(text) > MAX_CHARS:
-            lines.append(f"…and {len(found) - n} more agents")
+            lines.append(f"…and {sum(len(a) for a, _ in groups[n:])} more agents")
             break
         lines.append(text)
         used += len(text)
