@@ -106,14 +106,14 @@ def record_notes(rule: Rule, target: RuleFile | None, files: Sequence[RuleFile])
     if target is None or rule.glob not in target.strict_paths:
         ordered = [*([target] if target is not None else []), *(f for f in files if f is not target)]
         wider = next(((f, g) for f in ordered if not f.is_boost for g in f.strict_paths
-                      if _covers(g, rule.glob)), None)
+                      if covers(g, rule.glob)), None)
         if wider is not None:
             notes.append(f"Note: `{wider[1]}` in {wider[0].rel} already covers `{rule.glob}`, so the new "
                          "glob adds no file to what that rule file applies to.")
     return tuple(notes)
 
 
-def _covers(wide: str, narrow: str) -> bool:
+def covers(wide: str, narrow: str) -> bool:
     """Whether the folder glob `wide` (`app/**`, `**`) selects every path `narrow` can: a plain
     prefix test, never a guess (`app/*.php` covers nothing here)."""
     if wide in ("**", "**/*"):
