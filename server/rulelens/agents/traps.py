@@ -79,9 +79,16 @@ def twice_problems(project: AgentProject) -> list[Problem]:
 
     found: dict[tuple[str, str], tuple[str, list[Agent]]] = {}  # (twice, first): (folder, agents)
     for agent in project.present:
-        texts: Counter[tuple[int, str]] = Counter(
-            (f.size, f.text) for f in agent.files if f.text.strip())
-        if not texts or max(texts.values()) < 2:
+        same: dict[tuple[int, str], list[str]] = {}
+        for f in agent.files:
+            if f.text.strip():
+                same.setdefault((f.size, f.text), []).append(f.rel)
+        # Only texts two files hold, and not stubs that import by relative path (each file brings
+        # in its own folder's words) unless the two are one file through a link: most projects
+        # have none, and their folders are not walked.
+        if not any(len(rels) > 1 and (not _has_imports(text) or
+                                      len({_real(project.root, r) for r in rels}) < len(rels))
+                   for (_, text), rels in same.items()):
             continue
         for folder in sorted(project.ctx.folders):
             probe = f"{folder}/x" if folder else "x"
@@ -110,13 +117,17 @@ def twice_problems(project: AgentProject) -> list[Problem]:
     return out
 
 
+def _has_imports(text: str) -> bool:
+    return any(line.strip().startswith("@") for line in text.splitlines())
+
+
 def _imports_relative(project: AgentProject, agent: Agent, twice: str, first: str) -> bool:
     """Two files (not one through a link) whose same text imports by relative path (`@AGENTS.md`
     in each folder's `CLAUDE.md`): each brings in its own folder's file, so the words differ."""
     if _real(project.root, twice) == _real(project.root, first):
         return False
     f = agent.file(twice)
-    return f is not None and any(line.strip().startswith("@") for line in f.text.splitlines())
+    return f is not None and _has_imports(f.text)
 
 
 # Two bodies at least this similar (difflib's ratio over their whitespace-folded lines: line by
