@@ -309,11 +309,13 @@ def test_check_json_gives_the_column_the_text_gives(project: ProjectFactory) -> 
 
 def test_record_says_when_the_title_is_there_already_or_the_glob_is_covered(project: ProjectFactory) -> None:
     repo = RuleRepository(project({"app/Models/User.php": ""}))
-    assert repo.record("app/**", "Money", "Cents.").message == "Recorded rule in .ai/rules/app.md: Money."
-    again = repo.record("app/**", "money", "Integer cents.").message
-    assert "already has an entry titled `Money` (line " in again
-    covered = repo.record("app/Models/**", "Models", "Final.").message
-    assert "`app/**` in .ai/rules/app.md already covers `app/Models/**`" in covered
+    first = repo.record("app/**", "Money", "Cents.")
+    assert (first.message, first.repeats) == ("Recorded rule in .ai/rules/app.md: Money.", ())
+    again = repo.record("app/**", "money", "Integer cents.")
+    assert again.message == "Recorded rule in .ai/rules/app.md: money."  # Boost's text, unchanged
+    assert "already has an entry titled `Money` (line " in " ".join(again.repeats)
+    covered = repo.record("app/Models/**", "Models", "Final.")
+    assert "`app/**` in .ai/rules/app.md already covers `app/Models/**`" in " ".join(covered.repeats)
 
 
 def test_map_html_names_the_project_not_its_local_path_and_reads_without_javascript(

@@ -183,6 +183,9 @@ class RecordResult:
     line: int
     created: bool
     notes: tuple[str, ...] = ()
+    # What the record repeats (a title already in the file, a glob already covered): said apart
+    # from `message`, which stays Boost's text for scripts and agents that read it.
+    repeats: tuple[str, ...] = ()
 
     @property
     def message(self) -> str:

@@ -372,7 +372,7 @@ class RuleRepository:
             self._write_index_locked()
             crash_point("after-index-write")
         rel = self.rel(path) or path.name
-        return RecordResult(rel, rule.title, plan.line, plan.old is None, (*rule.notes, *plan.notes))
+        return RecordResult(rel, rule.title, plan.line, plan.old is None, rule.notes, plan.notes)
 
     def plan_record(self, glob: str, title: str, note: str,
                     text_of: TextOf | None = None) -> RecordPlan:

@@ -182,6 +182,9 @@ async def _record(server: Session, params: RecordRuleArgs, root: Root) -> Record
     uri = root.uri_of(result.file)
     server.window_log_message(types.LogMessageParams(type=types.MessageType.Info,
                                                      message=result.message))
+    for repeat in result.repeats:  # worth seeing: the entry repeats one, or the glob adds nothing
+        server.window_show_message(types.ShowMessageParams(type=types.MessageType.Info,
+                                                           message=repeat))
     await server.show(uri, result.line)
     return RecordedRule(file=result.file, line=result.line + 1, created=result.created,
                         message=result.message, uri=uri)

@@ -101,14 +101,14 @@ def record_notes(rule: Rule, target: RuleFile | None, files: Sequence[RuleFile])
     same = None if target is None else next(
         (e for e in target.entries if e.title.strip().casefold() == rule.title.strip().casefold()), None)
     if target is not None and same is not None:
-        notes.append(f"Note: {target.rel} already has an entry titled `{same.title}` (line {same.line + 1}); "
+        notes.append(f"{target.rel} already has an entry titled `{same.title}` (line {same.line + 1}); "
                      "both are kept, so merge them if they say the same.")
     if target is None or rule.glob not in target.strict_paths:
         ordered = [*([target] if target is not None else []), *(f for f in files if f is not target)]
         wider = next(((f, g) for f in ordered if not f.is_boost for g in f.strict_paths
                       if covers(g, rule.glob)), None)
         if wider is not None:
-            notes.append(f"Note: `{wider[1]}` in {wider[0].rel} already covers `{rule.glob}`, so the new "
+            notes.append(f"`{wider[1]}` in {wider[0].rel} already covers `{rule.glob}`, so the new "
                          "glob adds no file to what that rule file applies to.")
     return tuple(notes)
 
