@@ -33,16 +33,16 @@ def generated_marker(text: str | None) -> str | None:
 
 
 def on_generated(problems: Iterable[Problem], text_of: Callable[[str], str | None]) -> list[Problem]:
-    """Each warning or error on a generated file as `info`, saying where its fix belongs."""
+    """Each finding on a generated file as `info` (a warning or error is lowered), saying where
+    its fix belongs."""
     markers: dict[str, str | None] = {}
     out: list[Problem] = []
     for p in problems:
-        if p.severity != "info":
-            if p.file not in markers:
-                markers[p.file] = generated_marker(text_of(p.file))
-            said = markers[p.file]
-            if said is not None:
-                p = replace(p, severity="info", message=(
+        if p.file not in markers:
+            markers[p.file] = generated_marker(text_of(p.file))
+        said = markers[p.file]
+        if said is not None:  # an `info` too: where the fix belongs is worth saying on every finding
+            p = replace(p, severity="info", message=(
                     f"{p.message} This file says it is generated (\u201c{said}\u201d): make the change "
                     "in what generates it, then regenerate it; an edit here would be overwritten."))
         out.append(p)
