@@ -352,3 +352,22 @@ def test_the_hover_groups_agents_that_load_the_same_files_and_names_skills_by_fo
     assert any(" and " in head for head in heads)
     assert "SKILL.md, SKILL.md" not in text
     assert "pdf" in text or "docx" in text
+
+
+def test_review_leads_with_what_the_agents_load_for_a_change_no_ai_rules_file_covers(
+        project: ProjectFactory) -> None:
+    import subprocess
+    import sys
+
+    from tests.git_repo import git
+
+    root = project({"AGENTS.md": "# Team\n\nRun the tests before every commit.\n", "src/a.ts": "1"}, git=True)
+    commit(root, "start")
+    git(root, "checkout", "-q", "-b", "work")
+    (root / "src/a.ts").write_text("2")
+    commit(root, "change")
+    default = git(root, "rev-parse", "HEAD~1").strip()
+    out = subprocess.run([sys.executable, "-m", "rulelens", "--root", str(root), "review", "--base", default],
+                         capture_output=True, text=True, check=False).stdout
+    assert "The agents' own rule files load for them: AGENTS.md." in out, out
+    assert "Only .ai/rules is read" not in out
