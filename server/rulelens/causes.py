@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulelens.agents.fixes import copied_globs, globs_edit
 from rulelens.agents.model import named_together
 from rulelens.agents.traps import Drift
+from rulelens.rules.check.boost_signs import NO_SIGN
 from rulelens.rules.model import Edit, Fix, Problem, Severity
 
 MIN_GROUP = 2  # files a cause must repeat in before one finding stands for them
@@ -59,16 +60,38 @@ def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
         first = min(p.line for p in found if p.file == files[0])
         grouped = Problem(files[0], first, max(found, key=_rank).severity, code,
                           f"{len(files)} {cause.files} name their globs {keys} ({_listed(files)}): "
-                          f"{cause.effect}. Rename each to `{cause.key}:` (`rulelens check --fix` does).",
+                          f"{cause.effect}. Rename each to `{cause.key}:` (`rulelens check --fix` does)."
+                          + (f" {NO_SIGN}" if any(p.message.endswith(NO_SIGN) for p in found) else ""),
                           examples=tuple(files))
         kept = _replaced(kept, found, grouped)
     kept, fixes = _unpicked(kept, drifts, fixes)
-    return _same_glob(_open_reading(kept, drifts)), fixes
+    return _same_dead(_same_glob(_open_reading(kept, drifts))), fixes
 
 
 # An agent's "matches nothing" finding (agents/base.py `nothing_traps`): the agent, the glob, the rest.
 NOTHING = re.compile(r"(?P<agent>.+?) matches `(?P<glob>[^`]*)` (?P<rest>against no file of this project.*)",
                      re.DOTALL)
+
+
+# The one `info` for a rule file's dead alternatives (agents/base.py `nothing_traps`).
+DEAD = re.compile(r"(?P<count>\d+ of \d+ patterns match no file here) for (?P<agent>.+?) (?P<rest>\(.*)",
+                  re.DOTALL)
+
+
+def _same_dead(kept: list[Problem]) -> list[Problem]:
+    """One file's dead alternatives that several agents read alike: one `info` naming them all."""
+    groups: dict[tuple[str, int, str, str], list[tuple[Problem, str]]] = {}
+    for p in kept:
+        m = DEAD.fullmatch(p.message) if p.code == "agent-glob-matches-nothing" else None
+        if m is not None and p.severity == "info":
+            groups.setdefault((p.file, p.line, m["count"], m["rest"]), []).append((p, m["agent"]))
+    for (_, _, count, rest), group in groups.items():
+        if len(group) < MIN_GROUP:
+            continue
+        agents = named_together(list(dict.fromkeys(a for _, a in group)))
+        first = group[0][0]
+        kept = _replaced(kept, [p for p, _ in group], replace(first, message=f"{count} for {agents} {rest}"))
+    return kept
 
 
 def _same_glob(kept: list[Problem]) -> list[Problem]:

@@ -10,6 +10,7 @@ editor shows each file its own finding.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,9 +38,10 @@ def check_rule_text(root: Path, rel: str, rule: RuleFile, text: str, files: File
     """A rule file as typed (`rule` parsed from `text`). No `rule-drift`: it reads git history
     (an idle editor would re-read it on every file-list refresh). Staleness is searched apart,
     off the request path; its findings come in as `later`."""
+    from rulelens.agents.dialect_words import worded
     from rulelens.rules.check.lint import check_file
 
-    found = check_file(rule, files, drift_after=0, staleness=False)
+    found = worded(check_file(rule, files, drift_after=0, staleness=False))
     return configured_document(root, rel, text, [*found, *later])
 
 
@@ -65,12 +67,20 @@ def configured_document(root: Path, rel: str, text: str, problems: Sequence[Prob
     """The file's own findings with the project's configuration and the inline directives of
     the text as typed."""
     from rulelens.agents.codes import known_codes
+    from rulelens.rules.check.boost_signs import BOOST_ONLY, boost_sign, without_boost
     from rulelens.rules.check.config import Config, ConfigError, configured, load_config
+    from rulelens.rules.check.generated import on_generated
+    from rulelens.workspace.reads import Reads
 
     mine = [p for p in problems if p.file == rel]
+    if any(p.code in BOOST_ONLY for p in mine) and boost_sign(root, posixpath.dirname(rel), Reads()) is None:
+        mine = without_boost(mine)
     error = None
     try:
         config = load_config(root, known_codes())
     except ConfigError as exc:
         config, error = Config(), str(exc)
-    return DocumentCheck(configured(mine, config, lambda path: text if path == rel else None), error)
+    def text_of(path: str) -> str | None:
+        return text if path == rel else None
+
+    return DocumentCheck(configured(on_generated(mine, text_of), config, text_of), error)

@@ -112,8 +112,10 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
 
 def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: GitSession,
              config: Config, reads: Reads) -> ProjectCheck:
+    from rulelens.agents.dialect_words import worded
     from rulelens.agents.project import AgentProject
     from rulelens.agents.traps import agent_check
+    from rulelens.rules.check.boost_signs import boost_sign, without_boost
     from rulelens.rules.check.rules_check import check_rules
     from rulelens.workspace.filelist import FileList
 
@@ -136,12 +138,37 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     rules = "1 rule file" if len(repo.files) == 1 else f"{len(repo.files):,} rule files"
     say(f"checking {rules} against {len(files):,} project files")
     problems = check_rules(repo, files, drift_after) if has_rules else []
+    readers = [a for a in others if a.keys] or None  # None: every agent, as no file names them
+    problems = worded(problems, readers)
+    if has_rules and boost_sign(repo.root, repo.rules_dir, reads) is None:
+        problems = without_boost(problems)
     say("checking the other agents' rule files")
     found, drifts = agent_check(agents)
     problems += found
+    problems += _plugin_problems(repo, files, [f.rel for a in others for f in a.files], reads)
     kept, fixes = _kept(repo, problems, config, drifts, reads)
     return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes,
                         other_agents=tuple(a.name for a in others if a.files), record=_record(files, repo))
+
+
+def _plugin_problems(repo: RuleRepository, files: FileList, agent_files: list[str],
+                     reads: Reads) -> list[Problem]:
+    """`claude-plugin-extensions`: the Claude Code plugin `init --claude` wrote maps fewer file
+    extensions than the rules reach now, so Claude Code runs no language server for the others."""
+    from rulelens.rules.check.plugin_map import MANIFEST, RERUN, ruled_paths, unmapped_extensions
+
+    if not reads.is_file(repo.root / MANIFEST):
+        return []
+    found = unmapped_extensions(repo.root, ruled_paths(repo.root, files, agent_files, repo.files), reads)
+    if found is None:
+        return []
+    where, missing = found
+    more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
+    shown = ", ".join(f"`{e}`" for e in missing[:6]) + more
+    return [Problem(where, 0, "warning", "claude-plugin-extensions",
+                    f"The rules now reach {shown} files, which this plugin's language server does not "
+                    f"map, so Claude Code starts no rulelens server for them and their rules never "
+                    f"show. Run `{RERUN}` again to map them.")]
 
 
 def _record(files: FileList, repo: RuleRepository) -> RunRecord:
@@ -155,6 +182,7 @@ def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
     one finding per cause that repeats across files (causes.py), with its fix."""
     from rulelens.causes import by_cause
     from rulelens.rules.check.config import configured, disk_reader
+    from rulelens.rules.check.generated import on_generated
 
     read = disk_reader(repo.root, reads=reads)
-    return by_cause(configured(problems, config, read), drifts, read)
+    return by_cause(configured(on_generated(problems, read), config, read), drifts, read)

@@ -11,7 +11,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.to_thread
@@ -21,12 +21,21 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from rulelens import __version__
 from rulelens.agents.model import MOMENTS
-from rulelens.report.markdown import SEARCH_LIMIT, render_matches, render_search
+from rulelens.report.markdown import (
+    SEARCH_LIMIT,
+    render_agent_loads,
+    render_agent_search,
+    render_matches,
+    render_search,
+)
 from rulelens.report.words import unread_lines
 from rulelens.rules.model import RuleError
 from rulelens.rules.repository import RuleRepository
 from rulelens.workspace.git import GitSession
 from rulelens.workspace.root import find_root, writable
+
+if TYPE_CHECKING:
+    from rulelens.agents.project import AgentProject
 
 log = logging.getLogger("rulelens.mcp")
 
@@ -35,6 +44,14 @@ INSTRUCTIONS = (
     "call rules-for-path with its path and follow what it returns. Use search-rules for "
     "concepts that cut across folders. Call record-rule only when the user asks you to "
     "record a rule. check-rules reports what is wrong with the rules themselves."
+)
+# A project without `.ai/rules`: its rules are the agents' own files, and the tools answer from them.
+INSTRUCTIONS_AGENTS = (
+    "This repository keeps its rules in the agents' own files (AGENTS.md, CLAUDE.md, "
+    ".github/instructions, .cursor/rules and the like), not in .ai/rules. Before planning or "
+    "editing a file, call rules-for-path with its path: it names the rule files each agent loads "
+    "for it. Use search-rules to find text in those files. record-rule starts .ai/rules; call it "
+    "only when the user asks you to record a rule. check-rules reports what is wrong with the rules."
 )
 
 RECORD_DESCRIPTION = (
@@ -185,6 +202,8 @@ class RulesTools:
 
         def work() -> str:
             self.repo.refresh()
+            if not self.repo.rules_path.is_dir():
+                return render_agent_loads(rel, self._agent_loads(rel))
             answer = render_matches(self.repo.rules_for(rel)) or f"No project rules apply to {rel}."
             if on:  # asked about a moment: what every agent loads for the path then
                 from rulelens.agents.project import AgentProject
@@ -208,7 +227,10 @@ class RulesTools:
 
         def work() -> str:
             self.repo.refresh()
-            return render_search(self.repo.search(query), query.strip())
+            hits = self.repo.search(query)
+            if not hits and not self.repo.rules_path.is_dir():
+                return render_agent_search(self._agent_lines(query.strip()), query.strip())
+            return render_search(hits, query.strip())
 
         return await self._core(work)
 
@@ -229,6 +251,38 @@ class RulesTools:
             return "\n".join([*(problem(p) for p in result.problems), check_summary(result)])
 
         return await self._core(work)
+
+    def _agents(self) -> AgentProject:
+        from rulelens.agents.project import AgentProject
+
+        return AgentProject(self.repo)
+
+    def _agent_loads(self, rel: str) -> dict[str, list[tuple[str, str]]]:
+        """By file, the agents (other than Boost's) that load it for `rel`, and how."""
+        agents = self._agents()
+        view = agents.view(rel)
+        out: dict[str, list[tuple[str, str]]] = {}
+        names = {a.id: a.name for a in agents.present}
+        for agent_id, loads in view.loads.items():
+            for load in loads:
+                if agent_id != "boost":
+                    out.setdefault(load.file, []).append((names.get(agent_id, agent_id), load.how))
+        return out
+
+    def _agent_lines(self, query: str) -> list[tuple[str, int, str]]:
+        """The lines of the agents' own rule files that hold `query` (case-insensitive)."""
+        needle = query.casefold()
+        seen: set[str] = set()
+        hits: list[tuple[str, int, str]] = []
+        for agent in self._agents().present:
+            for f in agent.files:
+                if f.rel in seen or agent.id == "boost":
+                    continue
+                seen.add(f.rel)
+                for n, line in enumerate(f.text.splitlines(), 1):
+                    if needle in line.casefold():
+                        hits.append((f.rel, n, line.strip()))
+        return hits
 
     def relative(self, path: str) -> str:
         """Root-relative POSIX path of a path inside the root; refuses anything else."""
@@ -268,7 +322,8 @@ class RulesTools:
             }, self.search_rules, read_only=True),
             _make_tool("check-rules", CHECK_DESCRIPTION, {}, self.check_rules, read_only=True),
         ]
-        return MCPServer(name="rulelens", version=__version__, instructions=INSTRUCTIONS,
+        instructions = INSTRUCTIONS if self.repo.rules_path.is_dir() else INSTRUCTIONS_AGENTS
+        return MCPServer(name="rulelens", version=__version__, instructions=instructions,
                          tools=tools, log_level="WARNING")
 
 

@@ -103,7 +103,7 @@ SUBLAYERS: dict[str, list[set[str]]] = {
                   {"git_state"}, {"git"}, {"cache_files", "filetree"}, {"filelist"}],
     "rules": [{"model"}, {"format"}, {"match", "write"}, {"repository"}, {"check", "path_rules", "review"}],
     "agents": [{"model", "facts", "readings", "observe_hook"}, {"reading"}, {"base"}, {"formats"},
-               {"registry"}, {"project", "codes"}, {"traps", "fixes", "observed"}, {"editing", "folder_map"}],
+               {"registry"}, {"project", "codes", "dialect_words"}, {"traps", "fixes", "observed"}, {"editing", "folder_map"}],
     "cli": [{"answer_file", "command_word", "common", "progress", "observe_hook"}, {"app"}, {"result_cache", "commands"}],
 }
 

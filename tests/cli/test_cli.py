@@ -96,7 +96,7 @@ def test_check_json_and_exit_1(project: ProjectFactory) -> None:
     out = run(root, "check", "--json")
     assert out.returncode == 1
     problems = json.loads(out.stdout)
-    assert {"file": ".ai/rules/a.md", "line": 3, "severity": "warning", "code": "glob-matches-nothing",
+    assert {"file": ".ai/rules/a.md", "line": 3, "column": 5, "severity": "warning", "code": "glob-matches-nothing",
             "message": "`missing/**` matches no file in the project."} in problems
     assert {p["code"] for p in problems} == {"glob-matches-nothing", "index-missing"}
 
@@ -323,7 +323,10 @@ def test_check_refuses_outside_any_project_as_index_does(tmp_path: Path) -> None
     assert index.returncode == 2 and "No project here" in index.stderr
     for _ in range(2):  # the second run too: no kept answer stands in for the refusal
         check = run(None, "check", cwd=here)
-        assert (check.returncode, check.stdout, check.stderr) == (2, "", index.stderr)
+        assert (check.returncode, check.stdout) == (2, "")
+        # `check` only reads: it does not say it "will not write there" (issue 44)
+        assert "No project here" in check.stderr and "write" not in check.stderr
+        assert "would read every file below this folder" in check.stderr
     assert sorted(p.name for p in here.iterdir()) == ["docs"]
     named = run(here, "check")  # --root names the folder: checked as asked
     assert named.returncode in (0, 1) and "No project here" not in named.stderr

@@ -15,7 +15,8 @@ import pytest
 from lsprotocol import types
 from pygls.protocol import default_converter
 
-from rulelens.setup.claude_plugin import LSP_JSON, MANIFEST, MCP_JSON, PLUGIN_DIR, extension_of
+from rulelens.rules.check.plugin_map import LSP_JSON, MANIFEST, PLUGIN_DIR, extension_of
+from rulelens.setup.claude_plugin import MCP_JSON
 from tests.conftest import REPO, ProjectFactory
 from tests.lsp.conftest import make_client
 from tests.lsp.helpers import diagnostics_after, published

@@ -88,7 +88,7 @@ def test_review_text_groups_rules_and_names_what_the_change_emptied(moved: Path)
         "  ## Dates are immutable  [.ai/rules/models.md:11]\n"
         "  ## Models are final  [.ai/rules/models.md:14]\n"
         "\n"
-        "No rule applies to: .ai/rules/models.md, app/Payments/Invoice.php\n"
+        "No .ai/rules file applies to: .ai/rules/models.md, app/Payments/Invoice.php\n"
         "\n"
         "This change touches rule files: .ai/rules/models.md (modified)\n"
         "\n"

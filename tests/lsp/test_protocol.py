@@ -91,3 +91,35 @@ def test_invalid_params_get_an_error_response(tmp_path: Path) -> None:
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+def test_a_malformed_frame_is_a_parse_error_not_a_message_to_the_person(tmp_path: Path) -> None:
+    """Issue 44: a frame that is not JSON popped "Error in server: …" at the person."""
+    proj = make_project(tmp_path / "proj")
+    server = subprocess.Popen([sys.executable, "-m", "rulelens", "serve"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert server.stdin is not None and server.stdout is not None
+    inbox = _reader(server.stdout)
+    try:
+        _send(server.stdin, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "processId": None, "rootUri": proj.root.as_uri(), "capabilities": {}}})
+        _response(inbox, server.stdin, 1)
+        server.stdin.write(b"Content-Length: 5\r\n\r\n{bad}")
+        server.stdin.flush()
+        _send(server.stdin, {"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+        seen = []
+        while 2 not in _STASH:
+            message = inbox.get(timeout=30)
+            seen.append(message)
+            if message.get("id") == 2:
+                _STASH[2] = message
+        _STASH.pop(2)
+        assert not [m for m in seen if m.get("method") == "window/showMessage"]
+        (parse,) = [m for m in seen if "error" in m and m.get("id") is None]
+        assert parse["error"]["code"] == -32700
+        _send(server.stdin, {"jsonrpc": "2.0", "method": "exit"})
+        assert server.wait(timeout=30) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()

@@ -193,3 +193,20 @@ async def test_eager_fallback_disables_refused_targets(client: LanguageClient, p
     else:  # no disabledSupport: no edit, a command that says why when it is picked
         assert refused is not None and refused.edit is None and refused.command is not None
         assert refused.command.command == "rulelens.recordRule"
+
+
+async def test_an_action_that_widens_a_rule_file_says_so_in_its_title(
+        client: LanguageClient, proj: Project) -> None:
+    """Issue 44 (and Boost #1034): recording `app/Jobs/**` into a file whose `paths` name one job
+    makes that file's entries apply to every job; the action's title says so before it is picked."""
+    proj.write(".ai/rules/jobs.md", "---\npaths:\n  - 'app/Jobs/SendInvoice.php'\n---\n\n# Jobs\n\n"
+                                    "## Retry twice\nSendInvoice retries twice.\n")
+    proj.write("app/Jobs/SendInvoice.php", "<?php\n")
+    proj.write("app/Jobs/Prune.php", "<?php\n")
+    uri = proj.uri("app/Jobs/Prune.php")
+    await open_doc(client, uri, "<?php\n")
+    titles = [a.title for a in await _actions(client, uri)]
+    assert ("Record a project rule for app/Jobs/** (widens .ai/rules/jobs.md: its 1 existing entry then "
+            "applies to app/Jobs/** too)") in titles, titles
+    # The file's own glob widens it too: SendInvoice's entry would apply to Prune.php.
+    assert all("(widens .ai/rules/jobs.md" in t for t in titles), titles

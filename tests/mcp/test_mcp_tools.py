@@ -274,7 +274,7 @@ async def test_a_filesystem_error_is_a_one_line_tool_error(tmp_path: Path) -> No
         still_serving = await client.call_tool("rules-for-path", {"path": "app/x.php"})
     assert result.is_error
     assert text_of(result) == "Not a directory (.ai/rules)."
-    assert text_of(still_serving) == "No project rules apply to app/x.php."
+    assert text_of(still_serving) == "No project rules apply to app/x.php: no agent's rule file loads for it."
 
 
 async def test_a_rules_path_that_is_a_file_is_a_clear_tool_error(tmp_path: Path) -> None:
@@ -353,3 +353,20 @@ async def test_rules_for_path_answers_a_moment_for_every_agent(project: Path) ->
     claude_create = create_text[create_text.index("  Claude Code: "):].split("\n\n")[0]
     assert "audio.md" not in claude_read and "refuses `.mp3` files" in claude_read
     assert ".claude/rules/audio.md" in claude_create
+
+
+async def test_without_ai_rules_the_tools_answer_from_the_agents_files(tmp_path: Path) -> None:
+    """Issue 44: where the rules are the agents' own files, MCP says so and answers from them."""
+    write(tmp_path, ".github/instructions/api.instructions.md",
+          "---\napplyTo: 'src/api/**'\n---\n# API\n\nReturn problem details on errors.\n")
+    write(tmp_path, "AGENTS.md", "# Team\n\nRun the tests before every commit.\n")
+    write(tmp_path, "src/api/a.ts", "")
+    async with rulelens_client(tmp_path) as client:
+        instructions = client.instructions
+        read = await client.call_tool("rules-for-path", {"path": "src/api/a.ts"})
+        found = await client.call_tool("search-rules", {"query": "problem details"})
+    assert "live in .ai/rules" not in (instructions or "") and "agents' own files" in (instructions or "")
+    answer = text_of(read)
+    assert ".github/instructions/api.instructions.md: " in answer and "Copilot" in answer
+    assert "AGENTS.md: " in answer
+    assert ".github/instructions/api.instructions.md:6\nReturn problem details on errors." in text_of(found)

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 # The codes every agent's files can get: YAML, globs that match nothing, budgets, and the same
 # rule carried differently by two agents (traps.py).
 SHARED_CODES = frozenset({"agent-budget-exceeded", "agent-glob-matches-nothing", "agent-yaml-invalid",
-                          "agents-disagree"})
+                          "agents-disagree", "agent-same-text"})
 NOT_CONFIRMED = "documented behaviour not confirmed"
+DEAD_SHOWN = 4  # dead patterns one "N of M patterns match no file" finding names
 EXAMPLES_MAX = 2  # paths a reading-dependent finding names (the message says "and more" past one)
 
 
@@ -477,12 +478,41 @@ class Agent(ABC):
         return self.patterns(f)
 
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
+        """A glob that matches no file here. A warning only while the rule loads for no file at
+        all through this agent; where it still loads through its other patterns, the dead ones
+        are one `info` for the file (a list kept for other projects is not worth failing CI)."""
         out: list[Problem] = []
         sure = self.sure_of("dialect")
+        dead: list[str] = []
         for pattern in self.nothing_patterns(f):
             if self.matches_any_in(f, pattern):
                 continue
-            line = self.key_line(f)
+            dead.append(pattern)
+        if not dead:
+            return out
+        line = self.key_line(f)
+        written = self.patterns(f)
+        live = any(self.matches_any_in(f, p) for p in written if not p.startswith("!"))
+        if live:
+            # A literal path (one named file, no wildcard) that is not here is no alternative kept
+            # for later: the file was moved or never was, and the rule points at it. Said as before.
+            named = [p for p in dead if _literal(p)]
+            out.extend(self._dead_warning(f, line, p, sure) for p in named)
+            dead = [p for p in dead if not _literal(p)]
+            if not dead:
+                return out
+            unsure = [p for p in dead if any(r.affects(p) and self.read_as(r).hits_in(f, p, 1)
+                                             for r in self.open_readings())]
+            shown = ", ".join(f"`{p}`" for p in dead[:DEAD_SHOWN])
+            more = f" and {len(dead) - DEAD_SHOWN} more" if len(dead) > DEAD_SHOWN else ""
+            n = len([p for p in written if not p.startswith("!")])
+            maybe_live = (f" ({', '.join(f'`{p}`' for p in unsure)} may match files, depending on "
+                          f"how {self.name} reads globs: not confirmed)") if unsure else ""
+            return [*out, problem(f, line, "info", "agent-glob-matches-nothing",
+                            f"{len(dead)} of {n} patterns match no file here for {self.name} "
+                            f"({shown}{more}){maybe_live}; the rule still loads through the others. "
+                            "Remove them if the project will not have such files.")]
+        for pattern in dead:
             readings = [r for r in self.open_readings() if r.affects(pattern)]
             found = next(((r, hits) for r in readings
                           if (hits := self.read_as(r).hits_in(f, pattern, EXAMPLES_MAX))), None)
@@ -490,12 +520,15 @@ class Agent(ABC):
                 out.append(problem(f, line, "info", "agent-glob-matches-nothing",
                                    self.unsure_nothing_message(pattern, *found)))
             else:  # every reading still open agrees: a fact
-                out.append(problem(
-                    f, line, "warning", "agent-glob-matches-nothing",
-                    f"{self.name} matches `{pattern}` against no file of this project"
-                    f"{'' if sure else ' in any reading of its matcher'}, so this rule never "
-                    f"loads through it{self.nothing_hint(pattern)}. Fix the glob or remove it."))
+                out.append(self._dead_warning(f, line, pattern, sure))
         return out
+
+    def _dead_warning(self, f: AgentFile, line: int, pattern: str, sure: bool) -> Problem:
+        return problem(
+            f, line, "warning", "agent-glob-matches-nothing",
+            f"{self.name} matches `{pattern}` against no file of this project"
+            f"{'' if sure else ' in any reading of its matcher'}, so this rule never "
+            f"loads through it{self.nothing_hint(pattern)}. Fix the glob or remove it.")
 
     def hits_in(self, f: AgentFile, pattern: str, limit: int) -> list[str]:
         """Up to `limit` project paths `pattern` matches (relative to `f`'s folder where its
@@ -621,6 +654,11 @@ def _variant(agent: Agent, reading: Reading) -> Agent:
 def _after_the_tool(d: Load | Maybe) -> bool:
     """A load that the path's tool call brings (a glob's, a folder's), not one from the start."""
     return isinstance(d, Load) and d.how != "always"
+
+
+def _literal(pattern: str) -> bool:
+    """A pattern that names one path (no wildcard, class or braces): `src/lib/Service.ts`."""
+    return not pattern.startswith("!") and not any(c in pattern for c in "*?[{")
 
 
 def _holds(paths: Sequence[str], path: str) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from pathlib import Path
 
-from rulelens.agents.base import Agent
+from rulelens.agents.base import NOT_CONFIRMED, Agent
 from rulelens.agents.formats.codex import cap_words, chain_overflow, chain_reads
 from rulelens.agents.model import AgentFile, Load
 from rulelens.agents.project import AgentProject
@@ -34,6 +34,7 @@ def agent_check(project: AgentProject) -> tuple[list[Problem], list[Drift]]:
     for agent in project.present:
         out.extend(agent.traps())
     out.extend(budget_problems(project))
+    out.extend(twice_problems(project))
     drifts = all_drifts(project)
     out.extend(d.problem for d in drifts)
     return sorted(out, key=lambda p: (p.file.encode(), p.line, p.code)), drifts
@@ -66,6 +67,67 @@ def budget_problems(project: AgentProject) -> list[Problem]:
                                    f"({budget.source}), so this file {what}. Shorten it or the files "
                                    "before it."))
     return out
+
+
+def twice_problems(project: AgentProject) -> list[Problem]:
+    """`agent-same-text`: agents that load two files holding the same text for one path (a root
+    `CLAUDE.md` that is a link to `AGENTS.md`, read by an agent that reads both), as `match
+    --agents` shows it (`same_text`): one finding per pair, naming the agents. The folders are
+    walked only for agents that have two such files at all."""
+    from rulelens.agents.model import named_together
+    from rulelens.agents.project import same_text
+
+    found: dict[tuple[str, str], tuple[str, list[Agent]]] = {}  # (twice, first): (folder, agents)
+    for agent in project.present:
+        same: dict[tuple[int, str], list[str]] = {}
+        for f in agent.files:
+            if f.text.strip():
+                same.setdefault((f.size, f.text), []).append(f.rel)
+        # Only texts two files hold, and not stubs that import by relative path (each file brings
+        # in its own folder's words) unless the two are one file through a link: most projects
+        # have none, and their folders are not walked.
+        if not any(len(rels) > 1 and (not _has_imports(text) or
+                                      len({_real(project.root, r) for r in rels}) < len(rels))
+                   for (_, text), rels in same.items()):
+            continue
+        for folder in sorted(project.ctx.folders):
+            probe = f"{folder}/x" if folder else "x"
+            loads = [d for d in agent.view(probe) if isinstance(d, Load)]
+            for pair in same_text(agent, loads):
+                if _imports_relative(project, agent, *pair):
+                    continue
+                where, agents = found.setdefault(pair, (folder, []))
+                if agent not in agents:
+                    agents.append(agent)
+    out: list[Problem] = []
+    for (twice, first), (folder, agents) in found.items():
+        names = named_together([a.name for a in agents])
+        where = f"`{folder}/`" if folder else "the root"
+        how = "a link to it" if _real(project.root, twice) == _real(project.root, first) else "a copy of it"
+        size = next((f.size for f in agents[0].files if f.rel == twice), 0)
+        sure = "" if all(a.sure_of("files") for a in agents) else f" ({NOT_CONFIRMED})"
+        beside = first.rpartition("/")[0] == twice.rpartition("/")[0]
+        fix = (f"Make `{twice}` the one line `@{first.rpartition('/')[2]}` (Claude Code imports it)"
+               if twice.rpartition("/")[2] == "CLAUDE.md" and beside else "Keep the text in one of them")
+        them = "it reads" if len(agents) == 1 else "each reads"
+        out.append(Problem(twice, 0, "info", "agent-same-text",
+                           f"{names} {'loads' if len(agents) == 1 else 'load'} this file and `{first}` for "
+                           f"files in {where}{sure}, and this file is {how}: {them} the same {size:,} bytes "
+                           f"twice. {fix}, so that the words are read once."))
+    return out
+
+
+def _has_imports(text: str) -> bool:
+    return any(line.strip().startswith("@") for line in text.splitlines())
+
+
+def _imports_relative(project: AgentProject, agent: Agent, twice: str, first: str) -> bool:
+    """Two files (not one through a link) whose same text imports by relative path (`@AGENTS.md`
+    in each folder's `CLAUDE.md`): each brings in its own folder's file, so the words differ."""
+    if _real(project.root, twice) == _real(project.root, first):
+        return False
+    f = agent.file(twice)
+    return f is not None and _has_imports(f.text)
 
 
 # Two bodies at least this similar (difflib's ratio over their whitespace-folded lines: line by

@@ -425,14 +425,15 @@ def _line_regex(source: str) -> re.Pattern[str]:
 
 
 def dialect_hints(item: str) -> list[str]:
-    """How other agents read this item differently (docs/format.md §2, last point)."""
+    """How other agents read this item differently (docs/format.md §2, last point). Which agents
+    read it how is said by agents/dialect_words.py, from each agent's own matcher."""
     hints = []
     text = item.strip().lstrip("!")
     for part in split_commas(text):
         body = part.strip()
         if body and "/" not in body.rstrip("/") and body not in ("**", "*"):
             hints.append(
-                f"`{body}` has no slash: rulelens and Copilot match it at any depth, but Claude Code "
-                f"and Cline only at the root. Write `**/{body}` for any depth, or `/{body}` for the root."
+                f"`{body}` has no slash: rulelens matches it at any depth; agents that match globs "
+                f"themselves may not. Write `**/{body}` for any depth, or `/{body}` for the root."
             )
     return hints

@@ -7,8 +7,10 @@ their own: they are registered on the session by `server.build` and read it.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from lsprotocol import types
 from pygls.capabilities import get_capability
@@ -30,6 +32,9 @@ Hook = Callable[[], Awaitable[None]]
 # (server, target, context) -> actions; registered with the kind of the actions it offers.
 CodeActionProvider = Callable[["Session", Target, types.CodeActionContext],
                               list[types.CodeAction]]
+
+
+log = logging.getLogger(__name__)
 
 
 class Session(LanguageServer):
@@ -114,6 +119,18 @@ class Session(LanguageServer):
         if prompt is not None:
             return prompt
         return self.supports("window.show_document.support")
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """A frame the client sent that is not JSON (or not a message) is the client's fault, not
+        something the person can act on: answered as JSON-RPC says (a parse error, id null) and
+        logged, never popped up as "Error in server: …". Other errors keep pygls' default."""
+        if isinstance(error, ValueError) and not isinstance(error, UnicodeEncodeError):
+            log.warning("rulelens: a message from the client could not be read (%s); answered with a "
+                        "parse error", error)
+            self.protocol._send_data({"jsonrpc": "2.0", "id": None,
+                                     "error": {"code": -32700, "message": f"Parse error: {error}"}})
+            return
+        super().report_server_error(error, source)
 
     def offers_edits(self, target: Target, *kinds: str) -> bool:
         """Whether a code action may offer an edit of this document: it is of one of `kinds`, and

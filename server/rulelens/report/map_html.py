@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+from pathlib import Path
 from typing import Any
 
 _CSS = """
@@ -120,7 +121,28 @@ document.body.dataset.ready = '1';
 """
 
 
+def _static(data: dict[str, Any]) -> str:
+    """The page's answer without JavaScript: each folder, its files and the agents whose scoped
+    rules reach them, as a plain list (the script's tree replaces nothing; it is shown instead)."""
+    names = {a["id"]: a["name"] for a in data["agents"]}
+    rows = []
+    for f in data["folders"]:
+        reached = f.get("reached") or {}
+        who = ", ".join(f"{names.get(a, a)} {n}" for a, n in sorted(reached.items())) if isinstance(
+            reached, dict) else ""
+        rows.append(f"<li>{html.escape(f['path'] or '.')}/ · {f['files']:,} files"
+                    f"{' · ' + html.escape(who) if who else ''}</li>")
+    everywhere = "".join(f"<li>{html.escape(names.get(e['agent'], e['agent']))}: "
+                         f"{html.escape(e['file'])}</li>" for e in data["everywhere"])
+    return (f"<noscript><p>This page draws its tree with JavaScript; without it, here is each folder "
+            f"and the agents whose scoped rules reach its files.</p><ul>{''.join(rows)}</ul>"
+            f"<h2>Loaded for every file</h2><ul>{everywhere}</ul></noscript>")
+
+
 def map_html(data: dict[str, Any]) -> str:
+    # The page is made to be shared: it names the project by its folder's name, never by the
+    # absolute path it has on this machine.
+    data = {**data, "root": Path(str(data["root"])).name or str(data["root"])}
     # `</` is escaped so that no text in the data can close the script element.
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     root = html.escape(str(data["root"]))
@@ -134,6 +156,7 @@ def map_html(data: dict[str, Any]) -> str:
 <div class="muted">{root} · {data["files"]:,} files · {len(data["folders"]):,} folders.
 Each folder shows which agents' scoped rules reach its files, and how many. Click ▸ to open a folder.</div>
 <div id="legend" class="legend"></div></header>
+{_static(data)}
 <main><section><h2>Folders</h2><div id="tree" class="tree"></div></section>
 <section><h2>Loaded for every file</h2><ul id="everywhere"></ul>
 <h2>Folders with code that no scoped rule reaches</h2><ul id="gaps"></ul>

@@ -104,3 +104,27 @@ def render_search(hits: list[tuple[RuleFile, Entry]], query: str) -> str:
     if len(hits) > SEARCH_LIMIT:
         shown.append(f"... and {len(hits) - SEARCH_LIMIT} more entries; narrow the query.")
     return "\n\n".join(shown) + "\n"
+
+
+def render_agent_loads(rel: str, loads: dict[str, list[tuple[str, str]]]) -> str:
+    """What the agents' own files give for a path, in a project whose rules are not (only) in
+    `.ai/rules`: each file once, with the agents that load it and how. `loads`: by file, the
+    (agent name, how) pairs, in the order the agents were asked."""
+    if not loads:
+        return f"No project rules apply to {rel}: no agent's rule file loads for it."
+    lines = [f"The agents' own rule files that load for {rel} (read each one before you edit it):"]
+    for file, readers in loads.items():
+        hows = sorted({how for _, how in readers})
+        names = ", ".join(dict.fromkeys(name for name, _ in readers))
+        lines.append(f"- {file}: {names} ({', '.join(hows)})")
+    return "\n".join(lines) + "\n"
+
+
+def render_agent_search(hits: list[tuple[str, int, str]], query: str) -> str:
+    """Lines of the agents' own rule files holding the query: `file:line` then the line."""
+    if not hits:
+        return f"No rule entries or agent rule files contain {query!r}."
+    shown = [f"{file}:{line}\n{text}" for file, line, text in hits[:SEARCH_LIMIT]]
+    if len(hits) > SEARCH_LIMIT:
+        shown.append(f"... and {len(hits) - SEARCH_LIMIT} more lines; narrow the query.")
+    return "\n\n".join(shown) + "\n"

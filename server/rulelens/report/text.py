@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rulelens.report.colour import PLAIN, Palette
 from rulelens.report.words import (
     AGENTS_HINT,
+    AGENTS_WHICH,
     CUT,
     change_how,
     departure,
@@ -54,6 +55,14 @@ def file_rules(result: FileRules, paint: Palette = PLAIN) -> str:
     return "\n".join([head, *(line for m in result.matches for line in _rule(m, paint))])
 
 
+def agents_lead(path: str, loaded: list[str], has_rules: bool) -> str:
+    """A file no `.ai/rules` file applies to, led by what the agents load for it instead."""
+    where = "no .ai/rules file applies" if has_rules else "there is no .ai/rules folder"
+    shown = ", ".join(loaded[:4]) + (f" and {len(loaded) - 4} more" if len(loaded) > 4 else "")
+    verb = "loads" if len(loaded) == 1 else "load"
+    return f"{path}: {plural(len(loaded), 'agent rule file')} {verb} for it ({shown}); {where}."
+
+
 def folder_rules(result: FolderRules, paint: Palette = PLAIN) -> str:
     files = plural(result.files, "file")
     head = f"{result.path} is a folder ({files} below it): {_applies([m for m, _ in result.pairs])}"
@@ -90,9 +99,10 @@ def check_summary(result: ProjectCheck) -> str:
 
 
 # -- review -----------------------------------------------------------------------------------
-def review(result: Review, loaded: list[Loaded] | None = None) -> str:
+def review(result: Review, loaded: list[Loaded] | None = None, others: list[str] | None = None) -> str:
     """The review; with `loaded` (`--agents`), the other agents' rule files too, else a hint
-    when no rule of `.ai/rules` applies to any changed file."""
+    when no rule of `.ai/rules` applies to any changed file. `others`: without `--agents`, the
+    other agents' files that load for the changed files no `.ai/rules` file applies to."""
     lines = [review_summary(result)]
     for m, changes in result.grouped():
         title = f" ({m.rule.heading})" if m.rule.heading else ""
@@ -104,8 +114,11 @@ def review(result: Review, loaded: list[Loaded] | None = None) -> str:
         lines += [f"  ## {e.title}  [{m.rule.rel}:{e.line + 1}]" for e in m.rule.entries]
     missing = result.unruled()
     if missing:
-        lines += ["", "No rule applies to: " + ", ".join(c.path for c in missing)]
-        if loaded is None and not result.grouped():
+        lines += ["", "No .ai/rules file applies to: " + ", ".join(c.path for c in missing)]
+        if others:
+            shown = ", ".join(others[:6]) + (f" and {len(others) - 6} more" if len(others) > 6 else "")
+            lines.append(f"The agents' own rule files load for them: {shown}. {AGENTS_WHICH}")
+        elif loaded is None and not result.grouped():
             lines.append(AGENTS_HINT)
     if result.touched:
         lines += ["", "This change touches rule files: "

@@ -48,6 +48,7 @@ def unseen_reason(m: Match) -> str | None:
 # project whose rules are all `.claude/rules` or `AGENTS.md` has none of.
 AGENTS_HINT = ("Only .ai/rules is read without --agents; add --agents for the rule files every other "
                "agent loads (CLAUDE.md, .claude/rules, AGENTS.md, ...).")
+AGENTS_WHICH = "Add --agents for which agent loads which of them, and how."
 
 
 # -- review -----------------------------------------------------------------------------------

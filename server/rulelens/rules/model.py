@@ -55,6 +55,7 @@ class Problem:
         out: dict[str, object] = {
             "file": self.file,
             "line": self.line + 1,
+            "column": self.col + 1,  # 1-based, as the text output's `file:line:column:`
             "severity": self.severity,
             "code": self.code,
             "message": self.message,
@@ -168,6 +169,9 @@ class RecordPlan:
     new: str
     line: int
     bom: bool = False
+    # What the person may want to know before or after (the title is there already, the glob
+    # adds no file): one line each. Boost writes the same bytes either way.
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -179,6 +183,9 @@ class RecordResult:
     line: int
     created: bool
     notes: tuple[str, ...] = ()
+    # What the record repeats (a title already in the file, a glob already covered): said apart
+    # from `message`, which stays Boost's text for scripts and agents that read it.
+    repeats: tuple[str, ...] = ()
 
     @property
     def message(self) -> str:

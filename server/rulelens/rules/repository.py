@@ -70,6 +70,9 @@ def _listed(entry: os.DirEntry[str]) -> bool:
         return entry.is_symlink()
 
 
+INVALID_FRONTMATTER = frozenset({"frontmatter-invalid", "frontmatter-bom"})
+
+
 class RuleRepository:
     """Reads, matches, records and indexes the rules below one project root (`check` is
     rules.check.rules_check, over it)."""
@@ -205,6 +208,21 @@ class RuleRepository:
         if said is not None:
             raise RuleError(f"{said}; the index would lose its row, so nothing was written. "
                             "Fix or remove the file first.")
+
+    def first_invalid(self) -> str | None:
+        """`<file> has invalid frontmatter (line N)` for the first rule file whose globs only the
+        lenient reading has (invalid YAML, a BOM): Boost reads no paths there, so the index (as
+        Boost writes it, byte for byte) has no row for it, though its author meant one. None when
+        there is none."""
+        for rule in self.files:
+            broken = next((p for p in rule.problems if p.code in INVALID_FRONTMATTER), None)
+            if broken is not None and rule.lenient_paths and not rule.strict_paths:
+                return f"{rule.rel} has invalid frontmatter (line {broken.line + 1})"
+        return None
+
+    def first_blocking(self) -> str | None:
+        """What keeps `rulelens index` from writing: an unread rule file, else an invalid one."""
+        return self.first_unread() or self.first_invalid()
 
     def file(self, path: Path | str) -> RuleFile | None:
         rel = self.rel(path) if Path(path).is_absolute() else str(path)
@@ -346,7 +364,7 @@ class RuleRepository:
             self._write_index_locked()
             crash_point("after-index-write")
         rel = self.rel(path) or path.name
-        return RecordResult(rel, rule.title, plan.line, plan.old is None, rule.notes)
+        return RecordResult(rel, rule.title, plan.line, plan.old is None, rule.notes, plan.notes)
 
     def plan_record(self, glob: str, title: str, note: str,
                     text_of: TextOf | None = None) -> RecordPlan:
@@ -364,6 +382,7 @@ class RuleRepository:
             choose_target,
             new_file_name,
             new_file_text,
+            record_notes,
             with_entry,
             with_glob,
         )
@@ -382,7 +401,8 @@ class RuleRepository:
                 taken = set()
             name = new_file_name(rule.glob, taken)
             new, line = with_entry(new_file_text(name, rule.glob), rule.title, rule.note)
-            return RecordPlan(self.rules_path / f"{name}.md", None, new, line)
+            return RecordPlan(self.rules_path / f"{name}.md", None, new, line,
+                              notes=record_notes(rule, None, self._files))
         reason = unwritable_reason(target)
         if reason is not None:
             raise RuleError(f"Cannot record into {target.rel}: {reason}")
@@ -392,7 +412,8 @@ class RuleRepository:
         text = old if rule.glob in target.strict_paths else with_glob(
             old, [*target.strict_paths, rule.glob])
         new, line = with_entry(text, rule.title, rule.note)
-        return RecordPlan(target.path, old, new, line, raw.startswith(BOM))
+        return RecordPlan(target.path, old, new, line, raw.startswith(BOM),
+                          record_notes(rule, target, self._files))
 
     def _prepare_folder(self) -> None:
         if not self.writable:

@@ -21,21 +21,21 @@ from pathlib import Path
 from typing import Any
 
 from rulelens import __version__
+from rulelens.rules.check.plugin_map import (
+    LSP_JSON,
+    MANIFEST,
+    PLUGIN_DIR,
+    RERUN,
+    SERVER_NAME,
+    extensions,
+)
 from rulelens.rules.model import RuleError
 from rulelens.setup.json_config import JsonFile, object_at
-from rulelens.workspace.filelist import FileList
 
 PLUGIN_NAME = "rulelens"
-PLUGIN_DIR = ".claude/skills/rulelens"
-MANIFEST = f"{PLUGIN_DIR}/.claude-plugin/plugin.json"
-LSP_JSON = f"{PLUGIN_DIR}/.lsp.json"
 MCP_JSON = f"{PLUGIN_DIR}/.mcp.json"
-SERVER_NAME = "rulelens"
 LSP_ENTRY: dict[str, Any] = {"command": "rulelens", "args": ["serve"]}
 MCP_ENTRY: dict[str, Any] = {"command": "rulelens", "args": ["mcp"]}
-RERUN = "rulelens init --claude"
-# Rule files are Markdown: the server checks them too, even where no other .md is tracked.
-ALWAYS = ".md"
 
 MANIFEST_DEFAULTS: dict[str, Any] = {
     "name": PLUGIN_NAME,
@@ -66,56 +66,6 @@ _LANGUAGE_IDS = {
     ".xsl": "xsl", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".vue": "vue", ".svelte": "svelte",
     ".kt": "kotlin", ".kts": "kotlin", ".txt": "plaintext", ".csv": "csv", ".twig": "twig",
 }
-
-
-def extension_of(path: str) -> str | None:
-    """The extension as Node's `path.extname` gives it, lower-cased as Claude Code routes it."""
-    name = path.rsplit("/", 1)[-1]
-    dot = name.rfind(".")
-    if dot <= 0 or dot == len(name) - 1 or name[:dot].strip(".") == "":
-        return None  # no extension, a dotfile (`.env`), or a trailing dot
-    ext = name[dot:].lower()
-    if any(ch.isspace() or not ch.isprintable() for ch in ext):
-        return None  # a name no one opens as code; keep the plugin file readable
-    return ext
-
-
-def extensions(paths: Iterable[str], root: Path | None = None) -> list[str]:
-    """Every extension among the paths (the plugin's own files aside), plus `.md`, sorted; with
-    `root`, only those whose first file there is text (a server started for `.png` would never
-    have a rule to say)."""
-    mine = PLUGIN_DIR + "/"
-    first: dict[str, str] = {}
-    for p in paths:
-        ext = extension_of(p)
-        if ext is not None and not p.startswith(mine):
-            first.setdefault(ext, p)
-    return sorted({ext for ext, p in first.items() if root is None or is_text(root / p)} | {ALWAYS})
-
-
-def is_text(path: Path) -> bool:
-    """Git's test for a binary file (xdiff's `buffer_is_binary`): a NUL in its first 8,000 bytes.
-    By content rather than by a list of names, so `.lock` (text) and `.ico` (not) need no entry."""
-    try:
-        with open(path, "rb") as handle:
-            return b"\0" not in handle.read(8000)
-    except OSError:
-        return False
-
-
-def ruled_paths(root: Path, files: FileList, agent_files: Iterable[str] = ()) -> list[str]:
-    """The files some `.ai/rules` glob selects, and `agent_files` (every agent's rule files, which
-    the caller reads: setup sits below agents/): what the language server has something to say
-    about (the rules that apply; the findings)."""
-    from rulelens.rules.repository import RuleRepository
-
-    found: set[str] = set(agent_files)
-    for rule in RuleRepository(root).files:
-        found.add(rule.rel)
-        for item in rule.glob_items:
-            if item.text.strip():
-                found.update(files.matching(item.text.strip()))
-    return sorted(found)
 
 
 def language_id(ext: str) -> str:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from rulelens.rules.check.plugin_map import ruled_paths
 from rulelens.rules.model import RuleError
 from rulelens.rules.write.atomic import write_atomic
-from rulelens.setup.claude_plugin import make_dirs, ruled_paths, write_plugin
+from rulelens.setup.claude_plugin import make_dirs, write_plugin
 from rulelens.setup.mcp_clients import CLAUDE, register_json, register_others, registered
 from rulelens.setup.observe_hooks import Hook, register_all
 from rulelens.workspace.filelist import FileList
@@ -54,9 +55,32 @@ _MCP = [
 ]
 
 
-def section(mcp: bool, newline: str = "\n") -> str:
-    """The marker-delimited section, in the file's own line endings."""
-    lines = [BEGIN, *_BODY, *(_MCP if mcp else [_RECORD_CLI]), END]
+# Where Boost's own guidelines (written by `boost:install` into the same file) tell the agent to
+# record rules with its `record-rule`, the section agrees with them and says its one limit and why,
+# rather than contradict them a few lines below.
+_BOOST_RECORD = (
+    "- Laravel Boost's guidelines in this file ask you to record rules with `record-rule`. Do, with "
+    "one limit: record what the user asks you to keep (a decision, trap or constraint), not your own "
+    "observations or plans, since every later agent and teammate will follow a recorded rule."
+)
+_MCP_TOOLS = _MCP[0]
+
+
+def boost_asks_to_record(text: str) -> bool:
+    """Whether Boost's guidelines block in `text` tells the agent to use `record-rule`."""
+    start = text.find("<laravel-boost-guidelines>")
+    end = text.find("</laravel-boost-guidelines>", start + 1)
+    return start >= 0 and "record-rule" in text[start:end if end > start else len(text)]
+
+
+def section(mcp: bool, newline: str = "\n", boost_records: bool = False) -> str:
+    """The marker-delimited section, in the file's own line endings. `boost_records`: the file
+    holds Boost's guidelines, which tell the agent to record rules (`boost_asks_to_record`)."""
+    if boost_records:
+        tail = [_MCP_TOOLS, _BOOST_RECORD] if mcp else [_BOOST_RECORD]
+    else:
+        tail = _MCP if mcp else [_RECORD_CLI]
+    lines = [BEGIN, *_BODY, *tail, END]
     return newline.join(lines) + newline
 
 
@@ -151,14 +175,15 @@ def replace_section(text: str, mcp: bool) -> str:
     ends = [i for i, line in enumerate(lines) if line.strip() == END]
     if not begins and not ends:
         head = text.rstrip("\r\n")
-        return (head + newline + newline if head.strip() else "") + section(mcp, newline)
+        return (head + newline + newline if head.strip() else "") + section(mcp, newline,
+                                                                             boost_asks_to_record(text))
     if len(begins) != 1 or len(ends) != 1 or ends[0] < begins[0]:
         raise RuleError(
             f"The file has {len(begins)} `{BEGIN}` and {len(ends)} `{END}` markers; it needs "
             "one of each, in that order. Fix or remove them, then run `rulelens init` again."
         )
     start, end = begins[0], ends[0]
-    new = section(mcp, newline)
+    new = section(mcp, newline, boost_asks_to_record(text))
     if not lines[end].endswith(("\n", "\r")):
         new = new.rstrip("\r\n")
     return "".join(lines[:start]) + new + "".join(lines[end + 1:])

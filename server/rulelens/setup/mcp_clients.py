@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulelens.rules.check.plugin_map import MANIFEST as PLUGIN_MANIFEST
 from rulelens.rules.model import RuleError
 from rulelens.rules.write.atomic import write_atomic
-from rulelens.setup.claude_plugin import MANIFEST as PLUGIN_MANIFEST
 from rulelens.setup.json_config import JsonFile, object_at
 
 SERVER_NAME = "rulelens"

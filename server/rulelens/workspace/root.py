@@ -43,6 +43,11 @@ def find_root(start: Path, explicit: Path | None = None, rules_dir: str = RULES_
 
 NOT_A_PROJECT = ("No project here: neither {rules} nor .git exists in {root} or above it, so rulelens "
                  "will not write there; open a project or pass --root DIR.")
+# `check` only reads: outside a project it stops because it would read everything below (from `/`
+# or the home folder, thousands of findings about no one's rules), not because it would write.
+NOT_A_PROJECT_TO_CHECK = ("No project here: neither {rules} nor .git exists in {root} or above it, so "
+                          "`check` would read every file below this folder; run it in a project, or "
+                          "pass --root DIR to check this folder anyway.")
 
 
 def is_project(root: Path | str, rules_dir: str = RULES_DIR) -> bool:

@@ -25,6 +25,8 @@ tests/agents/released/claude_code compares this module with that code, case by c
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
@@ -97,6 +99,14 @@ def not_text(data: bytes) -> bool:
     except UnicodeDecodeError:
         return True
     return False
+
+
+def _memory_folder(rel: str) -> str:
+    """The folder a memory file is for: `pkg/.claude/CLAUDE.md` is `pkg`'s."""
+    folder = rel.rpartition("/")[0]
+    if folder == ".claude":
+        return ""
+    return folder[: -len("/.claude")] if folder.endswith("/.claude") else folder
 
 
 def split_paths(value: Any) -> list[str]:
@@ -236,6 +246,12 @@ class ClaudeCode(GlobAgent):
              '`AGENTS.md` and '
              '`.claude/AGENTS.md` in its place (a built-in plugin, on by default)',
              f'{SOURCE}: the memory file list and the agents-md plugin\'s file names', 'code', '2026-12-05'),
+        Fact('files', 'the AGENTS.md fallback is off for the whole project once a `CLAUDE.md`, '
+             '`.claude/CLAUDE.md` or `CLAUDE.local.md` is at its root: no nested `AGENTS.md` is read '
+             'then, even in a folder without a `CLAUDE.md`; an `AGENTS.md` whose text equals a file '
+             'already loaded is skipped',
+             f'{SOURCE}: the agents-md plugin (`isClaudeProject`, and its dedup by trimmed content)',
+             'code', '2026-12-07'),
         Fact('files', '`.claude/skills/*/SKILL.md`: with `paths`, conditional like a rule; '
              'without, the model picks it by `description`',
              f'{SOURCE}: the skill loader\'s `paths` reading', 'code', '2026-12-05'),
@@ -275,7 +291,8 @@ class ClaudeCode(GlobAgent):
     from_root = False  # gitignore-style patterns match at any depth, and case-insensitively
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
     source = "Claude Code 2.1.337's code (npm); code.claude.com memory docs"
-    codes = frozenset(("claude-wrong-key", "claude-loads-always", "claude-dot-slash", "claude-empty-body"))
+    codes = frozenset(("claude-wrong-key", "claude-loads-always", "claude-dot-slash", "claude-empty-body",
+                       "claude-agents-md-unseen"))
 
     borrows = ("AGENTS.md",)
     # Read from its code: the hook input is built in one place and sent from two, the memory walk
@@ -472,9 +489,9 @@ class ClaudeCode(GlobAgent):
         return (f"Claude Code then reads no frontmatter and loads this rule for every file, not only for "
                 f"its `paths` (confirmed in {RELEASE}). Quote each glob: `- \"src/**/*.ts\"`.")
 
-    def nothing_traps(self, f: AgentFile) -> list[Problem]:
+    def nothing_patterns(self, f: AgentFile) -> list[str]:
         # `./` patterns have their own finding (claude-dot-slash)
-        return [p for p in super().nothing_traps(f) if "`./" not in p.message]
+        return [p for p in self.patterns(f) if not p.startswith("./")]
 
     def file_budget_note(self, f: AgentFile) -> str | None:
         lines = len(split_lines(f.text))
@@ -502,6 +519,55 @@ class ClaudeCode(GlobAgent):
                                    "under about 200, since it loads in full every session. Move parts "
                                    "into `.claude/rules/` files with `paths`."))
         return out
+
+    def traps(self) -> list[Problem]:
+        return [*super().traps(), *self.unseen_agents_md()]
+
+    def unseen_agents_md(self) -> list[Problem]:
+        """`claude-agents-md-unseen`: an `AGENTS.md` in a folder without a `CLAUDE.md`, in a project
+        whose root `CLAUDE.md` turns Claude Code's AGENTS.md fallback off, while other folders'
+        `CLAUDE.md` bring in their own `AGENTS.md`: the team means Claude Code to read these."""
+        root_own = next((n for n in OWN_INSTRUCTIONS if self.ctx.is_file(n)), None)
+        if root_own is None:
+            return []  # the fallback reads nested AGENTS.md where no CLAUDE.md is (`discover`)
+        mine = {f.rel for f in self.files}
+        memory = [f for f in self.files if self.is_memory(f) and f.rel.rpartition("/")[2] != "AGENTS.md"]
+        claimed = {_memory_folder(f.rel) for f in memory}
+        bringing = [f for f in memory if f.rel.rpartition("/")[0] and self._brings_agents_md(f)]
+        if not bringing:
+            return []
+        example = bringing[0]
+        how = "a link to its `AGENTS.md`" if self._links_agents_md(example) else "`@AGENTS.md`"
+        out: list[Problem] = []
+        for rel in self.ctx.named("AGENTS.md"):
+            folder = rel.rpartition("/")[0]
+            if rel in mine or not folder or folder.endswith(".claude") or folder in claimed:
+                continue
+            if any(rel in f.text for f in memory):
+                continue  # a CLAUDE.md names it (an import by path)
+            others = len(bringing)
+            out.append(Problem(rel, 0, "warning", "claude-agents-md-unseen",
+                               f"Claude Code never reads this file: `{root_own}` at the root turns its "
+                               "AGENTS.md fallback off for the whole project (confirmed in "
+                               f"{RELEASE}), and `{folder}/` has no CLAUDE.md, while {others} other "
+                               f"{'folder brings' if others == 1 else 'folders bring'} in their AGENTS.md "
+                               f"through their CLAUDE.md (such as `{example.rel}`, with {how}). Add "
+                               f"`{folder}/CLAUDE.md` holding `@AGENTS.md`."))
+        return out
+
+    def _links_agents_md(self, f: AgentFile) -> bool:
+        folder = f.rel.rpartition("/")[0]
+        sibling = f"{folder}/AGENTS.md"
+        if not self.ctx.is_file(sibling):
+            return False
+        with contextlib.suppress(OSError):
+            root = self.ctx.root
+            return os.path.realpath(root / f.rel) == os.path.realpath(root / sibling)
+        return False
+
+    def _brings_agents_md(self, f: AgentFile) -> bool:
+        """Whether a nested CLAUDE.md brings in its folder's AGENTS.md: a link to it, or an import."""
+        return self._links_agents_md(f) or re.search(r"(?m)@(?:\./)?AGENTS\.md\b", f.text) is not None
 
     def rule_traps(self, f: AgentFile) -> list[Problem]:
         """A rule or skill that loads otherwise than written, in Claude Code's own terms."""

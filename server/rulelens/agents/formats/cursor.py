@@ -136,8 +136,16 @@ class Cursor(GlobAgent):
                                f"by line, so check each key ({NOT_CONFIRMED}).")]
         value = self.fields(f).get("alwaysApply")
         if isinstance(value, str) and f.data is not None:
-            out.append(problem(f, f.line_of("alwaysApply"), "warning", "cursor-alwaysapply-string",
-                               f"`alwaysApply` is the string {value!r}, not a boolean, so Cursor does not "
-                               f"treat this rule as always applied ({NOT_CONFIRMED}). "
-                               "Write `alwaysApply: true`."))
+            said = value.strip().lower()
+            if said == "false":  # not applied always: what the string says, so nothing changes
+                out.append(problem(f, f.line_of("alwaysApply"), "info", "cursor-alwaysapply-string",
+                                   f"`alwaysApply` is the string {value!r}, not a boolean; Cursor does not "
+                                   "treat this rule as always applied, as the value says "
+                                   f"({NOT_CONFIRMED}). Write `alwaysApply: false` without quotes."))
+            else:
+                fix = ("`alwaysApply: true` without quotes" if said in ("true", "yes", "on", "1") else
+                       "`alwaysApply: true` or `alwaysApply: false`, without quotes")
+                out.append(problem(f, f.line_of("alwaysApply"), "warning", "cursor-alwaysapply-string",
+                                   f"`alwaysApply` is the string {value!r}, not a boolean, so Cursor does "
+                                   f"not treat this rule as always applied ({NOT_CONFIRMED}). Write {fix}."))
         return out

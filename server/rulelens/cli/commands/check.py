@@ -65,9 +65,9 @@ def run(run: Run) -> int:
         # Outside any project, find_root falls back to the current folder: from `/` or the home
         # folder that is a walk of everything, thousands of findings about no one's rules.
         from rulelens.rules.model import RuleError
-        from rulelens.workspace.root import NOT_A_PROJECT, RULES_DIR
+        from rulelens.workspace.root import NOT_A_PROJECT_TO_CHECK, RULES_DIR
 
-        raise RuleError(NOT_A_PROJECT.format(rules=RULES_DIR, root=root))
+        raise RuleError(NOT_A_PROJECT_TO_CHECK.format(rules=RULES_DIR, root=root))
     from rulelens.check_project import check_project, warm_up
 
     warm_up(root, git)  # git lists the files while the rest of the core loads

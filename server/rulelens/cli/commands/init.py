@@ -13,9 +13,15 @@ if TYPE_CHECKING:
 EXAMPLE = "rulelens init --mcp"
 
 
+# The other clients' MCP files `--mcp` also registers in (setup/mcp_clients.py `OTHERS`; a test
+# keeps the two equal): written out, so that building the parser imports no setup code.
+OTHER_MCP_FILES = ".cursor/mcp.json, .vscode/mcp.json, .gemini/settings.json, .codex/config.toml"
+
+
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mcp", action="store_true",
-                        help="also register `rulelens mcp` in .mcp.json (default: off)")
+                        help="also register `rulelens mcp` in .mcp.json, and in the MCP files of the other "
+                             f"clients this project already has ({OTHER_MCP_FILES}) (default: off)")
     parser.add_argument("--claude", action="store_true",
                         help="also write the Claude Code project plugin .claude/skills/rulelens "
                              "(rulelens serve and rulelens mcp) (default: off)")

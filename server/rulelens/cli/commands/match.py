@@ -62,16 +62,26 @@ def run(run: Run) -> int:
     elif results:
         paint = run.palette()
         blocks = []
+        others: AgentProject | None = None  # asked only for a file no .ai/rules file applies to
+        led = False
         for r, view in results:
             block = text.folder_rules(r, paint) if isinstance(r, FolderRules) else text.file_rules(r, paint)
+            if project is None and isinstance(r, FileRules) and not r.matches:
+                # Lead with what loads: "0 rule files apply" where other agents load files misleads.
+                others = others or AgentProject(repo)
+                loaded = list(dict.fromkeys(load.file for agent_id, loads in others.view(r.path).loads.items()
+                                            if agent_id != "boost" for load in loads))
+                if loaded:
+                    led = True
+                    block = text.agents_lead(r.path, loaded, repo.rules_path.is_dir())
             if project is not None and view is not None:
                 block += "\n" + loads_text(project.present, view, seen(view), given=run.args.on is not None)
             blocks.append(block)
-        if project is None and any(not (r.pairs if isinstance(r, FolderRules) else r.matches)
-                                   for r, _ in results):
-            from rulelens.report.words import AGENTS_HINT
+        if project is None and (led or any(not (r.pairs if isinstance(r, FolderRules) else r.matches)
+                                           for r, _ in results)):
+            from rulelens.report.words import AGENTS_HINT, AGENTS_WHICH
 
-            blocks.append(AGENTS_HINT)
+            blocks.append(AGENTS_WHICH if led else AGENTS_HINT)
         print("\n\n".join(blocks))
     if results:
         from rulelens.report.words import unread_lines

@@ -25,6 +25,8 @@ def run(run: Run) -> int:
     repo = run.repository()
     result = repo.record(run.args.glob, run.args.title, run.args.note)
     run.say(result.message)
+    for repeat in result.repeats:  # on stderr: stdout stays Boost's exact message
+        sys.stderr.write(f"rulelens: note: {repeat}\n")
     # Boost records a glob that matches nothing (it may name files still to be written), and so
     # does rulelens; a typo such as `app/Modles/**` is worth one plain line.
     glob = run.args.glob.strip()

@@ -58,7 +58,16 @@ def run(run: Run) -> int:
                                   repository_prefix(repo.root)):
             print(line)
     else:
-        print(text.review(result, loaded))
+        others: list[str] = []
+        missing = result.unruled()
+        if loaded is None and missing:  # lead with what loads: other agents' files, not "no rule"
+            from rulelens.agents.project import AgentProject
+
+            project = AgentProject(repo, files)
+            others = list(dict.fromkeys(load.file for c in missing
+                                        for agent_id, loads in project.view(c.path).loads.items()
+                                        if agent_id != "boost" for load in loads))
+        print(text.review(result, loaded, others))
     return EXIT_OK
 
 

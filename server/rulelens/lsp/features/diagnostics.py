@@ -290,7 +290,8 @@ def index_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]
     repo = target.root.repo
     text = server.text_of(target.uri)
     current = text if text is not None else repo.current_index()
-    checked = check_index_text(target.root.path, target.rel, current, repo.index_text(), repo.first_unread())
+    checked = check_index_text(target.root.path, target.rel, current, repo.index_text(),
+                               repo.first_blocking())
     return to_diagnostics(server, current or "", checked, target)
 
 

@@ -20,7 +20,7 @@ from functools import partial
 from lsprotocol import types
 
 from rulelens.lsp.session import Session
-from rulelens.lsp.views.skeleton import plan, workspace_edit
+from rulelens.lsp.views.skeleton import NOTE, TITLE, plan, workspace_edit
 from rulelens.lsp.wire.guard import guarded
 from rulelens.lsp.wire.payloads import (
     OPEN_RULE,
@@ -66,7 +66,7 @@ def actions(server: Session, target: Target,
     out = []
     for glob in target.root.repo.suggest_globs(target.rel):
         args = RecordRuleArgs(glob=glob, root=target.root.uri, uri=target.uri)
-        title = f"Record a project rule for {glob}"
+        title = f"Record a project rule for {glob}{preview(server, target.root, glob)}"
         if prompt:
             out.append(types.CodeAction(
                 title=title, kind=KIND,
@@ -86,6 +86,27 @@ def actions(server: Session, target: Target,
                         title=title, kind=KIND,
                         command=types.Command(title=title, command=RECORD_RULE, arguments=[args])))
     return out
+
+
+def preview(server: Session, root: Root, glob: str) -> str:
+    """What the record changes beyond adding an entry, said in the action's title before it is
+    picked: where it adds `glob` to the `paths` of a rule file whose globs do not cover it yet,
+    that file's existing entries then apply to those files too (Boost #1034: never widen
+    silently). "" otherwise, and where the record would be refused (the action says why)."""
+    from rulelens.rules.write.record import covers
+
+    try:
+        sk = root.repo.plan_record(glob, TITLE, NOTE, lambda path: server.text_of(path.as_uri()))
+    except RuleError:
+        return ""
+    rule = root.repo.file(sk.path)
+    if sk.old is None or rule is None or not rule.entries or glob in rule.strict_paths or any(
+            covers(g, glob) for g in rule.strict_paths):
+        return ""
+    rel = root.repo.rel(sk.path) or sk.path.name
+    n = len(rule.entries)
+    return (f" (widens {rel}: its {n} existing {'entry then applies' if n == 1 else 'entries then apply'} "
+            f"to {glob} too)")
 
 
 def _resolvable(server: Session) -> list[str]:
@@ -161,6 +182,9 @@ async def _record(server: Session, params: RecordRuleArgs, root: Root) -> Record
     uri = root.uri_of(result.file)
     server.window_log_message(types.LogMessageParams(type=types.MessageType.Info,
                                                      message=result.message))
+    for repeat in result.repeats:  # worth seeing: the entry repeats one, or the glob adds nothing
+        server.window_show_message(types.ShowMessageParams(type=types.MessageType.Info,
+                                                           message=repeat))
     await server.show(uri, result.line)
     return RecordedRule(file=result.file, line=result.line + 1, created=result.created,
                         message=result.message, uri=uri)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rulelens.agents.base import Agent
 from rulelens.agents.facts import PROBABLY_NOTE, confirmed_note
-from rulelens.agents.model import DEFAULT_MOMENT, Load, Maybe
+from rulelens.agents.model import DEFAULT_MOMENT, Load, Maybe, named_together
 from rulelens.agents.observed import AgentSeen
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
@@ -80,7 +80,7 @@ def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
         if not shown:
             parts.append(f"{label}: {len(files)} files")
             continue
-        names = ", ".join(code(n) if as_code else n for n in (f.rpartition("/")[2] for f in shown))
+        names = ", ".join(code(n) if as_code else n for n in map(_short_name, shown))
         parts.append(f"{label}: {names}" + (f" (+{more})" if more else ""))
     return " · ".join(parts) or None
 
@@ -107,6 +107,28 @@ def _seen_markdown(line: str) -> str:
     return f"⚠ {defang(line[2:])}" if line.startswith("! ") else f"*{defang(line)}*"
 
 
+def _short_name(rel: str) -> str:
+    """A file's name in the one short line; a skill (`…/pdf/SKILL.md`) by its folder (`pdf`), since
+    every skill's file has the same name."""
+    folder, _, name = rel.rpartition("/")
+    return folder.rpartition("/")[2] or name if name == "SKILL.md" else name
+
+
+def grouped(found: list[AgentLoads]) -> list[tuple[list[Agent], AgentLoads]]:
+    """Agents that load the same files the same way (a Boost project's `AGENTS.md`, read by half a
+    dozen agents) as one entry: the agents, and what the first of them loads."""
+    groups: dict[object, tuple[list[Agent], AgentLoads]] = {}
+    for x in found:
+        key = (tuple((load.file, load.how, load.patterns) for load in x.loads),
+               tuple((m.file, m.how) for m in x.maybe), x.over_budget, x.moment_note,
+               id(x.seen) if x.seen is not None else None)  # observed sessions are per agent
+        if key in groups:
+            groups[key][0].append(x.agent)
+        else:
+            groups[key] = ([x.agent], x)
+    return list(groups.values())
+
+
 def sureness(agent: Agent) -> str | None:
     """"confirmed in <release>" for an agent whose release was run end to end for a read,
     "matcher confirmed in <release>" for one whose matcher was read from its released code, the
@@ -125,15 +147,26 @@ def matcher_sureness(agent: Agent) -> str | None:
     return None if agent.confirmed else PROBABLY_NOTE
 
 
-def _head(x: AgentLoads, markdown: bool) -> str:
-    name = f"**{x.agent.name}**" if markdown else x.agent.name
+def _head(x: AgentLoads, markdown: bool, agents: list[Agent] | None = None) -> str:
+    agents = agents or [x.agent]
+    names = named_together([a.name for a in agents])
+    name = f"**{names}**" if markdown else names
     if x.loads:
         total = sum(load.bytes for load in x.loads)
         count = "1 file" if len(x.loads) == 1 else f"{len(x.loads)} files"
         what = f"{count}, {total:,} B"
     else:
         what = "nothing loads"
-    mark = sureness(x.agent)
+    marks = {a.name: m for a in agents if (m := sureness(a)) is not None}
+    if len(agents) == 1 or (len(set(marks.values())) <= 1 and len(marks) == len(agents)):
+        mark = next(iter(marks.values()), None)
+    else:  # "confirmed in A 1.2; matcher confirmed in B 3.4; C and D: probably (…)"
+        by_mark: dict[str, list[str]] = {}
+        for name, m in marks.items():
+            by_mark.setdefault(m, []).append(name)
+        parts = [m if m.startswith(("confirmed in", "matcher confirmed in")) and len(names) == 1
+                 else f"{named_together(names)}: {m}" for m, names in by_mark.items()]
+        mark = "; ".join(parts) or None
     note = "" if mark is None else (f" · *{mark}*" if markdown else f" ({mark})")
     return f"{name} · {what}{note}" if markdown else f"{name}: {what}{note}"
 
@@ -142,8 +175,9 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
     """A few lines per agent: the files that load (linked) and why, and one line of what it may load."""
     blocks: list[str] = []
     used = 0
-    for n, x in enumerate(found):
-        lines = [_head(x, True)]
+    groups = grouped(found)
+    for n, (agents, x) in enumerate(groups):
+        lines = [_head(x, True, agents)]
         hidden = 0
         for load in x.loads[:MAX_FILES]:
             target_uri = target.root.uri_of(load.file)
@@ -163,7 +197,7 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
         block = "\n".join(lines)
         if used + len(block) - hidden > MAX_CHARS:
             more = f"`rulelens match --agents {defang(target.rel)}`"
-            blocks.append(f"…and {len(found) - n} more agents ({more})")
+            blocks.append(f"…and {sum(len(a) for a, _ in groups[n:])} more agents ({more})")
             break
         blocks.append(block)
         used += len(block) - hidden
@@ -173,8 +207,9 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
 def section_plain(found: list[AgentLoads]) -> str:
     lines = [f"In other agents ({MOMENT_WORDS}):"]
     used = 0
-    for n, x in enumerate(found):
-        block = [_head(x, False)]
+    groups = grouped(found)
+    for n, (agents, x) in enumerate(groups):
+        block = [_head(x, False, agents)]
         for load in x.loads[:MAX_FILES]:
             block.append(f"  {load.file}  {_why(load, False)}")
             block += [f"    {line}" for line in _seen(x, load)]
@@ -190,7 +225,7 @@ def section_plain(found: list[AgentLoads]) -> str:
             block.append(f"  over budget: {x.over_budget}")
         text = "\n".join(block)
         if used + len(text) > MAX_CHARS:
-            lines.append(f"…and {len(found) - n} more agents")
+            lines.append(f"…and {sum(len(a) for a, _ in groups[n:])} more agents")
             break
         lines.append(text)
         used += len(text)

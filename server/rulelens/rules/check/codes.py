@@ -44,8 +44,9 @@ CODES: dict[str, Code] = {
         "Remove the repeated glob; it adds nothing."),
     "glob-dialect": Code(
         "Agents read this glob differently.",
-        "A glob without a slash is root-only for Claude Code and Cline but any depth for Copilot. "
-        "Write `**/*.php` or `/*.php` to say which."),
+        "A glob without a slash (`*.php`) is matched at any depth by some agents and only at the root "
+        "by others; the finding names which, worked out from each agent's own matcher (the "
+        "project's agents, else all). Write `**/*.php` or `/*.php` to say which."),
     "no-paths": Code(
         "A rule file without `paths`.",
         "It is not in the index; agents find it only by searching the rules folder."),
@@ -78,7 +79,13 @@ CODES: dict[str, Code] = {
     "rule-drift": Code(
         "The rule's files changed in many commits since the rule did.",
         "The code a rule file covers has moved on while the rule stayed the same. Read the rule "
-        "against the code and update or confirm it (any edit resets the count)."),
+        "against the code and update or confirm it (any edit resets the count). Not reported for a rule "
+        "younger than 14 days, or one whose globs select half the project's files or more."),
+    "claude-plugin-extensions": Code(
+        "The Claude Code plugin maps fewer file extensions than the rules reach.",
+        "`rulelens init --claude` maps the extensions the rules reach when it runs; a later rule that "
+        "reaches another kind of file gets no language server in Claude Code. Run `rulelens init "
+        "--claude` again."),
     "file-too-large": Code(
         "A rule file too large to read.",
         "rulelens reads at most 2 MiB of a rule file. Split it."),

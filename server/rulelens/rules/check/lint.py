@@ -52,6 +52,8 @@ def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
     seen: set[str] = set()
     alternatives: set[tuple[str, bool]] = set()
     includes: list[Pattern] | None = None  # compiled only for an item that only excludes
+    dead: list[Problem] = []  # the globs that match no file
+    live = False  # whether some glob matches a file: the rule still loads for it
     for item in rule.glob_items or []:
         line, col, end = item.line, item.start_col, item.end_col
         text = item.text.strip()
@@ -101,8 +103,11 @@ def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
                                         f"`{shown(text)}` excludes no file that this file's other globs "
                                         "match, so it has no effect.", col, end))
         elif not _matches_something(text, files):
-            problems.append(Problem(rule.rel, line, "warning", "glob-matches-nothing",
-                                    f"`{shown(text)}` matches no file in the project.", col, end))
+            dead.append(Problem(rule.rel, line, "warning", "glob-matches-nothing",
+                                f"`{shown(text)}` matches no file in the project.", col, end))
+        else:
+            live = True
+    problems.extend(_dead_alternatives(rule, dead, live))
     problems.extend(other_paths_keys(rule))
     # In a file read only to its cut (`file-too-large`), the last entry ends where the cut fell:
     # its note is missing from the reading, not from the file.
@@ -115,6 +120,32 @@ def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
             problems.append(Problem(rule.rel, entry.line, "warning", "entry-empty",
                                     "An entry heading without a title.", 0, None))
     return problems
+
+
+def _dead_alternatives(rule: RuleFile, dead: list[Problem], live: bool) -> list[Problem]:
+    """A glob matching no file is a warning while the rule reaches no file at all; where its other
+    globs still reach files, the dead ones are one `info` for the file (a list kept for files
+    this project may not have yet is not worth failing CI on)."""
+    if not dead or not live:
+        return dead
+    # A literal path (one named file) that is not here is no alternative kept for later: the file
+    # was moved or never was, and the rule points at it. It stays a warning of its own.
+    named = [p for p in dead if not any(c in _dead_text(p) for c in "*?[{")]
+    dead = [p for p in dead if p not in named]
+    if not dead:
+        return named
+    texts = [_dead_text(p) for p in dead]
+    names = ", ".join(f"`{t}`" for t in texts[:4]) + (f" and {len(texts) - 4} more" if len(texts) > 4 else "")
+    total = len(rule.glob_items or [])
+    first = dead[0]
+    return [*named, Problem(rule.rel, first.line, "info", "glob-matches-nothing",
+                    f"{len(dead)} of {total} globs match no file here ({names}); the rule still "
+                    "applies through the others. Remove them if the project will not have such files.",
+                    first.col, first.end_col)]
+
+
+def _dead_text(p: Problem) -> str:
+    return p.message.split("` matches no file", 1)[0].removeprefix("`")
 
 
 def _excludes_something(negation: Pattern, includes: list[Pattern], files: FileList) -> bool:

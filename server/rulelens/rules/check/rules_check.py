@@ -28,7 +28,7 @@ def check_rules(repo: RuleRepository, files: FileList | None = None,
         return [Problem(repo.rules_dir, 0, "info", "rules-folder-invalid", said)]
     problems = check_all(repo.files, files, drift_after)
     if repo.rules_path.is_dir():
-        unread = repo.first_unread()
+        unread = repo.first_blocking()
         problems += check_index(f"{repo.rules_dir}/index.md", repo.current_index(), repo.index_text(),
                                 unread)
     return problems

@@ -387,7 +387,12 @@ def _report_yaml_error(exc: BaseException, fm: Frontmatter, items: list[GlobItem
             hint = " Keep one of the keys."
     elif said.quote is not None:
         hint = f" Quote it: '{said.quote}'." if bad is None else f" Quote the glob: - '{said.quote}'."
+    # What `match` then uses: the globs read line by line, as written (a broken one stays broken).
+    read = [i.text.strip() for i in items if i.text.strip()]
+    shown = ", ".join(f"`{g}`" for g in read[:3]) + (f" and {len(read) - 3} more" if len(read) > 3 else "")
+    still = (f"; until it is fixed, `rulelens match` reads its globs as written ({shown})" if read else
+             "; `rulelens match` reads no globs from it either")
     problem(line, "error", "frontmatter-invalid",
             f"Invalid YAML frontmatter ({reason}): agents (and Boost's index) see no paths for this "
-            f"file, though rulelens still shows its rules.{hint}",
+            f"file{still}.{hint}",
             bad.start_col if bad else 0, bad.end_col if bad else None)

@@ -94,6 +94,35 @@ def choose_target(glob: str, files: Sequence[RuleFile]) -> RuleFile | None:
     return None
 
 
+def record_notes(rule: Rule, target: RuleFile | None, files: Sequence[RuleFile]) -> tuple[str, ...]:
+    """What recording into `target` (None: a new file) repeats: an entry of the same title there
+    (both are kept, as Boost keeps them), or a glob that a glob of a rule file covers already."""
+    notes = []
+    same = None if target is None else next(
+        (e for e in target.entries if e.title.strip().casefold() == rule.title.strip().casefold()), None)
+    if target is not None and same is not None:
+        notes.append(f"{target.rel} already has an entry titled `{same.title}` (line {same.line + 1}); "
+                     "both are kept, so merge them if they say the same.")
+    if target is None or rule.glob not in target.strict_paths:
+        ordered = [*([target] if target is not None else []), *(f for f in files if f is not target)]
+        wider = next(((f, g) for f in ordered if not f.is_boost for g in f.strict_paths
+                      if covers(g, rule.glob)), None)
+        if wider is not None:
+            notes.append(f"`{wider[1]}` in {wider[0].rel} already covers `{rule.glob}`, so the new "
+                         "glob adds no file to what that rule file applies to.")
+    return tuple(notes)
+
+
+def covers(wide: str, narrow: str) -> bool:
+    """Whether the folder glob `wide` (`app/**`, `**`) selects every path `narrow` can: a plain
+    prefix test, never a guess (`app/*.php` covers nothing here)."""
+    if wide in ("**", "**/*"):
+        return not narrow.startswith("!")
+    if not wide.endswith("/**") or any(c in wide[:-3] for c in "*?[{!"):
+        return False
+    return narrow.startswith(wide[:-2]) and narrow != wide
+
+
 def new_file_name(glob: str, taken: set[str]) -> str:
     """`<name>.md` for a new file: the first free candidate, else the last with -2, -3, …"""
     names = candidate_names(glob)

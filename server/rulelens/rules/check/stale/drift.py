@@ -241,8 +241,12 @@ class History:
         return selected
 
 
-def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER) -> Problem | None:
-    """The hint for one rule file, or None (no globs, a new file, or below the threshold)."""
+def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER,
+                  files: FileList | None = None) -> Problem | None:
+    """The hint for one rule file, or None (no globs, a new file, or below the threshold). A count
+    of commits alone is no evidence (issue 44): none for a rule younger than DRIFT_DAYS, whatever
+    the repository's pace, nor for a rule whose globs select most of the project (`**` drifts
+    with every commit); `files` is the project's list, for that share."""
     if threshold <= 0 or not rule.lenient_paths:
         return None
     last = history.changed_in.get(rule.rel)
@@ -252,17 +256,51 @@ def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER
     changed = {i for i in history.touched(rule.lenient_paths) if i < since}
     if len(changed) < threshold or history.edited(rule.rel):
         return None  # too few, or the file is being edited: any edit resets the count
+    days = _days(history.commits[since].date if last else history.commits[-1].date,
+                 history.commits[0].date) if history.commits else 0
+    if last and days < DRIFT_DAYS:
+        return None  # a busy repository makes `threshold` commits in a day: too young to have drifted
+    if files is not None and _broad(rule.lenient_paths, files):
+        return None  # a rule for (nearly) everything: every commit counts, which says nothing of it
     globs = ", ".join(rule.lenient_paths)
     if len(globs) > SHOWN:
         globs = globs[: SHOWN - 1] + "…"
     if last:
-        when = f"since this file last changed on {history.commits[since].date}"
+        when = f"since this file last changed on {history.commits[since].date} ({days} days ago)"
         message = f"{globs} changed in {len(changed)} commits {when}: review it."
     else:
         oldest = history.commits[-1].date if history.commits else "?"
         message = (f"{globs} changed in {len(changed)} of the last {len(history.commits)} commits "
                    f"(back to {oldest}), and this file in none of them: review it.")
     return Problem(rule.rel, rule.heading_line or 0, "info", "rule-drift", message)
+
+
+# A rule younger than this is not reported however many commits its files saw: a busy
+# repository makes 20 commits in a day, and a rule written this week has not drifted.
+DRIFT_DAYS = 14
+# A rule whose globs select at least this share of the project's files covers (nearly)
+# everything: every commit changes its files, so the count says nothing about this rule.
+BROAD = 0.5
+
+
+def _days(first: str, last: str) -> int:
+    """Whole days from one YYYY-MM-DD date to another (0 when either cannot be read)."""
+    from datetime import date
+
+    try:
+        return (date.fromisoformat(last) - date.fromisoformat(first)).days
+    except ValueError:
+        return 0
+
+
+def _broad(items: list[str], files: FileList) -> bool:
+    if not len(files):
+        return False
+    selected: set[str] = set()
+    for item in items:
+        if not item.startswith("!"):
+            selected.update(files.matching(item))
+    return len(selected) >= BROAD * len(files)
 
 
 def _read_commits(root: Path, rules_dir: str, limit: int, git: GitSession | None = None) -> tuple[

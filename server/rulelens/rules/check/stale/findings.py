@@ -479,7 +479,7 @@ def staleness_problems(rule: RuleFile, files: FileList | None,
         out.append(Problem(rule.rel, m.line, "warning", "stale-name", name_message(m.text, removal),
                            m.col, m.end_col))
     history = scan.history if drift_after > 0 else None
-    drift = drift_problem(rule, history, drift_after) if history is not None else None
+    drift = drift_problem(rule, history, drift_after, files) if history is not None else None
     if drift is not None:
         out.append(drift)
     return sorted(out, key=lambda p: (p.line, p.col))

@@ -169,15 +169,15 @@ def test_rule_drift_counts_commits_on_the_rule_s_files_since_it_changed(project:
     for i in range(4):
         (root / "app" / "Billing").mkdir(parents=True, exist_ok=True)
         (root / "app" / "Billing" / "Invoice.php").write_text(str(i))
-        commit(root, f"billing {i}", f"2026-03-0{3 + i}T10:00:00")
+        commit(root, f"billing {i}", f"2026-04-0{3 + i}T10:00:00")  # weeks after the rule
     files = FileList.for_root(root)
     found = codes(check_rules(RuleRepository(root), files, drift_after=4), "rule-drift")
     assert found == [("rule-drift", 6, "app/Billing/** changed in 4 commits since this file last changed "
-                                       "on 2026-03-02: review it.")]
+                                       "on 2026-03-02 (35 days ago): review it.")]
     assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=5), "rule-drift") == []
     assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=0), "rule-drift") == []
     (root / ".ai" / "rules" / "billing.md").write_text(rule_text("Reviewed.", "'app/Billing/**'"))
-    commit(root, "reviewed", "2026-03-09T10:00:00")
+    commit(root, "reviewed", "2026-04-09T10:00:00")
     assert codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=1), "rule-drift") == []
 
 
@@ -191,10 +191,10 @@ def test_the_commits_a_rule_s_globs_touched_are_kept_for_the_commit(project: Pro
     for i in range(3):
         (root / "app" / "Billing").mkdir(parents=True, exist_ok=True)
         (root / "app" / "Billing" / "Invoice.php").write_text(str(i))
-        commit(root, f"billing {i}", f"2026-03-0{3 + i}T10:00:00")
+        commit(root, f"billing {i}", f"2026-04-0{3 + i}T10:00:00")  # weeks after the rule
     first = codes(check_rules(RuleRepository(root), FileList.for_root(root), drift_after=3), "rule-drift")
     assert [m for _, _, m in first] == ["app/Billing/** changed in 3 commits since this file last changed "
-                                        "on 2026-03-02: review it."]
+                                        "on 2026-03-02 (34 days ago): review it."]
     kept = root / ".git/rulelens/drift.json"
     raw = json.loads(kept.read_text())
     assert raw["touched"] == [[0, 1, 2]]
@@ -209,7 +209,7 @@ def test_the_commits_a_rule_s_globs_touched_are_kept_for_the_commit(project: Pro
     history.cover_all([other], 3)
     again = drift_problem(other, history, 3)
     assert again is not None and again.message == ("app/** changed in 3 commits since this file last "
-                                                   "changed on 2026-03-02: review it.")
+                                                   "changed on 2026-03-02 (34 days ago): review it.")
 
 
 @pytest.mark.parametrize("stage", [False, True], ids=["saved", "staged"])
@@ -223,7 +223,7 @@ def test_any_edit_of_the_rule_file_resets_rule_drift(project: ProjectFactory, st
     for i in range(3):
         (root / "web/app/Billing").mkdir(parents=True, exist_ok=True)
         (root / "web/app/Billing/Invoice.php").write_text(str(i))
-        commit(root, f"billing {i}", f"2026-03-0{3 + i}T10:00:00")
+        commit(root, f"billing {i}", f"2026-04-0{3 + i}T10:00:00")  # weeks after the rule
     web = root / "web"  # a project in a subfolder of its repository: git's paths are the root's
 
     def drift() -> list[tuple[str, int, str]]:
