@@ -47,6 +47,8 @@ def loads_text(present: list[Agent], view: PathView) -> str:
         lines.append(f"\n  {agent.name}: {plural(len(loads), 'file')}, {total:,} bytes{note}")
         for load in loads:
             why = f"  by {', '.join(load.patterns)}" if load.patterns else ""
+            if load.via is not None:
+                why += f"  imported by {load.via}"
             lines.append(f"    {load.how:<9} {load.file}  {load.bytes:,} B{why}")
         for m in view.maybe.get(agent.id, []):
             lines.append(f"    maybe     {m.file}  ({MAYBE[m.how]})")

@@ -22,7 +22,8 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.model import AgentFile, Budget, Decision
+from rulelens.agents.imports import CLAUDE_CODE, Follower, Imported, with_imports
+from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.glob_engines import ignore_js
 from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.format.reading import split_lines
@@ -320,6 +321,33 @@ class ClaudeCode(GlobAgent):
         written = _comma_parts(self.frontmatter(f).get("paths"))
         hit = [p for p in written if not p.startswith("!") and self.pattern_matches(p, path)]
         return self.load(f, "glob", hit or found)
+
+    def view(self, path: str) -> list[Load | Maybe]:
+        """Each loaded file followed by the files its `@path` imports load. A rule with `paths`
+        has its imports read at session start, with the unconditional files, whether or not the
+        rule itself loads for the path (confirmed in Claude Code 2.1.337)."""
+        decided: list[Load | Maybe] = []
+        carriers: list[tuple[int, str]] = []
+        for f in self.files:
+            if not self.is_memory(f) and not self.is_skill(f) and f.body and self.rule_globs(f) is not None:
+                carriers.append((len(decided), f.rel))
+            d = self.decide(f, path)
+            if d is not None:
+                decided.append(d)
+        return with_imports(decided, self.imports_of, carriers)
+
+    def follower(self) -> Follower:
+        found: Follower | None = self.__dict__.get("_follower")
+        if found is None:
+            found = self.__dict__["_follower"] = Follower(self.ctx.root, self.ctx.reads, CLAUDE_CODE)
+        return found
+
+    def imports_of(self, rel: str) -> list[Imported]:
+        """What `rel`'s imports load: a memory file's or a rule's, not a skill's."""
+        f = self.file(rel)
+        if f is None or self.is_skill(f) or "@" not in f.text:
+            return []
+        return self.follower().of(rel, f.text)
 
     def on_invalid_yaml(self) -> str:
         return (f"Claude Code then reads no frontmatter and loads this rule for every file, not only for "
