@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, problem
 from rulelens.agents.facts import Fact
+from rulelens.agents.imports import COPILOT_CLI, Follower, Imported, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.glob_engines.dialects import GLOBSET, literal_end, matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
@@ -191,7 +192,21 @@ class CopilotCli(GlobAgent):
         return super().loads_for(f, scope) if scope else set()
 
     def view(self, path: str) -> list[Load | Maybe]:
-        return sorted(super().view(path), key=lambda d: _depth(self.folder_of(d.file) or ""))
+        ordered = sorted(super().view(path), key=lambda d: _depth(self.folder_of(d.file) or ""))
+        return with_imports(ordered, self.imports_of)  # each file's `@path` imports in its place
+
+    def follower(self) -> Follower:
+        found: Follower | None = self.__dict__.get("_follower")
+        if found is None:
+            found = self.__dict__["_follower"] = Follower(self.ctx.root, self.ctx.reads, COPILOT_CLI)
+        return found
+
+    def imports_of(self, rel: str) -> list[Imported]:
+        """What `rel`'s `@path` imports load (every instruction file it reads expands them)."""
+        f = self.file(rel)
+        if f is None or "@" not in f.text:
+            return []
+        return self.follower().of(rel, f.text)
 
     def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
         return (self.id, f.rel)

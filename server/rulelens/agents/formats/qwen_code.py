@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent
 from rulelens.agents.facts import Fact
-from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.imports import QWEN_CODE, Follower, Imported, with_imports
+from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.glob_engines.dialects import picomatch_matches
 
 RULES = ".qwen/rules"
@@ -167,3 +168,20 @@ class QwenCode(GlobAgent):
             return self.load(f, "always")
         hit = [p for p in patterns if self.pattern_matches(p, path)]
         return self.load(f, "glob", hit) if hit else None
+
+    def view(self, path: str) -> list[Load | Maybe]:
+        """Each loaded file followed by the files its `@path` imports put in its place."""
+        return with_imports(super().view(path), self.imports_of)
+
+    def follower(self) -> Follower:
+        found: Follower | None = self.__dict__.get("_follower")
+        if found is None:
+            found = self.__dict__["_follower"] = Follower(self.ctx.root, self.ctx.reads, QWEN_CODE)
+        return found
+
+    def imports_of(self, rel: str) -> list[Imported]:
+        """What `rel`'s imports load: a `QWEN.md`'s or an `AGENTS.md`'s (its rules' are not read)."""
+        f = self.file(rel)
+        if f is None or not self.is_memory(f) or "@" not in f.text:
+            return []
+        return self.follower().of(rel, f.text)
