@@ -377,3 +377,23 @@ def with_imports(decided: Sequence[Load | Maybe], imports_of: Callable[[str], li
         else:
             out.append(d)
     return out
+
+
+def looks_like_file(path: str) -> bool:
+    """Whether an import's path reads as a file's (`docs/a.md`, `./x`), not as a handle or a
+    decorator (`@taylor`, `@Injectable()`): only those are worth a finding."""
+    return ("/" in path or "." in path.strip(".")) and "(" not in path
+
+
+def named_file(importer: str, path: str) -> str:
+    """The root-relative path an import names, for a message (not resolved on disk)."""
+    if path.startswith(("/", "~")):
+        return path
+    return posixpath.normpath(posixpath.join(posixpath.dirname(importer), path))
+
+
+def span(text: str, imp: Import) -> tuple[int, int, int]:
+    """The import's 0-based line and its columns, for a finding."""
+    line = text.count("\n", 0, imp.start)
+    col = imp.start - (text.rfind("\n", 0, imp.start) + 1)
+    return line, col, col + imp.end - imp.start

@@ -22,7 +22,15 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.imports import CLAUDE_CODE, Follower, Imported, with_imports
+from rulelens.agents.imports import (
+    CLAUDE_CODE,
+    Follower,
+    Imported,
+    looks_like_file,
+    named_file,
+    span,
+    with_imports,
+)
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.glob_engines import ignore_js
 from rulelens.glob_engines.dialects import UNDOCUMENTED
@@ -198,6 +206,25 @@ class ClaudeCode(GlobAgent):
              'the path relative to the folder that holds `.claude/`; a path starting with `..` never '
              'matches; a pattern that does not compile is dropped',
              f'{SOURCE}: the rules filter', 'code', '2026-12-05'),
+        Fact('loading', '`@path` imports in `CLAUDE.md`, `CLAUDE.local.md`, `.claude/CLAUDE.md`, '
+             '`.claude/rules` files, `AGENTS.md` read in their place, nested ones and imported files: an `@` '
+             'starting a text token of its Markdown lexer (after whitespace, or inside `**…**`, `_…_`, '
+             '`[…]`), not in code (fenced, indented, spans) or an HTML comment, not escaped (`\\@`); the '
+             'path runs to the next whitespace, `#…` cut off, and must start `./`, `~/`, `/` or a letter, '
+             'digit, `.`, `_` or `-`',
+             f'{SOURCE}: `tVr` (the tokens walked), `oVr` (the paths kept), run against a fake model', 'code',
+             '2026-12-07'),
+        Fact('loading', 'an import resolves from the importing file\'s folder (`~/` from the home folder); '
+             'each imported file is its own `Contents of` block right after its importer, four levels deep '
+             '(a fifth is not read), each file once per load; a file outside the project (`~/` and `../` '
+             'ones too) loads only where the user approved external imports; a missing file, a folder, a '
+             'blank file or an extension not in its text list (`.png`) is skipped without a word',
+             f'{SOURCE}: `lte` (depth `S7s` = 5, the processed set, `includeExternal`), `ASt` (`zKr`, '
+             '"Skipping non-text file in @include"), run against a fake model', 'code', '2026-12-07'),
+        Fact('loading', 'the imports of a `.claude/rules` file with `paths` load at session start with the '
+             'unconditional files, whether or not the rule loads for the path',
+             f'{SOURCE}: `HQe` keeps the imported files (which have no globs) in the unconditional pass; run '
+             'against a fake model', 'code', '2026-12-07'),
         Fact('cap', 'docs recommend a `CLAUDE.md` under about 200 lines',
              'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
     )
@@ -206,7 +233,8 @@ class ClaudeCode(GlobAgent):
     from_root = False  # gitignore-style patterns match at any depth, and case-insensitively
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
     source = "Claude Code 2.1.337's code (npm); code.claude.com memory docs"
-    codes = frozenset(("claude-wrong-key", "claude-loads-always", "claude-dot-slash", "claude-empty-body"))
+    codes = frozenset(("claude-wrong-key", "claude-loads-always", "claude-dot-slash", "claude-empty-body",
+                       "claude-import-missing"))
 
     borrows = ("AGENTS.md",)
     file_globs = ("**/CLAUDE.md", ".claude/rules/**/*.md", ".claude/skills/*/SKILL.md", "**/AGENTS.md")
@@ -372,6 +400,8 @@ class ClaudeCode(GlobAgent):
                                "the file."))
         elif not self.is_memory(f):
             out.extend(self.rule_traps(f))
+        if not self.is_skill(f) and f.body and "@" in f.text:
+            out.extend(self.import_traps(f))
         if self.is_memory(f) and self.budget is not None:
             lines = len(split_lines(f.text))
             if lines > self.budget.limit:
@@ -382,6 +412,30 @@ class ClaudeCode(GlobAgent):
                                    f"{which} has {lines} lines; Claude Code's docs recommend a CLAUDE.md "
                                    "under about 200, since it loads in full every session. Move parts "
                                    "into `.claude/rules/` files with `paths`."))
+        return out
+
+    def import_traps(self, f: AgentFile) -> list[Problem]:
+        """Each `@path` Claude Code takes for an import that loads no file: it skips it without a
+        word, and the model sees only the text."""
+        out: list[Problem] = []
+        for imp, why in self.follower().broken(f.rel, f.text):
+            if not looks_like_file(imp.path):
+                continue
+            named = named_file(f.rel, imp.path)
+            what = {
+                "missing": f"`{named}`, which the project does not have",
+                "folder": f"`{named}`, a folder, which it does not read",
+                "outside": (f"`{named}`, outside the project, which it loads only where you approved "
+                            "external imports"),
+                "type": f"`{named}`, whose extension is not one of the text types it imports",
+            }.get(why, f"`{named}`")
+            line, col, end = span(f.text, imp)
+            out.append(Problem(
+                f.rel, line, "warning", "claude-import-missing",
+                f"Claude Code reads `@{imp.path}` as an import of {what}: it skips it without a word, so "
+                f"the model sees only the text `@{imp.path}` (confirmed in {RELEASE}). Name a file of "
+                f"the project (relative to this file), or write it in backticks to keep it as text.",
+                col, end))
         return out
 
     def rule_traps(self, f: AgentFile) -> list[Problem]:

@@ -23,7 +23,15 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.imports import COPILOT_CLI, Follower, Imported, with_imports
+from rulelens.agents.imports import (
+    COPILOT_CLI,
+    Follower,
+    Imported,
+    looks_like_file,
+    named_file,
+    span,
+    with_imports,
+)
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.glob_engines.dialects import GLOBSET, literal_end, matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
@@ -67,12 +75,21 @@ class CopilotCli(GlobAgent):
         Fact("dialect", "the `globset` crate, `*` stopping at `/`, case-sensitive, dotfiles included, from "
              "the repository root, `./` stripped; a pattern without `/` matches the file name at any depth",
              RUN, "code", "2026-12-05"),
+        Fact("loading", "`@path` imports in its instruction files: an `@` not right after a letter, digit "
+             "or one of `._%+-*[`, the path to the next whitespace less trailing punctuation, holding a `.` "
+             "or `/`, not in fenced code or a code span (indented code and HTML comments are read); resolved "
+             "from the importing file's folder, inside the repository (absolute and `~/` paths refused), "
+             "eight levels deep; each inlined after the `@path` as an `<imported_custom_instruction>`; a "
+             "missing file or a folder is skipped and the text left as written; a folder import is not "
+             "expanded",
+             RUN + ", its strings \"Skipping instruction import\", \"Could not resolve instruction import\"",
+             "code", "2026-12-07"),
     )
     keys = ("applyTo",)
     flags = GLOBSET
     from_root = False  # a pattern without `/` matches at any depth
     source = f"{RELEASE}, run; {DOCS}"
-    codes = frozenset(("copilot-cli-nested-unread", "copilot-cli-any-depth"))
+    codes = frozenset(("copilot-cli-nested-unread", "copilot-cli-any-depth", "copilot-cli-import-missing"))
     borrows = ("AGENTS.md", *ROOT_ONLY)
     file_globs = ("**/.github/copilot-instructions.md", "**/.github/instructions/**/*.instructions.md",
                   "**/AGENTS.md", ".claude/rules/**/*.md", *ROOT_ONLY)
@@ -224,6 +241,32 @@ class CopilotCli(GlobAgent):
                 "move it to the root's `.github/instructions/` and write its `applyTo` from the root."))
         if f.rel.endswith(".instructions.md") and not self.unread(f) and not self.excluded(f):
             out.extend(self.any_depth_traps(f))
+        if "@" in f.text and not self.unread(f) and not self.excluded(f):
+            out.extend(self.import_traps(f))
+        return out
+
+    def import_traps(self, f: AgentFile) -> list[Problem]:
+        """Each `@path` Copilot CLI takes for an import that loads no file: it skips it (its log
+        says why) and leaves the text as written."""
+        out: list[Problem] = []
+        for imp, why in self.follower().broken(f.rel, f.text):
+            if not looks_like_file(imp.path):
+                continue
+            named = named_file(f.rel, imp.path)
+            what = {
+                "missing": (f"`{named}`, which the project does not have "
+                            "(\"Could not resolve instruction import\")"),
+                "folder": f"`{named}`, a folder (\"is not a file\")",
+                "absolute": ("an absolute or home path "
+                             "(\"absolute and home-relative imports are not allowed\")"),
+            }.get(why, "a file outside the project (\"outside the allowed instruction import root\")")
+            line, col, end = span(f.text, imp)
+            out.append(Problem(
+                f.rel, line, "warning", "copilot-cli-import-missing",
+                f"Copilot CLI reads `@{imp.path}` as an import of {what}: it skips it and leaves the text "
+                f"as written, so the model gets no file (confirmed by running {RELEASE}). Name a file of "
+                "the project, relative to this file, or write it in backticks to keep it as text.",
+                col, end))
         return out
 
     def any_depth_traps(self, f: AgentFile) -> list[Problem]:
