@@ -20,7 +20,8 @@ from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from rulelens import __version__
-from rulelens.report.markdown import SEARCH_LIMIT, render_matches, render_search
+from rulelens.agents.project import AgentProject
+from rulelens.report.markdown import SEARCH_LIMIT, render_imported, render_matches, render_search
 from rulelens.report.words import unread_lines
 from rulelens.rules.model import RuleError
 from rulelens.rules.repository import RuleRepository
@@ -183,6 +184,10 @@ class RulesTools:
         def work() -> str:
             self.repo.refresh()
             answer = render_matches(self.repo.rules_for(rel)) or f"No project rules apply to {rel}."
+            agents = AgentProject(self.repo)
+            imported = render_imported(agents.present, agents.view(rel))
+            if imported:
+                answer += "\n\n" + imported
             # A rule file left out is said: the agent would otherwise take the answer as whole.
             unread = [f"Note: {line}." for line in unread_lines(self.repo.unread())]
             return "\n\n".join([answer, "\n".join(unread)]) if unread else answer

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulelens.agents.facts import Fact, Topic, all_confirmed, release_of
+from rulelens.agents.imports import Imported
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
@@ -285,6 +286,11 @@ class Agent(ABC):
             if d is not None:
                 out.append(d)
         return out
+
+    def imports_of(self, rel: str) -> list[Imported]:
+        """The files `rel`'s `@path` imports load with it (agents/imports.py), for an agent that
+        follows such imports; none by default."""
+        return []
 
     def blank_starts(self, loads: Sequence[Load]) -> dict[str, int]:
         """The bytes of blank text each loaded file starts with, for an agent whose per-path cap
