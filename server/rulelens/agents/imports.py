@@ -82,25 +82,58 @@ _SPAN = re.compile(r"(`+)(?!`)([\s\S]*?[^`])\1(?!`)")
 _COMMENT = re.compile(r"<!--[\s\S]*?-->")
 
 
-def code_regions(text: str, indented: bool = True, comments: bool = False) -> list[tuple[int, int]]:
+_BLOCK_NAMES = (
+    "address article aside base basefont blockquote body caption center col colgroup dd details dialog dir "
+    "div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html "
+    "iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section "
+    "summary table tbody td tfoot th thead title tr track ul")
+_BLOCK_TAGS = frozenset(_BLOCK_NAMES.split(" "))
+_HTML_START = re.compile(r"^ {0,3}</?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)")
+_HTML_ALONE = re.compile(
+    r"^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[^<>]*)?/?>|</[A-Za-z][A-Za-z0-9-]*\s*>)\s*$")
+
+
+def _html_block(line: str, blank_before: bool) -> bool:
+    """Whether `line` opens an HTML block that runs to the next blank line (CommonMark's kinds 6
+    and 7: a block-level tag, or any tag alone on its line where no paragraph goes on)."""
+    m = _HTML_START.match(line)
+    if m is None:
+        return False
+    return m.group(1).lower() in _BLOCK_TAGS or (blank_before and bool(_HTML_ALONE.match(line)))
+
+
+def code_regions(text: str, indented: bool = True, comments: bool = False,
+                 html: bool = False) -> list[tuple[int, int]]:
     """Where `text` holds code (fenced blocks, `indented` blocks, code spans) and, with
-    `comments`, HTML comments: an `@` there is text, not an import."""
+    `comments`, HTML comments, with `html`, HTML blocks: an `@` there is text, not an import."""
     regions: list[tuple[int, int]] = []
     pos = 0
     fence: str | None = None
     start = 0
     blank_before = True
     in_code = False
+    in_html = False
     for line in text.splitlines(keepends=True):
         stripped = line.strip()
-        if fence is not None:
+        if in_html:
+            if stripped:
+                regions.append((pos, pos + len(line)))
+            else:
+                in_html = False
+        elif html and fence is None and not in_code and _html_block(line, blank_before):
+            regions.append((pos, pos + len(line)))
+            in_html = True
+        elif fence is not None:
             if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
                 regions.append((start, pos + len(line)))
                 fence = None
+                stripped = ""  # no paragraph goes on: an indented block may follow
         else:
             m = _FENCE.match(line)
             if m:
                 fence, start = m.group(1), pos
+            elif stripped.startswith("#"):
+                stripped = ""  # a heading: no paragraph goes on after it
             elif indented and stripped and (line.startswith("    ") or line.startswith("\t")) and (
                     blank_before or in_code):
                 regions.append((pos, pos + len(line)))
@@ -150,8 +183,9 @@ _CLAUDE_OK = re.compile(r"^(?:\./|~/|/(?!$)|(?!@)(?![#%^&*()]+)[a-zA-Z0-9._-])")
 
 
 def find_claude(text: str) -> list[Import]:
-    """Claude Code's imports: in its Markdown lexer's text tokens (not code, not inside HTML
-    comments, not after the frontmatter's end), an `@` at a token's start (after whitespace,
+    """Claude Code's imports: in its Markdown lexer's text tokens (not code, not HTML blocks
+    such as Boost's `<laravel-boost-guidelines>` line up to the next blank line, not inside HTML
+    comments, not in the frontmatter), an `@` at a token's start (after whitespace,
     or right after an emphasis or link opening: `**@a.md**`), not escaped (`\\@`), the path to
     the next whitespace or backslash, `#…` cut off; kept when it starts `./`, `~/`, `/`, or a
     letter, digit, `.`, `_` or `-`."""
@@ -182,7 +216,7 @@ def find_claude(text: str) -> list[Import]:
             path = path.partition("]")[0]
         path = path.partition("#")[0]
         if regions is None:
-            regions = code_regions(text, indented=True, comments=True)
+            regions = code_regions(text, indented=True, comments=True, html=True)
         if path and _CLAUDE_OK.match(path) and not _inside(regions, i):
             found.append(Import(i, m.end(), path))
         i = text.find("@", m.end())
