@@ -75,7 +75,9 @@ class CopilotCli(GlobAgent):
         Fact("dialect", "the `globset` crate, `*` stopping at `/`, case-sensitive, dotfiles included, from "
              "the repository root, `./` stripped; a pattern without `/` matches the file name at any depth",
              RUN, "code", "2026-12-05"),
-        Fact("loading", "`@path` imports in its instruction files: an `@` not right after a letter, digit "
+        Fact("loading", "`@path` imports in `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` and "
+             "`copilot-instructions.md` (not in `.instructions.md` or `.claude/rules` files, sent as "
+             "written): an `@` not right after a letter, digit "
              "or one of `._%+-*[`, the path to the next whitespace less trailing punctuation, holding a `.` "
              "or `/`, not in fenced code or a code span (indented code and HTML comments are read); resolved "
              "from the importing file's folder, inside the repository (absolute and `~/` paths refused), "
@@ -219,9 +221,10 @@ class CopilotCli(GlobAgent):
         return found
 
     def imports_of(self, rel: str) -> list[Imported]:
-        """What `rel`'s `@path` imports load (every instruction file it reads expands them)."""
+        """What `rel`'s `@path` imports load: those of `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` and
+        `copilot-instructions.md`; a `.instructions.md` or `.claude/rules` file is sent as written."""
         f = self.file(rel)
-        if f is None or "@" not in f.text:
+        if f is None or self.is_instructions(f) or "@" not in f.text:
             return []
         return self.follower().of(rel, f.text)
 
@@ -241,7 +244,7 @@ class CopilotCli(GlobAgent):
                 "move it to the root's `.github/instructions/` and write its `applyTo` from the root."))
         if f.rel.endswith(".instructions.md") and not self.unread(f) and not self.excluded(f):
             out.extend(self.any_depth_traps(f))
-        if "@" in f.text and not self.unread(f) and not self.excluded(f):
+        if "@" in f.text and not self.is_instructions(f) and not self.unread(f):
             out.extend(self.import_traps(f))
         return out
 

@@ -78,10 +78,13 @@ IMPORT_FILES = {
                   "**@docs/bold.md**\n@docs/page.md#part\n"),
     "CLAUDE.md": "Open @.ai/rules/index.md before you start.\n",
     ".github/copilot-instructions.md": "Style: @style.md\n",
+    # Instruction files and Claude Code's rules are sent as written: their imports load nothing.
     ".github/instructions/src.instructions.md": '---\napplyTo: "src/**"\n---\nSource @../../docs/src.md\n',
+    ".github/instructions/all.instructions.md": '---\napplyTo: "**"\n---\nAll @../../docs/all.md\n',
+    ".claude/rules/r.md": "Rule @../../docs/rule.md\n",
     **{f"docs/{n}.md": f"RULE-MARK-{n}-END\n" for n in (
         "conventions", "span", "fence", "indented", "comment", "dot", "mail", "paren", "trail", "bold", "page",
-        "src")},
+        "src", "all", "rule")},
     **{f"docs/chain{i}.md": f"RULE-MARK-chain{i}-END @chain{i + 1}.md\n" for i in range(1, 11)},
     ".ai/rules/index.md": "RULE-MARK-index-END\n",
     ".github/style.md": "RULE-MARK-style-END\n",
