@@ -413,10 +413,19 @@ def with_imports(decided: Sequence[Load | Maybe], imports_of: Callable[[str], li
     return out
 
 
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,10}$")
+
+
 def looks_like_file(path: str) -> bool:
-    """Whether an import's path reads as a file's (`docs/a.md`, `./x`), not as a handle or a
-    decorator (`@taylor`, `@Injectable()`): only those are worth a finding."""
-    return ("/" in path or "." in path.strip(".")) and "(" not in path
+    """Whether an import's path reads as a file's (`docs/a.md`, `./x`, `.ai/rules/`), not as a
+    handle, a decorator or a package (`@taylor`, `@Injectable()`, `@types/node`, `@vue/cli.`):
+    only those are worth a finding. Read on 77 real repositories, where scoped npm packages were
+    most of the imports that name no file."""
+    if "(" in path or ")" in path:
+        return False
+    if path.startswith(("./", "../", "~/", "/")) or path.endswith("/") or re.match(r"\.[A-Za-z]", path):
+        return True
+    return bool(_EXTENSION.search(path.rstrip("/").rpartition("/")[2]))
 
 
 def named_file(importer: str, path: str) -> str:

@@ -114,3 +114,12 @@ def test_imports_follow_their_importer_with_its_how() -> None:
     carried = with_imports([Load("CLAUDE.md", "always", (), 10)], imports_of, [(1, "src/CLAUDE.md")])
     assert [(x.file, x.how) for x in carried] == [("CLAUDE.md", "always"), ("src/CLAUDE.md", "always"),
                                                   ("src/x.md", "always")]
+
+
+def test_only_paths_that_read_as_files_get_a_finding() -> None:
+    from rulelens.agents.imports import looks_like_file
+
+    assert [p for p in ["docs/a.md", "./x", ".ai/rules/index.md", ".agents/skills/bp", "docs/", "cli/Setup.php",
+                        "taylor", "Injectable()", "types/node", "vue/cli.", "open-wc/testing)"]
+            if looks_like_file(p)] == ["docs/a.md", "./x", ".ai/rules/index.md", ".agents/skills/bp", "docs/",
+                                       "cli/Setup.php"]
