@@ -76,3 +76,22 @@ def test_check_reports_an_import_of_no_file_at_its_columns(laravel: Path) -> Non
     (laravel / "docs").mkdir()
     (laravel / "docs/conventions.md").write_text("# Conventions\n")
     assert "[claude-import-missing]" not in rulelens(laravel, "check").stdout
+
+
+def test_a_rule_with_paths_has_its_imports_loaded_at_start(laravel: Path) -> None:
+    """Claude Code reads the imports of a `.claude/rules` file with `paths` at session start, with
+    the unconditional files, even for a path the rule itself does not load for (seen from its
+    binary): `match` and `map` say so."""
+    rule = laravel / ".claude/rules/api.md"
+    rule.parent.mkdir(parents=True)
+    rule.write_text('---\npaths: "app/Http/**"\n---\nAPI conventions: @../../docs/api.md\n')
+    (laravel / "docs").mkdir()
+    (laravel / "docs/api.md").write_text("# API\n")
+    [item] = json.loads(rulelens(laravel, "match", "--agents", "--json", "app/Models/User.php").stdout)
+    claude = {x["file"]: x for x in item["agents"]["claude-code"]}
+    assert ".claude/rules/api.md" not in claude
+    assert claude["docs/api.md"]["how"] == "always"
+    assert claude["docs/api.md"]["imported_by"] == ".claude/rules/api.md:4"
+    data = json.loads(rulelens(laravel, "map", "--json").stdout)
+    assert {"agent": "claude-code", "file": "docs/api.md", "bytes": 6,
+            "imported_by": ".claude/rules/api.md:4"} in data["everywhere"]

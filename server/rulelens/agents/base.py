@@ -292,6 +292,11 @@ class Agent(ABC):
         follows such imports; none by default."""
         return []
 
+    def imports_at_start(self, f: AgentFile) -> bool:
+        """Whether `f`'s imports load at session start whether or not `f` itself loads for the
+        path (Claude Code's rules with `paths`); by default they load with `f`."""
+        return False
+
     def blank_starts(self, loads: Sequence[Load]) -> dict[str, int]:
         """The bytes of blank text each loaded file starts with, for an agent whose per-path cap
         passes over a cut that is all blank (Codex's)."""

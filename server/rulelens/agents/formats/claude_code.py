@@ -357,12 +357,16 @@ class ClaudeCode(GlobAgent):
         decided: list[Load | Maybe] = []
         carriers: list[tuple[int, str]] = []
         for f in self.files:
-            if not self.is_memory(f) and not self.is_skill(f) and f.body and self.rule_globs(f) is not None:
+            if self.imports_at_start(f):
                 carriers.append((len(decided), f.rel))
             d = self.decide(f, path)
             if d is not None:
                 decided.append(d)
         return with_imports(decided, self.imports_of, carriers)
+
+    def imports_at_start(self, f: AgentFile) -> bool:
+        rule = not self.is_memory(f) and not self.is_skill(f)
+        return rule and bool(f.body) and self.rule_globs(f) is not None
 
     def follower(self) -> Follower:
         found: Follower | None = self.__dict__.get("_follower")
