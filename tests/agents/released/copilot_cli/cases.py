@@ -76,7 +76,7 @@ IMPORT_FILES = {
                   "\n    @docs/indented.md\n\n<!-- @docs/comment.md -->\n@./docs/dot.md\n@missing.md\n@../outside.md\n"
                   "mail a@docs/mail.md\n@docs/chain1.md\n@docs/\n@~/home.md\n(@docs/paren.md), @docs/trail.md.\n"
                   "**@docs/bold.md**\n@docs/page.md#part\n"),
-    "CLAUDE.md": "Open @.ai/rules/index.md before you start.\n",
+    "CLAUDE.md": "Open @.ai/rules/index.md before you start.\nPrompts: @.ai/prompts/\n",
     ".github/copilot-instructions.md": "Style: @style.md\n",
     # Instruction files and Claude Code's rules are sent as written: their imports load nothing.
     ".github/instructions/src.instructions.md": '---\napplyTo: "src/**"\n---\nSource @../../docs/src.md\n',
@@ -87,6 +87,9 @@ IMPORT_FILES = {
         "src", "all", "rule")},
     **{f"docs/chain{i}.md": f"RULE-MARK-chain{i}-END @chain{i + 1}.md\n" for i in range(1, 11)},
     ".ai/rules/index.md": "RULE-MARK-index-END\n",
+    # a folder import: neither agent reads the files in the folder
+    ".ai/prompts/a.md": "RULE-MARK-prompta-END\n",
+    ".ai/prompts/b.md": "RULE-MARK-promptb-END\n",
     ".github/style.md": "RULE-MARK-style-END\n",
 }
 IMPORT_PATHS = ["src/a.ts", "README.md"]
