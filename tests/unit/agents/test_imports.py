@@ -6,17 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulelens.agents.imports import (
-    CLAUDE_CODE,
-    COPILOT_CLI,
-    QWEN_CODE,
-    find_claude,
-    find_copilot,
-    find_qwen,
-    imported,
-    target,
-    with_imports,
-)
+from rulelens.agents.import_syntax import find_claude, find_copilot, find_qwen
+from rulelens.agents.imports import CLAUDE_CODE, COPILOT_CLI, QWEN_CODE, imported, target, with_imports
 from rulelens.agents.model import Load
 from rulelens.workspace.reads import Reads
 
@@ -117,7 +108,7 @@ def test_imports_follow_their_importer_with_its_how() -> None:
 
 
 def test_only_paths_that_read_as_files_get_a_finding() -> None:
-    from rulelens.agents.imports import looks_like_file
+    from rulelens.agents.import_syntax import looks_like_file
 
     assert [p for p in ["docs/a.md", "./x", ".ai/rules/index.md", ".agents/skills/bp", "docs/", "cli/Setup.php",
                         "taylor", "Injectable()", "types/node", "vue/cli.", "open-wc/testing)"]

@@ -22,15 +22,8 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.imports import (
-    CLAUDE_CODE,
-    Follower,
-    Imported,
-    looks_like_file,
-    named_file,
-    span,
-    with_imports,
-)
+from rulelens.agents.import_syntax import looks_like_file, span
+from rulelens.agents.imports import CLAUDE_CODE, Follower, Imported, named_file, with_imports
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
 from rulelens.glob_engines import ignore_js
 from rulelens.glob_engines.dialects import UNDOCUMENTED

@@ -23,15 +23,8 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.imports import (
-    COPILOT_CLI,
-    Follower,
-    Imported,
-    looks_like_file,
-    named_file,
-    span,
-    with_imports,
-)
+from rulelens.agents.import_syntax import looks_like_file, span
+from rulelens.agents.imports import COPILOT_CLI, Follower, Imported, named_file, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.glob_engines.dialects import GLOBSET, literal_end, matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split

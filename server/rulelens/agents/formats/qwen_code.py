@@ -16,15 +16,8 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent
 from rulelens.agents.facts import Fact
-from rulelens.agents.imports import (
-    QWEN_CODE,
-    Follower,
-    Imported,
-    looks_like_file,
-    named_file,
-    span,
-    with_imports,
-)
+from rulelens.agents.import_syntax import looks_like_file, span
+from rulelens.agents.imports import QWEN_CODE, Follower, Imported, named_file, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe
 from rulelens.glob_engines.dialects import picomatch_matches
 from rulelens.rules.model import Problem
