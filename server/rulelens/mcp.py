@@ -20,7 +20,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from rulelens import __version__
-from rulelens.agents.project import AgentProject
+from rulelens.agents.model import MOMENTS
 from rulelens.report.markdown import SEARCH_LIMIT, render_imported, render_matches, render_search
 from rulelens.report.words import unread_lines
 from rulelens.rules.model import RuleError
@@ -66,13 +66,13 @@ def _text(message: str, *, error: bool = False) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=message)], is_error=error)
 
 
-def _schema(fields: dict[str, str]) -> dict[str, Any]:
+def _schema(fields: dict[str, str], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
             name: {"type": "string", "description": doc} for name, doc in fields.items()
         },
-        "required": list(fields),
+        "required": [name for name in fields if name not in optional],
         "additionalProperties": False,
     }
 
@@ -101,7 +101,7 @@ class _TextTool(Tool):
 
 
 def _make_tool(name: str, description: str, fields: dict[str, str], handler: Handler,
-               read_only: bool) -> Tool:
+               read_only: bool, optional: tuple[str, ...] = ()) -> Tool:
     async def fn(arguments: dict[str, Any]) -> CallToolResult:
         return await handler(arguments)
 
@@ -110,7 +110,7 @@ def _make_tool(name: str, description: str, fields: dict[str, str], handler: Han
         annotations=ToolAnnotations(read_only_hint=read_only, destructive_hint=False,
                                     idempotent_hint=read_only, open_world_hint=False),
     )
-    tool.parameters = _schema(fields)
+    tool.parameters = _schema(fields, optional)
     return tool
 
 
@@ -176,18 +176,27 @@ class RulesTools:
 
     async def rules_for_path(self, arguments: dict[str, Any]) -> CallToolResult:
         try:
-            (path,) = _strings("rules-for-path", arguments, ("path",))
+            path, on = _strings("rules-for-path", arguments, ("path", "on"))
             rel = self.relative(path)
+            if on and on not in MOMENTS:
+                raise RuleError(f"rules-for-path: `on` is read, edit or create, not {on!r}.")
         except RuleError as exc:
             return _text(str(exc), error=True)
 
         def work() -> str:
             self.repo.refresh()
             answer = render_matches(self.repo.rules_for(rel)) or f"No project rules apply to {rel}."
-            agents = AgentProject(self.repo)
-            imported = render_imported(agents.present, agents.view(rel))
-            if imported:
-                answer += "\n\n" + imported
+            from rulelens.agents.project import AgentProject
+
+            project = AgentProject(self.repo)
+            if on:  # asked about a moment: what every agent loads for the path then
+                from rulelens.report.agents import loads_text
+
+                answer += "\n" + loads_text(project.present, project.view(rel, on))  # type: ignore[arg-type]
+            else:  # the files agents import for the path with `@path`, which the rules alone omit
+                imported = render_imported(project.present, project.view(rel))
+                if imported:
+                    answer += "\n\n" + imported
             # A rule file left out is said: the agent would otherwise take the answer as whole.
             unread = [f"Note: {line}." for line in unread_lines(self.repo.unread())]
             return "\n\n".join([answer, "\n".join(unread)]) if unread else answer
@@ -255,7 +264,10 @@ class RulesTools:
             }, self.record_rule, read_only=False),
             _make_tool("rules-for-path", RULES_FOR_PATH_DESCRIPTION, {
                 "path": "A file path relative to the project root, e.g. `app/Models/User.php`.",
-            }, self.rules_for_path, read_only=True),
+                "on": "Optional: `read`, `edit` or `create`. Also list what every agent (Claude Code, "
+                      "Copilot, Cursor…) loads for the path when it reads, edits or creates it; "
+                      "agents can load different files at each moment. Left out: no agent list.",
+            }, self.rules_for_path, read_only=True, optional=("on",)),
             _make_tool("search-rules", SEARCH_DESCRIPTION, {
                 "query": "Text to look for in entry titles and notes, e.g. `billing`.",
             }, self.search_rules, read_only=True),

@@ -193,11 +193,15 @@ def test_copilot_cli_reads_the_folders_on_the_way_to_the_file(project: ProjectFa
         "pkg/web/.github/instructions/ts.instructions.md": '---\napplyTo: "*.ts"\n---\n# TS\n',
     })
     loads, _ = _view(root, "pkg/web/x.ts")
-    # A file without `applyTo` is pasted whole at start (Copilot CLI 1.0.102, run); started at the
-    # root, the CLI does not read a nested `.github/instructions` folder.
+    # A file without `applyTo` is pasted whole at start (Copilot CLI 1.0.102, run); a nested
+    # `.github/instructions` folder is read once a file below it is viewed, its `applyTo` matched
+    # from the root (`*.ts`: the name at any depth).
     assert list(loads["copilot-cli"]) == [
         ".github/copilot-instructions.md", ".github/instructions/none.instructions.md", "AGENTS.md", "CLAUDE.md",
-        "pkg/.github/copilot-instructions.md", "pkg/web/AGENTS.md"]
+        "pkg/.github/copilot-instructions.md", "pkg/web/.github/instructions/ts.instructions.md",
+        "pkg/web/AGENTS.md"]
+    assert loads["copilot-cli"]["pkg/web/AGENTS.md"] == ("directory", ())  # after the view, not at start
+    assert "pkg/web/.github/instructions/ts.instructions.md" not in _view(root, "other/y.ts")[0]["copilot-cli"]
     assert loads["copilot-cli"][".github/instructions/none.instructions.md"] == ("always", ())
     assert "pkg/web/AGENTS.md" not in _view(root, "other/y.ts")[0]["copilot-cli"]
     assert _view(root, "other/y.ts")[0]["copilot-cli"][".github/instructions/list.instructions.md"] == (

@@ -41,7 +41,9 @@ def match_json(root: Path, *paths: str) -> list[dict[str, Any]]:
 
 def test_json_shape_and_every_agent_present(shop: Path) -> None:
     [item] = match_json(shop, "src/api/users.ts")
-    assert list(item) == ["path", "rules", "agents", "agents_maybe", "agents_probably", "agents_confirmed_in"]
+    assert list(item) == ["path", "rules", "on", "agents", "agents_maybe", "agents_probably", "agents_confirmed_in",
+                          "agents_matcher_confirmed_in"]
+    assert item["on"] == "read"  # the default moment
     assert "cursor" in item["agents_probably"] and "cline" not in item["agents_probably"]
     assert list(item["agents"]) == IDS and list(item["agents_maybe"]) == IDS
     for loads in item["agents"].values():
@@ -59,9 +61,14 @@ def test_json_names_the_release_an_answer_was_read_from(shop: Path) -> None:
     """An agent modelled from its released code is marked with that release; one modelled from its
     docs or source without a release, or resting on an unconfirmed claim, is not."""
     [item] = match_json(shop, "src/api/users.ts")
-    marked = item["agents_confirmed_in"]
-    assert marked["claude-code"] == "Claude Code 2.1.337" and marked["qwen-code"] == "Qwen Code 0.24.4"
+    # Whole answers run end to end at a release are "confirmed in" it; an answer whose matcher alone
+    # was checked against the release's code is "matcher confirmed in" it.
+    whole, matcher = item["agents_confirmed_in"], item["agents_matcher_confirmed_in"]
+    assert whole == {"copilot-cli": "Copilot CLI 1.0.102"}
+    assert matcher["claude-code"] == "Claude Code 2.1.337" and matcher["qwen-code"] == "Qwen Code 0.24.4"
+    marked = {**whole, **matcher}
     assert "cursor" not in marked and "continue" not in marked and "boost" not in marked
+    assert all(agent.id not in matcher for agent in AGENTS if "read" in agent.end_to_end)
     for agent in AGENTS:  # derived from the facts' sources: each release is the one a code fact names
         if agent.id in marked:
             release = marked[agent.id].removeprefix(agent.name + " ")
@@ -123,12 +130,16 @@ def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
         assert f"\n  {agent.name}: " in text
     assert "\n  claude-code: " not in text and "\n  windsurf: " not in text
     assert "\n  Devin Desktop: " in text and "\n  Copilot in VS Code: " in text
-    assert "  Codex: 2 files, 35,169 bytes  (confirmed in Codex 0.171.0)\n" in text
+    assert "  Codex: 2 files, 35,169 bytes  (matcher confirmed in Codex 0.171.0)\n" in text
     assert "! over budget: 35,169 bytes exceed Codex's 32 KiB cap" in text
     assert "`packages/big/AGENTS.md` is cut after" in text
-    assert "  Cursor: 2 files, 166 bytes  (probably: documented behaviour not confirmed)" in text
+    # Cursor reads the root's AGENTS.md and a nested one (its docs), beside its own rules.
+    assert "  Cursor: 4 files, 35,335 bytes  (probably: documented behaviour not confirmed)" in text
     claude = next(line for line in text.splitlines() if line.startswith("  Claude Code: "))
-    assert claude.endswith(" bytes  (confirmed in Claude Code 2.1.337)")
+    # Its matcher was checked against the release's code; its whole answer was not run end to end.
+    assert claude.endswith(" bytes  (matcher confirmed in Claude Code 2.1.337)")
+    cli = next(line for line in text.splitlines() if line.startswith("  Copilot CLI: "))
+    assert cli.endswith(" bytes  (confirmed in Copilot CLI 1.0.102)")  # its probe runs the binary whole
     cline = next(line for line in text.splitlines() if line.startswith("  Cline: "))
     assert cline.endswith(" bytes")  # read from Cline's source at a commit: no release to name
 
@@ -189,7 +200,7 @@ def test_outside_the_root_is_a_usage_error(shop: Path) -> None:
 def test_good_paths_still_print_beside_a_bad_one(shop: Path) -> None:
     out = run(shop, "match", "--agents", "src/api/users.ts", "/etc/passwd")
     assert out.returncode == 2
-    assert "What each agent loads for src/api/users.ts:" in out.stdout
+    assert "What each agent loads for src/api/users.ts on read (the default):" in out.stdout
     assert out.stderr.count("\n") == 1 and "/etc/passwd is outside the project root" in out.stderr
     out = run(shop, "match", "--agents", "--json", "/etc/passwd", "src/main.py")
     assert out.returncode == 2

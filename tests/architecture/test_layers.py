@@ -91,9 +91,9 @@ SUBLAYERS: dict[str, list[set[str]]] = {
     "workspace": [{"atomic_write", "fast_hash", "spawn", "later", "sorted_paths", "reads", "root", "processes"},
                   {"git_state"}, {"git"}, {"cache_files", "filetree"}, {"filelist"}],
     "rules": [{"model"}, {"format"}, {"match", "write"}, {"repository"}, {"check", "path_rules", "review"}],
-    "agents": [{"model", "facts", "readings", "import_syntax"}, {"reading", "imports"}, {"base"}, {"formats"},
-               {"registry"}, {"project", "codes"}, {"traps", "fixes"}, {"editing", "folder_map"}],
-    "cli": [{"answer_file", "command_word", "common", "progress"}, {"app"}, {"result_cache", "commands"}],
+    "agents": [{"model", "facts", "readings", "observe_hook", "import_syntax"}, {"reading", "imports"}, {"base"}, {"formats"},
+               {"registry"}, {"project", "codes"}, {"traps", "fixes", "observed"}, {"editing", "folder_map"}],
+    "cli": [{"answer_file", "command_word", "common", "progress", "observe_hook"}, {"app"}, {"result_cache", "commands"}],
 }
 
 

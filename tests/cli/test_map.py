@@ -56,8 +56,8 @@ def test_text_tree_marks_the_gap_and_lists_the_sections(agents_project: Path) ->
     out = result.stdout
     assert ("  packages/  3 files · Copilot in VS Code 3 · Copilot CLI 3 · Cursor 3 · Devin Desktop 3 · Kiro 3 · "
             "Codex 3 · Qwen Code 3 · Amp 3 · Gemini CLI 1") in out
-    assert ("AGENTS.md (Copilot in VS Code, Copilot CLI, Kiro, Codex, Qwen Code, Google Antigravity, OpenHands, "
-            "Amp)") in out  # one line a file
+    assert ("AGENTS.md (Copilot in VS Code, Copilot CLI, Cursor, Kiro, Codex, Qwen Code, Google Antigravity, "
+            "OpenHands, Amp)") in out  # one line a file
     assert "Http/" not in out.split("\n\n")[1]  # depth 1: the tree stops at the top folders
     assert "Folders with code that no scoped rule reaches:\n  app/Http/" in out
     assert "Where agents disagree:" in out and "Over budget:" in out

@@ -258,7 +258,7 @@ def test_hover_shows_other_agents_in_a_nine_agent_project(session: Session) -> N
     assert "Boost" not in section
     rules = seen["rules"]
     assert "Claude Code: .claude/rules/api.md (src/api/**)" in rules
-    assert "Codex: AGENTS.md (folder chain) (confirmed in Codex 0.171.0)" in rules
+    assert "Codex: AGENTS.md (folder chain) (matcher confirmed in Codex 0.171.0)" in rules
     assert "Qwen Code: .qwen/rules/api.md (src/api/**)" in rules
     assert "Copilot CLI: AGENTS.md (always)" in rules
 
@@ -467,7 +467,8 @@ def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path)
                    "patterns": [], "bytes": 9, "importedBy": "CLAUDE.md:29"},
                   {"file": ".claude/rules/app.md", "uri": (root / ".claude/rules/app.md").as_uri(),
                    "how": "glob", "patterns": ["app/**"], "bytes": 9}]}
-    codex = {"id": "codex", "name": "Codex", "confirmed": True, "overBudget": None, "maybe": [],
+    codex = {"id": "codex", "name": "Codex", "confirmed": True, "matcherConfirmedIn": "Codex 0.171.0",
+             "overBudget": None, "maybe": [],
              "loads": [{"file": "AGENTS.md", "uri": (root / "AGENTS.md").as_uri(),
                         "how": "directory", "patterns": [], "bytes": 9}]}
     qwen = {"id": "qwen-code", "name": "Qwen Code", "confirmed": True, "confirmedIn": "Qwen Code 0.24.4",
@@ -513,6 +514,6 @@ def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path)
         ("CLAUDE.md", 1, "Claude Code: CLAUDE.md (always) (probably: documented behaviour not confirmed)", ""),
         ("index.md", 1, "Claude Code: .ai/rules/index.md (always, imported by CLAUDE.md:29)", ""),
         ("app.md", 1, "Claude Code: .claude/rules/app.md (app/**)", ""),
-        ("AGENTS.md", 1, "Codex: AGENTS.md (folder chain)", ""),
+        ("AGENTS.md", 1, "Codex: AGENTS.md (folder chain) (matcher confirmed in Codex 0.171.0)", ""),
         ("QWEN.md", 1, "Qwen Code: QWEN.md (folder chain) (confirmed in Qwen Code 0.24.4)", ""),
     ]

@@ -22,7 +22,8 @@ from tests.lsp.test_watch import _watcher_globs
 
 FIXTURE = Path(__file__).resolve().parents[1] / "agents" / "fixtures" / "all_agents"
 NOT_CONFIRMED = "probably: documented behaviour not confirmed"
-RELEASED = "confirmed in Claude Code 2.1.337"  # read from Claude Code's released code
+# Claude Code's matcher was read from its released code; its whole answer was not run end to end.
+RELEASED = "matcher confirmed in Claude Code 2.1.337"
 
 
 @pytest.fixture
@@ -74,7 +75,7 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     assert "[CLAUDE.md]" in claude and "always" in claude
     copilot = section[section.index("**Copilot in VS Code**"):section.index("**Copilot CLI**")]
     assert NOT_CONFIRMED not in copilot  # VS Code's own released code: confirmed, and marked so
-    assert "*confirmed in Copilot in VS Code 1.117.0*" in copilot.split("\n")[0]
+    assert "*matcher confirmed in Copilot in VS Code 1.117.0*" in copilot.split("\n")[0]
     assert "the model decides: `anchored.instructions.md`, `described.instructions.md`, " \
            "`python.instructions.md`" in copilot
     # VS Code attaches the root's AGENTS.md to every request; `**` attaches without a match.
@@ -84,6 +85,7 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     cli = section[section.index("**Copilot CLI**"):section.index("**Cursor**")]
     # The Copilot CLI leaves out the file whose `excludeAgent` names the coding agent.
     assert "review.instructions.md" not in cli and NOT_CONFIRMED not in cli  # the released CLI, run
+    assert "*confirmed in Copilot CLI 1.0.102*" in cli.split("\n")[0]  # its probe runs it whole, on read
     cursor = section[section.index("**Cursor**"):]
     assert NOT_CONFIRMED in cursor[:cursor.index("\n\n")]  # Cursor's matcher is still not confirmed
     assert "confirmed in" not in cursor[:cursor.index("\n\n")]
@@ -145,8 +147,11 @@ async def test_rules_for_path_has_the_agents(client: LanguageClient, shop: Path)
     assert [x["file"] for x in agents["openhands"]["loads"]] == ["AGENTS.md", ".openhands/microagents/repo.md"]
     claude = agents["claude-code"]
     assert claude["name"] == "Claude Code" and claude["confirmed"] is True
-    assert claude["confirmedIn"] == "Claude Code 2.1.337"
+    assert claude["confirmedIn"] is None and claude["matcherConfirmedIn"] == "Claude Code 2.1.337"
+    assert agents["copilot-cli"]["confirmedIn"] == "Copilot CLI 1.0.102"
+    assert agents["copilot-cli"]["matcherConfirmedIn"] is None
     assert agents["cursor"]["confirmedIn"] is None and agents["continue"]["confirmedIn"] is None
+    assert agents["cursor"]["matcherConfirmedIn"] is None
     api = next(x for x in claude["loads"] if x["file"] == ".claude/rules/api.md")
     assert api["how"] == "glob" and api["patterns"] == ["src/api/**"]
     assert api["uri"] == uri(shop, ".claude/rules/api.md") and api["bytes"] > 0

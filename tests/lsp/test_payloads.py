@@ -38,7 +38,7 @@ def test_the_contract_keys_are_camel_case_as_documented() -> None:
     assert list(typing.get_type_hints(payloads.RulesForPath)) == [
         "uri", "root", "rootUri", "rulesFolder", "path", "kind", "rules", "agents", "agent"]
     assert list(typing.get_type_hints(payloads.AgentView)) == [
-        "id", "name", "confirmed", "confirmedIn", "loads", "maybe", "overBudget", "cap"]
+        "id", "name", "confirmed", "confirmedIn", "matcherConfirmedIn", "loads", "maybe", "overBudget", "cap"]
     assert list(typing.get_type_hints(payloads.AgentLoad)) == [
         "file", "uri", "how", "patterns", "bytes", "entries", "importedBy"]
     assert list(typing.get_type_hints(payloads.AgentCap)) == ["limit", "unit", "per", "source"]

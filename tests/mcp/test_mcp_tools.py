@@ -98,7 +98,9 @@ async def test_empty_fields_give_boosts_message(project: Path, arguments: dict[s
     ("rules-for-path", {"path": True}, "rules-for-path: `path` must be a string, not a boolean."),
     ("search-rules", {"query": 1.5}, "search-rules: `query` must be a string, not a number."),
     ("rules-for-path", {"paths": "app/x.php"},
-     "rules-for-path takes only path; unknown argument(s): paths."),
+     "rules-for-path takes only path, on; unknown argument(s): paths."),
+    ("rules-for-path", {"path": "app/x.php", "on": "write"},
+     "rules-for-path: `on` is read, edit or create, not 'write'."),
     ("rules-for-path", {"path": ""}, "rules-for-path needs a non-empty path."),
     ("rules-for-path", {"path": "app/.."},
      "rules-for-path needs a file path, not the project root itself."),
@@ -329,3 +331,25 @@ async def test_rules_for_path_names_a_rule_file_it_could_not_read(project: Path)
                              "could not be read (it looks binary); any rules it holds for this path are "
                              "not shown.")
     assert recorded.is_error and "models.md could not be read" in text_of(recorded)
+
+
+async def test_rules_for_path_answers_a_moment_for_every_agent(project: Path) -> None:
+    """With `on`, the answer adds what each agent loads at that moment: Claude Code's Read refuses
+    an `.mp3` (only its start's files), its Write of one loads the rule that names it."""
+    write(project, "CLAUDE.md", "# Project\n")
+    write(project, ".claude/rules/audio.md", '---\npaths: "public/**/*.mp3"\n---\n# Audio\n')
+    write(project, "public/ping.mp3", "ID3\n")
+    async with rulelens_client(project) as client:
+        plain = await client.call_tool("rules-for-path", {"path": "public/ping.mp3"})
+        read = await client.call_tool("rules-for-path", {"path": "public/ping.mp3", "on": "read"})
+        create = await client.call_tool("rules-for-path", {"path": "public/ping.mp3", "on": "create"})
+        schema = {t.name: t for t in (await client.list_tools()).tools}["rules-for-path"].input_schema
+    assert schema["required"] == ["path"] and "on" in schema["properties"]
+    assert "What each agent loads" not in text_of(plain)  # without `on`, Boost's rules alone
+    read_text, create_text = text_of(read), text_of(create)
+    assert "What each agent loads for public/ping.mp3 on read:" in read_text
+    assert "What each agent loads for public/ping.mp3 on create:" in create_text
+    claude_read = read_text[read_text.index("  Claude Code: "):].split("\n\n")[0]
+    claude_create = create_text[create_text.index("  Claude Code: "):].split("\n\n")[0]
+    assert "audio.md" not in claude_read and "refuses `.mp3` files" in claude_read
+    assert ".claude/rules/audio.md" in claude_create

@@ -121,3 +121,11 @@ def cpu_ticks(pid: int) -> int:
     stat = Path(f"/proc/{pid}/stat").read_text()
     fields = stat[stat.rindex(")") + 2 :].split()
     return sum(int(f) for f in fields[11:15])
+
+
+def io_calls(pid: int) -> int:
+    """Read and write system calls a process has made (/proc/<pid>/io `syscr` + `syscw`, all its
+    threads): a count of work done, which machine load cannot change, where CPU ticks in a window
+    depend on what else runs."""
+    fields = dict(line.split(": ") for line in Path(f"/proc/{pid}/io").read_text().splitlines())
+    return int(fields["syscr"]) + int(fields["syscw"])

@@ -82,13 +82,16 @@ export interface AgentCap {
 
 /** What one agent other than Boost loads for the path. */
 export interface AgentView {
-  /** `claude-code`, `copilot`, `cursor`, `windsurf`, `kiro`, `continue`, `cline`, `codex`. */
+  /** One of `AGENT_IDS` (agentIds.ts, generated from the server's registry). */
   id: string;
   name: string;
   /** False where rulelens follows third-party material ("documented behaviour not confirmed"). */
   confirmed: boolean;
-  /** The release its answer was read from ("Claude Code 2.1.337"), or null. */
+  /** The release run end to end for what a read of the file loads ("Copilot CLI 1.0.102"), or null. */
   confirmedIn: string | null;
+  /** The release whose code its matcher was checked against, where the whole answer was not run
+   * end to end ("Claude Code 2.1.337"), or null. */
+  matcherConfirmedIn: string | null;
   loads: AgentLoad[];
   maybe: AgentMaybe[];
   /** One line when the load is over the agent's cap. */

@@ -67,7 +67,8 @@ export function agentLines(answer: RulesForPath, perAgent = 3): string[] {
   const lines = [`Also loaded by: ${loading.map((a) => a.name).join(', ')}`];
   for (const agent of loading) {
     const note = agent.confirmedIn ? ` (confirmed in ${agent.confirmedIn})`
-      : agent.confirmed === false ? ' (probably: documented behaviour not confirmed)' : '';
+      : agent.matcherConfirmedIn ? ` (matcher confirmed in ${agent.matcherConfirmedIn})`
+        : agent.confirmed === false ? ' (probably: documented behaviour not confirmed)' : '';
     const files = agent.loads.slice(0, perAgent).map((l) => `${l.file} (${why(l.how, l.patterns ?? [])})`);
     const more = agent.loads.length > perAgent ? `, and ${agent.loads.length - perAgent} more` : '';
     lines.push(`  ${agent.name}${note}: ${files.join(', ')}${more}`);

@@ -124,7 +124,8 @@ function agentNode(agent: AgentView): ViewNode {
       tooltip: m.file, icon: 'question', uri: m.uri, line: 0, children: [],
     }))), expanded: false });
   }
-  const notes = [agent.confirmedIn ? `confirmed in ${agent.confirmedIn}` : null,
+  const notes = [agent.confirmedIn ? `confirmed in ${agent.confirmedIn}`
+    : agent.matcherConfirmedIn ? `matcher confirmed in ${agent.matcherConfirmedIn}` : null,
     agent.confirmed === false ? 'documented behaviour not confirmed' : null, agent.overBudget]
     .filter((n): n is string => n !== null && n !== undefined);
   return {

@@ -19,7 +19,7 @@ test('a rulesForPath answer of the contract passes, with unknown keys (agents, l
 });
 
 test('agent views: none from an older server, malformed ones left out', () => {
-  const view = { id: 'codex', name: 'Codex', confirmed: true, confirmedIn: null, overBudget: null, maybe: [],
+  const view = { id: 'codex', name: 'Codex', confirmed: true, confirmedIn: null, matcherConfirmedIn: null, overBudget: null, maybe: [],
     loads: [{ file: 'AGENTS.md', uri: 'file:///w/AGENTS.md', how: 'directory', patterns: [], bytes: 9, entries: [] }] };
   assert.deepEqual(agentViews(ANSWER as never), []);
   assert.deepEqual(agentViews({ ...ANSWER, agents: { boost: true } } as never), []);

@@ -21,7 +21,7 @@ function answer(rules: RuleForPath[], agents: AgentView[] = []): RulesForPath {
 }
 
 const CLAUDE: AgentView = {
-  id: 'claude-code', name: 'Claude Code', confirmed: false, confirmedIn: null, overBudget: null, maybe: [], cap: null,
+  id: 'claude-code', name: 'Claude Code', confirmed: false, confirmedIn: null, matcherConfirmedIn: null, overBudget: null, maybe: [], cap: null,
   loads: [
     { file: 'CLAUDE.md', uri: 'file:///w/CLAUDE.md', how: 'always', patterns: [], bytes: 40, entries: [] },
     { file: '.claude/rules/models.md', uri: 'file:///w/.claude/rules/models.md', how: 'glob',
@@ -30,12 +30,12 @@ const CLAUDE: AgentView = {
   ],
 };
 const CODEX: AgentView = {
-  id: 'codex', name: 'Codex', confirmed: true, confirmedIn: null, overBudget: null, maybe: [],
+  id: 'codex', name: 'Codex', confirmed: true, confirmedIn: null, matcherConfirmedIn: null, overBudget: null, maybe: [],
   cap: { limit: 32768, unit: 'bytes', per: 'path', source: 'docs' },
   loads: [{ file: 'AGENTS.md', uri: 'file:///w/AGENTS.md', how: 'directory', patterns: [], bytes: 30, entries: [] }],
 };
 const CURSOR_NOTHING: AgentView = {
-  id: 'cursor', name: 'Cursor', confirmed: false, confirmedIn: null, overBudget: null, loads: [], cap: null,
+  id: 'cursor', name: 'Cursor', confirmed: false, confirmedIn: null, matcherConfirmedIn: null, overBudget: null, loads: [], cap: null,
   maybe: [{ file: '.cursor/rules/x.mdc', uri: 'file:///w/.cursor/rules/x.mdc', how: 'manual' }],
 };
 
@@ -71,6 +71,9 @@ test('the tooltip names the other agents that load something, and why, after the
   const released = { ...CLAUDE, confirmed: true, confirmedIn: 'Claude Code 2.1.337' };
   assert.equal(statusTooltip(answer([MODELS], [released])).split('\n')[3],
     '  Claude Code (confirmed in Claude Code 2.1.337): CLAUDE.md (always), .claude/rules/models.md (app/Models/**)');
+  const matcher = { ...CLAUDE, confirmed: true, matcherConfirmedIn: 'Claude Code 2.1.337' };
+  assert.equal(statusTooltip(answer([MODELS], [matcher])).split('\n')[3],
+    '  Claude Code (matcher confirmed in Claude Code 2.1.337): CLAUDE.md (always), .claude/rules/models.md (app/Models/**)');
   const none = statusTooltip(answer([], [CODEX])).split('\n');
   assert.equal(none[1], 'Also loaded by: Codex');
   assert.equal(statusTooltip(answer([MODELS], [CURSOR_NOTHING])).includes('Also loaded by'), false);

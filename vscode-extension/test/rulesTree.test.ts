@@ -14,7 +14,7 @@ const UNINDEXED: RuleForPath = {
   entries: [],
 };
 const CODEX: AgentView = {
-  id: 'codex', name: 'Codex', confirmed: true, confirmedIn: null, maybe: [],
+  id: 'codex', name: 'Codex', confirmed: true, confirmedIn: null, matcherConfirmedIn: null, maybe: [],
   overBudget: '40,000 bytes exceed Codex\'s 32 KiB cap', cap: { limit: 32768, unit: 'bytes', per: 'path', source: 'd' },
   loads: [
     { file: 'AGENTS.md', uri: 'file:///w/AGENTS.md', how: 'directory', patterns: [], bytes: 30000, entries: [] },
@@ -23,7 +23,7 @@ const CODEX: AgentView = {
   ],
 };
 const CURSOR: AgentView = {
-  id: 'cursor', name: 'Cursor', confirmed: false, confirmedIn: null, overBudget: null, cap: null,
+  id: 'cursor', name: 'Cursor', confirmed: false, confirmedIn: null, matcherConfirmedIn: null, overBudget: null, cap: null,
   loads: [{ file: '.cursor/rules/always.mdc', uri: 'file:///w/.cursor/rules/always.mdc', how: 'always', patterns: [],
     bytes: 50, entries: [] }],
   maybe: [{ file: '.cursor/rules/x.mdc', uri: 'file:///w/.cursor/rules/x.mdc', how: 'manual' }],

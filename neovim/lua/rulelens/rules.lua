@@ -38,6 +38,8 @@ function M.agent_items(answer)
           local note = ''
           if i == 1 and type(agent.confirmedIn) == 'string' then
             note = ' (confirmed in ' .. agent.confirmedIn .. ')'
+          elseif i == 1 and type(agent.matcherConfirmedIn) == 'string' then
+            note = ' (matcher confirmed in ' .. agent.matcherConfirmedIn .. ')'
           elseif i == 1 and agent.confirmed == false then
             note = NOT_CONFIRMED
           end

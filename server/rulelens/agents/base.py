@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulelens.agents.facts import Fact, Topic, all_confirmed, release_of
 from rulelens.agents.imports import Imported
-from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
+from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
 from rulelens.glob_engines.boost import split_commas
@@ -24,6 +24,7 @@ from rulelens.workspace.reads import Reads
 from rulelens.workspace.sorted_paths import prefix_span, starting_with
 
 if TYPE_CHECKING:
+    from rulelens.agents.observe_hook import ObserveHook
     from rulelens.rules.format.yaml_cache import FrontmatterCache
     from rulelens.rules.repository import RuleRepository
     from rulelens.workspace.filelist import FileList
@@ -203,8 +204,17 @@ class Agent(ABC):
     # Derived from `facts`: False where any claim rests on neither the agent's code nor its docs.
     confirmed: ClassVar[bool] = True
     # Derived from `facts`: the release its answers were read from ("Claude Code 2.1.337"), where
-    # every claim is confirmed and its `code` facts name a released version; else None.
+    # every claim is confirmed and its `code` facts name a released version; else None. That
+    # confirms the matcher and the files read; the whole answer for a moment is confirmed only
+    # where `end_to_end` holds the moment (`stamp`).
     confirmed_in: ClassVar[str | None] = None
+    # The moments (model.py) for which that release was run end to end, on whole projects, and
+    # every file that reached the model compared with `view`'s answer: only there does an answer
+    # say "confirmed in <release>"; elsewhere "matcher confirmed in <release>".
+    end_to_end: ClassVar[frozenset[Moment]] = frozenset()
+    # Whether `view` answers each moment as runs of the agent's release showed it (its
+    # `moment_facts`); False: one answer for every moment, not checked per moment.
+    per_moment: ClassVar[bool] = False
     # Where this agent's files can live, root-relative: an editor's cheap test before reading
     # anything, and the file watchers' globs. `discover()` finds the files themselves.
     file_globs: ClassVar[tuple[str, ...]] = ()
@@ -220,6 +230,9 @@ class Agent(ABC):
     # uses: None for the usual ones where the dialect is unconfirmed (`open_readings`), () where
     # its code settles them all.
     readings: ClassVar[tuple[Reading, ...] | None] = None
+    # The hook through which a project can log what the agent loads in real sessions
+    # (`rulelens init --observe`); None where the agent has none.
+    observe_hook: ClassVar[ObserveHook | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -279,13 +292,34 @@ class Agent(ABC):
         None where it takes the string as one pattern."""
         return None
 
-    def view(self, path: str) -> list[Load | Maybe]:
+    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
+        """What loads for `path` when the agent reads it (`on`: or edits it, or creates it)."""
         out: list[Load | Maybe] = []
         for f in self.files:
             d = self.decide(f, path)
             if d is not None:
                 out.append(d)
-        return out
+        return out if self.triggers(path, on) else [d for d in out if not _after_the_tool(d)]
+
+    def triggers(self, path: str, on: Moment) -> bool:
+        """Whether the agent's tool for `on` loads the path's own files (its globs' and folders'):
+        False where the tool refuses the path or loads nothing for it, so that only what loads at
+        start is left. One answer for every moment unless the agent's runs showed otherwise."""
+        return True
+
+    def moment_note(self, path: str, on: Moment) -> str | None:
+        """Why this agent's answer for `path` on `on` lacks files another moment has, in words."""
+        return None
+
+    @classmethod
+    def stamp(cls, on: Moment = "read") -> str | None:
+        """How sure the answer on `on` is, as every surface words it: "confirmed in <release>"
+        where that release was run end to end for the moment, "matcher confirmed in <release>"
+        where only its matcher and file reading were checked against its code; None where it
+        was not read from a release."""
+        if not cls.confirmed_in:
+            return None
+        return f"{'' if on in cls.end_to_end else 'matcher '}confirmed in {cls.confirmed_in}"
 
     def imports_of(self, rel: str) -> list[Imported]:
         """The files `rel`'s `@path` imports load with it (agents/imports.py), for an agent that
@@ -358,6 +392,12 @@ class Agent(ABC):
         """The folder below which `f` loads for every path and outside which for none (a nested
         `CLAUDE.md`'s); None where anything else decides."""
         return None
+
+    def compared(self, f: AgentFile) -> bool:
+        """Whether `agents-disagree` compares `f` as this agent's copy of a rule: not where the
+        agent offers no way to change when it loads (a skill Copilot lists by description, which
+        no key of its own can scope), so that no advice names a key the agent does not read."""
+        return True
 
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths `f` loads for; `paths` sorted. Path-independent loads skip the per-path test."""
@@ -587,6 +627,11 @@ def _variant(agent: Agent, reading: Reading) -> Agent:
     variant.scanned = lambda pattern: paths  # type: ignore[method-assign]
     variant.from_root = False  # type: ignore[misc]
     return variant
+
+
+def _after_the_tool(d: Load | Maybe) -> bool:
+    """A load that the path's tool call brings (a glob's, a folder's), not one from the start."""
+    return isinstance(d, Load) and d.how != "always"
 
 
 def _holds(paths: Sequence[str], path: str) -> bool:

@@ -7,6 +7,12 @@ from typing import Any, Literal
 
 How = Literal["always", "glob", "directory"]
 MaybeHow = Literal["agent-decides", "manual"]
+# What the agent does with the path when it loads files for it: reads it (the default
+# everywhere), edits it where it exists, or creates it. Agents' answers can differ per moment
+# (a tool that refuses the file, a tool that loads no rules).
+Moment = Literal["read", "edit", "create"]
+MOMENTS: tuple[Moment, ...] = ("read", "edit", "create")
+DEFAULT_MOMENT: Moment = "read"
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rulelens.agents.base import Agent, Context
 from rulelens.agents.formats.codex import cap_words, chain_overflow, overflow_words
-from rulelens.agents.model import Load, Maybe
+from rulelens.agents.model import Load, Maybe, Moment
 from rulelens.agents.registry import AGENTS
 from rulelens.rules.repository import RuleRepository
 from rulelens.workspace.filelist import FileList
@@ -25,8 +25,16 @@ class PathView:
     probably: tuple[str, ...] = ()
     # Per agent, each file it loads whose text is another's it loads too: (that file, the first).
     same_text: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
-    # Agents whose answer was read from their released code: the release, by agent id.
+    # Agents whose whole answer for this moment was run end to end at a release: the release, by
+    # agent id (`Agent.end_to_end`).
     confirmed_in: dict[str, str] = field(default_factory=dict)
+    # Agents whose matcher and file reading were checked against a release's code, but not their
+    # whole answer for this moment: the release, by agent id.
+    matcher_confirmed_in: dict[str, str] = field(default_factory=dict)
+    # The moment answered: the agent reads the path (the default), edits it, or creates it.
+    on: Moment = "read"
+    # Per agent, why its answer on this moment lacks files another moment has (a refused file).
+    moment_notes: dict[str, str] = field(default_factory=dict)
 
     def bytes_of(self, agent: str) -> int:
         return sum(load.bytes for load in self.loads.get(agent, []))
@@ -54,13 +62,21 @@ class AgentProject:
         name = rel.rpartition("/")[2]
         return next((a for a in readers if name not in a.borrows), readers[0] if readers else None)
 
-    def view(self, path: str) -> PathView:
+    def view(self, path: str, on: Moment = "read") -> PathView:
+        """What each present agent loads for `path` when it reads it (`on`: edits, creates it)."""
         loads: dict[str, list[Load]] = {}
         maybe: dict[str, list[Maybe]] = {}
         over: dict[str, str] = {}
         same: dict[str, list[tuple[str, str]]] = {}
+        moments: dict[str, str] = {}
         for agent in self.present:
-            decided = agent.view(path)
+            decided = agent.view(path, on)
+            moment = agent.moment_note(path, on)
+            if moment is None and on != "read" and not agent.per_moment:
+                moment = (f"the same files as on read: {agent.name}'s answer was not checked per moment"
+                          + ("" if agent.confirmed_in else " (modelled from its docs or source)"))
+            if moment:
+                moments[agent.id] = moment
             loads[agent.id] = [d for d in decided if isinstance(d, Load)]
             maybe[agent.id] = [d for d in decided if isinstance(d, Maybe)]
             notes = [budget_note(agent, loads[agent.id])]
@@ -74,8 +90,9 @@ class AgentProject:
             if twice:
                 same[agent.id] = twice
         probably = tuple(a.id for a in self.present if not a.confirmed)
-        releases = {a.id: a.confirmed_in for a in self.present if a.confirmed_in}
-        return PathView(path, loads, maybe, over, probably, same, releases)
+        releases = {a.id: a.confirmed_in for a in self.present if a.confirmed_in and on in a.end_to_end}
+        matcher = {a.id: a.confirmed_in for a in self.present if a.confirmed_in and on not in a.end_to_end}
+        return PathView(path, loads, maybe, over, probably, same, releases, matcher, on, moments)
 
 
 def same_text(agent: Agent, loads: list[Load]) -> list[tuple[str, str]]:

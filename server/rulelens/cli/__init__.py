@@ -26,6 +26,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         sys.stdout.write(f"rulelens {__version__}\n")
         return 0
+    if args and args[0] == "observe":  # an agent's hook, once per file it loads: nothing else loads
+        from rulelens.cli.observe_hook import main as observe
+
+        return observe(args[1:])
     try:  # signal's own setter, without `signal`, which builds its enums first (enum: 3 ms)
         from _signal import SIGINT  # type: ignore[import-not-found]
         from _signal import signal as handle  # type: ignore[import-not-found]

@@ -10,11 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rulelens.agents.facts import PROBABLY_NOTE, confirmed_note
+from rulelens.agents.facts import PROBABLY_NOTE
 from rulelens.report.words import MAYBE, plural
 
 if TYPE_CHECKING:
     from rulelens.agents.base import Agent
+    from rulelens.agents.model import Moment
+    from rulelens.agents.observed import AgentSeen, FileSeen, Observation
     from rulelens.agents.project import PathView
 
 
@@ -27,37 +29,88 @@ def agent_names(others: bool = False) -> str:
     return named_together([a.name for a in AGENTS[1 if others else 0:]])
 
 
-def agent_note(agent: Agent) -> str:
-    """How sure the agent's answer is: read from its released code, or resting on a claim
-    nothing confirms; nothing where its docs alone say it."""
-    if agent.confirmed_in:
-        return f"  ({confirmed_note(agent.confirmed_in)})"
+def agent_note(agent: Agent, on: Moment = "read") -> str:
+    """How sure the agent's answer on `on` is: run end to end at a release, its matcher read
+    from its released code, or resting on a claim nothing confirms; nothing where its docs alone
+    say it."""
+    stamp = agent.stamp(on)
+    if stamp:
+        return f"  ({stamp})"
     return "" if agent.confirmed else f"  ({PROBABLY_NOTE})"
 
 
-def loads_text(present: list[Agent], view: PathView) -> str:
-    """What each agent loads for one file (`match --agents`), after that file's rules."""
+def moment_words(on: Moment, given: bool = True) -> str:
+    """The moment an answer is for, as the answers' headings say it: "on read (the default)"."""
+    return f"on {on}" + ("" if given else " (the default)")
+
+
+def loads_text(present: list[Agent], view: PathView,
+               seen: Mapping[str, AgentSeen] | None = None, given: bool = True) -> str:
+    """What each agent loads for one file (`match --agents`), after that file's rules; with
+    `seen`, what real sessions showed of it (agents/observed.py); `given`: whether the moment was
+    asked for (else it is said to be the default)."""
     if not present:
         return "\n  No agent's rule files in this project."
-    lines = [f"\n  What each agent loads for {view.path}:"]
+    lines = [f"\n  What each agent loads for {view.path} {moment_words(view.on, given)}:"]
     for agent in present:
         loads = view.loads.get(agent.id, [])
-        note = agent_note(agent)
+        note = agent_note(agent, view.on)
         total = view.bytes_of(agent.id)
         lines.append(f"\n  {agent.name}: {plural(len(loads), 'file')}, {total:,} bytes{note}")
+        observed = (seen or {}).get(agent.id)
+        if observed is not None:
+            lines.append(f"    {observed_head(agent, observed)}")
+        by_file = {f.file: f for f in observed.files} if observed is not None else {}
         for load in loads:
             why = f"  by {', '.join(load.patterns)}" if load.patterns else ""
             if load.via is not None:
                 why += f"  imported by {load.via}"
             lines.append(f"    {load.how:<9} {load.file}  {load.bytes:,} B{why}")
+            if load.file in by_file:
+                lines += [f"      {line}" for line in file_seen_lines(by_file[load.file], load.how, observed)]
+        for o in observed.unexpected if observed is not None else ():
+            lines.append(f"    ! {o.file} was seen loading for this path in a real session "
+                         f"({when_why(o)}), but rulelens says it does not load here")
         for m in view.maybe.get(agent.id, []):
             lines.append(f"    maybe     {m.file}  ({MAYBE[m.how]})")
+        if agent.id in view.moment_notes:
+            lines.append(f"    ! {view.moment_notes[agent.id]}")
         for twice, first in view.same_text.get(agent.id, []):
             lines.append(f"    ! {twice} has the same text as {first}; both load, so the bytes above "
                          "count that text twice")
         if agent.id in view.over_budget:
             lines.append(f"    ! over budget: {view.over_budget[agent.id]}")
     return "\n".join(lines)
+
+
+def observed_head(agent: Agent, seen: AgentSeen) -> str:
+    hook = agent.observe_hook
+    event = hook.event if hook is not None else "its hook"
+    return f"observed: {plural(seen.sessions, 'real session')} ({event} hook, .git/rulelens/observed.jsonl)"
+
+
+def when_why(o: Observation) -> str:
+    """"2026-12-07 19:01 UTC, path_glob_match for app/Money.php": when, and the agent's reason."""
+    at = o.at.replace("T", " ").removesuffix("Z")[:16] + " UTC" if o.at else "at an unknown time"
+    why = o.reason or "no reason given"
+    if o.trigger:
+        why += f" for {o.trigger}"
+    if o.parent:
+        why += f", imported by {o.parent}"
+    return f"{at}, {why}"
+
+
+def file_seen_lines(f: FileSeen, how: str, seen: AgentSeen | None) -> list[str]:
+    """What real sessions showed of one predicted file: seen, never seen, or not seeable."""
+    if f.silent:
+        return [f"not observable: {f.silent}"]
+    out = [f"last seen loading {when_why(f.last)}" if f.last else
+           f"not seen loading in {plural(seen.sessions if seen else 0, 'observed session')}"]
+    if f.missed:
+        which = "that started" if how == "always" else "that read a file it matches"
+        out.append(f"! never loaded in {plural(f.missed, 'observed session')} {which}, "
+                   "though rulelens says it loads")
+    return out
 
 
 # -- review --agents --------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from rulelens.rules.model import Match, Problem
 from rulelens.rules.path_rules import FileRules, FolderRules
 
 if TYPE_CHECKING:
+    from rulelens.agents.observed import AgentSeen
     from rulelens.agents.project import PathView
     from rulelens.rules.review import Review
 
@@ -35,20 +36,25 @@ def rule(m: Match) -> dict[str, object]:
     }
 
 
-def path_rules(result: FileRules | FolderRules, view: PathView | None = None) -> dict[str, object]:
-    """One element of `match --json`'s array; with `view`, what each agent loads (a file only)."""
+def path_rules(result: FileRules | FolderRules, view: PathView | None = None,
+               seen: Mapping[str, AgentSeen] | None = None) -> dict[str, object]:
+    """One element of `match --json`'s array; with `view`, what each agent loads (a file only),
+    and with `seen`, what real sessions showed of it (`agents_observed`, by agent id)."""
     if isinstance(result, FolderRules):
         return {"path": result.path, "folder": True, "files": result.files,
                 "rules": [{**rule(m), "files": n} for m, n in result.pairs]}
     item: dict[str, object] = {"path": result.path, "rules": [rule(m) for m in result.matches]}
     if view is not None:
         item.update(agent_loads(view))
+    if seen:
+        item["agents_observed"] = {a: x.to_json() for a, x in seen.items()}
     return item
 
 
 def agent_loads(view: PathView) -> dict[str, object]:
     """What each agent loads for one file: `match --agents --json`, `review --agents --json`."""
     item: dict[str, object] = {
+        "on": view.on,
         "agents": {a: [x.to_json() for x in loads] for a, loads in view.loads.items()},
         "agents_maybe": {a: [x.to_json() for x in m] for a, m in view.maybe.items()},
     }
@@ -61,6 +67,10 @@ def agent_loads(view: PathView) -> dict[str, object]:
                                     for a, pairs in view.same_text.items()}
     if view.confirmed_in:
         item["agents_confirmed_in"] = dict(view.confirmed_in)
+    if view.matcher_confirmed_in:
+        item["agents_matcher_confirmed_in"] = dict(view.matcher_confirmed_in)
+    if view.moment_notes:
+        item["agents_moment_notes"] = dict(view.moment_notes)
     return item
 
 

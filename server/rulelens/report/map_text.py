@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rulelens.agents.folder_map import AgentSummary, Folder, ProjectMap, folder_of
+from rulelens.agents.observed import FileRecord
 
 GAP = "no scoped rule reaches its code"  # always-loaded rules may still reach it
 
@@ -73,3 +76,18 @@ def _scoped(a: AgentSummary) -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def observed_text(m: ProjectMap, records: Sequence[FileRecord]) -> str:
+    """What real sessions showed each agent load (agents/observed.py), after the map."""
+    names = {a.id: a.name for a in m.agents}
+    lines = ["Observed in real sessions (.git/rulelens/observed.jsonl):"]
+    for r in records:
+        from rulelens.report.agents import when_why
+
+        seen = (f"loaded in {r.loaded_in} of {_plural(r.sessions, 'session')}, last {when_why(r.last)}"
+                if r.last else f"loaded in 0 of {_plural(r.sessions, 'session')}")
+        lines.append(f"  {names.get(r.agent, r.agent)}: {r.file}: {seen}")
+        if r.note:
+            lines.append(f"    {'! ' if r.contradicts else ''}{r.note}")
+    return "\n".join(lines)

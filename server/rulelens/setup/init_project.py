@@ -15,6 +15,7 @@ from rulelens.rules.model import RuleError
 from rulelens.rules.write.atomic import write_atomic
 from rulelens.setup.claude_plugin import make_dirs, ruled_paths, write_plugin
 from rulelens.setup.mcp_clients import CLAUDE, register_json, register_others, registered
+from rulelens.setup.observe_hooks import Hook, register_all
 from rulelens.workspace.filelist import FileList
 from rulelens.workspace.root import RULES_DIR
 
@@ -60,10 +61,11 @@ def section(mcp: bool, newline: str = "\n") -> str:
 
 
 def init_project(root: Path, mcp: bool, claude: bool = False,
-                 agent_files: Callable[[FileList], Iterable[str]] | None = None) -> list[str]:
+                 agent_files: Callable[[FileList], Iterable[str]] | None = None,
+                 observe: Iterable[tuple[str, str, Hook]] = ()) -> list[str]:
     """Write the agent pointer (with mcp, the `.mcp.json` entry; with claude, the Claude Code
-    plugin, for the files the rules reach and `agent_files(files)`, every agent's rule files);
-    returns lines to print."""
+    plugin, for the files the rules reach and `agent_files(files)`, every agent's rule files;
+    `observe`: the agents' instruction-loading hooks to register); returns lines to print."""
     root = root.resolve()
     if not (root / RULES_DIR).is_dir():
         raise RuleError(
@@ -77,6 +79,8 @@ def init_project(root: Path, mcp: bool, claude: bool = False,
     if claude:
         files = FileList.for_root(root)
         out.extend(write_plugin(root, ruled_paths(root, files, agent_files(files) if agent_files else ())))
+    if observe:
+        out.extend(register_all(root, observe))
     # The tools are named only where a client starts the server: else agents look for tools
     # they do not have.
     mention_mcp = mcp or claude or registered(root)

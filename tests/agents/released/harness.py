@@ -183,13 +183,13 @@ def assert_goal(result: Agreement, explained: dict[str, str]) -> None:
     assert not unexplained, unexplained[:20]
 
 
-def answers_through_match(cases: Sequence[Case], agent_id: str) -> list[Any]:
+def answers_through_match(cases: Sequence[Case], agent_id: str, directory: Any = "always") -> list[Any]:
     """rulelens's answers, through `rulelens match --agents --json`, for cases that each ask
-    about one file (`extra["file"]`) of a project: "always" where rulelens loads it at start
-    (a folder's file, "directory", is loaded at start by an agent started in that folder, as
-    rulelens takes agents that read a folder chain to be), True where it loads it for the path,
-    False where not. Cases sharing
-    their files and path share one run."""
+    about one file (`extra["file"]`) of a project: "always" where rulelens loads it at start,
+    True where it loads it for the path, False where not. A folder's file ("directory") answers
+    `directory`: "always" for an agent started in that folder, as rulelens takes agents that read
+    a folder chain at start to be; True for one that adds it after it reads a file below the
+    folder (Copilot CLI). Cases sharing their files and path share one run."""
     import sys
     import tempfile
 
@@ -207,7 +207,7 @@ def answers_through_match(cases: Sequence[Case], agent_id: str) -> list[Any]:
         how = {x["file"]: x["how"] for x in item["agents"].get(agent_id, [])}
         for i in members:
             got = how.get(cases[i].extra["file"])
-            answers[i] = "always" if got in ("always", "directory") else got is not None
+            answers[i] = "always" if got == "always" else directory if got == "directory" else got is not None
     return answers
 
 

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from rulelens.agents.base import Agent, Context
 from rulelens.agents.facts import Fact
-from rulelens.agents.model import AgentFile, Decision, Load, Maybe
+from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.agents.reading import parse_agent_text
 from rulelens.rules.model import Problem
 
@@ -60,7 +60,7 @@ class Boost(Agent):
             return Maybe(f.rel, "agent-decides")
         return None
 
-    def view(self, path: str) -> list[Load | Maybe]:
+    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
         repo = self.ctx.repo
         out: list[Load | Maybe] = []
         if repo is None or not self.files:

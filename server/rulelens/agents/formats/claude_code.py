@@ -9,7 +9,17 @@ Modelled from Claude Code 2.1.337's own code (the JavaScript embedded in the npm
 - it never fails closed: frontmatter that does not parse (after one retry that quotes values
   holding YAML's special characters), a `paths` that is empty, `**` or neither a string nor a
   list, or a rule without `paths` at all (`globs:`, `applyTo:`) loads for every file;
-- a file whose text after the frontmatter is blank is dropped.
+- a file whose text after the frontmatter is blank is dropped;
+- `.claude/rules` below the root load when a file below their folder is read, edited or
+  created: a rule without `paths` for any such file, one with `paths` matched relative to the
+  folder that holds that `.claude/` (the nested walk: one folder at a time from the root to the
+  file's, each folder's `CLAUDE.md` and `.claude/rules`);
+- the moments (run end to end on 2026-12-07, a fake Anthropic API on loopback): a file's
+  path rules and folder files arrive after the tool result of a Read, an Edit or a Write alike;
+  Read refuses a file by its extension (`.mp3`, `.zip`… but not the images and PDFs it reads),
+  so nothing beyond the start loads for it; Edit and Write refuse to overwrite a file whose bytes
+  are not text (a NUL in the first 8 KB, not UTF-8, UTF-16 without its order mark), while
+  creating a new file is never refused.
 tests/agents/released/claude_code compares this module with that code, case by case.
 """
 
@@ -17,18 +27,20 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, maybe, problem
+from rulelens.agents.base import GlobAgent, maybe, nested, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.import_syntax import looks_like_file, span
 from rulelens.agents.imports import CLAUDE_CODE, Follower, Imported, named_file, with_imports
-from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
+from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
+from rulelens.agents.observe_hook import ObserveHook, Silence
 from rulelens.glob_engines import ignore_js
 from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem
+from rulelens.workspace.sorted_paths import starting_with
 
 RULES = ".claude/rules"
 OWN_INSTRUCTIONS = ("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")
@@ -42,6 +54,51 @@ _BRACE_RESULTS, _BRACE_BYTES = 1000, 4194304
 # The retry's test for a value worth quoting, and the lines it quotes.
 _SPECIAL = re.compile(r"[{}[\]*&#!|>%@`]|: ")
 _KEY_LINE = re.compile(r"^([a-zA-Z_-]+):\s+(\S.*)$")
+# The extensions Read takes for binary (its `kW` list as written, tested against the lower-cased
+# text from the last `.` on); `read_refuses` leaves out the images and PDFs Read shows itself.
+BINARY_EXTENSIONS = frozenset((
+    ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".ico", ".webp", ".tiff", ".tif", ".heic", ".heif",
+    ".avif", ".psd", ".ai", ".eps", ".mp4", ".mov", ".avi", ".mkv", ".webm", ".wmv", ".flv", ".m4v",
+    ".mpeg", ".mpg", ".mp3", ".wav", ".ogg", ".flac", ".aac", ".m4a", ".wma", ".aiff", ".opus", ".zip",
+    ".tar", ".gz", ".bz2", ".7z", ".rar", ".xz", ".z", ".tgz", ".iso", ".zst", ".lz4", ".whl", ".exe",
+    ".dll", ".so", ".dylib", ".bin", ".o", ".a", ".obj", ".lib", ".app", ".msi", ".deb", ".rpm",
+    ".dmg", ".apk", ".pdf", ".doc", ".docx", ".docm", ".dotx", ".dotm", ".xls", ".xlsx", ".xlsm",
+    ".xlsb", ".xltx", ".xltm", ".ppt", ".pptx", ".pptm", ".ppsx", ".ppsm", ".potx", ".potm", ".odt",
+    ".ods", ".odp", ".numbers", ".epub", ".ttf", ".otf", ".woff", ".woff2", ".eot", ".pyc", ".pyo",
+    ".class", ".jar", ".war", ".ear", ".node", ".wasm", ".rlib", ".sqlite", ".sqlite3", ".db", ".mdb",
+    ".idx", ".parquet", ".feather", ".npy", ".npz", ".pickle", ".sketch", ".fig", ".xd", ".blend",
+    ".3ds", ".max", ".swf", ".fla", ".lockb", ".dat", ".data",
+))
+READ_ITSELF = frozenset(("png", "jpg", "jpeg", "gif", "webp", "pdf"))
+_SNIFF = 8000  # the bytes the write path searches for a NUL
+
+
+def read_refuses(path: str) -> bool:
+    """Whether Claude Code's Read refuses `path` as a binary file, by its name alone: the text
+    from its last `.` (the last character where it has none) in the list, and its extension as
+    Node's `path.extname` gives it not one Read shows itself."""
+    at = path.rfind(".")
+    if path[at:].lower() not in BINARY_EXTENSIONS:
+        return False
+    name = path.rpartition("/")[2]
+    dot = name.rfind(".")
+    extname = name[dot + 1:].lower() if dot > 0 else ""  # `.png` alone has no extension in Node
+    return extname not in READ_ITSELF
+
+
+def not_text(data: bytes) -> bool:
+    """Whether Edit and Write refuse to overwrite a file holding `data` (their `notText`): UTF-16
+    LE (its order mark) of an odd length, UTF-16 BE's order mark, a NUL in the first 8,000 bytes,
+    or bytes that are not UTF-8."""
+    if data[:2] == b"\xff\xfe":
+        return len(data) % 2 != 0
+    if data[:2] == b"\xfe\xff" or b"\0" in data[:_SNIFF]:
+        return True
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
 
 
 def split_paths(value: Any) -> list[str]:
@@ -199,6 +256,19 @@ class ClaudeCode(GlobAgent):
              'the path relative to the folder that holds `.claude/`; a path starting with `..` never '
              'matches; a pattern that does not compile is dropped',
              f'{SOURCE}: the rules filter', 'code', '2026-12-05'),
+        Fact('files', '`.claude/rules` below the root, read when a file below its folder is read, edited or '
+             'created: without `paths` it loads for any such file; its `paths` are matched relative to '
+             'the folder that holds that `.claude/`',
+             f'{SOURCE}: the nested memory walk (each folder\'s `CLAUDE.md` and `.claude/rules`, '
+             'conditional rules matched from the folder above `.claude/rules`); run 2026-12-07', 'code',
+             '2026-12-07'),
+        Fact('loading', 'moments: a path\'s rules and folder files arrive after the tool result of a Read, '
+             'an Edit or a Write alike; Read refuses a binary file by its extension (not images or PDFs), '
+             'so nothing but the start\'s files loads for it; Edit and Write refuse to overwrite a file '
+             'whose bytes are not text; creating a file is never refused',
+             f'{SOURCE}: the Read tool\'s `validateInput` (the binary extension list), the write path '
+             'shared by Edit and Write (`notText`, then the nested memory trigger); run 2026-12-07', 'code',
+             '2026-12-07'),
         Fact('loading', '`@path` imports in `CLAUDE.md`, `CLAUDE.local.md`, `.claude/CLAUDE.md`, '
              '`.claude/rules` files, `AGENTS.md` read in their place, nested ones and imported files: an `@` '
              'starting a text token of its Markdown lexer (after whitespace, or inside `**…**`, `_…_`, '
@@ -230,7 +300,40 @@ class ClaudeCode(GlobAgent):
                        "claude-import-missing"))
 
     borrows = ("AGENTS.md",)
-    file_globs = ("**/CLAUDE.md", ".claude/rules/**/*.md", ".claude/skills/*/SKILL.md", "**/AGENTS.md")
+    # Read from its code: the hook input is built in one place and sent from two, the memory walk
+    # at session start (and again after the main session compacts) and the nested-memory
+    # attachment when a read file pulls in a CLAUDE.md or a rule with `paths`.
+    observe_hook = ObserveHook(
+        event="InstructionsLoaded",
+        settings=".claude/settings.local.json",
+        local=True,
+        fires="for each CLAUDE.md, CLAUDE.local.md and .claude/rules file at session start "
+              "(load_reason session_start, or compact after the main session is compacted), for "
+              "each file an @-import pulls in (include), and when a read file pulls in a nested "
+              "CLAUDE.md (nested_traversal) or a rule with `paths` (path_glob_match, with "
+              "trigger_file_path)",
+        silent_files=(
+            Silence("Claude Code adds AGENTS.md through its built-in agents-md plugin, after the "
+                    "memory walk that runs the hook", name="AGENTS.md"),
+            Silence("skills load through the Skill tool, not the memory walk that runs the hook",
+                    under=".claude/skills"),
+        ),
+        silent_when=(
+            "a file already in the session's read state (loaded before, or read by the model "
+            "itself) is not announced again",
+            "a nested file whose text was already announced is not reported again",
+            "the memory walk reruns without the hook except at session start and after the main "
+            "session compacts",
+            "auto-memory, managed-settings and cloud instruction files never run it",
+            "it starts the hook without waiting for it, so a headless (-p) session that ends "
+            "right after a read can end before the hook records that read's loads",
+        ),
+        needs="the project's local settings are read (the default; not with --setting-sources "
+              "that leaves out local)",
+        source=f"{SOURCE}: the InstructionsLoaded hook input and its two call sites",
+    )
+    file_globs = ("**/CLAUDE.md", "**/.claude/rules/**/*.md", ".claude/skills/*/SKILL.md", "**/AGENTS.md")
+    per_moment = True
 
     def split_value(self, value: str) -> list[str] | None:
         return split_paths(value)
@@ -249,11 +352,40 @@ class ClaudeCode(GlobAgent):
                 if self.ctx.is_file(name) and name not in memory:
                     memory.insert(0, name)
         skills = [p for p in self.ctx.scan(SKILLS, ("SKILL.md",)) if p.count("/") == 3]
-        return [*memory, *self.ctx.scan(RULES, (".md",)), *skills]
+        rules = self.ctx.scan(RULES, (".md",))
+        for folder in nested(self.ctx, RULES):  # read on the way to a file below them
+            rules += self.ctx.scan(folder, (".md",))
+        return [*memory, *rules, *skills]
 
     @staticmethod
     def is_memory(f: AgentFile) -> bool:
-        return not f.rel.startswith((RULES + "/", SKILLS + "/"))
+        return not (f.rel.startswith((RULES + "/", SKILLS + "/")) or "/" + RULES + "/" in f.rel)
+
+    def glob_base(self, f: AgentFile) -> str:
+        """A nested `.claude/rules` file's folder (the one holding its `.claude/`): it loads for
+        the files below it, its `paths` matched from there; "" for the root's files."""
+        return f.rel.partition("/" + RULES + "/")[0] if "/" + RULES + "/" in f.rel else ""
+
+    def triggers(self, path: str, on: Moment) -> bool:
+        if on == "read":
+            return not read_refuses(path)
+        if on == "edit":
+            try:
+                data = self.ctx.reads.read_bytes(self.ctx.root / path)
+            except OSError:
+                return True  # no file to refuse: the Edit writes it as new text
+            return not not_text(data)
+        return True  # a new file: nothing to refuse
+
+    def moment_note(self, path: str, on: Moment) -> str | None:
+        if self.triggers(path, on):
+            return None
+        if on == "read":
+            ext = path[path.rfind("."):].lower()
+            return (f"Claude Code's Read refuses `{ext}` files as binary, so no rule or folder file loads "
+                    f"for this path when it reads it; an Edit or a Write of it loads them (run, {RELEASE})")
+        return (f"Claude Code's Edit refuses to overwrite this file (its bytes are not text), so no rule or "
+                f"folder file loads for it when it edits it (run, {RELEASE})")
 
     @staticmethod
     def is_skill(f: AgentFile) -> bool:
@@ -310,12 +442,21 @@ class ClaudeCode(GlobAgent):
         return bool(self.pattern_hits(pattern))
 
     def folder_loads(self, f: AgentFile) -> str | None:
-        if not self.is_memory(f) or not f.body:
+        if not f.body:
             return None
+        if not self.is_memory(f):
+            base = self.glob_base(f)  # a nested rule without `paths`: every file below its folder
+            return base if base and self.rule_globs(f) is None else None
         return f.rel.rpartition("/")[0].removesuffix(".claude").rstrip("/") or None
 
+    def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
+        base = self.glob_base(f)
+        if base and self.rule_globs(f) is not None:  # a nested rule's `paths`: only below its folder
+            paths = starting_with(paths, base + "/")
+        return super().loads_for(f, paths)
+
     def glob_loads(self, f: AgentFile) -> list[str] | None:
-        if self.is_memory(f):
+        if self.is_memory(f) or self.glob_base(f):
             return None
         if not f.body:
             return []  # dropped: it loads for no path
@@ -332,29 +473,31 @@ class ClaudeCode(GlobAgent):
             if not folder:
                 return self.load(f, "always")
             return self.load(f, "directory") if path.startswith(folder + "/") else None
+        inner = self.within(f, path)
+        if inner is None:
+            return None  # a nested rule: read on the way to a file below its folder only
         found = self.rule_globs(f)
         if found is None:
             # a skill without `paths` is picked by its description; a rule loads for every file
-            return maybe(f, "agent-decides") if self.is_skill(f) else self.load(f, "always")
-        if path.startswith("..") or not ignore_js.ignores(found, path):
+            # (a nested one for every file below its folder, once one is read)
+            if self.is_skill(f):
+                return maybe(f, "agent-decides")
+            return self.load(f, "directory" if self.glob_base(f) else "always")
+        if inner.startswith("..") or not ignore_js.ignores(found, inner):
             return None
         # shown as written (`src/**`, not the `src` Claude Code makes of it)
         written = _comma_parts(self.frontmatter(f).get("paths"))
-        hit = [p for p in written if not p.startswith("!") and self.pattern_matches(p, path)]
+        hit = [p for p in written if not p.startswith("!") and self.pattern_matches(p, inner)]
         return self.load(f, "glob", hit or found)
 
-    def view(self, path: str) -> list[Load | Maybe]:
+    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
         """Each loaded file followed by the files its `@path` imports load. A rule with `paths`
         has its imports read at session start, with the unconditional files, whether or not the
         rule itself loads for the path (confirmed in Claude Code 2.1.337)."""
-        decided: list[Load | Maybe] = []
-        carriers: list[tuple[int, str]] = []
-        for f in self.files:
-            if self.imports_at_start(f):
-                carriers.append((len(decided), f.rel))
-            d = self.decide(f, path)
-            if d is not None:
-                decided.append(d)
+        decided = super().view(path, on)
+        order = {f.rel: i for i, f in enumerate(self.files)}
+        carriers = [(sum(order.get(d.file, -1) < order[f.rel] for d in decided), f.rel)
+                    for f in self.files if self.imports_at_start(f)]
         return with_imports(decided, self.imports_of, carriers)
 
     def imports_at_start(self, f: AgentFile) -> bool:

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import Agent, Context, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe
+from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
 from rulelens.workspace.sorted_paths import prefix_span, starting_with
@@ -231,7 +231,7 @@ class Codex(Agent):
             out.setdefault(self.chain_folder(f.rel), []).append((i, f))
         return out
 
-    def view(self, path: str) -> list[Load | Maybe]:
+    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
         """The chain for `path`, root first: only the files of the folders on its way are asked
         (a monorepo has hundreds of `AGENTS.md`, and `check` asks this for every folder)."""
         found: list[tuple[int, int, Load | Maybe]] = []

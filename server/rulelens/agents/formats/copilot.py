@@ -16,7 +16,9 @@ settings at their defaults:
   one); split on commas outside braces, each trimmed; `**`, `**/*` and `*` attach the file to
   every request; a pattern not starting with `/` or `**/` gets `**/` prepended and is matched
   case-insensitively against the file's absolute path (VS Code's `glob.ts`); the first pattern
-  that matches decides. Every instruction file is also listed for the model to read on its own.
+  that matches decides. Every instruction file is also listed for the model to read on its own;
+- skills: `.agents/skills`, `.github/skills` and `.claude/skills` (`<name>/SKILL.md`, with
+  `chat.useAgentSkills` on by default), listed for the model, which loads one by its description.
 
 The Copilot CLI is its own module (`copilot_cli`); GitHub.com's coding agent and code review
 read the same files with their own rules, which rulelens does not model.
@@ -51,6 +53,8 @@ EVERY_REQUEST = {"": ("AGENTS.md", "CLAUDE.md", "CLAUDE.local.md"), ".claude": (
                  ".github": ("copilot-instructions.md",)}
 # `resolveFilesAtLocation` goes into subfolders while its depth is below this.
 MAX_DEPTH = 5
+# The workspace's skill folders (`DEFAULT_SKILL_SOURCE_FOLDERS`), each skill `<name>/SKILL.md`.
+SKILLS = (".agents/skills", ".github/skills", ".claude/skills")
 
 
 def split_glob_aware(value: str) -> list[str]:
@@ -104,6 +108,10 @@ class Copilot(GlobAgent):
              "unless the pattern starts with `/` or `**/`",
              CODE + 'computeAutomaticInstructions.ts (`_matches`); src/vs/base/common/glob.ts', 'code',
              '2026-12-05'),
+        Fact('files', 'skills: `.agents/skills`, `.github/skills`, `.claude/skills` (`<name>/SKILL.md`), '
+             'listed for the model, which loads one by its description (`chat.useAgentSkills`, on by '
+             'default)', CODE + 'config/promptFileLocations.ts (`DEFAULT_SKILL_SOURCE_FOLDERS`); '
+             'chat.shared.contribution.ts (`chat.useAgentSkills` default)', 'code', '2026-12-07'),
         Fact('keys', '`excludeAgent: "code-review" | "coding-agent"` keeps a file from those GitHub '
              'surfaces; VS Code ignores it, so it counts such a file',
              'github/docs@27958ca data/reusables/copilot/custom-instructions-path.md; microsoft/vscode '
@@ -117,7 +125,8 @@ class Copilot(GlobAgent):
     codes = frozenset(("copilot-applyto-elsewhere", "copilot-no-applyto", "copilot-empty-paths",
                        "copilot-too-deep", "copilot-not-instructions"))
     file_globs = (REPO_WIDE, ".github/instructions/**/*.md", "AGENTS.md", "CLAUDE.md",
-                  "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules/**/*.md")
+                  "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules/**/*.md",
+                  *(f"{d}/*/SKILL.md" for d in SKILLS))
     borrows = ("AGENTS.md", "CLAUDE.md", "CLAUDE.local.md")
 
     def split_value(self, value: str) -> list[str] | None:
@@ -138,7 +147,16 @@ class Copilot(GlobAgent):
                 elif folder == INSTRUCTIONS and depth <= MAX_DEPTH and _plain_markdown(rel):
                     unread[rel] = "copilot-not-instructions"
                     found.append(rel)
+        found += [p for d in SKILLS for p in self.ctx.scan(d, ("SKILL.md",))
+                  if p.count("/") == 3 and p.endswith("/SKILL.md")]
         return found
+
+    @staticmethod
+    def is_skill(f: AgentFile) -> bool:
+        return f.rel.startswith(SKILLS)
+
+    def compared(self, f: AgentFile) -> bool:
+        return not self.is_skill(f)  # listed by its description: no key of its own scopes it
 
     def unread(self, f: AgentFile) -> str | None:
         """Why VS Code never reads `f`, a file rulelens found beside the ones it reads: the code of
@@ -167,7 +185,7 @@ class Copilot(GlobAgent):
         return name.endswith(".md") and name != "README.md" and self.in_claude_rules(rel)
 
     def patterns(self, f: AgentFile) -> list[str]:
-        if self.every_request(f) or self.unread(f):
+        if self.every_request(f) or self.unread(f) or self.is_skill(f):
             return []
         if self.in_claude_rules(f.rel):  # `evaluateApplyToPattern`: `paths` joined, `**` without
             value = header_value(f, "paths")
@@ -213,6 +231,8 @@ class Copilot(GlobAgent):
     def glob_loads(self, f: AgentFile) -> list[str] | None:
         # Attached exactly where one of its patterns matches (`decide`: the first that matches
         # only names it), unless it is attached to every request or never read.
+        if self.is_skill(f):
+            return []  # listed: the model picks it by its description
         if self.unread(f) or self.every_request(f):
             return None
         patterns = self.patterns(f)
@@ -221,7 +241,7 @@ class Copilot(GlobAgent):
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """Each pattern's remembered hits, found among its candidates (`glob_loads`); every path
         for a file attached to every request, none for one it never reads or only lists."""
-        if self.unread(f) or not paths:
+        if self.unread(f) or self.is_skill(f) or not paths:
             return set()
         patterns = self.patterns(f)
         if self.every_request(f) or any(p in ALWAYS for p in patterns):
@@ -229,6 +249,8 @@ class Copilot(GlobAgent):
         return super().loads_for(f, paths) if patterns else set()
 
     def decide(self, f: AgentFile, path: str) -> Decision:
+        if self.is_skill(f):
+            return maybe(f, "agent-decides")
         if self.unread(f):
             return None
         if self.every_request(f):
@@ -281,7 +303,7 @@ class Copilot(GlobAgent):
             f"so it never reads this file. Rename it `{name[:-3]}.instructions.md`.")
 
     def file_traps(self, f: AgentFile) -> list[Problem]:
-        if self.every_request(f):
+        if self.every_request(f) or self.is_skill(f):
             return []
         unread = self.unread(f)
         if unread is not None:

@@ -2,18 +2,23 @@
 CLI reads them.
 
 Modelled from Copilot CLI 1.0.102 itself (`@github/copilot-linux-x64`), run non-interactively
-against a fake model server on 2026-12-05 (tests/agents/released/copilot_cli), which outranks its
-docs where they differ. It reads `.github/copilot-instructions.md`, `.github/instructions/**/
-*.instructions.md` and `AGENTS.md` (and, at the root, `CLAUDE.md` and `GEMINI.md`), and
-`.claude/rules/*.md`, taking their `paths` as `applyTo`. A file without a real pattern (no
+against a fake model server on 2026-12-05 and 2026-12-07 (tests/agents/released/copilot_cli),
+which outranks its docs where they differ. At the root it reads `.github/copilot-instructions.md`,
+`.github/instructions/**/*.instructions.md`, `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` and
+`.claude/rules/**/*.md`, taking their `paths` as `applyTo`. A file without a real pattern (no
 `applyTo`, or `""`, `**`, `*`, `**/*`) is pasted whole into the prompt at start; a file with one
 is only listed for the model, and its text is injected after the agent views a matching file.
+The same files in a folder below the root (`AGENTS.md`, `CLAUDE.md`, `GEMINI.md`,
+`.github/copilot-instructions.md`, `.github/instructions`, `.claude/rules`) arrive after it views
+a file below that folder: whole without a real pattern, else where the pattern matches the
+path from the repository root (not from their folder). Only `view` brings them: a `create` or
+an `edit` alone loads nothing beyond the start's files.
 Patterns are matched by the `globset` crate (its `*` stops at `/`), case-sensitively, dotfiles
 included, against the path from the repository root, with `./` stripped; a pattern without a
 `/` matches the file name at any depth; a string is split on commas, list items are not.
-Started at the root, it does not read nested `.github/instructions` folders at all.
-`excludeAgent: "coding-agent"` (or `"cloud-agent"`) hides a file from it. VS Code's Copilot is another module
-(`copilot`).
+`excludeAgent: "coding-agent"` (or `"cloud-agent"`) hides a file from it. Skills in
+`.github/skills`, `.claude/skills` and `.agents/skills` are listed for the model, which picks one
+by its description. VS Code's Copilot is another module (`copilot`).
 """
 
 from __future__ import annotations
@@ -21,11 +26,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, problem
+from rulelens.agents.base import GlobAgent, maybe, nested, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.import_syntax import looks_like_file, span
 from rulelens.agents.imports import COPILOT_CLI, Follower, Imported, named_file, with_imports
-from rulelens.agents.model import AgentFile, Decision, Load, Maybe
+from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.glob_engines.dialects import GLOBSET, literal_end, matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.model import Problem
@@ -41,7 +46,12 @@ CLAUDE_RULES = ".claude/rules/"
 RELEASE = "Copilot CLI 1.0.102"
 RUN = ("@github/copilot-linux-x64@1.0.102 (npm), run against a fake model server "
        "(tests/agents/released/copilot_cli)")
-ROOT_ONLY = ("CLAUDE.md", "GEMINI.md")
+FOLDER_FILES = ("CLAUDE.md", "GEMINI.md")
+# The project's skill folders, `<folder>/<name>/SKILL.md` (the binary's `/skills` help, and a run).
+SKILLS = (".github/skills", ".claude/skills", ".agents/skills")
+SKILLS_HELP = ("@github/copilot-linux-x64@1.0.102 (npm): cli-main.js, the `/skills` help (\"Project: "
+               ".github/skills/, .agents/skills/, or .claude/skills/\"); run 2026-12-07: each listed in the "
+               "first request")
 # The `excludeAgent` values that keep a file from the coding agent (rulesync's name for it too).
 CODING_AGENT = frozenset(("coding-agent", "cloud-agent"))
 
@@ -53,12 +63,14 @@ class CopilotCli(GlobAgent):
         Fact("files", "`.github/copilot-instructions.md` and `AGENTS.md` in the root, the working folder, "
              "the folders between, and the folders on the path to a file it works on; all combined", DOCS,
              "docs", "2026-12-04"),
-        Fact("files", "`.github/instructions/**/*.instructions.md` of the folder it starts in (started at "
-             "the root: nested `.github/instructions` folders are not read); `.claude/rules/*.md`, whose "
-             "`paths` it takes as `applyTo`", RUN, "code", "2026-12-05"),
-        Fact("files", "`CLAUDE.md` and `GEMINI.md` at the repository root",
-             "github/docs@0afe69c content/copilot/how-tos/copilot-cli/customize-copilot/"
-             "add-custom-instructions.md", "docs", "2026-12-04"),
+        Fact("files", "`.github/instructions/**/*.instructions.md` and `.claude/rules/**/*.md` (whose "
+             "`paths` it takes as `applyTo`); `AGENTS.md`, `CLAUDE.md`, `GEMINI.md`; at the root, and in "
+             "any folder above a file it views, the nested ones arriving after the view, their patterns "
+             "matched from the repository root", RUN, "code", "2026-12-07"),
+        Fact("files", "skills: `.github/skills`, `.claude/skills` and `.agents/skills` (`<name>/SKILL.md`), "
+             "listed for the model, which picks one by its description", SKILLS_HELP, "code", "2026-12-07"),
+        Fact("loading", "moments: only `view` brings a path's files; `edit` and `create` load nothing beyond "
+             "the start's files", RUN, "code", "2026-12-07"),
         Fact("keys", "`applyTo`: a string split on commas, or a list whose items are not split; "
              "`excludeAgent: \"coding-agent\"` or `\"cloud-agent\"` hides the file from the CLI", RUN, "code",
              "2026-12-05"),
@@ -84,29 +96,39 @@ class CopilotCli(GlobAgent):
     flags = GLOBSET
     from_root = False  # a pattern without `/` matches at any depth
     source = f"{RELEASE}, run; {DOCS}"
-    codes = frozenset(("copilot-cli-nested-unread", "copilot-cli-any-depth", "copilot-cli-import-missing"))
-    borrows = ("AGENTS.md", *ROOT_ONLY)
+    codes = frozenset(("copilot-cli-any-depth", "copilot-cli-import-missing"))
+    borrows = ("AGENTS.md", *FOLDER_FILES)
     file_globs = ("**/.github/copilot-instructions.md", "**/.github/instructions/**/*.instructions.md",
-                  "**/AGENTS.md", ".claude/rules/**/*.md", *ROOT_ONLY)
+                  "**/AGENTS.md", "**/.claude/rules/**/*.md", *(f"**/{n}" for n in FOLDER_FILES),
+                  *(f"{d}/*/SKILL.md" for d in SKILLS))
+    per_moment = True
+    end_to_end = frozenset(("read",))  # its probe runs the binary on whole projects (`view`)
 
     def discover(self) -> list[str]:
         # Every path `folder_of` can accept ends with one of these: searched in bulk, then tested.
-        maybe = {*self.ctx.named("AGENTS.md", REPO_WIDE, *ROOT_ONLY), *self.ctx.ending(".instructions.md")}
+        maybe = {*self.ctx.named("AGENTS.md", REPO_WIDE, *FOLDER_FILES), *self.ctx.ending(".instructions.md")}
         found = {p for p in maybe if self.folder_of(p) is not None}
         # The root's instruction folder is read even when git ignores it (changelog 1.0.35).
         found.update(self.ctx.scan(".github/instructions", (".instructions.md",)))
-        found.update(n for n in (REPO_WIDE, "AGENTS.md", *ROOT_ONLY) if self.ctx.is_file(n))
+        found.update(n for n in (REPO_WIDE, "AGENTS.md", *FOLDER_FILES) if self.ctx.is_file(n))
         found.update(self.ctx.scan(".claude/rules", (".md",)))
+        for folder in nested(self.ctx, ".claude/rules"):
+            found.update(self.ctx.scan(folder, (".md",)))
+        found.update(p for d in SKILLS for p in self.ctx.scan(d, ("SKILL.md",))
+                     if p.count("/") == 3 and p.endswith("/SKILL.md"))
         return sorted(found, key=lambda p: (_depth(self.folder_of(p) or ""), p))
 
     @staticmethod
     def folder_of(rel: str) -> str | None:
-        """The folder whose files `rel` is one of (None when the CLI does not read it)."""
+        """The folder whose files `rel` is one of: they load for the files below it, after a
+        view of one where it is not the root (None when the CLI does not read it)."""
         head, name = rel.rpartition("/")[::2]
-        if name == "AGENTS.md":
+        if name in ("AGENTS.md", *FOLDER_FILES):
             return head
-        if rel in ROOT_ONLY or rel.startswith(CLAUDE_RULES):
+        if rel.startswith(CLAUDE_RULES) or rel.startswith(SKILLS):
             return ""
+        if "/" + CLAUDE_RULES in rel:
+            return rel.partition("/" + CLAUDE_RULES)[0]
         if rel == REPO_WIDE or rel.endswith("/" + REPO_WIDE):
             return rel[: -len(REPO_WIDE)].rstrip("/")
         if name.endswith(".instructions.md") and (rel.startswith(INSTRUCTIONS) or "/" + INSTRUCTIONS in rel):
@@ -114,15 +136,34 @@ class CopilotCli(GlobAgent):
         return None
 
     def glob_base(self, f: AgentFile) -> str:
-        return "" if self.is_instructions(f) else self.folder_of(f.rel) or ""
+        # Instruction files match from the repository root wherever they are (`scope` says where
+        # they load); the others load for every file below their folder.
+        return "" if self.is_instructions(f) else self.scope(f)
+
+    def scope(self, f: AgentFile) -> str:
+        """The folder below which `f` loads at all ("" for the root's files)."""
+        return self.folder_of(f.rel) or ""
 
     @staticmethod
     def is_instructions(f: AgentFile) -> bool:
-        return f.rel.endswith(".instructions.md") or f.rel.startswith(CLAUDE_RULES)
+        return f.rel.endswith(".instructions.md") or _in_claude_rules(f.rel)
 
-    def unread(self, f: AgentFile) -> bool:
-        """A nested `.github/instructions` file: the CLI started at the root does not read it."""
-        return f.rel.endswith(".instructions.md") and not f.rel.startswith(INSTRUCTIONS)
+    @staticmethod
+    def is_skill(f: AgentFile) -> bool:
+        return f.rel.startswith(SKILLS)
+
+    def compared(self, f: AgentFile) -> bool:
+        return not self.is_skill(f)  # listed by its description: no key of its own scopes it
+
+    def triggers(self, path: str, on: Moment) -> bool:
+        return on == "read"  # only `view` brings a path's files (run: `create`, `edit` alone)
+
+    def moment_note(self, path: str, on: Moment) -> str | None:
+        if on == "read":
+            return None
+        return (f"Copilot CLI loads a path's instruction files when it views the file, not when it "
+                f"{'edits' if on == 'edit' else 'creates'} it (run, {RELEASE}): only the start's files here"
+                + ("; viewing the file first brings the rest" if on == "edit" else ""))
 
     def fields(self, f: AgentFile) -> dict[str, Any]:
         return f.data if f.data is not None else {}
@@ -131,9 +172,9 @@ class CopilotCli(GlobAgent):
         return [p.strip() for p in dialect_split(value, ",") if p.strip()]
 
     def patterns(self, f: AgentFile) -> list[str]:
-        if not self.is_instructions(f) or self.unread(f):
+        if not self.is_instructions(f):
             return []
-        value = self.fields(f).get("paths" if f.rel.startswith(CLAUDE_RULES) else "applyTo")
+        value = self.fields(f).get("paths" if _in_claude_rules(f.rel) else "applyTo")
         if isinstance(value, str):
             return self.split_value(value) or []
         if isinstance(value, list):
@@ -141,7 +182,7 @@ class CopilotCli(GlobAgent):
         return []
 
     def key_line(self, f: AgentFile) -> int:
-        return f.line_of("paths" if f.rel.startswith(CLAUDE_RULES) else "applyTo")
+        return f.line_of("paths" if _in_claude_rules(f.rel) else "applyTo")
 
     def excluded(self, f: AgentFile) -> bool:
         """Whether `excludeAgent` keeps `f` from the coding agent, and so from the CLI."""
@@ -170,41 +211,61 @@ class CopilotCli(GlobAgent):
         return starting_with(self.ctx.paths, prefix) if prefix else self.ctx.paths
 
     def decide(self, f: AgentFile, path: str) -> Decision:
-        if self.excluded(f) or self.unread(f):
+        if self.is_skill(f):
+            return maybe(f, "agent-decides")  # listed; the model picks it by its description
+        if self.excluded(f):
             return None
-        inner = self.within(f, path)
-        if inner is None:
+        scope = self.scope(f)
+        if scope and not path.startswith(scope + "/"):
             return None  # another folder's files: the CLI reads them only on the way to a file there
-        how = "directory" if self.glob_base(f) else "always"
+        how = "directory" if scope else "always"
         if not self.is_instructions(f):
             return self.load(f, how)
         patterns = self.patterns(f)
         if all(p in ALWAYS for p in patterns):
-            return self.load(f, how)  # pasted whole into the prompt at start
-        hits = self.matching(patterns, inner)  # root-relative: each pattern's hits are remembered
+            return self.load(f, how)  # whole: at start at the root, after the view below it
+        hits = self.matching(patterns, path)  # root-relative: each pattern's hits are remembered
         return self.load(f, "glob", hits[:1]) if hits else None
 
     def glob_loads(self, f: AgentFile) -> list[str] | None:
-        # An instruction file with a real pattern loads exactly where one of its patterns matches
-        # the root-relative path (`decide`): its coverage is the patterns' remembered hits.
-        if not self.is_instructions(f) or self.excluded(f) or self.unread(f):
+        # A root instruction file with a real pattern loads exactly where one of its patterns
+        # matches the root-relative path (`decide`): its coverage is the patterns' remembered hits.
+        if self.is_skill(f):
+            return []
+        if not self.is_instructions(f) or self.excluded(f) or self.scope(f):
             return None
         patterns = self.patterns(f)
         return None if all(p in ALWAYS for p in patterns) else patterns
 
     def loads_for(self, f: AgentFile, paths: Sequence[str]) -> set[str]:
         """The paths below the file's folder; an instruction file's, only those its `applyTo` matches."""
-        if self.excluded(f) or self.unread(f):
+        if self.excluded(f) or self.is_skill(f):
             return set()
-        base = self.glob_base(f)
+        base = self.scope(f)
         scope = starting_with(paths, base + "/") if base else paths
         patterns = self.patterns(f)
         if not self.is_instructions(f) or all(p in ALWAYS for p in patterns):
             return set(scope)
         return super().loads_for(f, scope) if scope else set()
 
-    def view(self, path: str) -> list[Load | Maybe]:
-        ordered = sorted(super().view(path), key=lambda d: _depth(self.folder_of(d.file) or ""))
+    def folder_loads(self, f: AgentFile) -> str | None:
+        """A nested file without a real pattern: whole for every file below its folder."""
+        scope = self.scope(f)
+        if not scope or self.excluded(f) or self.is_skill(f):
+            return None
+        if self.is_instructions(f) and not all(p in ALWAYS for p in self.patterns(f)):
+            return None
+        return scope
+
+    def matches_any_in(self, f: AgentFile, pattern: str) -> bool:
+        """A nested instruction file's pattern, from the root, against the files below its folder."""
+        base = self.scope(f)
+        if not base or not self.is_instructions(f):
+            return super().matches_any_in(f, pattern)
+        return any(p.startswith(base + "/") for p in self.pattern_hits(pattern))
+
+    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
+        ordered = sorted(super().view(path, on), key=lambda d: _depth(self.folder_of(d.file) or ""))
         return with_imports(ordered, self.imports_of)  # each file's `@path` imports in its place
 
     def follower(self) -> Follower:
@@ -225,19 +286,13 @@ class CopilotCli(GlobAgent):
         return (self.id, f.rel)
 
     def file_traps(self, f: AgentFile) -> list[Problem]:
+        if self.is_skill(f):
+            return []  # Claude Code's and VS Code's findings cover a skill's frontmatter
         # A `.claude/rules` file's YAML is Claude Code's finding: one finding per cause.
-        out = [] if f.rel.startswith(CLAUDE_RULES) else super().file_traps(f)
-        if self.unread(f) and not self.excluded(f):
-            folder = f.rel.partition("/" + INSTRUCTIONS)[0]
-            out.append(problem(
-                f, 0, "info", "copilot-cli-nested-unread",
-                f"Started at the repository root, Copilot CLI does not read this file (confirmed by "
-                f"running {RELEASE}): it reads the `.github/instructions` folder of the folder it starts "
-                f"in. It applies only when Copilot CLI is started in `{folder}`; to reach it from the root, "
-                "move it to the root's `.github/instructions/` and write its `applyTo` from the root."))
-        if f.rel.endswith(".instructions.md") and not self.unread(f) and not self.excluded(f):
+        out = [] if _in_claude_rules(f.rel) else super().file_traps(f)
+        if f.rel.endswith(".instructions.md") and not self.excluded(f):
             out.extend(self.any_depth_traps(f))
-        if "@" in f.text and not self.is_instructions(f) and not self.unread(f):
+        if "@" in f.text and not self.is_instructions(f):
             out.extend(self.import_traps(f))
         return out
 
@@ -265,6 +320,9 @@ class CopilotCli(GlobAgent):
                 col, end))
         return out
 
+    def nothing_patterns(self, f: AgentFile) -> list[str]:
+        return [] if self.is_skill(f) else self.patterns(f)
+
     def any_depth_traps(self, f: AgentFile) -> list[Problem]:
         """An `applyTo` pattern without a folder, which Copilot CLI matches against the file name in
         every folder, where that reaches nested project files a root-only reading would not."""
@@ -289,6 +347,10 @@ class CopilotCli(GlobAgent):
                 "file) and no pattern without a folder stays at the root; name the folders instead "
                 "(`src/*.ts`)."))
         return out
+
+
+def _in_claude_rules(rel: str) -> bool:
+    return rel.startswith(CLAUDE_RULES) or "/" + CLAUDE_RULES in rel
 
 
 def _effective(pattern: str) -> str | None:

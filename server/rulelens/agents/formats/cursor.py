@@ -1,7 +1,10 @@
-"""Cursor: `.cursor/rules/**/*.mdc` with `alwaysApply`, `globs` and `description`.
+"""Cursor: `.cursor/rules/**/*.mdc` with `alwaysApply`, `globs` and `description`; `AGENTS.md`
+at the root and in subfolders; the legacy `.cursorrules`.
 
-Sources: Cursor's rules docs as summarised by third parties (skillsaw's `cursor-rules-valid`,
-rulesync #2875); documented behaviour not confirmed against Cursor itself. The matcher is not
+Sources: Cursor's rules docs (`AGENTS.md` as a rule type, the root's and nested ones; the
+legacy `.cursorrules`, still read), and as summarised by third parties (skillsaw's
+`cursor-rules-valid`, rulesync #2875); documented behaviour not confirmed against Cursor itself,
+which cannot run here: one answer for every moment. The matcher is not
 documented. Where the sources disagree on unquoted `globs: **/*.ts` (rulesync: invalid YAML;
 skillsaw and the rule files Cursor's own editor writes: a comma-separated glob list), rulelens
 follows the second: Cursor's permissive reader takes the line as written.
@@ -19,6 +22,9 @@ from rulelens.glob_engines.boost import split_commas
 from rulelens.glob_engines.dialects import UNDOCUMENTED
 from rulelens.rules.model import Problem
 
+DOCS = "https://www.cursor.com/docs/rules"
+LEGACY = ".cursorrules"
+
 
 class Cursor(GlobAgent):
     id: ClassVar[str] = "cursor"
@@ -26,6 +32,11 @@ class Cursor(GlobAgent):
     facts = (
         Fact('files', '`.cursor/rules/**/*.mdc`',
              'https://cursor.com/docs/context/rules', 'docs', '2026-12-04'),
+        Fact('files', '`AGENTS.md`, a rule type of its own (markdown, no frontmatter): the root\'s for every '
+             'file, a nested one for the files below its folder', DOCS, 'docs', '2026-12-07'),
+        Fact('files', 'the legacy `.cursorrules` at the root, still read, for every file',
+             'https://docs.cursor.com/context/rules (".cursorrules (legacy): still supported, but '
+             'deprecated")', 'docs', '2026-12-07'),
         Fact('keys', '`alwaysApply: true` always; `globs` (a list, or a string split on '
              'commas, spaces trimmed); only `description`: the model decides',
              'skillsaw cursor-rules-valid; dyoshikawa/rulesync #2875', 'third-party', '2026-12-03'),
@@ -39,7 +50,8 @@ class Cursor(GlobAgent):
     source = "cursor.com/docs/rules via third-party summaries (skillsaw, rulesync #2875)"
 
     codes = frozenset(("cursor-alwaysapply-string",))
-    file_globs = ("**/.cursor/rules/**/*.{mdc,md}",)
+    file_globs = ("**/.cursor/rules/**/*.{mdc,md}", "**/AGENTS.md", LEGACY)
+    borrows = ("AGENTS.md",)
 
     def split_value(self, value: str) -> list[str] | None:
         return split_commas(value)
@@ -50,10 +62,24 @@ class Cursor(GlobAgent):
         found = self.ctx.scan(".cursor/rules", (".mdc", ".md"))
         for folder in nested(self.ctx, ".cursor/rules"):
             found.extend(self.ctx.scan(folder, (".mdc", ".md")))
-        return found
+        plain = [LEGACY] if self.ctx.is_file(LEGACY) else []
+        agents = self.ctx.named("AGENTS.md")
+        if self.ctx.is_file("AGENTS.md") and "AGENTS.md" not in agents:
+            agents.insert(0, "AGENTS.md")
+        return [*plain, *agents, *found]
+
+    @staticmethod
+    def is_plain(f: AgentFile) -> bool:
+        """An `AGENTS.md` or the legacy `.cursorrules`: markdown that loads by where it is."""
+        return f.rel == LEGACY or f.rel.rpartition("/")[2] == "AGENTS.md"
 
     def glob_base(self, f: AgentFile) -> str:
+        if self.is_plain(f):
+            return f.rel.rpartition("/")[0]
         return f.rel.partition("/.cursor/rules/")[0] if "/.cursor/rules/" in f.rel else ""
+
+    def folder_loads(self, f: AgentFile) -> str | None:
+        return (self.glob_base(f) or None) if self.is_plain(f) else None
 
     def fields(self, f: AgentFile) -> dict[str, Any]:
         if f.data is not None:
@@ -61,6 +87,8 @@ class Cursor(GlobAgent):
         return dict(f.loose)  # Cursor's permissive reader: each `key: value` line as written
 
     def patterns(self, f: AgentFile) -> list[str]:
+        if self.is_plain(f):
+            return []
         return glob_list(self.fields(f).get("globs")) or []
 
     def nothing_traps(self, f: AgentFile) -> list[Problem]:
@@ -69,7 +97,7 @@ class Cursor(GlobAgent):
 
     def glob_loads(self, f: AgentFile) -> list[str] | None:
         always = self.fields(f).get("alwaysApply")
-        if self.glob_base(f) or always is True or (always == "true" and f.data is None):
+        if self.is_plain(f) or self.glob_base(f) or always is True or (always == "true" and f.data is None):
             return None
         return self.patterns(f)
 
@@ -77,6 +105,8 @@ class Cursor(GlobAgent):
         inner = self.within(f, path)
         if inner is None:
             return None  # a nested folder's rules are for the files below it
+        if self.is_plain(f):
+            return self.load(f, "directory" if self.glob_base(f) else "always")
         fields = self.fields(f)
         if fields.get("alwaysApply") is True or (fields.get("alwaysApply") == "true" and f.data is None):
             return self.load(f, "directory" if self.glob_base(f) else "always")
@@ -89,6 +119,8 @@ class Cursor(GlobAgent):
         return None if patterns else maybe(f, "manual")
 
     def file_traps(self, f: AgentFile) -> list[Problem]:
+        if self.is_plain(f):
+            return []  # markdown without frontmatter: nothing of Cursor's own to find
         if f.yaml_error is None:
             out = []
         else:

@@ -26,7 +26,7 @@ from rulelens.agents.base import Context, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.formats.codex import Codex
 from rulelens.agents.formats.gemini_imports import imported, imports, target
-from rulelens.agents.model import AgentFile, Decision, Load, Maybe
+from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
 from rulelens.workspace.reads import Reads
@@ -281,7 +281,7 @@ class GeminiCli(Codex):
             cache[f.rel] = found
         return cache[f.rel]
 
-    def view(self, path: str) -> list[Load | Maybe]:
+    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
         """The chain for `path`, root first, each file followed by the files it imports (loaded
         with it), and the files git ignores on the way."""
         out: list[Load | Maybe] = []

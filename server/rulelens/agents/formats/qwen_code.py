@@ -18,7 +18,8 @@ from rulelens.agents.base import GlobAgent
 from rulelens.agents.facts import Fact
 from rulelens.agents.import_syntax import looks_like_file, span
 from rulelens.agents.imports import QWEN_CODE, Follower, Imported, named_file, with_imports
-from rulelens.agents.model import AgentFile, Decision, Load, Maybe
+from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
+from rulelens.agents.observe_hook import ObserveHook, Silence
 from rulelens.glob_engines.dialects import picomatch_matches
 from rulelens.rules.model import Problem
 
@@ -125,6 +126,24 @@ class QwenCode(GlobAgent):
              "`findImports`, `findCodeRegions`, `processImports`; memoryDiscovery.ts `readMemoryFiles`",
              "code", "2026-12-07"),
     )
+    # Its hook system fires InstructionsLoaded from readMemoryFiles alone: context files
+    # (QWEN.md, AGENTS.md, .qwen/QWEN.local.md) and what they import, never `.qwen/rules`.
+    # Project hooks live in `.qwen/settings.json`, the project's shared settings: Qwen Code
+    # 0.24.4 has no local settings file of a project's own.
+    observe_hook = ObserveHook(
+        event="InstructionsLoaded",
+        settings=".qwen/settings.json",
+        local=False,
+        fires="for each context file (QWEN.md, AGENTS.md, .qwen/QWEN.local.md) at session start "
+              "(session_start) and when context files are reloaded (refresh), and for each file "
+              "they import (include)",
+        silent_files=(
+            Silence("Qwen Code injects `.qwen/rules` files without running the hook", under=".qwen/rules"),
+        ),
+        silent_when=("rules with `paths`, injected when a tool touches a matching file, never run it",),
+        needs="a trusted folder (project hooks are not read in an untrusted one)",
+        source="@qwen-code/qwen-code@0.24.4 (npm): packages/core/src/hooks and memoryDiscovery.ts",
+    )
     keys = ("paths",)
     codes = frozenset(("qwen-import-missing",))
     source = f"{RELEASE}'s code (npm)"
@@ -180,9 +199,9 @@ class QwenCode(GlobAgent):
         hit = [p for p in patterns if self.pattern_matches(p, path)]
         return self.load(f, "glob", hit) if hit else None
 
-    def view(self, path: str) -> list[Load | Maybe]:
+    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
         """Each loaded file followed by the files its `@path` imports put in its place."""
-        return with_imports(super().view(path), self.imports_of)
+        return with_imports(super().view(path, on), self.imports_of)
 
     def follower(self) -> Follower:
         found: Follower | None = self.__dict__.get("_follower")

@@ -19,6 +19,12 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--claude", action="store_true",
                         help="also write the Claude Code project plugin .claude/skills/rulelens "
                              "(rulelens serve and rulelens mcp) (default: off)")
+    parser.add_argument("--observe", action="store_true",
+                        help="also register the agents' hooks that log which instruction files they "
+                             "load in real sessions (Claude Code's InstructionsLoaded in "
+                             ".claude/settings.local.json; Qwen Code's in .qwen/settings.json when "
+                             "git does not track it), kept in .git/rulelens/observed.jsonl; "
+                             "match --agents, the hover and map then show them (default: off)")
 
 
 def run(run: Run) -> int:
@@ -31,6 +37,11 @@ def run(run: Run) -> int:
 
         return [f.rel for agent in AgentProject(repo, files).present for f in agent.files]
 
-    for line in init_project(repo.root, run.args.mcp, run.args.claude, agent_files):
+    hooks = []
+    if run.args.observe:
+        from rulelens.agents.registry import AGENTS
+
+        hooks = [(a.id, a.name, a.observe_hook) for a in AGENTS if a.observe_hook is not None]
+    for line in init_project(repo.root, run.args.mcp, run.args.claude, agent_files, hooks):
         run.say(line)
     return EXIT_OK

@@ -31,6 +31,7 @@ def _depth(text: str) -> int:
 
 def run(run: Run) -> int:
     from rulelens.agents.folder_map import build_map
+    from rulelens.agents.observed import Observed, summary
     from rulelens.agents.project import AgentProject
     from rulelens.report.as_json import dumps
     from rulelens.report.map_data import map_data
@@ -38,9 +39,16 @@ def run(run: Run) -> int:
     from rulelens.rules.write.atomic import write_atomic
 
     args = run.args
-    project_map = build_map(AgentProject(run.repository()))
+    project = AgentProject(run.repository())
+    project_map = build_map(project)
+    observed = Observed.of(project)
+    everywhere = ((e.agent, e.file) for e in project_map.everywhere)
+    records = summary(observed, project, everywhere) if observed else []
     if args.json:
-        print(dumps(map_data(project_map)))
+        data = map_data(project_map)
+        if records:
+            data["observed"] = [r.to_json() for r in records]
+        print(dumps(data))
     elif args.html is not None:
         from rulelens.report.map_html import map_html
 
@@ -51,7 +59,9 @@ def run(run: Run) -> int:
         write_atomic(target, map_html(map_data(project_map)).encode("utf-8"), target.parent)
         run.say(f"Wrote {args.html} ({len(project_map.folders):,} folders, {project_map.files:,} files).")
     else:
-        from rulelens.report.map_text import map_text
+        from rulelens.report.map_text import map_text, observed_text
 
         print(map_text(project_map, args.depth))
+        if records:
+            print("\n" + observed_text(project_map, records))
     return EXIT_OK

@@ -18,10 +18,15 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                         help="print a JSON array, one object per path (default: off)")
     parser.add_argument("--agents", action="store_true",
                         help="also show what every agent ({agents}) loads for each file (default: off)")
+    parser.add_argument("--on", choices=("read", "edit", "create"), default=None,
+                        help="with --agents: the moment asked about, as the agent reads the file, edits "
+                             "it or creates it; agents can load different files for each (default: read)")
 
 
 def run(run: Run) -> int:
     """Every good path's rules, one error line per bad one (exit 2 when there was any)."""
+    from rulelens.agents.model import DEFAULT_MOMENT, Moment
+    from rulelens.agents.observed import AgentSeen, Observed
     from rulelens.agents.project import AgentProject, PathView
     from rulelens.report import as_json, text
     from rulelens.report.agents import loads_text
@@ -29,8 +34,12 @@ def run(run: Run) -> int:
     from rulelens.rules.path_rules import FileRules, FolderRules, folder_rules
     from rulelens.workspace.filelist import FileList
 
+    if run.args.on is not None and not run.args.agents:
+        return fail("--on asks what the agents load at a moment; give it with --agents.")
     repo = run.repository()
     project = AgentProject(repo) if run.args.agents else None
+    observed = Observed.of(project) if project is not None else None
+    on: Moment = run.args.on or DEFAULT_MOMENT
     results: list[tuple[FileRules | FolderRules, PathView | None]] = []
     errors: list[str] = []
     files: FileList | None = None
@@ -44,16 +53,19 @@ def run(run: Run) -> int:
             files = files or FileList.for_root(repo.root)
             results.append((folder_rules(repo, rel, files), None))
         else:
-            results.append((FileRules(rel, repo.rules_for(rel)), project.view(rel) if project else None))
+            results.append((FileRules(rel, repo.rules_for(rel)), project.view(rel, on) if project else None))
+    def seen(view: PathView | None) -> dict[str, AgentSeen] | None:
+        return observed.for_path(project, view) if observed and project and view else None
+
     if run.args.json:
-        print(as_json.dumps([as_json.path_rules(r, view) for r, view in results]))
+        print(as_json.dumps([as_json.path_rules(r, view, seen(view)) for r, view in results]))
     elif results:
         paint = run.palette()
         blocks = []
         for r, view in results:
             block = text.folder_rules(r, paint) if isinstance(r, FolderRules) else text.file_rules(r, paint)
             if project is not None and view is not None:
-                block += "\n" + loads_text(project.present, view)
+                block += "\n" + loads_text(project.present, view, seen(view), given=run.args.on is not None)
             blocks.append(block)
         if project is None and any(not (r.pairs if isinstance(r, FolderRules) else r.matches)
                                    for r, _ in results):

@@ -7,7 +7,7 @@ from lsprotocol import types
 
 from rulelens.lsp.session import Session
 from rulelens.lsp.views import agent_files
-from rulelens.lsp.views.other_agents import other_agents, section_markdown, section_plain, sureness
+from rulelens.lsp.views.other_agents import matcher_sureness, other_agents, section_markdown, section_plain
 from rulelens.lsp.views.unseen import unseen_line
 from rulelens.lsp.wire.positions import lines_of, span, to_code_points
 from rulelens.lsp.wire.requests import document_request
@@ -137,7 +137,7 @@ def _agent_glob_hover(server: Session, target: Target,
         return None
     agent = found.agent
     note = f"Counted with {agent.name}'s matcher"
-    mark = sureness(agent)
+    mark = matcher_sureness(agent)
     if mark is not None:
         note += f" ({mark})"
     return _count_hover(server, found.item.text.strip(), len(found.matched), found.matched[:EXAMPLES],

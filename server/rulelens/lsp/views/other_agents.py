@@ -1,5 +1,6 @@
 """What each present agent other than Boost loads for an open file, for the hover's "In other
-agents" section, the code lens and `rulelens/rulesForPath`.
+agents" section, the code lens and `rulelens/rulesForPath`: as the agent reads the file (the
+default moment, which the hover names).
 
 Boost is left out: its rules are the main hover section, the lenses and `rules`. The reading
 of the agents' files is the root's (cached until one of them changes).
@@ -11,17 +12,21 @@ from dataclasses import dataclass
 
 from rulelens.agents.base import Agent
 from rulelens.agents.facts import PROBABLY_NOTE, confirmed_note
-from rulelens.agents.model import Load, Maybe
+from rulelens.agents.model import DEFAULT_MOMENT, Load, Maybe
+from rulelens.agents.observed import AgentSeen
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
 from rulelens.lsp.wire.sanitize import code, defang
 from rulelens.lsp.workspace.roots import Target
+from rulelens.report.agents import file_seen_lines, observed_head, when_why
 from rulelens.report.words import MAYBE
 from rulelens.rules.format.reading import read_entries
 
 MAX_FILES = 4  # files listed per agent in the hover; the rest are counted
 MAX_MAYBE = 3  # files named in the one line of files the agent may load
 MAX_CHARS = 3_000  # the section's visible text (links' targets not counted); agents past it are counted
+MOMENT = DEFAULT_MOMENT  # what the editor shows: the files that load when the agent reads the open file
+MOMENT_WORDS = f"when each reads this file (on {MOMENT})"
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,8 @@ class AgentLoads:
     loads: list[Load]
     maybe: list[Maybe]
     over_budget: str | None
+    seen: AgentSeen | None = None  # what real sessions showed (agents/observed.py)
+    moment_note: str | None = None  # why a read of the file loads less than an edit would
 
 
 def other_agents(server: Session, target: Target) -> list[AgentLoads]:
@@ -37,8 +44,11 @@ def other_agents(server: Session, target: Target) -> list[AgentLoads]:
     project = target.root.agents(server.files_ttl)
     if not any(a.id != "boost" for a in project.present):
         return []
-    view = project.view(target.rel)
-    return [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id))
+    view = project.view(target.rel, MOMENT)
+    observed = target.root.observed()
+    seen = observed.for_path(project, view) if observed else {}
+    return [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id),
+                       seen.get(a.id), view.moment_notes.get(a.id))
             for a in project.present if a.id != "boost"]
 
 
@@ -80,9 +90,41 @@ def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
     return " · ".join(parts) or None
 
 
+def _seen(x: AgentLoads, load: Load) -> list[str]:
+    """What real sessions showed of one loaded file, as `match --agents` words it."""
+    if x.seen is None:
+        return []
+    found = next((f for f in x.seen.files if f.file == load.file), None)
+    return file_seen_lines(found, load.how, x.seen) if found is not None else []
+
+
+def _seen_tail(x: AgentLoads) -> list[str]:
+    """The agent's observed sessions, and the loads seen for this path that rulelens does not
+    predict."""
+    if x.seen is None:
+        return []
+    return [observed_head(x.agent, x.seen)] + [
+        f"! {o.file} was seen loading for this file in a real session ({when_why(o)}), "
+        "but rulelens says it does not load here" for o in x.seen.unexpected]
+
+
+def _seen_markdown(line: str) -> str:
+    return f"⚠ {defang(line[2:])}" if line.startswith("! ") else f"*{defang(line)}*"
+
+
 def sureness(agent: Agent) -> str | None:
-    """"confirmed in <release>" for an agent read from its released code, the "probably" note for
-    one resting on an unconfirmed claim, None where its docs say it."""
+    """"confirmed in <release>" for an agent whose release was run end to end for a read,
+    "matcher confirmed in <release>" for one whose matcher was read from its released code, the
+    "probably" note for one resting on an unconfirmed claim, None where its docs say it."""
+    stamp = agent.stamp(MOMENT)
+    if stamp:
+        return stamp
+    return None if agent.confirmed else PROBABLY_NOTE
+
+
+def matcher_sureness(agent: Agent) -> str | None:
+    """How sure the agent's matcher alone is: "confirmed in <release>" where it was read from
+    the release's code, for a hover that counts a glob with it."""
     if agent.confirmed_in:
         return confirmed_note(agent.confirmed_in)
     return None if agent.confirmed else PROBABLY_NOTE
@@ -112,11 +154,15 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
             target_uri = target.root.uri_of(load.file)
             hidden += len(target_uri)
             lines.append(f"- [{defang(load.file)}]({target_uri}) {_why(load, True)}")
+            lines += [f"  - {_seen_markdown(line)}" for line in _seen(x, load)]
         if len(x.loads) > MAX_FILES:
             lines.append(f"- …and {len(x.loads) - MAX_FILES} more")
+        lines += [f"- {_seen_markdown(line)}" for line in _seen_tail(x)]
         maybe = _maybe_line(x.maybe, True)
         if maybe:
             lines.append(f"- {maybe}")
+        if x.moment_note:
+            lines.append(f"- {defang(x.moment_note)}")
         if x.over_budget:
             lines.append(f"- ⚠ over budget: {defang(x.over_budget)}")
         block = "\n".join(lines)
@@ -126,21 +172,25 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
             break
         blocks.append(block)
         used += len(block) - hidden
-    return "**In other agents**\n\n" + "\n\n".join(blocks)
+    return f"**In other agents** · {MOMENT_WORDS}\n\n" + "\n\n".join(blocks)
 
 
 def section_plain(found: list[AgentLoads]) -> str:
-    lines = ["In other agents:"]
+    lines = [f"In other agents ({MOMENT_WORDS}):"]
     used = 0
     for n, x in enumerate(found):
         block = [_head(x, False)]
         for load in x.loads[:MAX_FILES]:
             block.append(f"  {load.file}  {_why(load, False)}")
+            block += [f"    {line}" for line in _seen(x, load)]
         if len(x.loads) > MAX_FILES:
             block.append(f"  …and {len(x.loads) - MAX_FILES} more")
+        block += [f"  {line}" for line in _seen_tail(x)]
         maybe = _maybe_line(x.maybe, False)
         if maybe:
             block.append(f"  {maybe}")
+        if x.moment_note:
+            block.append(f"  {x.moment_note}")
         if x.over_budget:
             block.append(f"  over budget: {x.over_budget}")
         text = "\n".join(block)
@@ -164,7 +214,9 @@ def _load(load: Load, uri: str, entries: list[EntryRef]) -> AgentLoad:
 def payload(target: Target, found: list[AgentLoads]) -> list[AgentView]:
     uri = target.root.uri_of
     return [AgentView(
-        id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed, confirmedIn=x.agent.confirmed_in,
+        id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed,
+        confirmedIn=x.agent.confirmed_in if MOMENT in x.agent.end_to_end else None,
+        matcherConfirmedIn=x.agent.confirmed_in if MOMENT not in x.agent.end_to_end else None,
         loads=[_load(load, uri(load.file), _entries(x.agent, load.file)) for load in x.loads],
         maybe=[AgentMaybe(file=m.file, uri=uri(m.file), how=m.how) for m in x.maybe],
         overBudget=x.over_budget, cap=_cap(x.agent)) for x in found]

@@ -94,7 +94,11 @@ class AgentView(TypedDict):
     id: str  # an id of agents/registry.py (never "boost": Boost is the main view)
     name: str
     confirmed: bool  # False: rulelens follows third-party material ("documented behaviour not confirmed")
-    confirmedIn: str | None  # the release its answer was read from ("Claude Code 2.1.337"), else None
+    # The release that was run end to end for what a read of the path loads ("Claude Code
+    # 2.1.337"), else None; `matcherConfirmedIn`: the release whose code its matcher and file
+    # reading were checked against, where the whole answer was not run (else None).
+    confirmedIn: str | None
+    matcherConfirmedIn: str | None
     loads: list[AgentLoad]
     maybe: list[AgentMaybe]
     overBudget: str | None  # one line when the load is over the agent's cap

@@ -21,6 +21,7 @@ from rulelens.agents.base import Agent
 from rulelens.agents.editing import is_agent_path
 from rulelens.agents.formats.gemini_cli import DEFAULT as GEMINI_DEFAULT
 from rulelens.agents.formats.gemini_cli import settings_file_names
+from rulelens.agents.observed import Observed, observed_file, read_observations
 from rulelens.agents.project import AgentProject
 from rulelens.lsp.wire.payloads import Kind
 from rulelens.rules.repository import RuleRepository
@@ -64,6 +65,8 @@ class Root:
         self._uris: dict[str, str] = {}
         self._agents_sig: tuple[tuple[str, int, int], ...] | None = None
         self._named: tuple[str, ...] | None = None
+        # The agents' observed loads (agents/observed.py), read again when the hook appends.
+        self._observed: tuple[tuple[int, int] | None, Observed] | None = None
         self.config_error: str | None = None  # the broken configuration last shown, once
         # Per position encoding, each rule file's parts of a diagnostic already turned into
         # JSON text (features/diagnostics.py fills it): kept with the root, not in the feature.
@@ -127,6 +130,18 @@ class Root:
             self._agents_at = time.monotonic()
             self._agents_sig = self._agent_stats()
         return self._agents
+
+    def observed(self) -> Observed:
+        """What real sessions showed agents load here, read again when its file changed."""
+        path = observed_file(self.path, self.git)
+        try:
+            st = path.stat() if path is not None else None
+        except OSError:
+            st = None
+        stamp = (st.st_mtime_ns, st.st_size) if st is not None else None
+        if self._observed is None or self._observed[0] != stamp:
+            self._observed = (stamp, Observed(read_observations(path, self.path) if stamp else ()))
+        return self._observed[1]
 
     def forget_agents(self) -> None:
         self._agents = None

@@ -3,7 +3,8 @@ and a path the agent views; each case asks about one file. The answer is "always
 the prompt at start), True (injected after the view) or False.
 
 rulelens answers through `rulelens match --agents --json` on the same project (`always` for a
-file it loads at start, `glob` or `directory` for one it loads for the path).
+file it loads at start, `glob` or `directory` for one it loads for the path: a folder's files
+below the root arrive after the view, never at start).
 """
 
 from __future__ import annotations
@@ -25,11 +26,34 @@ REALISTIC_VALUES: list[Any] = [
 REALISTIC_PATHS = [
     "docs/a.md", "README.md", "src/a.ts", "src/x/b.ts", "lib/a.ts", "x/a.ts", ".github/workflows/ci.yml",
     "app/Models/User.php", "tests/Unit/FooTest.php", "pkg/src/a.ts", "a.py", "src/comp.tsx", "docs/x/a.md",
-    "SRC/A.TS",
+    "SRC/A.TS", "pkg/README.md", "pkg/src/deep/b.ts", "app/Http/Kernel.php",
 ]
+# A monorepo's folders and a Laravel app's: every file Copilot CLI reads below the root, each
+# arriving after a view of a file below its folder, patterns read from the repository root.
+NESTED_FILES = {
+    "pkg/AGENTS.md": "RULE-MARK-pkg-agents-END\n",
+    "pkg/CLAUDE.md": "RULE-MARK-pkg-claude-END\n",
+    "pkg/GEMINI.md": "RULE-MARK-pkg-gemini-END\n",
+    "pkg/.github/copilot-instructions.md": "RULE-MARK-pkg-copilot-END\n",
+    "pkg/.github/instructions/from-root.instructions.md":
+        '---\napplyTo: "pkg/src/**"\n---\nRULE-MARK-pkg-ins-root-END\n',
+    "pkg/.github/instructions/every.instructions.md": '---\napplyTo: "**"\n---\nRULE-MARK-pkg-ins-every-END\n',
+    "pkg/.github/instructions/bare.instructions.md": "RULE-MARK-pkg-ins-bare-END\n",
+    "pkg/.github/instructions/by-name.instructions.md": '---\napplyTo: "*.ts"\n---\nRULE-MARK-pkg-ins-name-END\n',
+    "pkg/.claude/rules/from-root.md": '---\npaths: "pkg/src/**"\n---\nRULE-MARK-pkg-rule-root-END\n',
+    "pkg/.claude/rules/relative.md": '---\npaths: "src/**"\n---\nRULE-MARK-pkg-rule-rel-END\n',
+    "pkg/.claude/rules/every.md": "RULE-MARK-pkg-rule-every-END\n",
+    "pkg/.claude/rules/deep/deeper.md": "RULE-MARK-pkg-rule-deep-END\n",
+    ".claude/rules/deep/root-deep.md": '---\npaths: "app/**"\n---\nRULE-MARK-root-rule-deep-END\n',
+    "app/Models/CLAUDE.md": "RULE-MARK-models-claude-END\n",
+    "app/Models/AGENTS.md": "RULE-MARK-models-agents-END\n",
+    "app/.github/instructions/php.instructions.md":
+        '---\napplyTo: "app/**/*.php"\n---\nRULE-MARK-app-ins-php-END\n',
+}
 # Beside the values: a file the CLI must not see, Claude Code's rule it reads as its own, and a
 # nested instructions folder whose `applyTo` is read from the repository root.
 EXTRA_FILES = {
+    **NESTED_FILES,
     ".github/instructions/hidden.instructions.md":
         '---\napplyTo: "**"\nexcludeAgent: "coding-agent"\n---\nRULE-MARK-hidden-END\n',
     ".github/instructions/cloud.instructions.md":
@@ -106,4 +130,4 @@ def cases() -> list[Case]:
 
 
 def rulelens_answers(all_cases: list[Case]) -> list[Any]:
-    return answers_through_match(all_cases, "copilot-cli")
+    return answers_through_match(all_cases, "copilot-cli", directory=True)
