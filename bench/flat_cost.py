@@ -288,10 +288,10 @@ def versus(roots: list[tuple[str, Path]], runs: int, agnix: Path, cache: Path,
 
 # -- the language server --------------------------------------------------------------------
 def forget_compiled(tree: Path | None) -> None:
-    """Remove the compiled code a server keeps beside its bytecode (server/rulelens/lsp/wire/
+    """Remove the compiled code a server keeps beside its bytecode (server/rulelens/startup/
     compiled.py), so that the next session is a start after a fresh install."""
-    wire = (tree or HERE) / "server" / "rulelens" / "lsp" / "wire" / "__pycache__"
-    for kept in wire.glob("compiled.*.code"):
+    cache = (tree or HERE) / "server" / "rulelens" / "startup" / "__pycache__"
+    for kept in cache.glob("compiled.*.code"):
         kept.unlink()
 
 

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 
 from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.model import Fix, Problem, RuleError
-from rulelens.rules.repository import RuleRepository
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from pathlib import Path
 
     from rulelens.agents.traps import Drift
     from rulelens.rules.check.config import Config
+    from rulelens.rules.repository import RuleRepository  # not loaded by `warm_up`'s caller
     from rulelens.workspace.filelist import FileList
     from rulelens.workspace.git import GitSession
     from rulelens.workspace.reads import Reads
@@ -64,6 +65,21 @@ class ProjectCheck:
         return self.rule_files + sum(len(files) for files in self.agent_files.values())
 
 
+def warm_up(root: Path, git: GitSession) -> None:
+    """Start what a check waits on first, so that it runs on the other core meanwhile: git's
+    file list, and, where git runs (subprocess is loaded for it), `grep --version` (the name
+    search asks whether grep is GNU's). `rulelens check` calls it before it loads the rest of
+    the core; `check_project` calls it too, so that every front's check gets it (a second call
+    starts nothing)."""
+    from rulelens.workspace.git import LS_FILES, no_repository
+
+    git.start(root, *LS_FILES)
+    if not no_repository(root):
+        from rulelens.rules.check.stale.text_search import probe_grep
+
+        probe_grep()
+
+
 def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
                   progress: Progress | None = None, git: GitSession | None = None) -> ProjectCheck:
     """Check the rules folder (lint, index, staleness, drift) and the other agents' files.
@@ -81,6 +97,7 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     config = load_config(repo.root, known_codes(), reads)  # a broken configuration stops before the work
     say = progress or (lambda _: None)
     session = git if git is not None else GitSession()
+    warm_up(repo.root, session)  # after the configuration: a broken one stops before any git starts
     if repo.frontmatter.git is None:
         repo.frontmatter.git = session  # where git keeps the caches, asked once for all of them
     start_snapshot(repo.root, repo.rules_dir, session)  # git stats the files while they are listed and read

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulelens.check_project import check_project
+from rulelens.check_project import check_project, warm_up
 from rulelens.rules.check.stale.text_search import gnu_grep
 from rulelens.rules.repository import RuleRepository
 from rulelens.workspace.git import LS_FILES, GitSession
@@ -95,3 +95,46 @@ def test_a_view_no_search_took_is_not_left_for_the_next_check(project: ProjectFa
     session = GitSession()
     check_project(RuleRepository(root), git=session)
     assert session.take_view(root, ".ai/rules") is None
+
+
+class _Started(GitSession):
+    """A real session that notes what was started early (`start`) before starting it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.early: list[tuple[str, ...]] = []
+
+    def start(self, root: Path | str, *args: str) -> None:
+        self.early.append(args)
+        super().start(root, *args)
+
+
+def test_every_front_s_check_starts_git_s_file_list_early(billing: Path) -> None:
+    """`check_project` itself starts git's file list before it reads (`warm_up`): MCP's check
+    gets what `rulelens check` does, and the list started is the one the check reads. Started
+    by the front already (the command line, before the core loads), it is not started twice."""
+    (billing / "web/.cursor/rules").mkdir(parents=True)
+    (billing / "web/.cursor/rules/a.mdc").write_text("---\nglobs: app/**\n---\n# A\n")
+    committed(billing)
+    session = _Started()
+    result = check_project(RuleRepository(billing), git=session)
+    assert session.early[0] == LS_FILES  # first: the rest (the name search's view) follows
+    assert result.agent_files == {"Cursor": ["web/.cursor/rules/a.mdc"]}
+    assert not session._started  # read by the check, none left running
+    front = _Started()
+    warm_up(billing, front)
+    assert front._started  # running before the core is loaded
+    assert check_project(RuleRepository(billing), git=front).problems == result.problems
+    assert not front._started and front.early[:2] == [LS_FILES, LS_FILES]  # the second started nothing
+
+
+def test_a_broken_configuration_starts_no_git(billing: Path) -> None:
+    """The configuration is read before anything starts: a long-lived front (MCP) is left with
+    no started list for its next check to read stale."""
+    from rulelens.rules.model import RuleError
+
+    (billing / "rulelens.toml").write_text("[severity]\nno-such-code = 'off'\n")
+    session = _Started()
+    with pytest.raises(RuleError):
+        check_project(RuleRepository(billing), git=session)
+    assert session.early == [] and not session._started

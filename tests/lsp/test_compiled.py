@@ -1,4 +1,4 @@
-"""The code attrs and cattrs generate, kept between starts (lsp/wire/compiled.py): a kept code
+"""The code attrs and cattrs generate, kept between starts (startup/compiled.py): a kept code
 object is the one `compile` gives, compiled with the flags the generating module's own call
 would have; nothing is written where Python writes no bytecode; a broken file is ignored."""
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rulelens.lsp.wire import compiled
+from rulelens.startup import compiled
 from tests.conftest import REPO
 
 SOURCES = [f"def __init__(self, x{n}: 'int' = {n}):\n    self.x = x{n}\n" for n in range(20)]
@@ -106,7 +106,7 @@ def test_the_server_keeps_what_it_compiled_and_its_second_start_uses_it(tmp_path
     """A fresh interpreter with bytecode on: the first start writes the file, the second finds
     every lsprotocol class's code in it."""
     probe = (
-        "import sys; from pathlib import Path; from rulelens.lsp.wire import compiled\n"
+        "import sys; from pathlib import Path; from rulelens.startup import compiled\n"
         f"compiled._where = lambda kind: Path({str(tmp_path / 'kept.code')!r})\n"
         "compiled.install(); import lsprotocol.types; from rulelens.lsp.server import build\n"
         "build(None); k = compiled._KEPT; print(len(k.old), len(k.used), len(k.new)); compiled.save()\n"
@@ -126,7 +126,7 @@ def test_the_command_line_keeps_dataclasses_code_in_its_own_file(tmp_path: Path)
     (project / ".ai/rules").mkdir(parents=True)
     (project / ".ai/rules/a.md").write_text("---\npaths: ['app/**']\n---\n# A\n")
     probe = (
-        "import sys; from pathlib import Path; from rulelens.lsp.wire import compiled\n"
+        "import sys; from pathlib import Path; from rulelens.startup import compiled\n"
         f"compiled._where = lambda kind: Path({str(tmp_path)!r}) / (kind + '.code')\n"
         "from rulelens.cli import main; code = main(['check', '-q']); k = compiled._KEPT\n"
         "print(code, len(k.used), len(k.new), 'attr._make' in sys.modules)\n"

@@ -10,7 +10,7 @@ from tests.conftest import REPO
 
 LSP = REPO / "server" / "rulelens" / "lsp"
 RANK = {"wire": 0, "workspace": 1, "session": 2, "views": 3, "writes": 3, "features": 4,
-        "server": 5, "main": 6}
+        "server": 5, "main": 6, "command": 7}
 
 
 def layer(module: str) -> str | None:

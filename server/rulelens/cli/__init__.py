@@ -79,8 +79,8 @@ def _run(args: Sequence[str], argv: Sequence[str] | None) -> int:
         kept_code = "serve" not in args  # the server installs its own (lsp/main.py)
         if kept_code:
             # dataclasses' generated methods (60-odd classes on every start), compiled once and
-            # kept beside the bytecode, as the language server keeps attrs' (lsp/wire/compiled.py)
-            from rulelens.lsp.wire import compiled
+            # kept beside the bytecode, as the language server keeps attrs' (startup/compiled.py)
+            from rulelens.startup import compiled
 
             compiled.install("cli", (("dataclasses", "exec"),))
         from rulelens.cli.app import main as run

@@ -1,7 +1,8 @@
 """`check`'s kept answer on disk (its format, reading, writing and printing), apart from how
 cli/result_cache.py keys it and decides when to keep it: storage only.
 
-Imports only `os` and `sys` (loaded at Python's start), and workspace/atomic_write.py to write.
+Imports only `os` and `sys` (loaded at Python's start), workspace/stat_stamp.py, and
+workspace/atomic_write.py to write.
 """
 
 from __future__ import annotations
@@ -9,19 +10,18 @@ from __future__ import annotations
 import os
 import sys
 
+from rulelens.workspace.stat_stamp import latest, stamp, text
+
 FORMAT = b"rulelens-check-result 2"
 MAX_DEPS = 100_000  # paths read outside git's view past which the answer is not kept
 
 
 # -- signatures --------------------------------------------------------------------------------
 def signature(path: str) -> tuple[str, int]:
-    """A path's stat as text, and its latest time (ns; 0 when missing)."""
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return "-", 0
-    return (f"{st.st_mode >> 12}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_ino}",
-            max(st.st_mtime_ns, st.st_ctime_ns))
+    """A path's stamp as text (workspace/stat_stamp.py), and its latest time (ns; 0 when
+    missing)."""
+    st = stamp(path)
+    return text(st), latest(st)
 
 
 # -- the answer on disk ------------------------------------------------------------------------

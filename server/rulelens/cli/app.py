@@ -116,8 +116,14 @@ def _global_options(parser: argparse.ArgumentParser, top: bool) -> None:
                              "(default: off)")
 
 
+# Commands that live with the front they start, whose options are that front's: named here, so
+# that the command line imports nothing of the language server (tests/architecture/
+# test_layers.py).
+ELSEWHERE = {"serve": "rulelens.lsp.command"}
+
+
 def command_module(name: str) -> ModuleType:
-    return importlib.import_module(f"rulelens.cli.commands.{name}")
+    return importlib.import_module(ELSEWHERE.get(name, f"rulelens.cli.commands.{name}"))
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

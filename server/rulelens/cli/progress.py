@@ -26,6 +26,8 @@ def progress_line(stream: TextIO, enabled: bool = True) -> Iterator[Callable[[st
         return
     import threading  # at a terminal only: a hook's or CI's run starts no thread here
 
+    from rulelens.workspace.later import after
+
     lock = threading.Lock()
     state = {"text": "", "shown": False}
 
@@ -37,8 +39,6 @@ def progress_line(stream: TextIO, enabled: bool = True) -> Iterator[Callable[[st
 
     delay = float(os.environ.get(_DELAY_ENV) or DELAY)
     state["shown"] = delay <= 0
-    timer = threading.Timer(delay, show)
-    timer.daemon = True
 
     def update(text: str) -> None:
         with lock:
@@ -46,11 +46,11 @@ def progress_line(stream: TextIO, enabled: bool = True) -> Iterator[Callable[[st
             if state["shown"]:
                 _write(stream, str(state["text"]))
 
-    timer.start()
+    cancel = after(delay, show, name="rulelens-progress")
     try:
         yield update
     finally:
-        timer.cancel()
+        cancel()
         with lock:
             if state["shown"]:
                 _write(stream, "")

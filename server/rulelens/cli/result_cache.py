@@ -30,11 +30,12 @@ measured: it never served the run a pre-commit hook makes after a commit, whose 
 and saved about 0.15 s on the runs it served; bench/README.md.)
 
 git runs two to four commands at once, all started before the answer is looked for, and each
-is read only when needed: `rev-parse` names the answer's file (read from `.git` itself where that
-is a plain folder: `_plain_git`), and a missing file (a fresh clone, a first run) is a miss at
-once; `ls-files -s` and `diff-files` give the tracked files' state, and `ls-files -o` the
-untracked files (in a plain repository with a small index, one `ls-files -s -o` lists both:
-`split_listing`). On a miss the full run starts at once and git's answers are handed to it as
+is read only when needed: `rev-parse` names the answer's file (read from git's folder itself
+where that is a plain one: `plain_git`), and a missing file (a fresh clone, a first run) is a
+miss at once; `ls-files -s` and `diff-files` give the tracked files' state, and `ls-files -o`
+the untracked files (in a plain repository with a small index, one `ls-files -s -o` lists
+both: `split_listing`). git's plumbing (these readings of its folder, the split) is
+workspace/git_state.py's. On a miss the full run starts at once and git's answers are handed to it as
 it needs them (the name search's view, the file list): it asks git for neither.
 
 **When it is not kept.** A run that failed (exit 2) or was interrupted; when a file or folder the
@@ -57,9 +58,19 @@ import time
 
 from rulelens.cli.answer_file import FORMAT, MAX_DEPS, Stored, dump, load, printed, signature, write
 from rulelens.workspace.fast_hash import blake2b
-from rulelens.workspace.git_state import no_repository
+from rulelens.workspace.git_state import (
+    OTHERS,
+    commands,
+    git_folder,
+    git_paths_command,
+    no_repository,
+    plain_git,
+    small_index,
+    split_listing,
+)
 from rulelens.workspace.root import RULES_DIR, is_project, root_text
 from rulelens.workspace.spawn import Started, available, collect, spawn
+from rulelens.workspace.stat_stamp import MODIFIED, of, text
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (14 ms), as mypy reads it
 if TYPE_CHECKING:
@@ -124,100 +135,6 @@ def _spawn(root: str, args: Sequence[str]) -> Started:
     return spawn(["git", "-C", root, *args])
 
 
-OTHERS = ["ls-files", "-z", "-o", "--exclude-standard"]  # the untracked files git does not ignore
-# An index this small (about 10,000 files) is listed with the untracked files by one git
-# (`ls-files -s -o`); past it, apart: the split copies the listing, which at 500,000 files
-# would add its 35 MB to the peak.
-SMALL_INDEX = 1024 * 1024
-_SMALL_INDEX_ENV = "RULELENS_TEST_SMALL_INDEX"  # test hook: a small project past the limit
-
-
-def _small_index(root: str) -> bool:
-    try:
-        size = os.stat(os.path.join(root, ".git", "index")).st_size
-    except (OSError, ValueError):
-        return False
-    return size <= int(os.environ.get(_SMALL_INDEX_ENV) or SMALL_INDEX)
-
-
-def split_listing(root: str, out: bytes | None) -> tuple[bytes | None, bytes | None]:
-    """`ls-files -z -s -o` as `ls-files -z -s` and `ls-files -z -o` would answer: git lists the
-    untracked files first, then the index's entries (`mode blob stage<TAB>path`). The first
-    entry of that form starts the index's, unless a file of that very name is on disk (an
-    untracked file named like an entry): then (None, None), and the run is in full, asking git
-    itself."""
-    if out is None:
-        return None, None
-    at = 0
-    while at < len(out):
-        end = out.find(b"\0", at)
-        if end < 0:
-            return None, None
-        entry = out[at:end]
-        if _index_entry(entry):
-            if os.path.lexists(os.path.join(root, os.fsdecode(entry))):
-                return None, None
-            return out[at:], out[:at]
-        at = end + 1
-    return b"", out
-
-
-def _index_entry(entry: bytes) -> bool:
-    """Whether an entry has the form of `ls-files -s`'s: `<6 octal> <40 or 64 hex> <stage>\t…`."""
-    head, tab, _ = entry.partition(b"\t")
-    parts = head.split(b" ")
-    if not tab or len(parts) != 3:
-        return False
-    mode, blob, stage = parts
-    return (len(mode) == 6 and mode.isdigit() and len(blob) in (40, 64)
-            and _HEX.issuperset(blob.decode("ascii", "replace")) and stage in (b"0", b"1", b"2", b"3"))
-
-
-# Variables that move git's folder, index or objects away from `<root>/.git`.
-_GIT_PLACES = ("GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
-               "GIT_NAMESPACE")
-_HEX = frozenset("0123456789abcdef")
-
-
-def _plain_git(root: str) -> list[str] | None:
-    """What `git rev-parse --git-path … HEAD` answers, read from `<root>/.git` where that is a
-    plain repository's folder (a loose or packed branch, or a detached HEAD): one git process
-    fewer on every run (2 ms of a 30 ms hit). None in any other case (a linked worktree or
-    submodule, whose `.git` is a file; reftable; a ref that is a link; git's places moved by the
-    environment; no commit yet): then git answers."""
-    if any(name in os.environ for name in _GIT_PLACES):
-        return None
-    folder = os.path.join(root, ".git")
-    try:
-        with open(os.path.join(folder, "HEAD"), "rb") as handle:
-            head = handle.read().decode("ascii").strip()
-        if head.startswith("ref: "):
-            ref = head[5:]
-            if not ref.startswith("refs/heads/") or ".." in ref.split("/") or "\\" in ref:
-                return None
-            try:
-                with open(os.path.join(folder, ref), "rb") as handle:
-                    head = handle.read().decode("ascii").strip()
-            except FileNotFoundError:
-                head = _packed(folder, ref) or ""
-    except (OSError, ValueError):
-        return None
-    if len(head) != 40 or not _HEX.issuperset(head):
-        return None
-    return [os.path.join(folder, path) for path in GIT_PATHS] + [head]
-
-
-def _packed(folder: str, ref: str) -> str | None:
-    """A branch's commit in `packed-refs` (`<id> <ref>` lines; `^` lines peel tags)."""
-    tail = f" {ref}"
-    with open(os.path.join(folder, "packed-refs"), "rb") as handle:
-        for raw in handle:
-            line = raw.decode("utf-8", "surrogateescape").rstrip("\n")
-            if line.endswith(tail) and not line.startswith(("#", "^")):
-                return line[: -len(tail)]
-    return None
-
-
 def _code(h: blake2b) -> None:
     """rulelens's own source files and the folders Python imports from."""
     import rulelens
@@ -235,8 +152,7 @@ def _code(h: blake2b) -> None:
                 if name != "__pycache__":
                     folders.append(entry.path)
             elif name.endswith(".py"):
-                st = entry.stat()
-                h.update(f"{entry.path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode(errors="surrogateescape"))
+                h.update(f"{entry.path}\0{text(of(entry.stat()))}\0".encode(errors="surrogateescape"))
     for folder in sys.path:
         h.update(f"{folder}\0{signature(folder or '.')[0]}\0".encode(errors="surrogateescape"))
 
@@ -270,7 +186,7 @@ def _prune(folder: str) -> None:
     import contextlib
 
     with os.scandir(folder) as entries:
-        answers = [(e.stat().st_mtime_ns, e.path) for e in entries
+        answers = [(of(e.stat())[MODIFIED], e.path) for e in entries
                    if e.name.startswith("check-") and "." not in e.name]
     for _, path in sorted(answers)[:-KEPT]:
         with contextlib.suppress(OSError):
@@ -294,13 +210,10 @@ def lookup(args: Sequence[str]) -> int | Pending | None:
         return None  # no project here: `check` refuses
     if no_repository(root):  # git surely finds none: a stat test, no git process
         return None
-    from rulelens.workspace.git_state import commands
-
     listing_cmd, changed_cmd = commands()
-    plain = _plain_git(root)
-    started = [None if plain is not None else _spawn(root, [
-        "rev-parse", "--path-format=absolute", *(a for p in GIT_PATHS for a in ("--git-path", p)), "HEAD"])]
-    merged = plain is not None and _small_index(root)
+    plain = plain_git(root, GIT_PATHS)
+    started = [None if plain is not None else _spawn(root, git_paths_command(GIT_PATHS))]
+    merged = plain is not None and small_index(root)
     if merged:  # one git for both listings (others first): one process fewer to start and run
         started += [_spawn(root, [*listing_cmd, *OTHERS[2:]]), _spawn(root, changed_cmd), None]
     else:
@@ -467,7 +380,7 @@ class Pending:
 
         from rulelens.workspace.git import LS_FILES, GitSession
         from rulelens.workspace.git_state import AskGitAgain, Snapshot, outside
-        from rulelens.workspace.later import Later
+        from rulelens.workspace.later import Later, in_thread
 
         def answers() -> tuple[bytes, bytes] | None:
             with self._lock:
@@ -516,7 +429,7 @@ class Pending:
                 return
             view.set_result(outside(*got, RULES_DIR))
 
-        threading.Thread(target=read, daemon=True, name="rulelens-git-answers").start()
+        in_thread(read, name="rulelens-git-answers", daemon=True)
         return GitSession(remember_missing=True, given={(self.root, LS_FILES): files},
                           views={(Path(self.root), RULES_DIR): view})
 
@@ -542,7 +455,7 @@ class Pending:
 
     def _paths_read(self, records: list[RunRecord]) -> set[str]:
         """The paths below the root, outside `.git`, that the check read itself."""
-        prefix, git = self.root.rstrip(os.sep) + os.sep, os.path.join(self.root, ".git")
+        prefix, git = self.root.rstrip(os.sep) + os.sep, git_folder(self.root)
         return {path for run in records for path in run.read
                 if (path == self.root or path.startswith(prefix))
                 and path != git and not path.startswith(git + os.sep)}

@@ -11,9 +11,9 @@ from pathlib import Path
 def prepare() -> None:
     """What must come before anything else is imported: no garbage collection until the first
     answers are out (workspace/collector.py), and generated code compiled through the kept code
-    objects (wire/compiled.py). Both are idempotent."""
-    from rulelens.lsp.wire import compiled
+    objects (startup/compiled.py). Both are idempotent."""
     from rulelens.lsp.workspace import collector
+    from rulelens.startup import compiled
 
     collector.pause()
     compiled.install()

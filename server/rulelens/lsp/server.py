@@ -30,9 +30,9 @@ from rulelens.lsp.features import (
     symbols,
 )
 from rulelens.lsp.session import Session
-from rulelens.lsp.wire import compiled
 from rulelens.lsp.wire.guard import guarded
 from rulelens.lsp.workspace import collector, saves
+from rulelens.startup import compiled
 
 # In order: `initialized` hooks run in this order (watchers are registered before settings
 # are pulled), and code_actions must follow the features that add action providers.

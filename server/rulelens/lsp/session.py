@@ -16,7 +16,6 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace.position_codec import PositionCodec
 
 from rulelens import __version__
-from rulelens.lsp.wire import compiled
 from rulelens.lsp.wire.edits import text_edits
 from rulelens.lsp.wire.positions import lines_of, whole_line
 from rulelens.lsp.wire.protocol import RulelensProtocol
@@ -25,6 +24,7 @@ from rulelens.lsp.workspace.roots import FILES_TTL, Root, Roots, Target, path_of
 from rulelens.lsp.workspace.settings import Settings
 from rulelens.lsp.workspace.stale_findings import StaleFindings
 from rulelens.lsp.workspace.warmup import Warmup
+from rulelens.startup import compiled
 
 Hook = Callable[[], Awaitable[None]]
 # (server, target, context) -> actions; registered with the kind of the actions it offers.
@@ -40,7 +40,7 @@ class Session(LanguageServer):
         # What the next diagnostics need, prepared while the client is quiet (workspace/warmup.py).
         self.warmup = Warmup()
         self.warmup.per_root.append(self._keep_frontmatters)
-        self.warmup.per_root.append(lambda root: compiled.save())  # wire/compiled.py
+        self.warmup.per_root.append(lambda root: compiled.save())  # startup/compiled.py
         assert isinstance(self.protocol, RulelensProtocol)
         self.protocol.on_message = self.warmup.busy
         # initializationOptions and pushed didChangeConfiguration: every folder's base.

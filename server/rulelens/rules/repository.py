@@ -35,6 +35,7 @@ from rulelens.rules.write.atomic import (
     write_atomic,
 )
 from rulelens.workspace.root import NOT_A_PROJECT, RULES_DIR
+from rulelens.workspace.stat_stamp import Stamp, stamp
 
 if TYPE_CHECKING:
     from rulelens.rules.write.record import Rule, TextOf
@@ -43,7 +44,7 @@ BOOST = "boost"
 INDEX = "index.md"
 BOM = b"\xef\xbb\xbf"
 
-Signature = tuple[int, int, int]
+Signature = Stamp  # workspace/stat_stamp.py
 
 
 @dataclass
@@ -128,17 +129,8 @@ class RuleRepository:
 
     @staticmethod
     def _signature(path: Path, link: bool = False) -> Signature | None:
-        """The file's stat, or with `link` the link's own where its target cannot be reached."""
-        try:
-            st = path.stat()
-        except OSError:
-            if not link:
-                return None
-            try:
-                st = path.lstat()
-            except OSError:
-                return None
-        return (st.st_mtime_ns, st.st_size, st.st_ino)
+        """The file's stamp, or with `link` the link's own where its target cannot be reached."""
+        return stamp(path, link=link)
 
     def refresh(self) -> bool:
         """Re-stat the rules folder; reload changed files. True when anything changed."""

@@ -221,7 +221,8 @@ def stdout_blocks(root: Path | str, *args: str, size: int = 1 << 20,
     block when git did not succeed, so the caller drops what it read. subprocess.run holds
     the whole output and its decoding at once; a pipe read in blocks is all this needs."""
     import subprocess
-    import threading
+
+    from rulelens.workspace.later import after
 
     if no_repository(root):
         raise GitFailed(str(root))
@@ -232,9 +233,7 @@ def stdout_blocks(root: Path | str, *args: str, size: int = 1 << 20,
         proc = processes.start(["git", "-C", str(root), *args], stderr=subprocess.DEVNULL)
     except OSError as error:
         raise GitFailed(str(error)) from error
-    timer = threading.Timer(timeout, proc.kill)
-    timer.daemon = True
-    timer.start()
+    cancel = after(timeout, proc.kill, name="rulelens-git-timeout")
     finished = False
     try:
         assert proc.stdout is not None
@@ -244,7 +243,7 @@ def stdout_blocks(root: Path | str, *args: str, size: int = 1 << 20,
     finally:
         if not finished:
             proc.kill()  # the caller stopped reading
-        timer.cancel()
+        cancel()
         if proc.stdout is not None:
             proc.stdout.close()
         proc.wait()

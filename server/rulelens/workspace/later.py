@@ -1,4 +1,6 @@
-"""A value another thread works out: what `check` waits for from git and grep.
+"""A value another thread works out: what `check` waits for from git and grep. The one home of
+every thread rulelens starts (`in_thread`, and `after` for a timer); tests/architecture/
+test_one_home.py fails on a thread started anywhere else.
 
 Written by hand: `concurrent.futures` does this with its Future and thread pool, but importing
 it loads logging, traceback, textwrap, string and queue, about 4 ms of a small project's whole
@@ -61,3 +63,16 @@ def in_thread(work: Callable[[], T], name: str | None = None, daemon: bool = Fal
 
     threading.Thread(target=run, name=name, daemon=daemon).start()
     return later
+
+
+def after(delay: float, action: Callable[[], object], name: str | None = None) -> Callable[[], None]:
+    """`action()` in a daemon thread of its own after `delay` seconds, unless the returned
+    cancel is called first (a timeout's kill, a progress line shown only when a run is slow)."""
+    import threading
+
+    timer = threading.Timer(delay, action)
+    timer.daemon = True
+    if name is not None:
+        timer.name = name
+    timer.start()
+    return timer.cancel

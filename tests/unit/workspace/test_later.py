@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from rulelens.workspace.later import Later, in_thread
+from rulelens.workspace.later import Later, after, in_thread
 
 
 def test_the_value_comes_from_another_thread_and_stays() -> None:
@@ -44,3 +44,20 @@ def test_a_value_set_by_hand_and_none_as_a_value() -> None:
     failed.set_exception(KeyError("k"))
     with pytest.raises(KeyError):
         failed.result()
+
+
+def test_after_runs_once_in_its_own_thread_unless_cancelled_first() -> None:
+    ran = threading.Event()
+    where: list[str] = []
+
+    def action() -> None:
+        where.append(threading.current_thread().name)
+        ran.set()
+
+    after(0, action, name="rulelens-timer")
+    assert ran.wait(30)
+    assert where == ["rulelens-timer"]
+    cancelled: list[int] = []
+    cancel = after(3600, lambda: cancelled.append(1))
+    cancel()
+    assert cancelled == []

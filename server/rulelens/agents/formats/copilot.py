@@ -127,7 +127,7 @@ class Copilot(GlobAgent):
     file_globs = (REPO_WIDE, ".github/instructions/**/*.md", "AGENTS.md", "CLAUDE.md",
                   "CLAUDE.local.md", ".claude/CLAUDE.md", ".claude/rules/**/*.md",
                   *(f"{d}/*/SKILL.md" for d in SKILLS))
-    borrows = ("AGENTS.md", "CLAUDE.md", "CLAUDE.local.md")
+    borrows = ("AGENTS.md", "CLAUDE.md", "CLAUDE.local.md", "SKILL.md")
 
     def split_value(self, value: str) -> list[str] | None:
         return [p.strip() for p in split_glob_aware(value) if p.strip()]  # as VS Code splits it

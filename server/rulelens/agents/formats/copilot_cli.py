@@ -97,7 +97,7 @@ class CopilotCli(GlobAgent):
     from_root = False  # a pattern without `/` matches at any depth
     source = f"{RELEASE}, run; {DOCS}"
     codes = frozenset(("copilot-cli-any-depth", "copilot-cli-import-missing"))
-    borrows = ("AGENTS.md", *FOLDER_FILES)
+    borrows = ("AGENTS.md", *FOLDER_FILES, "SKILL.md")
     file_globs = ("**/.github/copilot-instructions.md", "**/.github/instructions/**/*.instructions.md",
                   "**/AGENTS.md", "**/.claude/rules/**/*.md", *(f"**/{n}" for n in FOLDER_FILES),
                   *(f"{d}/*/SKILL.md" for d in SKILLS))

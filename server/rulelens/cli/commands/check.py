@@ -55,7 +55,7 @@ def more_help() -> str:
 def run(run: Run) -> int:
     from pathlib import Path
 
-    from rulelens.workspace.git import LS_FILES, GitSession, no_repository
+    from rulelens.workspace.git import GitSession
     from rulelens.workspace.root import find_root, is_project
 
     # This process checks once, then exits: git's "no repository" is remembered for the run.
@@ -68,12 +68,9 @@ def run(run: Run) -> int:
         from rulelens.workspace.root import NOT_A_PROJECT, RULES_DIR
 
         raise RuleError(NOT_A_PROJECT.format(rules=RULES_DIR, root=root))
-    git.start(root, *LS_FILES)  # git lists the files while the core loads
-    if not no_repository(root):  # and, where subprocess is loaded for git, grep says if it is GNU's
-        from rulelens.rules.check.stale.text_search import probe_grep
+    from rulelens.check_project import check_project, warm_up
 
-        probe_grep()
-    from rulelens.check_project import check_project
+    warm_up(root, git)  # git lists the files while the rest of the core loads
     from rulelens.cli.progress import progress_line
     from rulelens.report import text
 

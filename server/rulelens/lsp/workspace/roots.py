@@ -30,6 +30,7 @@ from rulelens.workspace.filetree import FileTree
 from rulelens.workspace.git import GitSession
 from rulelens.workspace.reads import Reads
 from rulelens.workspace.root import RULES_DIR, find_root, writable
+from rulelens.workspace.stat_stamp import Stamp, stamp
 
 # A relative path that pathlib keeps as written: no empty, `.` or leading-slash segment.
 _NORMAL_REL = re.compile(r"(?!\.?(?:/|$))[^/]+(?:/(?!\.?(?:/|$))[^/]+)*")
@@ -57,13 +58,13 @@ class Root:
         self._files: FileList | None = None
         self._tree: FileTree | None = None
         self._files_at = 0.0
-        self._quick: tuple[int, ...] | None = None
+        self._quick: tuple[Stamp | None, ...] | None = None
         self._full_at = 0.0
         self._agents: AgentProject | None = None
         self._agents_key: tuple[object, object] | None = None
         self._agents_at = 0.0
         self._uris: dict[str, str] = {}
-        self._agents_sig: tuple[tuple[str, int, int], ...] | None = None
+        self._agents_sig: tuple[tuple[str, Stamp | None], ...] | None = None
         self._named: tuple[str, ...] | None = None
         # The agents' observed loads (agents/observed.py), read again when the hook appends.
         self._observed: tuple[tuple[int, int] | None, Observed] | None = None
@@ -171,17 +172,12 @@ class Root:
             owner = self.agents(ttl).owner_of(rel)
         return owner
 
-    def _agent_stats(self) -> tuple[tuple[str, int, int], ...]:
-        sig: list[tuple[str, int, int]] = []
+    def _agent_stats(self) -> tuple[tuple[str, Stamp | None], ...]:
+        sig: list[tuple[str, Stamp | None]] = []
         for agent in self._agents.present if self._agents is not None else []:
             if agent.id == "boost":
                 continue
-            for f in agent.files:
-                try:
-                    st = (self.path / f.rel).stat()
-                    sig.append((f.rel, st.st_mtime_ns, st.st_size))
-                except OSError:
-                    sig.append((f.rel, -1, -1))
+            sig += [(f.rel, stamp(self.path / f.rel)) for f in agent.files]
         return tuple(sig)
 
     def agents_moved(self) -> bool:
@@ -207,7 +203,7 @@ class Root:
         if quick == self._quick and now - self._full_at < full_every:
             return False
         first = self._quick is None
-        files_moved = not first and quick[-4:] != (self._quick or ())[-4:]
+        files_moved = not first and quick[-2:] != (self._quick or ())[-2:]
         self._quick = quick
         self._full_at = now
         if files_moved:  # a checkout, add or commit: glob counts may have changed
@@ -216,18 +212,11 @@ class Root:
         agents_moved = self.agents_moved()
         return not first and (rules_moved or files_moved or agents_moved)  # the first load replaced nothing
 
-    def _quick_signature(self) -> tuple[int, ...]:
-        """mtime and inode of both rules folders, then of `.git/index` and `.git/HEAD`."""
-        out: list[int] = []
+    def _quick_signature(self) -> tuple[Stamp | None, ...]:
+        """The stamps of both rules folders, then of `.git/index` and `.git/HEAD`."""
         git = self.path / ".git"
-        for folder in (self.repo.rules_path, self.repo.rules_path / "boost",
-                       git / "index", git / "HEAD"):
-            try:
-                st = folder.stat()
-                out += [st.st_mtime_ns, st.st_ino]
-            except OSError:
-                out += [-1, -1]
-        return tuple(out)
+        return tuple(stamp(path) for path in (self.repo.rules_path, self.repo.rules_path / "boost",
+                                              git / "index", git / "HEAD"))
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from rulelens.lsp.wire.positions import lines_of
 from rulelens.lsp.workspace.roots import Root
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.workspace.filelist import FileList
+from rulelens.workspace.later import Later, in_thread
 
 log = logging.getLogger(__name__)
 KEPT = 256  # finished texts kept per file list (each open rule file's recent versions)
@@ -47,7 +48,7 @@ class StaleFindings:
         self._last: dict[tuple[Path, str], tuple[list[Problem], str]] = {}  # and their text
         self._queue: dict[tuple[Path, str], Job] = {}  # the newest text of each file only
         self._shown: dict[tuple[Path, str], tuple[str, list[Problem]]] = {}  # published meanwhile
-        self._worker: threading.Thread | None = None
+        self._worker: Later[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def get(self, root: Root, rule: RuleFile, files: FileList, keep_caches: bool = True) -> list[Problem]:
@@ -65,8 +66,7 @@ class StaleFindings:
                     return staleness_problems(rule, files, drift_after=0, keep_caches=keep_caches)
             self._queue[(root.path, rule.rel)] = (root, rule, files, keep_caches)
             if self._worker is None:
-                self._worker = threading.Thread(target=self._work, name="rulelens-staleness", daemon=True)
-                self._worker.start()
+                self._worker = in_thread(self._work, name="rulelens-staleness", daemon=True)
             previous, before = self._last.get((root.path, rule.rel), ([], ""))
             shown = still_in_place(previous, before, rule.text)
             self._shown[(root.path, rule.rel)] = (rule.text, shown)

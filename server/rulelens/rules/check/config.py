@@ -15,7 +15,6 @@ annotations alike) and returns what the configuration and the inline directives
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -27,6 +26,7 @@ from rulelens.rules.check.suppress import Suppressions, suppressions
 from rulelens.rules.format.reading import read_at_most
 from rulelens.rules.model import Problem, RuleError, Severity
 from rulelens.workspace.reads import Reads
+from rulelens.workspace.stat_stamp import Stamp, stamp
 
 if TYPE_CHECKING:
     import pathspec
@@ -67,21 +67,14 @@ def _spec(globs: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
     return _SPECS[globs]
 
 
-def _stat_key(root: Path, reads: Reads | None) -> tuple[tuple[int, int] | None, ...]:
-    out: list[tuple[int, int] | None] = []
-    for name in FILES:
-        if reads is not None:
+def _stat_key(root: Path, reads: Reads | None) -> tuple[Stamp | None, ...]:
+    if reads is not None:
+        for name in FILES:
             reads.note(root / name)
-        try:
-            st = os.stat(root / name)
-        except OSError:
-            out.append(None)
-        else:
-            out.append((st.st_mtime_ns, st.st_size))
-    return tuple(out)
+    return tuple(stamp(root / name) for name in FILES)
 
 
-_CACHE: dict[tuple[Path, frozenset[str]], tuple[tuple[tuple[int, int] | None, ...], Config]] = {}
+_CACHE: dict[tuple[Path, frozenset[str]], tuple[tuple[Stamp | None, ...], Config]] = {}
 
 
 def load_config(root: Path, known: Collection[str] = CODES, reads: Reads | None = None) -> Config:

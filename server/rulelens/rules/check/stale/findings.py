@@ -30,6 +30,7 @@ from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Problem, RuleFile
 from rulelens.workspace.filelist import FileList
 from rulelens.workspace.git import GitSession
+from rulelens.workspace.later import Later, in_thread
 
 MAX_SUGGESTIONS = 3
 UNREAD = frozenset({"file-too-large", "file-binary", "file-unreadable", "rule-symlink"})
@@ -72,12 +73,12 @@ class ProjectScan:
     _git: bool | None = None
     _history: History | None = None
     _history_read: bool = False
-    _history_thread: threading.Thread | None = None
+    _history_reading: Later[History | None] | None = None
     _evidence: Evidence | None = None
     _evidence_read: bool = False
     _evidence_lock: threading.Lock = field(default_factory=threading.Lock)
     _store: MentionStore | None = None
-    _pending: threading.Thread | None = None
+    _pending: Later[None] | None = None
     keep_caches: bool = True  # False: read the caches in git's folder, write none (read-only workspace)
     _session: GitSession | None = None
 
@@ -217,7 +218,12 @@ class ProjectScan:
     @property
     def history(self) -> History | None:
         """Recent git history (read once per file list), or None outside git."""
-        self._wait_history()
+        reading, self._history_reading = self._history_reading, None
+        if reading is not None:
+            reading.wait()  # what it failed on, it fails on again here
+        return self._read_history()
+
+    def _read_history(self) -> History | None:
         if not self._history_read:
             self._history = History.read(self.root, self.rules_dir, git=self.git) if self.is_git else None
             self._history_read = True
@@ -233,25 +239,15 @@ class ProjectScan:
                 self._evidence_read = True
         return self._evidence
 
-    def evidence_in_background(self) -> threading.Thread:
+    def evidence_in_background(self) -> Later[Evidence | None]:
         """Read the deleted paths while the rule texts are read for mentions."""
-        thread = threading.Thread(target=lambda: self.evidence, daemon=True, name="rulelens-evidence")
-        thread.start()
-        return thread
+        return in_thread(lambda: self.evidence, name="rulelens-evidence", daemon=True)
 
     def history_in_background(self) -> None:
         """Start `git log` now, so that it runs while the rule texts are read for mentions."""
-        if self._history_read or self._history_thread is not None:
+        if self._history_read or self._history_reading is not None:
             return
-        self._history_thread = threading.Thread(target=lambda: self.history, daemon=True,
-                                                name="rulelens-history")
-        self._history_thread.start()
-
-    def _wait_history(self) -> None:
-        thread = self._history_thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join()
-            self._history_thread = None
+        self._history_reading = in_thread(self._read_history, name="rulelens-history", daemon=True)
 
     @property
     def is_git(self) -> bool:
@@ -264,19 +260,20 @@ class ProjectScan:
         """Start the search now, so that grep reads the files while this process checks globs
         and reads git history on the other core; the next `prefetch` waits for it."""
         self._wait()
-        self._pending = threading.Thread(target=self.prefetch, args=(list(identifiers),),
-                                         name="rulelens-stale-search", daemon=True)
-        self._pending.start()
+        wanted = list(identifiers)
+        self._pending = in_thread(lambda: self._prefetch(wanted), name="rulelens-stale-search", daemon=True)
 
     def _wait(self) -> None:
         pending, self._pending = self._pending, None
         if pending is not None:
-            pending.join()
+            pending.wait()  # what it failed on, the search that follows fails on again
 
     def prefetch(self, identifiers: Iterable[Identifier]) -> None:
         """Search every needle not looked up yet, in one pass."""
-        if threading.current_thread() is not self._pending:
-            self._wait()
+        self._wait()
+        self._prefetch(identifiers)
+
+    def _prefetch(self, identifiers: Iterable[Identifier]) -> None:
         todo = sorted({n for ident in identifiers for alt in ident.alternatives for n in alt
                        if n not in self._present})
         if not todo:  # nothing to search: no list of the files to search made (4 MB at 500,000)

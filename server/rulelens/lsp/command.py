@@ -1,14 +1,29 @@
-"""`rulelens serve`: the language server on stdio, or on TCP with `--tcp`."""
+"""`rulelens serve`: the language server on stdio, or on TCP with `--tcp`.
+
+The command lives with the server, whose options these are: the command line (cli/app.py's
+`COMMANDS`) names this module and imports nothing of the server's, and this module nothing of
+the command line's (`Invocation` is what it reads of cli/common.py's `Run`).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-
-from rulelens.cli.common import Run
+from pathlib import Path
+from typing import Protocol
 
 EXAMPLE = "rulelens serve --tcp --port 2087"
 HOST, PORT = "127.0.0.1", 2087
+
+
+class Invocation(Protocol):
+    """What `run` reads of the command line's run: the parsed options and `--root`."""
+
+    @property
+    def args(self) -> argparse.Namespace: ...
+
+    @property
+    def root(self) -> Path | None: ...
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +34,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
 
 
-def run(run: Run) -> int:
+def run(run: Invocation) -> int:
     from rulelens.lsp.main import prepare, serve
 
     prepare()  # before the rest is imported
