@@ -99,7 +99,7 @@ def test_a_front_imported_from_the_core_is_caught(tmp_path: Path) -> None:
 # earlier groups, and itself: the order the packages' maps in ARCHITECTURE.md give.
 SUBLAYERS: dict[str, list[set[str]]] = {
     "workspace": [{"atomic_write", "fast_hash", "spawn", "later", "sorted_paths", "reads", "root", "processes",
-                   "stat_stamp"},
+                   "stat_stamp", "git_dir"},
                   {"git_state"}, {"git"}, {"cache_files", "filetree"}, {"filelist"}],
     "rules": [{"model"}, {"format"}, {"match", "write"}, {"repository"}, {"check", "path_rules", "review"}],
     "agents": [{"model", "facts", "readings", "observe_hook", "import_syntax"}, {"reading", "imports"}, {"base"}, {"formats"},

@@ -94,7 +94,8 @@ def test_observe_loads_nothing_of_the_cli_or_core(project: ProjectFactory) -> No
     names = [line.rpartition("|")[2].strip() for line in run.stderr.splitlines() if line.startswith("import time:")]
     modules = set(names[names.index("site") + 1:])
     ours = {m for m in modules if m.startswith("rulelens")}
-    assert ours == {"rulelens", "rulelens.cli", "rulelens.cli.observe_hook"}, ours
+    assert ours == {"rulelens", "rulelens.cli", "rulelens.cli.observe_hook", "rulelens.workspace",
+                    "rulelens.workspace.git_dir"}, ours
     assert not modules & {"argparse", "subprocess", "pathlib", "typing", "dataclasses"}, modules
 
 

@@ -3,7 +3,8 @@
 `rulelens/observed.jsonl` in git's folder of the project's work tree.
 
 It runs once per file an agent loads, inside the agent's session: it starts before `app` is
-imported (cli/__init__.py) and loads only `os`, `sys`, `json`, `time` and `fcntl`; it never
+imported (cli/__init__.py) and loads only `os`, `sys`, `json`, `time`, `fcntl` and
+`workspace/git_dir`; it never
 fails the agent (any trouble is one line on stderr, and exit 0); nothing leaves the machine. The
 lock makes each line whole when an agent runs several hooks at once.
 """
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import os
 import sys
+
+from rulelens.workspace.git_dir import find_git_dir
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, as mypy reads it
 if TYPE_CHECKING:
@@ -22,26 +25,6 @@ if TYPE_CHECKING:
 KEPT = ("session_id", "hook_event_name", "file_path", "memory_type", "load_reason", "globs",
         "trigger_file_path", "parent_file_path", "cwd", "agent_id", "agent_type")
 OBSERVED = "rulelens/observed.jsonl"  # agents/observe_hook.py's, without importing the core
-
-
-def git_folder(start: str) -> str | None:
-    """git's folder for the work tree holding `start` (a worktree's own, through its `.git`
-    file), found on disk without starting git, as `git rev-parse --git-dir` would."""
-    folder = os.path.abspath(start)
-    while True:
-        dot = os.path.join(folder, ".git")
-        if os.path.isdir(dot):
-            return dot
-        if os.path.isfile(dot):
-            with open(dot, encoding="utf-8") as f:
-                line = f.readline().strip()
-            if line.startswith("gitdir:"):
-                return os.path.normpath(os.path.join(folder, line[len("gitdir:"):].strip()))
-            return None
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
 
 
 def record(data: dict[str, object], agent: str, now: float) -> bytes:
@@ -88,7 +71,7 @@ def main(args: Sequence[str]) -> int:
         if not isinstance(data, dict) or not isinstance(data.get("file_path"), str):
             raise ValueError("the hook's input has no file_path")
         cwd = data.get("cwd")
-        where = git_folder(cwd if isinstance(cwd, str) and os.path.isdir(cwd) else os.getcwd())
+        where = find_git_dir(cwd if isinstance(cwd, str) and os.path.isdir(cwd) else os.getcwd())
         if where is None:
             raise ValueError("no git repository here, so nothing is recorded")
         append(os.path.join(where, OBSERVED), record(data, agent, now))

@@ -67,7 +67,7 @@ class Root:
         self._agents_sig: tuple[tuple[str, Stamp | None], ...] | None = None
         self._named: tuple[str, ...] | None = None
         # The agents' observed loads (agents/observed.py), read again when the hook appends.
-        self._observed: tuple[tuple[int, int] | None, Observed] | None = None
+        self._observed: tuple[Stamp | None, Observed] | None = None
         self.config_error: str | None = None  # the broken configuration last shown, once
         # Per position encoding, each rule file's parts of a diagnostic already turned into
         # JSON text (features/diagnostics.py fills it): kept with the root, not in the feature.
@@ -135,13 +135,9 @@ class Root:
     def observed(self) -> Observed:
         """What real sessions showed agents load here, read again when its file changed."""
         path = observed_file(self.path, self.git)
-        try:
-            st = path.stat() if path is not None else None
-        except OSError:
-            st = None
-        stamp = (st.st_mtime_ns, st.st_size) if st is not None else None
-        if self._observed is None or self._observed[0] != stamp:
-            self._observed = (stamp, Observed(read_observations(path, self.path) if stamp else ()))
+        seen = stamp(path) if path is not None else None
+        if self._observed is None or self._observed[0] != seen:
+            self._observed = (seen, Observed(read_observations(path, self.path) if seen else ()))
         return self._observed[1]
 
     def forget_agents(self) -> None:
