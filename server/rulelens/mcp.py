@@ -25,6 +25,7 @@ from rulelens.report.markdown import (
     SEARCH_LIMIT,
     render_agent_loads,
     render_agent_search,
+    render_imported,
     render_matches,
     render_search,
 )
@@ -205,12 +206,17 @@ class RulesTools:
             if not self.repo.rules_path.is_dir():
                 return render_agent_loads(rel, self._agent_loads(rel))
             answer = render_matches(self.repo.rules_for(rel)) or f"No project rules apply to {rel}."
+            from rulelens.agents.project import AgentProject
+
+            project = AgentProject(self.repo)
             if on:  # asked about a moment: what every agent loads for the path then
-                from rulelens.agents.project import AgentProject
                 from rulelens.report.agents import loads_text
 
-                project = AgentProject(self.repo)
                 answer += "\n" + loads_text(project.present, project.view(rel, on))  # type: ignore[arg-type]
+            else:  # the files agents import for the path with `@path`, which the rules alone omit
+                imported = render_imported(project.present, project.view(rel))
+                if imported:
+                    answer += "\n\n" + imported
             # A rule file left out is said: the agent would otherwise take the answer as whole.
             unread = [f"Note: {line}." for line in unread_lines(self.repo.unread())]
             return "\n\n".join([answer, "\n".join(unread)]) if unread else answer

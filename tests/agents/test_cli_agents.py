@@ -48,7 +48,9 @@ def test_json_shape_and_every_agent_present(shop: Path) -> None:
     assert list(item["agents"]) == IDS and list(item["agents_maybe"]) == IDS
     for loads in item["agents"].values():
         for load in loads:
-            assert set(load) == {"file", "how", "patterns", "bytes"}
+            # `imported_by` only on a file another imports with `@path` (AGENTS.md's react.md)
+            assert set(load) - {"imported_by"} == {"file", "how", "patterns", "bytes"}
+            assert load.get("imported_by", "AGENTS.md:3") == "AGENTS.md:3"
             assert load["how"] in ("always", "glob", "directory")
             assert load["bytes"] == (shop / load["file"]).stat().st_size
     for maybes in item["agents_maybe"].values():

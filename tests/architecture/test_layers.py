@@ -102,7 +102,7 @@ SUBLAYERS: dict[str, list[set[str]]] = {
                    "stat_stamp", "git_dir"},
                   {"git_state"}, {"git"}, {"cache_files", "filetree"}, {"filelist"}],
     "rules": [{"model"}, {"format"}, {"match", "write"}, {"repository"}, {"check", "path_rules", "review"}],
-    "agents": [{"model", "facts", "readings", "observe_hook"}, {"reading"}, {"base"}, {"formats"},
+    "agents": [{"model", "facts", "readings", "observe_hook", "import_syntax"}, {"reading", "imports"}, {"base"}, {"formats"},
                {"registry"}, {"project", "codes", "dialect_words"}, {"traps", "fixes", "observed"}, {"editing", "folder_map"}],
     "cli": [{"answer_file", "command_word", "common", "progress", "observe_hook"}, {"app"}, {"result_cache", "commands"}],
 }

@@ -463,6 +463,8 @@ def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path)
               "maybe": [], "loads": [
                   {"file": "CLAUDE.md", "uri": (root / "CLAUDE.md").as_uri(), "how": "always",
                    "patterns": [], "bytes": 9},
+                  {"file": ".ai/rules/index.md", "uri": (root / ".ai/rules/index.md").as_uri(), "how": "always",
+                   "patterns": [], "bytes": 9, "importedBy": "CLAUDE.md:29"},
                   {"file": ".claude/rules/app.md", "uri": (root / ".claude/rules/app.md").as_uri(),
                    "how": "glob", "patterns": ["app/**"], "bytes": 9}]}
     codex = {"id": "codex", "name": "Codex", "confirmed": True, "matcherConfirmedIn": "Codex 0.171.0",
@@ -510,6 +512,7 @@ def test_rules_items_say_when_agents_miss_a_rule_file(nvim: str, tmp_path: Path)
         ("seen.md", 1, ".ai/rules/seen.md (app/**)", ""),
         ("old.md", 3, ".ai/rules/old.md — Old (app/*)", ""),
         ("CLAUDE.md", 1, "Claude Code: CLAUDE.md (always) (probably: documented behaviour not confirmed)", ""),
+        ("index.md", 1, "Claude Code: .ai/rules/index.md (always, imported by CLAUDE.md:29)", ""),
         ("app.md", 1, "Claude Code: .claude/rules/app.md (app/**)", ""),
         ("AGENTS.md", 1, "Codex: AGENTS.md (folder chain) (matcher confirmed in Codex 0.171.0)", ""),
         ("QWEN.md", 1, "Qwen Code: QWEN.md (folder chain) (confirmed in Qwen Code 0.24.4)", ""),

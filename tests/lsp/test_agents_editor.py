@@ -131,7 +131,9 @@ async def test_code_lens_names_the_agents_that_load(client: LanguageClient, shop
     [also] = [t for t in titles if t.startswith("Also loaded by: ")]
     # Copilot in VS Code: AGENTS.md, CLAUDE.md and `.claude/rules` beside its own files.
     assert "Claude Code (5)" in also and "Copilot in VS Code (8)" in also and "Codex (1)" in also
-    assert "Copilot CLI (9)" in also  # with `.claude/rules` and the files without `applyTo`
+    # with `.claude/rules`, the files without `applyTo`, and `docs/agents/react.md`, which the root's
+    # AGENTS.md imports with `@path`
+    assert "Copilot CLI (10)" in also
     assert "Boost" not in also
 
 

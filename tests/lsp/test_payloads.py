@@ -40,7 +40,7 @@ def test_the_contract_keys_are_camel_case_as_documented() -> None:
     assert list(typing.get_type_hints(payloads.AgentView)) == [
         "id", "name", "confirmed", "confirmedIn", "matcherConfirmedIn", "loads", "maybe", "overBudget", "cap"]
     assert list(typing.get_type_hints(payloads.AgentLoad)) == [
-        "file", "uri", "how", "patterns", "bytes", "entries"]
+        "file", "uri", "how", "patterns", "bytes", "entries", "importedBy"]
     assert list(typing.get_type_hints(payloads.AgentCap)) == ["limit", "unit", "per", "source"]
     assert list(typing.get_type_hints(payloads.RuleForPath)) == [
         "file", "uri", "title", "line", "globs", "matched", "agentsSee", "agentsMissBecause",

@@ -61,6 +61,8 @@ export interface AgentLoad {
   bytes: number;
   /** Its `## ` headings. */
   entries: EntryRef[];
+  /** The file and line whose `@path` import loads it ("CLAUDE.md:12"); absent when none does. */
+  importedBy?: string;
 }
 
 /** A file the model may pick by its description, or that loads only when asked for. */

@@ -139,8 +139,10 @@ function agentNode(agent: AgentView): ViewNode {
 
 function loadNode(agent: string, load: AgentLoad): ViewNode {
   const id = `${agent}:${load.file}`;
-  const why = load.how === 'glob' && load.patterns.length > 0 ? load.patterns.join(', ')
+  const how = load.how === 'glob' && load.patterns.length > 0 ? load.patterns.join(', ')
     : load.how === 'directory' ? 'folder chain' : load.how === 'glob' ? 'by its contents' : 'always';
+  // A file another imports with `@path` loads with its importer: say which line imports it.
+  const why = load.importedBy !== undefined ? `${how}, imported by ${load.importedBy}` : how;
   return {
     id, kind: 'file', label: baseName(load.file), description: `${load.file} · ${why}`,
     tooltip: `${load.file}\n${why}; ${formatBytes(load.bytes)}.`, icon: 'file', uri: load.uri, line: 0,

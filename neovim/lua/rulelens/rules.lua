@@ -8,11 +8,19 @@ local M = {}
 
 local NOT_CONFIRMED = ' (probably: documented behaviour not confirmed)'
 
-local function why(load)
+local function how(load)
   if load.how == 'glob' and type(load.patterns) == 'table' and #load.patterns > 0 then
     return table.concat(load.patterns, ', ')
   end
   return load.how == 'directory' and 'folder chain' or tostring(load.how)
+end
+
+--- Why a file loads; for one another imports with `@path`, the importing file and line too.
+local function why(load)
+  if type(load.importedBy) == 'string' then
+    return how(load) .. ', imported by ' .. load.importedBy
+  end
+  return how(load)
 end
 
 --- Items for what the other agents load (`answer.agents`, a list; absent from older servers,

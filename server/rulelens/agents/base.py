@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulelens.agents.facts import Fact, Topic, all_confirmed, release_of
+from rulelens.agents.imports import Imported
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
@@ -320,6 +321,16 @@ class Agent(ABC):
         if not cls.confirmed_in:
             return None
         return f"{'' if on in cls.end_to_end else 'matcher '}confirmed in {cls.confirmed_in}"
+
+    def imports_of(self, rel: str) -> list[Imported]:
+        """The files `rel`'s `@path` imports load with it (agents/imports.py), for an agent that
+        follows such imports; none by default."""
+        return []
+
+    def imports_at_start(self, f: AgentFile) -> bool:
+        """Whether `f`'s imports load at session start whether or not `f` itself loads for the
+        path (Claude Code's rules with `paths`); by default they load with `f`."""
+        return False
 
     def blank_starts(self, loads: Sequence[Load]) -> dict[str, int]:
         """The bytes of blank text each loaded file starts with, for an agent whose per-path cap

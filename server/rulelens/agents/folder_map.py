@@ -60,6 +60,7 @@ class Everywhere:
     agent: str
     file: str
     bytes: int
+    via: str | None = None  # the importer and line, for a file loaded through an `@path` import
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,10 @@ def build_map(project: AgentProject) -> ProjectMap:
         scoped = 0
         per_file: list[tuple[AgentFile, set[str]]] = []
         for f in agent.files:
+            if agent.imports_at_start(f):  # its imports load for every file, whatever it does
+                listed = {e.file for e in everywhere if e.agent == agent.id}
+                everywhere.extend(Everywhere(agent.id, i.file, i.bytes, i.via)
+                                  for i in agent.imports_of(f.rel) if i.file not in listed)
             key = agent.coverage_key(f)
             if key not in coverage:
                 coverage[key] = agent.loads_for(f, paths)
@@ -125,6 +130,10 @@ def build_map(project: AgentProject) -> ProjectMap:
             per_file.append((f, hits))
             if len(hits) == len(paths):
                 everywhere.append(Everywhere(agent.id, f.rel, f.size))
+                # and the files its `@path` imports load with it, once per agent
+                listed = {e.file for e in everywhere if e.agent == agent.id}
+                everywhere.extend(Everywhere(agent.id, i.file, i.bytes, i.via)
+                                  for i in agent.imports_of(f.rel) if i.file not in listed)
                 continue
             scoped += 1
             reached |= hits

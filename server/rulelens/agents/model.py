@@ -23,9 +23,16 @@ class Load:
     how: How
     patterns: tuple[str, ...]
     bytes: int
+    # For a file that loads because another imports it (`@path`): the importer and the import's
+    # 1-based line, "CLAUDE.md:12".
+    via: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"file": self.file, "how": self.how, "patterns": list(self.patterns), "bytes": self.bytes}
+        out: dict[str, object] = {"file": self.file, "how": self.how, "patterns": list(self.patterns),
+                                  "bytes": self.bytes}
+        if self.via is not None:
+            out["imported_by"] = self.via
+        return out
 
 
 @dataclass(frozen=True)

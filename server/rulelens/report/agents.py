@@ -63,6 +63,8 @@ def loads_text(present: list[Agent], view: PathView,
         by_file = {f.file: f for f in observed.files} if observed is not None else {}
         for load in loads:
             why = f"  by {', '.join(load.patterns)}" if load.patterns else ""
+            if load.via is not None:
+                why += f"  imported by {load.via}"
             lines.append(f"    {load.how:<9} {load.file}  {load.bytes:,} B{why}")
             if load.file in by_file:
                 lines += [f"      {line}" for line in file_seen_lines(by_file[load.file], load.how, observed)]

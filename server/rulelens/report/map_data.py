@@ -17,7 +17,8 @@ def map_data(m: ProjectMap) -> dict[str, Any]:
         "files": m.files,
         "agents": [{"id": a.id, "name": a.name, "confirmed": a.confirmed, "ruleFiles": a.files,
                     "scoped": a.scoped, "reached": a.reached, "cap": a.cap} for a in m.agents],
-        "everywhere": [{"agent": e.agent, "file": e.file, "bytes": e.bytes} for e in m.everywhere],
+        "everywhere": [{"agent": e.agent, "file": e.file, "bytes": e.bytes,
+                        **({"imported_by": e.via} if e.via else {})} for e in m.everywhere],
         "folders": [{"path": f.path, "files": f.files, "code": f.code, "reached": f.reached,
                      "ruleFiles": f.rule_files, "overBudget": f.over_budget}
                     for f in (m.folders[k] for k in sorted(m.folders))],

@@ -103,7 +103,8 @@ function list(id, items, draw) { const ul = document.getElementById(id);
   if (!items.length) { ul.appendChild(el('li', 'muted', 'None.')); return; }
   for (const it of items) { const li = el('li'); draw(li, it); ul.appendChild(li); } }
 list('everywhere', D.everywhere, (li, e) => { li.appendChild(chip(e.agent, name[e.agent]));
-  li.appendChild(document.createTextNode(e.file + ' (' + e.bytes.toLocaleString() + ' B)')); });
+  li.appendChild(document.createTextNode(e.file + ' (' + e.bytes.toLocaleString() + ' B'
+    + (e.imported_by ? ', imported by ' + e.imported_by : '') + ')')); });
 list('gaps', D.gaps, (li, g) => { const a = el('a', '', (g || '.') + '/'); a.onclick = () => reveal(g);
   li.appendChild(a); li.appendChild(document.createTextNode(' ' + plural(byPath[g].code, 'code file'))); });
 list('disagree', D.disagreements, (li, d) => {

@@ -22,7 +22,8 @@ def map_text(m: ProjectMap, depth: int = 2) -> str:
     if m.everywhere:
         readers: dict[str, list[str]] = {}
         for e in m.everywhere:
-            readers.setdefault(e.file, []).append(names.get(e.agent, e.agent))
+            via = f": imported by {e.via}" if e.via else ""
+            readers.setdefault(e.file, []).append(names.get(e.agent, e.agent) + via)
         lines.append("Loaded for every file: " + "; ".join(
             f"{file} ({', '.join(who)})" for file, who in readers.items()))
     lines.append("")

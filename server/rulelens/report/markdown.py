@@ -10,6 +10,8 @@ from rulelens.rules.format.reading import split_lines
 from rulelens.rules.model import Entry, Match, RuleFile
 
 if TYPE_CHECKING:
+    from rulelens.agents.base import Agent
+    from rulelens.agents.project import PathView
     from rulelens.report.agents import Loaded
     from rulelens.rules.review import Review
 
@@ -128,3 +130,21 @@ def render_agent_search(hits: list[tuple[str, int, str]], query: str) -> str:
     if len(hits) > SEARCH_LIMIT:
         shown.append(f"... and {len(hits) - SEARCH_LIMIT} more lines; narrow the query.")
     return "\n\n".join(shown) + "\n"
+
+
+def render_imported(present: list[Agent], view: PathView) -> str:
+    """The files agents load for the path because another file imports them with `@path` (the
+    rules index a `CLAUDE.md` points to), each with the agents and where it is imported: an agent
+    asking for the path's rules has these in its context too. Empty when there are none."""
+    found: dict[str, list[str]] = {}
+    for agent in present:
+        for load in view.loads.get(agent.id, []):
+            if load.via is not None:
+                when = {"always": "at start", "directory": "with its folder's file",
+                        "glob": "with its importer"}[load.how]
+                found.setdefault(load.file, []).append(f"{agent.name} {when}, imported by `{load.via}`")
+    if not found:
+        return ""
+    lines = [f"Files agents also load for {view.path} through `@` imports:"]
+    lines += [f"- `{file}`: {'; '.join(who)}" for file, who in found.items()]
+    return "\n".join(lines)

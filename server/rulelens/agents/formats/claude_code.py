@@ -34,7 +34,9 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, nested, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.model import AgentFile, Budget, Decision, Moment
+from rulelens.agents.import_syntax import looks_like_file, span
+from rulelens.agents.imports import CLAUDE_CODE, Follower, Imported, named_file, with_imports
+from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.agents.observe_hook import ObserveHook, Silence
 from rulelens.glob_engines import ignore_js
 from rulelens.glob_engines.dialects import UNDOCUMENTED
@@ -283,6 +285,25 @@ class ClaudeCode(GlobAgent):
              f'{SOURCE}: the Read tool\'s `validateInput` (the binary extension list), the write path '
              'shared by Edit and Write (`notText`, then the nested memory trigger); run 2026-12-07', 'code',
              '2026-12-07'),
+        Fact('loading', '`@path` imports in `CLAUDE.md`, `CLAUDE.local.md`, `.claude/CLAUDE.md`, '
+             '`.claude/rules` files, `AGENTS.md` read in their place, nested ones and imported files: an `@` '
+             'starting a text token of its Markdown lexer (after whitespace, or inside `**…**`, `_…_`, '
+             '`[…]`), not in code (fenced, indented, spans) or an HTML comment, not escaped (`\\@`); the '
+             'path runs to the next whitespace, `#…` cut off, and must start `./`, `~/`, `/` or a letter, '
+             'digit, `.`, `_` or `-`',
+             f'{SOURCE}: `tVr` (the tokens walked), `oVr` (the paths kept), run against a fake model', 'code',
+             '2026-12-07'),
+        Fact('loading', 'an import resolves from the importing file\'s folder (`~/` from the home folder); '
+             'each imported file is its own `Contents of` block right after its importer, four levels deep '
+             '(a fifth is not read), each file once per load; a file outside the project (`~/` and `../` '
+             'ones too) loads only where the user approved external imports; a missing file, a folder, a '
+             'blank file or an extension not in its text list (`.png`) is skipped without a word',
+             f'{SOURCE}: `lte` (depth `S7s` = 5, the processed set, `includeExternal`), `ASt` (`zKr`, '
+             '"Skipping non-text file in @include"), run against a fake model', 'code', '2026-12-07'),
+        Fact('loading', 'the imports of a `.claude/rules` file with `paths` load at session start with the '
+             'unconditional files, whether or not the rule loads for the path',
+             f'{SOURCE}: `HQe` keeps the imported files (which have no globs) in the unconditional pass; run '
+             'against a fake model', 'code', '2026-12-07'),
         Fact('cap', 'docs recommend a `CLAUDE.md` under about 200 lines',
              'https://code.claude.com/docs/en/memory', 'docs', '2026-12-03'),
     )
@@ -292,7 +313,7 @@ class ClaudeCode(GlobAgent):
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
     source = "Claude Code 2.1.337's code (npm); code.claude.com memory docs"
     codes = frozenset(("claude-wrong-key", "claude-loads-always", "claude-dot-slash", "claude-empty-body",
-                       "claude-agents-md-unseen"))
+                       "claude-agents-md-unseen", "claude-import-missing"))
 
     borrows = ("AGENTS.md",)
     # Read from its code: the hook input is built in one place and sent from two, the memory walk
@@ -485,6 +506,33 @@ class ClaudeCode(GlobAgent):
         hit = [p for p in written if not p.startswith("!") and self.pattern_matches(p, inner)]
         return self.load(f, "glob", hit or found)
 
+    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
+        """Each loaded file followed by the files its `@path` imports load. A rule with `paths`
+        has its imports read at session start, with the unconditional files, whether or not the
+        rule itself loads for the path (confirmed in Claude Code 2.1.337)."""
+        decided = super().view(path, on)
+        order = {f.rel: i for i, f in enumerate(self.files)}
+        carriers = [(sum(order.get(d.file, -1) < order[f.rel] for d in decided), f.rel)
+                    for f in self.files if self.imports_at_start(f)]
+        return with_imports(decided, self.imports_of, carriers)
+
+    def imports_at_start(self, f: AgentFile) -> bool:
+        rule = not self.is_memory(f) and not self.is_skill(f)
+        return rule and bool(f.body) and self.rule_globs(f) is not None
+
+    def follower(self) -> Follower:
+        found: Follower | None = self.__dict__.get("_follower")
+        if found is None:
+            found = self.__dict__["_follower"] = Follower(self.ctx.root, self.ctx.reads, CLAUDE_CODE)
+        return found
+
+    def imports_of(self, rel: str) -> list[Imported]:
+        """What `rel`'s imports load: a memory file's or a rule's, not a skill's."""
+        f = self.file(rel)
+        if f is None or self.is_skill(f) or "@" not in f.text:
+            return []
+        return self.follower().of(rel, f.text)
+
     def on_invalid_yaml(self) -> str:
         return (f"Claude Code then reads no frontmatter and loads this rule for every file, not only for "
                 f"its `paths` (confirmed in {RELEASE}). Quote each glob: `- \"src/**/*.ts\"`.")
@@ -508,6 +556,8 @@ class ClaudeCode(GlobAgent):
                                "the file."))
         elif not self.is_memory(f):
             out.extend(self.rule_traps(f))
+        if not self.is_skill(f) and f.body and "@" in f.text:
+            out.extend(self.import_traps(f))
         if self.is_memory(f) and self.budget is not None:
             lines = len(split_lines(f.text))
             if lines > self.budget.limit:
@@ -568,6 +618,30 @@ class ClaudeCode(GlobAgent):
     def _brings_agents_md(self, f: AgentFile) -> bool:
         """Whether a nested CLAUDE.md brings in its folder's AGENTS.md: a link to it, or an import."""
         return self._links_agents_md(f) or re.search(r"(?m)@(?:\./)?AGENTS\.md\b", f.text) is not None
+
+    def import_traps(self, f: AgentFile) -> list[Problem]:
+        """Each `@path` Claude Code takes for an import that loads no file: it skips it without a
+        word, and the model sees only the text."""
+        out: list[Problem] = []
+        for imp, why in self.follower().broken(f.rel, f.text):
+            if not looks_like_file(imp.path):
+                continue
+            named = named_file(f.rel, imp.path)
+            what = {
+                "missing": f"`{named}`, which the project does not have",
+                "folder": f"`{named}`, a folder, which it does not read",
+                "outside": (f"`{named}`, outside the project, which it loads only where you approved "
+                            "external imports"),
+                "type": f"`{named}`, whose extension is not one of the text types it imports",
+            }.get(why, f"`{named}`")
+            line, col, end = span(f.text, imp)
+            out.append(Problem(
+                f.rel, line, "warning", "claude-import-missing",
+                f"Claude Code reads `@{imp.path}` as an import of {what}: it skips it without a word, so "
+                f"the model sees only the text `@{imp.path}` (confirmed in {RELEASE}). Name a file of "
+                f"the project (relative to this file), or write it in backticks to keep it as text.",
+                col, end))
+        return out
 
     def rule_traps(self, f: AgentFile) -> list[Problem]:
         """A rule or skill that loads otherwise than written, in Claude Code's own terms."""

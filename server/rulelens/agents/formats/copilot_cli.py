@@ -28,6 +28,8 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, nested, problem
 from rulelens.agents.facts import Fact
+from rulelens.agents.import_syntax import looks_like_file, span
+from rulelens.agents.imports import COPILOT_CLI, Follower, Imported, named_file, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.glob_engines.dialects import GLOBSET, literal_end, matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
@@ -78,12 +80,23 @@ class CopilotCli(GlobAgent):
         Fact("dialect", "the `globset` crate, `*` stopping at `/`, case-sensitive, dotfiles included, from "
              "the repository root, `./` stripped; a pattern without `/` matches the file name at any depth",
              RUN, "code", "2026-12-05"),
+        Fact("loading", "`@path` imports in `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` and "
+             "`copilot-instructions.md` (not in `.instructions.md` or `.claude/rules` files, sent as "
+             "written): an `@` not right after a letter, digit "
+             "or one of `._%+-*[`, the path to the next whitespace less trailing punctuation, holding a `.` "
+             "or `/`, not in fenced code or a code span (indented code and HTML comments are read); resolved "
+             "from the importing file's folder, inside the repository (absolute and `~/` paths refused), "
+             "eight levels deep; each inlined after the `@path` as an `<imported_custom_instruction>`; a "
+             "missing file or a folder is skipped and the text left as written; a folder import is not "
+             "expanded",
+             RUN + ", its strings \"Skipping instruction import\", \"Could not resolve instruction import\"",
+             "code", "2026-12-07"),
     )
     keys = ("applyTo",)
     flags = GLOBSET
     from_root = False  # a pattern without `/` matches at any depth
     source = f"{RELEASE}, run; {DOCS}"
-    codes = frozenset(("copilot-cli-any-depth",))
+    codes = frozenset(("copilot-cli-any-depth", "copilot-cli-import-missing"))
     borrows = ("AGENTS.md", *FOLDER_FILES, "SKILL.md")
     file_globs = ("**/.github/copilot-instructions.md", "**/.github/instructions/**/*.instructions.md",
                   "**/AGENTS.md", "**/.claude/rules/**/*.md", *(f"**/{n}" for n in FOLDER_FILES),
@@ -252,7 +265,22 @@ class CopilotCli(GlobAgent):
         return any(p.startswith(base + "/") for p in self.pattern_hits(pattern))
 
     def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
-        return sorted(super().view(path, on), key=lambda d: _depth(self.folder_of(d.file) or ""))
+        ordered = sorted(super().view(path, on), key=lambda d: _depth(self.folder_of(d.file) or ""))
+        return with_imports(ordered, self.imports_of)  # each file's `@path` imports in its place
+
+    def follower(self) -> Follower:
+        found: Follower | None = self.__dict__.get("_follower")
+        if found is None:
+            found = self.__dict__["_follower"] = Follower(self.ctx.root, self.ctx.reads, COPILOT_CLI)
+        return found
+
+    def imports_of(self, rel: str) -> list[Imported]:
+        """What `rel`'s `@path` imports load: those of `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` and
+        `copilot-instructions.md`; a `.instructions.md` or `.claude/rules` file is sent as written."""
+        f = self.file(rel)
+        if f is None or self.is_instructions(f) or "@" not in f.text:
+            return []
+        return self.follower().of(rel, f.text)
 
     def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
         return (self.id, f.rel)
@@ -264,6 +292,32 @@ class CopilotCli(GlobAgent):
         out = [] if _in_claude_rules(f.rel) else super().file_traps(f)
         if f.rel.endswith(".instructions.md") and not self.excluded(f):
             out.extend(self.any_depth_traps(f))
+        if "@" in f.text and not self.is_instructions(f):
+            out.extend(self.import_traps(f))
+        return out
+
+    def import_traps(self, f: AgentFile) -> list[Problem]:
+        """Each `@path` Copilot CLI takes for an import that loads no file: it skips it (its log
+        says why) and leaves the text as written."""
+        out: list[Problem] = []
+        for imp, why in self.follower().broken(f.rel, f.text):
+            if not looks_like_file(imp.path):
+                continue
+            named = named_file(f.rel, imp.path)
+            what = {
+                "missing": (f"`{named}`, which the project does not have "
+                            "(\"Could not resolve instruction import\")"),
+                "folder": f"`{named}`, a folder (\"is not a file\")",
+                "absolute": ("an absolute or home path "
+                             "(\"absolute and home-relative imports are not allowed\")"),
+            }.get(why, "a file outside the project (\"outside the allowed instruction import root\")")
+            line, col, end = span(f.text, imp)
+            out.append(Problem(
+                f.rel, line, "warning", "copilot-cli-import-missing",
+                f"Copilot CLI reads `@{imp.path}` as an import of {what}: it skips it and leaves the text "
+                f"as written, so the model gets no file (confirmed by running {RELEASE}). Name a file of "
+                "the project, relative to this file, or write it in backticks to keep it as text.",
+                col, end))
         return out
 
     def nothing_patterns(self, f: AgentFile) -> list[str]:

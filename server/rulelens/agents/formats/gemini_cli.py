@@ -275,7 +275,8 @@ class GeminiCli(Codex):
         cache: dict[str, list[str]] = self.__dict__.setdefault("_imported", {})
         if f.rel not in cache:
             texts: dict[str, str] = self.__dict__.setdefault("_import_texts", {})
-            found = (imported(self.ctx.root, f.rel, f.text, texts, self.ctx.reads, self.flat(f))
+            via: dict[str, str] = self.__dict__.setdefault("_import_via", {}).setdefault(f.rel, {})
+            found = (imported(self.ctx.root, f.rel, f.text, texts, self.ctx.reads, self.flat(f), via)
                      if "@" in f.text else [])
             cache[f.rel] = found
         return cache[f.rel]
@@ -298,7 +299,7 @@ class GeminiCli(Codex):
                 for rel in self.imported(f):
                     if rel not in seen:
                         size = len(self.__dict__["_import_texts"][rel].encode("utf-8"))
-                        out.append(Load(rel, d.how, (), size))
+                        out.append(Load(rel, d.how, (), size, self.__dict__["_import_via"][f.rel].get(rel)))
                         seen.add(rel)
         return out
 

@@ -79,10 +79,11 @@ def target(root: Path, importer: str, path: str, reads: Reads) -> tuple[str | No
 
 
 def imported(root: Path, rel: str, text: str, read: dict[str, str], reads: Reads,
-             flat: bool = False) -> list[str]:
+             flat: bool = False, via: dict[str, str] | None = None) -> list[str]:
     """The files that importing `rel` (whose text is `text`) pulls in, at any depth Gemini CLI
     follows, in the order it reads them; `read` keeps the texts read, by file. `flat`: the
-    `importFormat` Gemini CLI's "flat" reading follows imports with no depth limit."""
+    `importFormat` Gemini CLI's "flat" reading follows imports with no depth limit. `via`, when
+    given, gets each file's first importer and the import's 1-based line ("GEMINI.md:3")."""
     out: list[str] = []
     level = [(rel, text)]
     depth = 0
@@ -101,5 +102,7 @@ def imported(root: Path, rel: str, text: str, read: dict[str, str], reads: Reads
                         continue
                 out.append(got)
                 following.append((got, read[got]))
+                if via is not None:
+                    via[got] = f"{owner}:{body.count(chr(10), 0, imp.start) + 1}"
         level = following
     return out

@@ -16,9 +16,12 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent
 from rulelens.agents.facts import Fact
-from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.import_syntax import looks_like_file, span
+from rulelens.agents.imports import QWEN_CODE, Follower, Imported, named_file, with_imports
+from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.agents.observe_hook import ObserveHook, Silence
 from rulelens.glob_engines.dialects import picomatch_matches
+from rulelens.rules.model import Problem
 
 RULES = ".qwen/rules"
 MEMORY = ("QWEN.md", "AGENTS.md")
@@ -114,6 +117,14 @@ class QwenCode(GlobAgent):
              "text is empty without its HTML comments is dropped", CODE, "code", "2026-12-05"),
         Fact("dialect", "picomatch with `{dot: true}`, against the path from the git root", CODE, "code",
              "2026-12-05"),
+        Fact("loading", "`@path` imports in `QWEN.md` and `AGENTS.md` (not in `.qwen/rules`): an `@` at the "
+             "start or after a space, tab or line break, the path to the next one, starting with `.`, `/` or "
+             "a letter, not in code (fenced, indented, spans); the file is read in the importer's place from "
+             "its folder, five levels deep, inside the git root; a missing file stays as written, one "
+             "outside or a folder becomes an `Import failed` comment",
+             "@qwen-code/qwen-code@0.24.4 (npm): packages/core/src/utils/memoryImportProcessor.ts "
+             "`findImports`, `findCodeRegions`, `processImports`; memoryDiscovery.ts `readMemoryFiles`",
+             "code", "2026-12-07"),
     )
     # Its hook system fires InstructionsLoaded from readMemoryFiles alone: context files
     # (QWEN.md, AGENTS.md, .qwen/QWEN.local.md) and what they import, never `.qwen/rules`.
@@ -134,6 +145,7 @@ class QwenCode(GlobAgent):
         source="@qwen-code/qwen-code@0.24.4 (npm): packages/core/src/hooks and memoryDiscovery.ts",
     )
     keys = ("paths",)
+    codes = frozenset(("qwen-import-missing",))
     source = f"{RELEASE}'s code (npm)"
     file_globs = ("**/QWEN.md", "**/AGENTS.md", ".qwen/rules/**/*.md")
     borrows = ("AGENTS.md",)
@@ -186,3 +198,49 @@ class QwenCode(GlobAgent):
             return self.load(f, "always")
         hit = [p for p in patterns if self.pattern_matches(p, path)]
         return self.load(f, "glob", hit) if hit else None
+
+    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
+        """Each loaded file followed by the files its `@path` imports put in its place."""
+        return with_imports(super().view(path, on), self.imports_of)
+
+    def follower(self) -> Follower:
+        found: Follower | None = self.__dict__.get("_follower")
+        if found is None:
+            found = self.__dict__["_follower"] = Follower(self.ctx.root, self.ctx.reads, QWEN_CODE)
+        return found
+
+    def imports_of(self, rel: str) -> list[Imported]:
+        """What `rel`'s imports load: a `QWEN.md`'s or an `AGENTS.md`'s (its rules' are not read)."""
+        f = self.file(rel)
+        if f is None or not self.is_memory(f) or "@" not in f.text:
+            return []
+        return self.follower().of(rel, f.text)
+
+    def file_traps(self, f: AgentFile) -> list[Problem]:
+        out = super().file_traps(f)
+        if self.is_memory(f) and "@" in f.text:
+            out.extend(self.import_traps(f))
+        return out
+
+    def import_traps(self, f: AgentFile) -> list[Problem]:
+        """Each `@path` Qwen Code takes for an import that loads no file: a missing file's stays
+        as written; one outside the project, or a folder, becomes an `Import failed` comment."""
+        out: list[Problem] = []
+        for imp, why in self.follower().broken(f.rel, f.text):
+            if not looks_like_file(imp.path):
+                continue
+            named = named_file(f.rel, imp.path)
+            if why == "missing":
+                what = f"`{named}`, which the project does not have: it leaves the text as written"
+            elif why == "folder":
+                what = f"`{named}`, a folder: it puts an `Import failed` comment in the text's place"
+            else:
+                what = ("a file outside the project: it puts an `Import failed` comment (path traversal) in "
+                        "the text's place")
+            line, col, end = span(f.text, imp)
+            out.append(Problem(
+                f.rel, line, "warning", "qwen-import-missing",
+                f"Qwen Code reads `@{imp.path}` as an import of {what}, and the model gets no file "
+                f"(confirmed in {RELEASE}). Name a file of the project (relative to this file), or write "
+                "it in backticks to keep it as text.", col, end))
+        return out

@@ -58,6 +58,11 @@ def loading(found: list[AgentLoads]) -> list[AgentLoads]:
 
 # -- the hover section ----------------------------------------------------------------------
 def _why(load: Load, as_code: bool) -> str:
+    if load.via is not None:
+        importer = code(load.via) if as_code else load.via
+        when = {"always": "at start", "directory": "with the folder chain",
+                "glob": "with its importer"}[load.how]
+        return f"imported by {importer}, {when}"
     if load.how == "glob" and load.patterns:
         shown = ", ".join(code(p) if as_code else p for p in load.patterns)
         return f"by {shown}"
@@ -119,7 +124,7 @@ def grouped(found: list[AgentLoads]) -> list[tuple[list[Agent], AgentLoads]]:
     dozen agents) as one entry: the agents, and what the first of them loads."""
     groups: dict[object, tuple[list[Agent], AgentLoads]] = {}
     for x in found:
-        key = (tuple((load.file, load.how, load.patterns) for load in x.loads),
+        key = (tuple((load.file, load.how, load.patterns, load.via) for load in x.loads),
                tuple((m.file, m.how) for m in x.maybe), x.over_budget, x.moment_note,
                id(x.seen) if x.seen is not None else None)  # observed sessions are per agent
         if key in groups:
@@ -233,14 +238,21 @@ def section_plain(found: list[AgentLoads]) -> str:
 
 
 # -- rulelens/rulesForPath --------------------------------------------------------------------
+def _load(load: Load, uri: str, entries: list[EntryRef]) -> AgentLoad:
+    out = AgentLoad(file=load.file, uri=uri, how=load.how, patterns=list(load.patterns), bytes=load.bytes,
+                    entries=entries)
+    if load.via is not None:
+        out["importedBy"] = load.via
+    return out
+
+
 def payload(target: Target, found: list[AgentLoads]) -> list[AgentView]:
     uri = target.root.uri_of
     return [AgentView(
         id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed,
         confirmedIn=x.agent.confirmed_in if MOMENT in x.agent.end_to_end else None,
         matcherConfirmedIn=x.agent.confirmed_in if MOMENT not in x.agent.end_to_end else None,
-        loads=[AgentLoad(file=load.file, uri=uri(load.file), how=load.how, patterns=list(load.patterns),
-                         bytes=load.bytes, entries=_entries(x.agent, load.file)) for load in x.loads],
+        loads=[_load(load, uri(load.file), _entries(x.agent, load.file)) for load in x.loads],
         maybe=[AgentMaybe(file=m.file, uri=uri(m.file), how=m.how) for m in x.maybe],
         overBudget=x.over_budget, cap=_cap(x.agent)) for x in found]
 

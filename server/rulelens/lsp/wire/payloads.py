@@ -12,7 +12,7 @@ only values of the right type, so that a handler never sees a half-typed dict.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Literal, TypedDict
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 if TYPE_CHECKING:
     from rulelens.rules.model import Problem
@@ -68,6 +68,7 @@ class AgentLoad(TypedDict):
     patterns: list[str]  # the patterns that matched (for "glob")
     bytes: int
     entries: list[EntryRef]  # its `## ` headings (1-based lines)
+    importedBy: NotRequired[str]  # the file and line whose `@path` import loads it ("CLAUDE.md:12")
 
 
 class AgentMaybe(TypedDict):

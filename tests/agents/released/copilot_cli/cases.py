@@ -93,8 +93,40 @@ def generated(paths: int = 36, patterns: int = 30, seed: int = 2026) -> list[Cas
                               paths, patterns, seed)
 
 
+# `@path` imports: each case asks about an imported file (its marker is only in it). Copilot CLI
+# inlines what it imports in the importer's place, eight levels deep.
+IMPORT_FILES = {
+    "AGENTS.md": ("# Project\nRead @docs/conventions.md first.\nSee `@docs/span.md`.\n```\n@docs/fence.md\n```\n"
+                  "\n    @docs/indented.md\n\n<!-- @docs/comment.md -->\n@./docs/dot.md\n@missing.md\n@../outside.md\n"
+                  "mail a@docs/mail.md\n@docs/chain1.md\n@docs/\n@~/home.md\n(@docs/paren.md), @docs/trail.md.\n"
+                  "**@docs/bold.md**\n@docs/page.md#part\n"),
+    "CLAUDE.md": "Open @.ai/rules/index.md before you start.\nPrompts: @.ai/prompts/\n",
+    ".github/copilot-instructions.md": "Style: @style.md\n",
+    # Instruction files and Claude Code's rules are sent as written: their imports load nothing.
+    ".github/instructions/src.instructions.md": '---\napplyTo: "src/**"\n---\nSource @../../docs/src.md\n',
+    ".github/instructions/all.instructions.md": '---\napplyTo: "**"\n---\nAll @../../docs/all.md\n',
+    ".claude/rules/r.md": "Rule @../../docs/rule.md\n",
+    **{f"docs/{n}.md": f"RULE-MARK-{n}-END\n" for n in (
+        "conventions", "span", "fence", "indented", "comment", "dot", "mail", "paren", "trail", "bold", "page",
+        "src", "all", "rule")},
+    **{f"docs/chain{i}.md": f"RULE-MARK-chain{i}-END @chain{i + 1}.md\n" for i in range(1, 11)},
+    ".ai/rules/index.md": "RULE-MARK-index-END\n",
+    # a folder import: neither agent reads the files in the folder
+    ".ai/prompts/a.md": "RULE-MARK-prompta-END\n",
+    ".ai/prompts/b.md": "RULE-MARK-promptb-END\n",
+    ".github/style.md": "RULE-MARK-style-END\n",
+}
+IMPORT_PATHS = ["src/a.ts", "README.md"]
+
+
+def imports() -> list[Case]:
+    asked = [(rel, text.split()[0]) for rel, text in IMPORT_FILES.items() if text.startswith("RULE-MARK-")]
+    return [Case("realistic", f"i-{rel}-{path}", path, IMPORT_FILES, {"marker": marker, "file": rel})
+            for path in IMPORT_PATHS for rel, marker in asked]
+
+
 def cases() -> list[Case]:
-    return realistic() + generated()
+    return realistic() + imports() + generated()
 
 
 def rulelens_answers(all_cases: list[Case]) -> list[Any]:

@@ -71,8 +71,35 @@ def generated(paths: int = 60, patterns: int = 30, seed: int = 2026) -> list[Cas
                               paths, patterns, seed)
 
 
+# `@path` imports in `QWEN.md` and `AGENTS.md`: each case asks about an imported file (its marker
+# is only in it). Qwen Code inlines what it imports in the importer's place, five levels deep.
+IMPORT_FILES = {
+    "QWEN.md": ("# Project\nRead @docs/conventions.md first.\nSee `@docs/span.md`.\n```\n@docs/fence.md\n```\n"
+                "\n    @docs/indented.md\n\n<!-- @docs/comment.md -->\n@./docs/dot.md\n@missing.md\n@../outside.md\n"
+                "mail a@docs/mail.md\n@docs/chain1.md\n@docs/\n@~/home.md\n@docs/page.md#part\n"),
+    "AGENTS.md": "Open @.ai/rules/index.md before you start.\nPrompts: @.ai/prompts/\n",
+    "pkg/QWEN.md": "Package @local.md\n",
+    ".qwen/rules/r.md": '---\npaths: ["src/**"]\n---\nRule @../../docs/ruleimp.md\n',
+    **{f"docs/{n}.md": f"RULE-MARK-{n}-END\n" for n in (
+        "conventions", "span", "fence", "indented", "comment", "dot", "mail", "ruleimp", "page")},
+    **{f"docs/chain{i}.md": f"RULE-MARK-chain{i}-END @chain{i + 1}.md\n" for i in range(1, 8)},
+    ".ai/rules/index.md": "RULE-MARK-index-END\n",
+    # a folder import: neither agent reads the files in the folder
+    ".ai/prompts/a.md": "RULE-MARK-prompta-END\n",
+    ".ai/prompts/b.md": "RULE-MARK-promptb-END\n",
+    "pkg/local.md": "RULE-MARK-pkglocal-END\n",
+}
+IMPORT_PATHS = ["src/a.ts", "pkg/a.ts", "README.md"]
+
+
+def imports() -> list[Case]:
+    asked = [(rel, _MARK.findall(text)[0]) for rel, text in IMPORT_FILES.items() if _MARK.search(text)]
+    return [Case("realistic", f"i-{rel}-{path}", path, IMPORT_FILES, {"marker": marker, "file": rel})
+            for path in IMPORT_PATHS for rel, marker in asked]
+
+
 def cases() -> list[Case]:
-    return realistic() + generated()
+    return realistic() + imports() + generated()
 
 
 def rulelens_answers(all_cases: list[Case]) -> list[Any]:
