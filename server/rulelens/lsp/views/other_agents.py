@@ -167,10 +167,10 @@ def _head(x: AgentLoads, markdown: bool, agents: list[Agent] | None = None) -> s
         mark = next(iter(marks.values()), None)
     else:  # "confirmed in A 1.2; matcher confirmed in B 3.4; C and D: probably (…)"
         by_mark: dict[str, list[str]] = {}
-        for name, m in marks.items():
-            by_mark.setdefault(m, []).append(name)
-        parts = [m if m.startswith(("confirmed in", "matcher confirmed in")) and len(names) == 1
-                 else f"{named_together(names)}: {m}" for m, names in by_mark.items()]
+        for who, m in marks.items():
+            by_mark.setdefault(m, []).append(who)
+        parts = [m if m.startswith(("confirmed in", "matcher confirmed in")) and len(those) == 1
+                 else f"{named_together(those)}: {m}" for m, those in by_mark.items()]
         mark = "; ".join(parts) or None
     note = "" if mark is None else (f" · *{mark}*" if markdown else f" ({mark})")
     return f"{name} · {what}{note}" if markdown else f"{name}: {what}{note}"
