@@ -49,11 +49,15 @@ def pieces(text: str) -> list[str]:
 class Fingerprints:
     """The project's candidate files and their pieces, read once per scratch copy."""
 
-    def __init__(self, root: Path, files: Iterable[str], leave_out: Iterable[str] = ()) -> None:
+    def __init__(self, root: Path, files: Iterable[str], leave_out: Iterable[str] = (),
+                 names: Iterable[str] = ()) -> None:
         skip = set(leave_out)
+        only = set(names)
         self.pieces: dict[str, list[str]] = {}
         for rel in files:
             if rel in skip or not rel.lower().endswith(CANDIDATE_SUFFIXES):
+                continue
+            if only and rel.rpartition("/")[2] not in only:
                 continue
             try:
                 if (root / rel).stat().st_size > MAX_BYTES:
@@ -69,18 +73,17 @@ class Fingerprints:
         return [rel for rel, found in self.pieces.items() if all(p in text for p in found)]
 
 
-def relative(name: str, root: Path) -> str:
-    """A named file root-relative: an absolute path inside the scratch root loses it; one
-    outside keeps its absolute path; a relative one is taken as root-relative already."""
-    if not name.startswith("/"):
-        return os.path.normpath(name).replace(os.sep, "/")
-    real = os.path.realpath(name)
+def relative(name: str, root: Path) -> str | None:
+    """A named file root-relative (an absolute path inside the scratch root loses it; a
+    relative one is taken from the root), or None for a file outside the project: the agent's
+    own files in its empty scratch home (Qwen Code writes one there and loads it)."""
+    full = name if name.startswith("/") else os.path.join(root, name)
+    real = os.path.realpath(full)
     for base in (str(root), os.path.realpath(root)):
-        if real == base or real.startswith(base + "/"):
-            return os.path.relpath(real, base).replace(os.sep, "/")
-        if name.startswith(base + "/"):
-            return os.path.relpath(name, base).replace(os.sep, "/")
-    return name
+        for candidate in (os.path.normpath(full), real):
+            if candidate.startswith(base + "/"):
+                return os.path.relpath(candidate, base).replace(os.sep, "/")
+    return None
 
 
 def seen_files(launcher: Launcher, requests: Sequence[Mapping[str, Any]], root: Path, moment: Moment,
@@ -88,7 +91,7 @@ def seen_files(launcher: Launcher, requests: Sequence[Mapping[str, Any]], root: 
     """Every file the main requests carry, with the first request that carries it."""
     first: dict[str, int] = {}
     for i, body in enumerate(requests):
-        found = [relative(n, root) for n in launcher.named(body)]
+        found = [rel for rel in (relative(n, root) for n in launcher.named(body)) if rel is not None]
         if prints is not None and launcher.fingerprints:
             found.extend(prints.within(squash("\n".join(texts(body)))))
         for rel in found:

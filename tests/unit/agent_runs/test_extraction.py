@@ -41,7 +41,8 @@ def test_a_file_split_by_its_imports_is_found_by_its_pieces(tmp_path: Path) -> N
                       Path("/r"), "read", prints) == ()
 
 
-def test_paths_outside_the_copy_stay_absolute() -> None:
+def test_files_outside_the_copy_are_left_out() -> None:
     assert relative("/r/p/src/a.md", Path("/r/p")) == "src/a.md"
-    assert relative("/home/x/.claude/CLAUDE.md", Path("/r/p")) == "/home/x/.claude/CLAUDE.md"
     assert relative("src/./b.md", Path("/r/p")) == "src/b.md"
+    assert relative("/home/x/.claude/CLAUDE.md", Path("/r/p")) is None
+    assert relative("../home/.qwen/output-language.md", Path("/r/p")) is None

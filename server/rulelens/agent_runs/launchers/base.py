@@ -31,6 +31,9 @@ class Launcher:
     # Whether files the requests carry without a name are found by their text
     # (extraction.fingerprints); Claude Code names every file it sends.
     fingerprints: ClassVar[bool] = True
+    # The only file names the agent sends (no imports): fingerprints test these alone, so a copy
+    # of AGENTS.md under another name is not taken for it. Empty: any file may be sent.
+    sends: ClassVar[tuple[str, ...]] = ()
 
     def family(self) -> Family:
         raise NotImplementedError
@@ -113,3 +116,12 @@ def shared_cache(binary: Path, name: str) -> Path:
     folder = Path(tempfile.gettempdir()) / "rulelens-agent-cache" / f"{name}-{key}"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def node_command(binary: Path) -> list[str]:
+    """How to start a binary that is a Node script (`cli.js`): with the `node` on PATH."""
+    import shutil
+
+    if binary.suffix in (".js", ".mjs", ".cjs"):
+        return [shutil.which("node") or "node", str(binary)]
+    return [str(binary)]
