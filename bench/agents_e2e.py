@@ -8,8 +8,9 @@ sent, files only rulelens lists). Asserts nothing.
         [--repos bench/e2e/repos.json] [--cache /work/e2e-cache] [--workers 2] [--only OWNER/NAME]
         [--binary AGENT=PATH] [--moments read,create] [--json OUT]
 
-repos.json is a list of {"repo", "commit", "checkout", "paths", "set"}; each path is a string
-(read when the file exists, created when it does not) or {"path", "moment"}. Observations are
+repos.json is a list of {"repo", "commit", "checkout", "paths", "create", "set"}; each path is
+a string (read when the file exists, created when it does not) or {"path", "moment"}, and
+"create" one more path to create. Observations are
 kept per (agent version, repository commit, path, moment) under --cache (outside the
 repository), so a second run asks the agents only about what changed; the predictions are
 always computed afresh.
@@ -61,13 +62,16 @@ def cases(entries: list[dict[str, Any]], moments: set[str], only: set[str]) -> l
         if not checkout.is_dir():
             print(f"# {entry['repo']}: no checkout at {checkout}, left out", file=sys.stderr)
             continue
-        for item in entry.get("paths") or []:
+        items: list[Any] = list(entry.get("paths") or [])
+        if entry.get("create"):
+            items.append({"path": entry["create"], "moment": "create"})
+        for item in items:
             path = item if isinstance(item, str) else item["path"]
             moment = (item.get("moment") or item.get("on")) if isinstance(item, dict) else None
             if moment is None:
                 moment = "read" if (checkout / path).is_file() else "create"
             if moment in moments:
-                out.append(Case(entry["repo"], entry.get("commit", ""), checkout, path, moment))
+                out.append(Case(entry["repo"], entry.get("commit", ""), checkout, path, moment))  # type: ignore[arg-type]
     return out
 
 
