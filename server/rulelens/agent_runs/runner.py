@@ -5,6 +5,7 @@ model on 127.0.0.1 to read, edit or create one path; what reached the model is t
 
 from __future__ import annotations
 
+import os
 import time
 from functools import cache
 from pathlib import Path
@@ -35,7 +36,11 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
     copied again instead of the project, for many runs on one project."""
     launcher = LAUNCHERS[agent]
     began = time.monotonic()
-    release = version(agent, Path(binary))
+    binary = Path(os.path.abspath(binary))  # the agent starts in the scratch copy
+    try:
+        release = version(agent, binary)
+    except OSError as e:
+        return Observation(agent, "unknown", path, moment, (), f"could not start {binary}: {e.strerror or e}")
     with Scratch(Path(project_root), template) as scratch:
         root = scratch.root
         if moment == "create" and (root / path).exists():
@@ -50,7 +55,11 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
         launcher.prepare_home(Path(binary), scratch.home)
         with FakeModel(launcher.family(), call) as model:
             start = launcher.start(Path(binary), root, scratch.home, path, moment, model.url)
-            done = run_agent(start.argv, start.cwd, start.env, timeout)
+            try:
+                done = run_agent(start.argv, start.cwd, start.env, timeout)
+            except OSError as e:
+                why = f"could not start {binary}: {e.strerror or e}"
+                return Observation(agent, release, path, moment, (), why)
             requests = model.main_requests()
             answered = model.called
             dump(model, agent, path, moment)

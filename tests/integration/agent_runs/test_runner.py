@@ -56,3 +56,9 @@ def test_the_project_is_left_as_it_was(tmp_path: Path) -> None:
     run("claude-code", exe, root, "a.ts", "edit")
     assert (root / "a.ts").read_text() == "x\n"
     assert not (root / "b.ts").exists()
+
+
+def test_a_missing_binary_is_an_error(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "p", {"a.ts": "x\n"})
+    observed = run("claude-code", tmp_path / "no-such-agent", root, "a.ts", "read")
+    assert observed.error is not None and observed.error.startswith("could not start")
