@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from rulelens.agent_runs.model import Arrived, Moment, Observation, Seen, after
+from rulelens.agents.formats.codex import Codex
 from rulelens.agents.model import Load
 from rulelens.agents.project import AgentProject
 from rulelens.rules.repository import RuleRepository
 
 # Agents whose harness starts them in the folder of the path (the folder's files are loaded
 # at start by them, as rulelens reads agents that read a folder chain).
-STARTED_IN_PATH_FOLDER: frozenset[str] = frozenset({"codex"})
+STARTED_IN_PATH_FOLDER: frozenset[str] = frozenset({Codex.id})
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from rulelens.agent_runs.fake_models.anthropic import Messages
 from rulelens.agent_runs.fake_models.base import Family
 from rulelens.agent_runs.launchers.base import NEW_TEXT, Launcher, Start, base_env, edit_arguments, texts
 from rulelens.agent_runs.model import Moment, ToolCall
+from rulelens.agents.formats.claude_code import ClaudeCode as ClaudeCodeModel
 
 # "Contents of /abs/CLAUDE.md (project instructions, checked into the codebase):" at start,
 # "Contents of /abs/src/CLAUDE.md:" beside a tool's result.
@@ -23,7 +24,7 @@ TOOL = {"read": "Read", "edit": "Edit", "create": "Write"}
 
 
 class ClaudeCode(Launcher):
-    agent = "claude-code"
+    agent = ClaudeCodeModel.id
     fingerprints = False
 
     def family(self) -> Family:

@@ -14,10 +14,11 @@ from rulelens.agent_runs.fake_models.base import Family
 from rulelens.agent_runs.fake_models.openai_responses import Responses
 from rulelens.agent_runs.launchers.base import NEW_TEXT, Launcher, Start, base_env, edit_arguments
 from rulelens.agent_runs.model import Moment, ToolCall
+from rulelens.agents.formats.codex import Codex as CodexModel
 
 
 class Codex(Launcher):
-    agent = "codex"
+    agent = CodexModel.id
     sends = ("AGENTS.md", "AGENTS.override.md")
 
     def family(self) -> Family:

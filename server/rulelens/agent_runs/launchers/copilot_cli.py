@@ -25,13 +25,14 @@ from rulelens.agent_runs.launchers.base import (
     texts,
 )
 from rulelens.agent_runs.model import Moment, ToolCall
+from rulelens.agents.formats.copilot_cli import CopilotCli as CopilotCliModel
 
 IMPORTED = re.compile(r'<imported_custom_instruction source="([^"]+)">')
 ATTACHED = re.compile(r"Custom instructions from ([^\n]+?)\. Apply these")
 
 
 class CopilotCli(Launcher):
-    agent = "copilot-cli"
+    agent = CopilotCliModel.id
 
     def family(self) -> Family:
         return ChatCompletions()

@@ -25,6 +25,7 @@ from rulelens.agent_runs.launchers.base import (
     texts,
 )
 from rulelens.agent_runs.model import Moment, ToolCall
+from rulelens.agents.formats.gemini_cli import GeminiCli as GeminiCliModel
 
 # "--- Context from: ABS ---" opens a file; "<!-- Imported from: REL -->" inside it is a file
 # it imports, relative to the importing file's folder.
@@ -32,7 +33,7 @@ BLOCKS = re.compile(r"--- (End of )?Context from: ([^\n]+?) ---|<!-- Imported fr
 
 
 class GeminiCli(Launcher):
-    agent = "gemini-cli"
+    agent = GeminiCliModel.id
 
     def family(self) -> Family:
         return Gemini()

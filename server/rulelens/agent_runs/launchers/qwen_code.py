@@ -25,12 +25,13 @@ from rulelens.agent_runs.launchers.base import (
 )
 from rulelens.agent_runs.launchers.gemini_cli import blocks
 from rulelens.agent_runs.model import Moment, ToolCall
+from rulelens.agents.formats.qwen_code import QwenCode as QwenCodeModel
 
 BLOCKS = re.compile(r"--- (End of )?(?:Context|Rule) from: ([^\n]+?) ---|<!-- Imported from: ([^\n]+?) -->")
 
 
 class QwenCode(Launcher):
-    agent = "qwen-code"
+    agent = QwenCodeModel.id
 
     def family(self) -> Family:
         return ChatCompletions()
