@@ -88,6 +88,7 @@ class Templates:
         self.made: dict[Path, Scratch] = {}
         self.lock = threading.Lock()
         self.locks: dict[Path, threading.Lock] = {}
+        self.left: dict[Path, int] = {}
 
     def of(self, checkout: Path) -> Path:
         with self.lock:
@@ -97,9 +98,23 @@ class Templates:
                 self.made[checkout] = Scratch(checkout)
             return self.made[checkout].root
 
+    def expect(self, todo: list[Case]) -> None:
+        """How many runs each repository's copy serves, so it goes after its last one."""
+        self.left = {}
+        for case in todo:
+            self.left[case.checkout] = self.left.get(case.checkout, 0) + 1
+
+    def done(self, checkout: Path) -> None:
+        with self.lock:
+            self.left[checkout] -= 1
+            scratch = self.made.pop(checkout, None) if self.left[checkout] == 0 else None
+        if scratch is not None:
+            scratch.remove()
+
     def remove(self) -> None:
         for scratch in self.made.values():
             scratch.remove()
+        self.made.clear()
 
 
 def observe(agent: str, binary: Path, case: Case, cache: Path, templates: Templates,
@@ -169,10 +184,14 @@ def main() -> None:
             seconds: list[float] = []
 
             def one(case: Case, agent: str = agent, binary: Path = binary) -> tuple[Case, Observation, bool]:
-                observed, cached = observe(agent, binary, case, args.cache, templates, args.timeout)
+                try:
+                    observed, cached = observe(agent, binary, case, args.cache, templates, args.timeout)
+                finally:
+                    templates.done(case.checkout)
                 return case, observed, cached
 
             began = time.monotonic()
+            templates.expect(todo)
             with ThreadPoolExecutor(max_workers=max(1, min(2, args.workers))) as pool:
                 for n, (case, observed, cached) in enumerate(pool.map(one, todo), 1):
                     with lock:
