@@ -50,7 +50,10 @@ def copy_project(root: Path, into: Path) -> Path:
 
 def commit(root: Path) -> None:
     env = {**os.environ, **GIT_ENV}
-    steps = (["init", "-q"], ["add", "-A"], ["commit", "-q", "--no-verify", "--allow-empty", "-m", "scratch"])
+    # gc.auto off: a big project's thousands of loose objects would start a repack on commit,
+    # and again on each git command the agent runs in a copy.
+    steps = (["init", "-q"], ["config", "gc.auto", "0"], ["add", "-A"],
+             ["commit", "-q", "--no-verify", "--allow-empty", "-m", "scratch"])
     for argv in steps:
         subprocess.run(["git", "-C", str(root), *argv], check=True, capture_output=True, env=env, timeout=600)
 
