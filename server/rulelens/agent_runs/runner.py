@@ -41,7 +41,7 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
         release = version(agent, binary)
     except OSError as e:
         return Observation(agent, "unknown", path, moment, (), f"could not start {binary}: {e.strerror or e}")
-    with Scratch(Path(project_root), template) as scratch:
+    with Scratch(Path(project_root), template, own=path) as scratch:
         root = scratch.root
         if moment == "create" and (root / path).exists():
             return Observation(agent, release, path, moment, (), f"{path} exists: nothing to create")

@@ -58,20 +58,30 @@ def commit(root: Path) -> None:
         subprocess.run(["git", "-C", str(root), *argv], check=True, capture_output=True, env=env, timeout=600)
 
 
-def clone_copy(template: Path, into: Path) -> Path:
-    """A copy of a prepared scratch project (its `.git` too), for one more run."""
+def clone_copy(template: Path, into: Path, own: str | None = None) -> Path:
+    """A copy of a prepared scratch project (its `.git` too), for one more run: hard links
+    (a big project's copy in a moment), but `own`, the one file the agent is asked to change,
+    copied for real so that its edit never reaches the prepared copy. Git replaces what it
+    rewrites (the index) by renaming, so the links are not written through."""
     target = into / "project"
-    subprocess.run(["cp", "-a", str(template), str(target)], check=True, capture_output=True, timeout=600)
+    subprocess.run(["cp", "-al", str(template), str(target)], check=True, capture_output=True, timeout=600)
+    if own is not None and (target / own).is_file() and not (target / own).is_symlink():
+        data = (target / own).read_bytes()
+        (target / own).unlink()
+        (target / own).write_bytes(data)
     return target
 
 
 class Scratch:
     """A temporary folder holding the copy and the agent's empty home; removed on exit."""
 
-    def __init__(self, root: Path, template: Path | None = None) -> None:
+    def __init__(self, root: Path, template: Path | None = None, own: str | None = None) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="rulelens-run-")).resolve()
         try:
-            self.root = clone_copy(template, self.folder) if template else copy_project(root, self.folder)
+            if template is not None:
+                self.root = clone_copy(template, self.folder, own)
+            else:
+                self.root = copy_project(root, self.folder)
             self.home = self.folder / "home"
             self.home.mkdir()
         except BaseException:

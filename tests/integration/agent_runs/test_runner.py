@@ -62,3 +62,14 @@ def test_a_missing_binary_is_an_error(tmp_path: Path) -> None:
     root = write_project(tmp_path / "p", {"a.ts": "x\n"})
     observed = run("claude-code", tmp_path / "no-such-agent", root, "a.ts", "read")
     assert observed.error is not None and observed.error.startswith("could not start")
+
+
+def test_a_prepared_copy_is_not_changed_by_a_run_from_it(tmp_path: Path) -> None:
+    from rulelens.agent_runs.scratch import Scratch
+
+    root = write_project(tmp_path / "p", {"a.ts": "x\n", "b.ts": "y\n"})
+    with Scratch(root) as template:
+        exe = stand_in(tmp_path, 'printf changed > "$PWD/a.ts"; echo new > "$PWD/c.ts"\n')
+        run("claude-code", exe, root, "a.ts", "edit", template=template.root)
+        assert (template.root / "a.ts").read_text() == "x\n"
+        assert not (template.root / "c.ts").exists()
