@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import signal
 import sys
 import threading
 import time
@@ -167,6 +168,8 @@ def main() -> None:
     parser.add_argument("--moments", default="read,edit,create")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
+    # A kill is an interrupt: the copies and the agents' groups are ended on the way out.
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     with_node_on_path()
     entries: list[dict[str, Any]] = json.loads(args.repos.read_text())
     todo = cases(entries, set(args.moments.split(",")), set(args.only))
