@@ -203,7 +203,7 @@ def main() -> None:
                             projects[case.checkout] = AgentProject(repository)
                     project = projects[case.checkout]
                     predicted = predict(case.checkout, agent, case.path, case.moment, project)
-                    results.append((case, compare(observed, predicted)))
+                    results.append((case, compare(observed, predicted, case.checkout)))
                     if not cached:
                         seconds.append(observed.seconds)
                     took = "cached" if cached else f"{observed.seconds:.1f} s"

@@ -8,6 +8,8 @@ that says when it arrives itself (an `arrived` field) is taken at its word."""
 from __future__ import annotations
 
 import inspect
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -70,9 +72,26 @@ def predict(project_root: Path, agent: str, path: str, moment: Moment,
                         key=lambda s: (s.arrived != "start", s.file)))
 
 
-def compare(observation: Observation, predicted: tuple[Seen, ...]) -> Comparison:
-    seen = set(observation.files)
-    said = set(predicted)
+def compare(observation: Observation, predicted: tuple[Seen, ...],
+            project_root: Path | None = None) -> Comparison:
+    """What only the agent sent and what only rulelens lists. With `project_root`, a file and a
+    symbolic link to it are one file (agents name the file they read, rulelens the path it
+    found: `.claude/rules/x.md` linked to `.agents/rules/x.md`)."""
+    real = canonical(project_root) if project_root is not None else (lambda rel: rel)
+    seen = {(real(s.file), s.arrived): s for s in observation.files}
+    said = {(real(s.file), s.arrived): s for s in predicted}
     key = lambda s: (s.arrived != "start", s.file)  # noqa: E731
-    return Comparison(observation, predicted, tuple(sorted(seen - said, key=key)),
-                      tuple(sorted(said - seen, key=key)))
+    return Comparison(observation, predicted,
+                      tuple(sorted((s for k, s in seen.items() if k not in said), key=key)),
+                      tuple(sorted((s for k, s in said.items() if k not in seen), key=key)))
+
+
+def canonical(root: Path) -> Callable[[str], str]:
+    """A root-relative path to the one its symbolic links lead to, inside the project."""
+    base = os.path.realpath(root)
+
+    def real(rel: str) -> str:
+        target = os.path.realpath(os.path.join(base, rel))
+        return os.path.relpath(target, base) if target.startswith(base + os.sep) else rel
+
+    return real

@@ -51,3 +51,13 @@ def test_a_model_that_knows_moments_is_asked_with_the_moment(tmp_path: Path) -> 
     project = Moments()
     assert predict(tmp_path, "claude-code", "a.ts", "edit", project) == (Seen("CLAUDE.md", "start"),)  # type: ignore[arg-type]
     assert project.asked == [("a.ts", "edit")]
+
+
+def test_a_link_and_the_file_it_leads_to_are_one_file(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "p", {".agents/rules/x.md": "Rules.\n", "a.ts": "x\n"})
+    (root / ".claude/rules").mkdir(parents=True)
+    (root / ".claude/rules/x.md").symlink_to("../../.agents/rules/x.md")
+    observed = Observation("claude-code", "1", "a.ts", "read", (Seen(".agents/rules/x.md", "start"),))
+    predicted = (Seen(".claude/rules/x.md", "start"),)
+    assert compare(observed, predicted, root).agree
+    assert not compare(observed, predicted).agree
