@@ -156,6 +156,10 @@ def table(agent: str, release: str, results: list[tuple[Case, Comparison]],
                f"only rulelens: {ours_only}")
 
 
+def interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--agents", default="claude-code,copilot-cli")
@@ -169,7 +173,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     # A kill is an interrupt: the copies and the agents' groups are ended on the way out.
-    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    signal.signal(signal.SIGTERM, interrupted)
     with_node_on_path()
     entries: list[dict[str, Any]] = json.loads(args.repos.read_text())
     todo = cases(entries, set(args.moments.split(",")), set(args.only))
