@@ -6,7 +6,7 @@ sent, files only rulelens lists). Asserts nothing.
 
     PYTHONPATH=server python bench/agents_e2e.py [--agents claude-code,copilot-cli]
         [--repos bench/e2e/repos.json] [--cache /work/e2e-cache] [--workers 2] [--only OWNER/NAME]
-        [--binary AGENT=PATH] [--moments read,create] [--json OUT]
+        [--binary AGENT=PATH] [--moments read,create] [--json OUT] [--cached-only]
 
 repos.json is a list of {"repo", "commit", "checkout", "paths", "create", "set"}; each path is
 a string (read when the file exists, created when it does not) or {"path", "moment"}, and
@@ -171,12 +171,14 @@ def main() -> None:
     parser.add_argument("--binary", action="append", default=[], help="AGENT=PATH (default: the pinned one)")
     parser.add_argument("--moments", default="read,edit,create")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--cached-only", action="store_true",
+                        help="the table over the cases already observed; no agent is run")
     args = parser.parse_args()
     # A kill is an interrupt: the copies and the agents' groups are ended on the way out.
     signal.signal(signal.SIGTERM, interrupted)
     with_node_on_path()
     entries: list[dict[str, Any]] = json.loads(args.repos.read_text())
-    todo = cases(entries, set(args.moments.split(",")), set(args.only))
+    every = cases(entries, set(args.moments.split(",")), set(args.only))
     binaries = {a: RELEASED / p for a, p in BINARIES.items()}
     binaries.update({k: Path(v) for k, v in (b.split("=", 1) for b in args.binary)})
     templates = Templates()
@@ -187,6 +189,10 @@ def main() -> None:
         for agent in args.agents.split(","):
             binary = binaries[agent]
             release = version(agent, binary)
+            if args.cached_only:
+                todo = [c for c in every if cache_file(args.cache, agent, release, c).exists()]
+            else:
+                todo = every
             results: list[tuple[Case, Comparison]] = []
             seconds: list[float] = []
 
