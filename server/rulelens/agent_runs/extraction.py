@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,14 +50,11 @@ class Fingerprints:
     """The project's candidate files and their pieces, read once per scratch copy."""
 
     def __init__(self, root: Path, files: Iterable[str], leave_out: Iterable[str] = (),
-                 names: Iterable[str] = ()) -> None:
+                 keep: Callable[[str], bool] = lambda rel: True) -> None:
         skip = set(leave_out)
-        only = set(names)
         self.pieces: dict[str, list[str]] = {}
         for rel in files:
-            if rel in skip or not rel.lower().endswith(CANDIDATE_SUFFIXES):
-                continue
-            if only and rel.rpartition("/")[2] not in only:
+            if rel in skip or not rel.lower().endswith(CANDIDATE_SUFFIXES) or not keep(rel):
                 continue
             try:
                 if (root / rel).stat().st_size > MAX_BYTES:

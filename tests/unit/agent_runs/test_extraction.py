@@ -46,3 +46,15 @@ def test_files_outside_the_copy_are_left_out() -> None:
     assert relative("src/./b.md", Path("/r/p")) == "src/b.md"
     assert relative("/home/x/.claude/CLAUDE.md", Path("/r/p")) is None
     assert relative("../home/.qwen/output-language.md", Path("/r/p")) is None
+
+
+def test_a_copy_of_a_root_file_elsewhere_is_not_taken_for_it(tmp_path: Path) -> None:
+    """A generator's source (.rulesync/rules/CLAUDE.md) holds the text of the CLAUDE.md it
+    writes; Copilot CLI sends the root's file unnamed, never the source."""
+    text = "# Project\n\nEvery rule of the project, long enough to tell.\n"
+    (tmp_path / ".rulesync/rules").mkdir(parents=True)
+    (tmp_path / ".rulesync/rules/CLAUDE.md").write_text("---\nroot: true\n---\n" + text)
+    (tmp_path / "CLAUDE.md").write_text(text)
+    prints = Fingerprints(tmp_path, ["CLAUDE.md", ".rulesync/rules/CLAUDE.md"], keep=CopilotCli().unnamed)
+    request = {"messages": [{"role": "system", "content": f"<custom_instruction>\n{text}</custom_instruction>"}]}
+    assert seen_files(CopilotCli(), [request], tmp_path, "read", prints) == (Seen("CLAUDE.md", "start"),)

@@ -31,9 +31,6 @@ class Launcher:
     # Whether files the requests carry without a name are found by their text
     # (extraction.fingerprints); Claude Code names every file it sends.
     fingerprints: ClassVar[bool] = True
-    # The only file names the agent sends (no imports): fingerprints test these alone, so a copy
-    # of AGENTS.md under another name is not taken for it. Empty: any file may be sent.
-    sends: ClassVar[tuple[str, ...]] = ()
 
     def family(self) -> Family:
         raise NotImplementedError
@@ -50,6 +47,12 @@ class Launcher:
 
     def version_argv(self, binary: Path) -> list[str]:
         return [str(binary), "--version"]
+
+    def unnamed(self, rel: str) -> bool:
+        """Whether the agent may send `rel` without naming it: fingerprints test these files
+        alone, so a copy of a root file elsewhere (a generator's source, another agent's copy)
+        is not taken for it. Files the agent names are never limited."""
+        return True
 
     def named(self, body: Mapping[str, Any]) -> list[str]:
         """The files a request names in the agent's own wrapper text (absolute or root-relative,

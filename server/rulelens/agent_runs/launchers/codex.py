@@ -19,10 +19,12 @@ from rulelens.agents.formats.codex import Codex as CodexModel
 
 class Codex(Launcher):
     agent = CodexModel.id
-    sends = ("AGENTS.md", "AGENTS.override.md")
 
     def family(self) -> Family:
         return Responses()
+
+    def unnamed(self, rel: str) -> bool:
+        return rel.rpartition("/")[2] in ("AGENTS.md", "AGENTS.override.md")  # no imports
 
     def tool_call(self, root: Path, path: str, moment: Moment) -> ToolCall:
         if moment == "read":

@@ -37,6 +37,13 @@ class CopilotCli(Launcher):
     def family(self) -> Family:
         return ChatCompletions()
 
+    def unnamed(self, rel: str) -> bool:
+        # What it pastes into the system prompt unnamed: the root's instruction files and its
+        # rules without a pattern. Files below the root arrive named ("Custom instructions
+        # from"), as imports do.
+        return (rel in ("AGENTS.md", "CLAUDE.md", "GEMINI.md", ".github/copilot-instructions.md")
+                or rel.startswith((".github/instructions/", ".claude/rules/")))
+
     def tool_call(self, root: Path, path: str, moment: Moment) -> ToolCall:
         target = str(root / path)
         if moment == "read":
