@@ -15,7 +15,7 @@ from rulelens.agent_runs.fake_models.base import FakeModel
 from rulelens.agent_runs.launchers import LAUNCHERS
 from rulelens.agent_runs.launchers.base import base_env, version_in
 from rulelens.agent_runs.model import Moment, Observation
-from rulelens.agent_runs.processes import output, run_agent
+from rulelens.agent_runs.processes import Finished, output, run_agent
 from rulelens.agent_runs.scratch import Scratch, project_files
 
 
@@ -40,7 +40,8 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
     try:
         release = version(agent, binary)
     except OSError as e:
-        return Observation(agent, "unknown", path, moment, (), f"could not start {binary}: {e.strerror or e}")
+        why = f"could not start {binary}: {e.strerror or e}"
+        return Observation(agent, "unknown", path, moment, (), why)
     with Scratch(Path(project_root), template, own=path) as scratch:
         root = scratch.root
         if moment == "create" and (root / path).exists():
@@ -64,19 +65,25 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
             answered = model.called
             dump(model, agent, path, moment)
         files = seen_files(launcher, requests, root, moment, prints)
-        error = None
-        if done.code is None:
-            error = f"timed out after {timeout:g} s"
-        elif not requests:
-            error = f"sent no request (exit {done.code}): {tail(done.stderr or done.stdout)}"
-        elif not answered:
-            error = f"never offered the {call.name} tool (exit {done.code})"
-        elif len(requests) < 2:
-            error = (f"sent nothing after the {call.name} call (exit {done.code}): "
-                     f"{tail(done.stderr or done.stdout)}")
-        elif done.code != 0:
-            error = f"exit {done.code}: {tail(done.stderr or done.stdout)}"
+        error = failure(done, len(requests), answered, call.name, timeout)
         return Observation(agent, release, path, moment, files, error, time.monotonic() - began)
+
+
+def failure(done: Finished, requests: int, answered: bool, tool: str, timeout: float) -> str | None:
+    """Why a run did not go to its end (one line), or None: the agent asked the model, was
+    given the tool call, sent the tool's result back, and exited 0."""
+    said = tail(done.stderr or done.stdout)
+    if done.code is None:
+        return f"timed out after {timeout:g} s"
+    if not requests:
+        return f"sent no request (exit {done.code}): {said}"
+    if not answered:
+        return f"never offered the {tool} tool (exit {done.code})"
+    if requests < 2:
+        return f"sent nothing after the {tool} call (exit {done.code}): {said}"
+    if done.code != 0:
+        return f"exit {done.code}: {said}"
+    return None
 
 
 def tail(text: str, size: int = 600) -> str:
@@ -87,7 +94,6 @@ def dump(model: FakeModel, agent: str, path: str, moment: str) -> None:
     """Every request of the run written to $RULELENS_RUN_DUMP/<agent>-<moment>-<path>.json
     when that folder is set: what the extraction read, for a person to check."""
     import json
-    import os
 
     folder = os.environ.get("RULELENS_RUN_DUMP")
     if not folder:
