@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +53,7 @@ class Fingerprints:
                  keep: Callable[[str], bool] = lambda rel: True) -> None:
         skip = set(leave_out)
         self.pieces: dict[str, list[str]] = {}
-        for rel in files:
+        for rel in through_links(root, files):
             if rel in skip or not rel.lower().endswith(CANDIDATE_SUFFIXES) or not keep(rel):
                 continue
             try:
@@ -68,6 +68,21 @@ class Fingerprints:
 
     def within(self, text: str) -> list[str]:
         return [rel for rel, found in self.pieces.items() if all(p in text for p in found)]
+
+
+def through_links(root: Path, files: Iterable[str]) -> Iterator[str]:
+    """The files, and those below each link to a folder among them (git lists the link alone:
+    `.github/instructions` linked to `documentation/skills`), by the path through the link,
+    as an agent that reads the folder finds them."""
+    for rel in files:
+        full = root / rel
+        if full.is_symlink() and full.is_dir():
+            for folder, dirs, names in os.walk(full, followlinks=False):
+                dirs.sort()
+                for name in sorted(names):
+                    yield os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
+        else:
+            yield rel
 
 
 def relative(name: str, root: Path) -> str | None:
@@ -90,7 +105,7 @@ def seen_files(launcher: Launcher, requests: Sequence[Mapping[str, Any]], root: 
     for i, body in enumerate(requests):
         found = [rel for rel in (relative(n, root) for n in launcher.named(body)) if rel is not None]
         if prints is not None and launcher.fingerprints:
-            found.extend(prints.within(squash("\n".join(texts(body)))))
+            found.extend(prints.within(squash(launcher.without_named("\n".join(texts(body))))))
         for rel in found:
             first.setdefault(rel, i)
     return tuple(Seen(rel, "start" if i == 0 else after(moment))

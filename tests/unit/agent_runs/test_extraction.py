@@ -58,3 +58,26 @@ def test_a_copy_of_a_root_file_elsewhere_is_not_taken_for_it(tmp_path: Path) -> 
     prints = Fingerprints(tmp_path, ["CLAUDE.md", ".rulesync/rules/CLAUDE.md"], keep=CopilotCli().unnamed)
     request = {"messages": [{"role": "system", "content": f"<custom_instruction>\n{text}</custom_instruction>"}]}
     assert seen_files(CopilotCli(), [request], tmp_path, "read", prints) == (Seen("CLAUDE.md", "start"),)
+
+
+def test_files_below_a_linked_folder_are_candidates_by_the_path_through_the_link(tmp_path: Path) -> None:
+    (tmp_path / "documentation/skills").mkdir(parents=True)
+    (tmp_path / "documentation/skills/a.instructions.md").write_text("Instructions long enough to tell apart.\n")
+    (tmp_path / ".github").mkdir()
+    (tmp_path / ".github/instructions").symlink_to("../documentation/skills")
+    prints = Fingerprints(tmp_path, [".github/instructions", "documentation/skills/a.instructions.md"],
+                          keep=CopilotCli().unnamed)
+    assert sorted(prints.pieces) == [".github/instructions/a.instructions.md"]
+
+
+def test_a_file_whose_text_a_named_block_holds_is_not_found_by_its_text(tmp_path: Path) -> None:
+    """Copilot CLI imports .claude/memories/x.md, named; .github/instructions/x.instructions.md
+    holds the same text and was not sent."""
+    text = "# Journal\n\nThe journal's domain rules, long enough to tell.\n"
+    (tmp_path / ".github/instructions").mkdir(parents=True)
+    (tmp_path / ".github/instructions/x.instructions.md").write_text("---\napplyTo: src/**\n---\n" + text)
+    prints = Fingerprints(tmp_path, [".github/instructions/x.instructions.md"], keep=CopilotCli().unnamed)
+    request = {"messages": [{"role": "system", "content": (
+        f'<custom_instruction>\nSee @x.md\n\n<imported_custom_instruction source="{tmp_path}/.claude/memories/x.md">\n'
+        f"{text}</imported_custom_instruction>\n</custom_instruction>")}]}
+    assert seen_files(CopilotCli(), [request], tmp_path, "read", prints) == (Seen(".claude/memories/x.md", "start"),)

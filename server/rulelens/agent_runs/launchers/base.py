@@ -54,6 +54,11 @@ class Launcher:
         is not taken for it. Files the agent names are never limited."""
         return True
 
+    def without_named(self, text: str) -> str:
+        """The request's text without the blocks that name their file, so that a file holding
+        the same text as a named one is not found by its text too."""
+        return text
+
     def named(self, body: Mapping[str, Any]) -> list[str]:
         """The files a request names in the agent's own wrapper text (absolute or root-relative,
         as the agent writes them), in order."""

@@ -28,6 +28,8 @@ from rulelens.agent_runs.model import Moment, ToolCall
 from rulelens.agents.formats.copilot_cli import CopilotCli as CopilotCliModel
 
 IMPORTED = re.compile(r'<imported_custom_instruction source="([^"]+)">')
+NAMED_BLOCKS = re.compile(r"<imported_custom_instruction source=.*?</imported_custom_instruction>"
+                          r"|<system_reminder>\s*Custom instructions from .*?</system_reminder>", re.S)
 ATTACHED = re.compile(r"Custom instructions from ([^\n]+?)\. Apply these")
 
 
@@ -67,6 +69,9 @@ class CopilotCli(Launcher):
         verb = {"read": "view", "edit": "edit", "create": "create"}[moment]
         argv = [str(binary), "-p", f"{verb} {path}", "--allow-all-tools", "--no-auto-update"]
         return Start(argv, env, root)
+
+    def without_named(self, text: str) -> str:
+        return NAMED_BLOCKS.sub("\n", text)
 
     def named(self, body: Mapping[str, Any]) -> list[str]:
         out: list[str] = []
