@@ -205,7 +205,8 @@ def main() -> None:
 
             began = time.monotonic()
             templates.expect(todo)
-            with ThreadPoolExecutor(max_workers=max(1, min(2, args.workers))) as pool:
+            pool = ThreadPoolExecutor(max_workers=max(1, min(2, args.workers)))
+            try:
                 for n, (case, observed, cached) in enumerate(pool.map(one, todo), 1):
                     with lock:
                         if case.checkout not in projects:
@@ -219,6 +220,9 @@ def main() -> None:
                     took = "cached" if cached else f"{observed.seconds:.1f} s"
                     print(f"# {agent} {n}/{len(todo)} {case.repo} {case.path} ({case.moment}) {took}",
                           file=sys.stderr, flush=True)
+            finally:
+                # On an interrupt the queued runs are dropped; the ones running end by themselves.
+                pool.shutdown(wait=True, cancel_futures=True)
             print("\n".join(table(agent, release, results, seconds)))
             print(f"  ({len(seconds)} runs in {time.monotonic() - began:.0f} s, "
                   f"{len(results) - len(seconds)} cached)")
