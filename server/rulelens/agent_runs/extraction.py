@@ -63,7 +63,8 @@ class Fingerprints:
             except (OSError, UnicodeDecodeError):
                 continue
             found = pieces(text)
-            if sum(len(p) for p in found) >= MIN_CHARS:
+            # Short text is everywhere; a file of import lines alone (`@AGENTS.md`) is told by them.
+            if sum(len(p) for p in found) >= MIN_CHARS or any("@" in p for p in found):
                 self.pieces[rel] = found
 
     def within(self, text: str) -> list[str]:

@@ -81,3 +81,14 @@ def test_a_file_whose_text_a_named_block_holds_is_not_found_by_its_text(tmp_path
         f'<custom_instruction>\nSee @x.md\n\n<imported_custom_instruction source="{tmp_path}/.claude/memories/x.md">\n'
         f"{text}</imported_custom_instruction>\n</custom_instruction>")}]}
     assert seen_files(CopilotCli(), [request], tmp_path, "read", prints) == (Seen(".claude/memories/x.md", "start"),)
+
+
+def test_a_file_of_an_import_line_alone_is_found_by_it(tmp_path: Path) -> None:
+    (tmp_path / "CLAUDE.md").write_text("@AGENTS.md\n")
+    (tmp_path / "AGENTS.md").write_text("# Agents\n\nGuidance for every agent, long enough.\n")
+    prints = Fingerprints(tmp_path, ["CLAUDE.md", "AGENTS.md"], keep=CopilotCli().unnamed)
+    request = {"messages": [{"role": "system", "content": (
+        f'<custom_instruction>\n@AGENTS.md\n\n<imported_custom_instruction source="{tmp_path}/AGENTS.md">\n'
+        "# Agents\n\nGuidance for every agent, long enough.\n</imported_custom_instruction>\n</custom_instruction>")}]}
+    assert seen_files(CopilotCli(), [request], tmp_path, "read", prints) == (
+        Seen("AGENTS.md", "start"), Seen("CLAUDE.md", "start"))
