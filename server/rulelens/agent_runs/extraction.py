@@ -28,7 +28,9 @@ FRONTMATTER = re.compile(r"\A---\r?\n.*?\r?\n---\r?\n?", re.S)
 
 
 def squash(text: str) -> str:
-    return SPACE.sub(" ", html.unescape(text)).strip()
+    """Text as compared: entities read, a byte order mark dropped (agents drop it), every run
+    of white space one space."""
+    return SPACE.sub(" ", html.unescape(text).replace("\ufeff", "")).strip()
 
 
 def pieces(text: str) -> list[str]:

@@ -92,3 +92,22 @@ def test_a_file_of_an_import_line_alone_is_found_by_it(tmp_path: Path) -> None:
         "# Agents\n\nGuidance for every agent, long enough.\n</imported_custom_instruction>\n</custom_instruction>")}]}
     assert seen_files(CopilotCli(), [request], tmp_path, "read", prints) == (
         Seen("AGENTS.md", "start"), Seen("CLAUDE.md", "start"))
+
+
+def test_a_byte_order_mark_the_agent_drops_does_not_hide_a_file(tmp_path: Path) -> None:
+    (tmp_path / ".github").mkdir()
+    (tmp_path / ".github/copilot-instructions.md").write_text("\ufeff<!-- note -->\r\n# C#\r\n\r\nUse C# 13.\r\n")
+    prints = Fingerprints(tmp_path, [".github/copilot-instructions.md"], keep=CopilotCli().unnamed)
+    request = {"messages": [{"role": "system", "content": "<custom_instruction>\n<!-- note -->\r\n# C#\r\n\r\nUse C# 13.\r\n</custom_instruction>"}]}
+    assert seen_files(CopilotCli(), [request], tmp_path, "read", prints) == (Seen(".github/copilot-instructions.md", "start"),)
+
+
+def test_a_skipped_import_is_neither_a_file_nor_a_block(tmp_path: Path) -> None:
+    """AGENTS.md importing itself: Copilot CLI writes a tag alone where the import stood."""
+    text = "# Agents\n\n2. Update @AGENTS.md with high-level reference\n3. Keep the rest long enough.\n"
+    (tmp_path / "AGENTS.md").write_text(text)
+    prints = Fingerprints(tmp_path, ["AGENTS.md"], keep=CopilotCli().unnamed)
+    sent = text.replace("@AGENTS.md", f'@AGENTS.md\n\n<imported_custom_instruction source="{tmp_path}/AGENTS.md" '
+                                      'skipped="already-loaded" />')
+    request = {"messages": [{"role": "system", "content": f"<custom_instruction>\n{sent}</custom_instruction>"}]}
+    assert seen_files(CopilotCli(), [request], tmp_path, "read", prints) == (Seen("AGENTS.md", "start"),)

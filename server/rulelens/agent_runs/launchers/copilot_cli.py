@@ -28,7 +28,10 @@ from rulelens.agent_runs.model import Moment, ToolCall
 from rulelens.agents.formats.copilot_cli import CopilotCli as CopilotCliModel
 
 IMPORTED = re.compile(r'<imported_custom_instruction source="([^"]+)">')
-NAMED_BLOCKS = re.compile(r"<imported_custom_instruction source=.*?</imported_custom_instruction>"
+# A skipped import is a tag alone (`<imported_custom_instruction source="…" skipped="already-loaded" />`):
+# no file's text, and not a block.
+NAMED_BLOCKS = re.compile(r'<imported_custom_instruction source="[^"]*">.*?</imported_custom_instruction>'
+                          r"|<imported_custom_instruction [^>]*/>"
                           r"|<system_reminder>\s*Custom instructions from .*?</system_reminder>", re.S)
 ATTACHED = re.compile(r"Custom instructions from ([^\n]+?)\. Apply these")
 
