@@ -52,7 +52,9 @@ def commit(root: Path) -> None:
     env = {**os.environ, **GIT_ENV}
     # gc.auto off: a big project's thousands of loose objects would start a repack on commit,
     # and again on each git command the agent runs in a copy.
-    steps = (["init", "-q"], ["config", "gc.auto", "0"], ["add", "-A"],
+    # add -f: a file the project tracks though its .gitignore names it (force-added) is copied,
+    # and stays tracked in the copy, as it is in the project.
+    steps = (["init", "-q"], ["config", "gc.auto", "0"], ["add", "-A", "-f"],
              ["commit", "-q", "--no-verify", "--allow-empty", "-m", "scratch"])
     for argv in steps:
         subprocess.run(["git", "-C", str(root), *argv], check=True, capture_output=True, env=env, timeout=600)

@@ -73,3 +73,14 @@ def test_a_prepared_copy_is_not_changed_by_a_run_from_it(tmp_path: Path) -> None
         run("claude-code", exe, root, "a.ts", "edit", template=template.root)
         assert (template.root / "a.ts").read_text() == "x\n"
         assert not (template.root / "c.ts").exists()
+
+
+def test_a_tracked_file_its_gitignore_names_stays_tracked_in_the_copy(tmp_path: Path) -> None:
+    import subprocess
+
+    from rulelens.agent_runs.scratch import Scratch, project_files
+
+    root = write_project(tmp_path / "p", {".gitignore": "*.md\n", "a.ts": "x\n", "CLAUDE.md": "rules\n"})
+    subprocess.run(["git", "-C", str(root), "add", "-f", "CLAUDE.md"], check=True)
+    with Scratch(root) as scratch:
+        assert "CLAUDE.md" in project_files(scratch.root)
