@@ -23,6 +23,7 @@ from rulelens.agent_runs.model import Moment, Seen, after
 CANDIDATE_SUFFIXES = (".md", ".mdc", ".mdx", ".txt", "rules", ".markdown")
 MAX_BYTES = 200_000
 MIN_CHARS = 16
+HEAD = 4000
 SPACE = re.compile(r"\s+")
 FRONTMATTER = re.compile(r"\A---\r?\n.*?\r?\n---\r?\n?", re.S)
 
@@ -70,7 +71,10 @@ class Fingerprints:
                 self.pieces[rel] = found
 
     def within(self, text: str) -> list[str]:
-        return [rel for rel, found in self.pieces.items() if all(p in text for p in found)]
+        """The files whose every piece is in `text`, or whose first HEAD characters are, for a
+        long file an agent cuts at its cap (Codex's 32 KiB)."""
+        return [rel for rel, found in self.pieces.items()
+                if all(p in text for p in found) or (len(found[0]) > 2 * HEAD and found[0][:HEAD] in text)]
 
 
 def through_links(root: Path, files: Iterable[str]) -> Iterator[str]:

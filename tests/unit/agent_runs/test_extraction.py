@@ -111,3 +111,15 @@ def test_a_skipped_import_is_neither_a_file_nor_a_block(tmp_path: Path) -> None:
                                       'skipped="already-loaded" />')
     request = {"messages": [{"role": "system", "content": f"<custom_instruction>\n{sent}</custom_instruction>"}]}
     assert seen_files(CopilotCli(), [request], tmp_path, "read", prints) == (Seen("AGENTS.md", "start"),)
+
+
+def test_a_long_file_cut_by_the_agent_is_found_by_its_head(tmp_path: Path) -> None:
+    from rulelens.agent_runs.launchers.codex import Codex
+
+    text = "".join(f"Rule number {i} of a very long AGENTS.md.\n" for i in range(2000))
+    (tmp_path / "AGENTS.md").write_text(text)
+    (tmp_path / ".ruler").mkdir()
+    (tmp_path / ".ruler/AGENTS.md").write_text(text)
+    prints = Fingerprints(tmp_path, ["AGENTS.md", ".ruler/AGENTS.md"], keep=Codex().unnamed)
+    request = {"input": [{"content": [{"text": "# AGENTS.md instructions for /r\n<INSTRUCTIONS>" + text[:32768]}]}]}
+    assert seen_files(Codex(), [request], tmp_path, "read", prints) == (Seen("AGENTS.md", "start"),)

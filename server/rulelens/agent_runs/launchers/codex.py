@@ -24,7 +24,9 @@ class Codex(Launcher):
         return Responses()
 
     def unnamed(self, rel: str) -> bool:
-        return rel.rpartition("/")[2] in ("AGENTS.md", "AGENTS.override.md")  # no imports
+        # The chain of folders from the root, never a dot-folder (a generator's .ruler/AGENTS.md),
+        # by any name (`project_doc_fallback_filenames` may name CLAUDE.md); no imports.
+        return not any(part.startswith(".") for part in rel.split("/")[:-1])
 
     def tool_call(self, root: Path, path: str, moment: Moment) -> ToolCall:
         if moment == "read":
