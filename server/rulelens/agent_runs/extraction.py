@@ -74,7 +74,7 @@ class Fingerprints:
         """The files whose every piece is in `text`, or whose first HEAD characters are, for a
         long file an agent cuts at its cap (Codex's 32 KiB)."""
         return [rel for rel, found in self.pieces.items()
-                if all(p in text for p in found) or (len(found[0]) > 2 * HEAD and found[0][:HEAD] in text)]
+                if all(p in text for p in found) or cut_within(" ".join(found), text)]
 
 
 def through_links(root: Path, files: Iterable[str]) -> Iterator[str]:
@@ -90,6 +90,10 @@ def through_links(root: Path, files: Iterable[str]) -> Iterator[str]:
                     yield os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
         else:
             yield rel
+
+
+def cut_within(whole: str, text: str) -> bool:
+    return len(whole) > 2 * HEAD and whole[:HEAD] in text
 
 
 def relative(name: str, root: Path) -> str | None:

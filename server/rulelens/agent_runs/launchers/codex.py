@@ -24,9 +24,12 @@ class Codex(Launcher):
         return Responses()
 
     def unnamed(self, rel: str) -> bool:
-        # The chain of folders from the root, never a dot-folder (a generator's .ruler/AGENTS.md),
-        # by any name (`project_doc_fallback_filenames` may name CLAUDE.md); no imports.
-        return not any(part.startswith(".") for part in rel.split("/")[:-1])
+        # The chain of folders from the root, never a dot-folder (a generator's .ruler/AGENTS.md):
+        # AGENTS.md, its override, and CLAUDE.md, the fallback name projects give it
+        # (`project_doc_fallback_filenames`); no imports.
+        name = rel.rpartition("/")[2]
+        return (name in ("AGENTS.md", "AGENTS.override.md", "CLAUDE.md")
+                and not any(part.startswith(".") for part in rel.split("/")[:-1]))
 
     def tool_call(self, root: Path, path: str, moment: Moment) -> ToolCall:
         if moment == "read":
