@@ -1,0 +1,59 @@
+"""What Claude Code 2.1.337 loads, as the end-to-end runs on real repositories showed it, each
+case in a small project of its own (every assertion checked against the requests first):
+the loading rulelens's model must follow."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulelens.agent_runs.model import Seen
+from rulelens.agent_runs.runner import run
+from tests.agents.released.e2e.support import binary
+from tests.agents.released.harness import write_project
+
+AGENTS = "# Agents\n\nShared guidance for every agent here.\n"
+OWN = "# Claude\n\nClaude's own guidance for this project.\n"
+NESTED = "# Tests\n\nGuidance for the tests folder only.\n"
+
+
+def seen(tmp_path: Path, files: dict[str, str], path: str = "tests/unit/a.py",
+         links: dict[str, str] | None = None) -> set[Seen]:
+    root = write_project(tmp_path / "p", {path: "x = 1\n", **files})
+    for link, target in (links or {}).items():
+        (root / link).parent.mkdir(parents=True, exist_ok=True)
+        (root / link).symlink_to(target)
+    observed = run("claude-code", binary("claude-code"), root, path, "read", timeout=120)
+    assert observed.error is None, observed.error
+    return set(observed.files)
+
+
+def test_claude_local_md_loads_at_start(tmp_path: Path) -> None:
+    assert seen(tmp_path, {"CLAUDE.local.md": OWN, "AGENTS.md": AGENTS}) == {Seen("CLAUDE.local.md", "start")}
+
+
+@pytest.mark.parametrize("blank", ["CLAUDE.md", ".claude/CLAUDE.md"])
+def test_a_blank_own_file_falls_back_to_agents_md(tmp_path: Path, blank: str) -> None:
+    assert seen(tmp_path, {blank: "\n", "AGENTS.md": AGENTS}) == {Seen("AGENTS.md", "start")}
+
+
+def test_a_claude_md_link_that_leads_nowhere_falls_back_to_agents_md(tmp_path: Path) -> None:
+    assert seen(tmp_path, {"AGENTS.md": AGENTS}, links={"CLAUDE.md": "/nonexistent/AGENTS.md"}) == {
+        Seen("AGENTS.md", "start")}
+
+
+def test_a_denied_read_keeps_claude_md_out(tmp_path: Path) -> None:
+    settings = '{"permissions": {"deny": ["Read(CLAUDE.md)"]}}\n'
+    assert seen(tmp_path, {"CLAUDE.md": OWN, ".claude/settings.json": settings}) == set()
+
+
+def test_a_nested_agents_md_is_not_read_under_the_fallback(tmp_path: Path) -> None:
+    assert seen(tmp_path, {"AGENTS.md": AGENTS, "tests/unit/AGENTS.md": NESTED}) == {Seen("AGENTS.md", "start")}
+
+
+def test_a_linked_rule_is_named_by_the_file_it_leads_to(tmp_path: Path) -> None:
+    rule = '---\npaths: "tests/**"\n---\n\nTest rules for every test file.\n'
+    assert seen(tmp_path, {"CLAUDE.md": OWN, ".agents/rules/t.md": rule},
+                links={".claude/rules/t.md": "../../.agents/rules/t.md"}) == {
+        Seen("CLAUDE.md", "start"), Seen(".agents/rules/t.md", "after-read")}
