@@ -19,10 +19,14 @@ ALLOWED: dict[str, set[str]] = {
     "rules": {"workspace", "glob_engines"},
     "agents": {"rules", "glob_engines", "workspace"},
     "setup": {"rules", "workspace"},
+    # End-to-end runs of the agents' binaries, compared with what `agents/` predicts.
+    "agent_runs": {"rules", "glob_engines", "agents", "workspace"},
     "report": {"rules", "glob_engines", "agents", "check_project", "workspace"},
-    "cli": {"rules", "glob_engines", "agents", "setup", "report", "check_project", "lsp", "mcp", "workspace"},
-    "mcp": {"rules", "glob_engines", "agents", "report", "setup", "check_project", "workspace"},
-    "lsp": {"rules", "glob_engines", "agents", "report", "check_project", "check_document", "causes", "workspace"},
+    "cli": {"rules", "glob_engines", "agents", "setup", "report", "check_project", "lsp", "mcp", "workspace",
+            "agent_runs"},
+    "mcp": {"rules", "glob_engines", "agents", "report", "setup", "check_project", "workspace", "agent_runs"},
+    "lsp": {"rules", "glob_engines", "agents", "report", "check_project", "check_document", "causes", "workspace",
+            "agent_runs"},
     "causes": {"rules", "glob_engines", "agents", "workspace"},
     "check_project": {"rules", "glob_engines", "agents", "causes", "workspace"},
     "check_document": {"rules", "glob_engines", "agents", "workspace"},
@@ -93,6 +97,8 @@ SUBLAYERS: dict[str, list[set[str]]] = {
     "rules": [{"model"}, {"format"}, {"match", "write"}, {"repository"}, {"check", "path_rules", "review"}],
     "agents": [{"model", "facts", "readings", "observe_hook"}, {"reading"}, {"base"}, {"formats"},
                {"registry"}, {"project", "codes"}, {"traps", "fixes", "observed"}, {"editing", "folder_map"}],
+    "agent_runs": [{"model"}, {"fake_models", "processes", "scratch"}, {"launchers"}, {"extraction"},
+                   {"runner"}, {"compare"}],
     "cli": [{"answer_file", "command_word", "common", "progress", "observe_hook"}, {"app"}, {"result_cache", "commands"}],
 }
 

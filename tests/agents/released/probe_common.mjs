@@ -37,14 +37,22 @@ export function answer(seen, marker) {
   return seen.first.includes(marker) ? "always" : seen.later.includes(marker);
 }
 
+// `text` written to stdout, resolved once it is all handed to the system: a probe that exits
+// right after a bare write to a pipe loses all but the first 64 KiB.
+export function printAll(text) {
+  return new Promise((resolve, reject) => process.stdout.write(text, (e) => (e ? reject(e) : resolve())));
+}
+
 // Runs `run(files, path)` once per project and prints every case's answer: `pick(seen, case)`,
-// by default whether (and when) the agent loaded the case's marker.
-export async function answerAll(cases, run, pick = (seen, c) => answer(seen, c.extra.marker)) {
+// by default whether (and when) the agent loaded the case's marker. `print` false: the answers
+// are returned, not printed.
+export async function answerAll(cases, run, pick = (seen, c) => answer(seen, c.extra.marker), print = true) {
   const answers = new Array(cases.length);
   for (const members of byProject(cases)) {
     const { files, path } = cases[members[0]];
     const seen = await run(files, path);
     for (const i of members) answers[i] = pick(seen, cases[i]);
   }
-  process.stdout.write(JSON.stringify(answers));
+  if (print) await printAll(JSON.stringify(answers));
+  return answers;
 }

@@ -21,24 +21,30 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { answerAll, writeProject } from "../probe_common.mjs";
+import { answerAll, printAll, writeProject } from "../probe_common.mjs";
 
 const install = process.argv[2];
 const binary = join(install, "node_modules/@ampcode/cli-linux-x64/amp");
 
 if (typeof Bun === "undefined") {
   // Under Node: this same file again, in the binary's runtime, with a home of its own (no user
-  // guidance, nothing written to the user's home) and no package auto-install.
+  // guidance, nothing written to the user's home) and no package auto-install. The answers come
+  // back in a file: Amp's own logger writes debug lines to stdout (a mention that names no
+  // file logs one), which go to stderr here.
   const home = mkdtempSync(join(tmpdir(), "amp-home-"));
+  const out = join(home, "answers.json");
   const run = spawnSync(binary, ["--no-install", fileURLToPath(import.meta.url), install], {
     input: readFileSync(0), env: { ...process.env, BUN_BE_BUN: "1", HOME: home, XDG_CONFIG_HOME: join(home, ".config"),
-      XDG_CACHE_HOME: join(home, ".cache"), XDG_DATA_HOME: join(home, ".local/share") },
+      XDG_CACHE_HOME: join(home, ".cache"), XDG_DATA_HOME: join(home, ".local/share"), AMP_PROBE_OUT: out },
     maxBuffer: 1 << 30, stdio: ["pipe", "pipe", "inherit"],
   });
-  rmSync(home, { recursive: true, force: true });
   if (run.error) throw run.error;
-  process.stdout.write(run.stdout);
-  process.exit(run.status ?? 1);
+  process.stderr.write(run.stdout);
+  const answers = run.status === 0 ? readFileSync(out, "utf8") : null;
+  rmSync(home, { recursive: true, force: true });
+  if (answers === null) process.exit(run.status ?? 1);
+  await printAll(answers); // all of it, before the exit
+  process.exit(0);
 }
 
 // Amp's JavaScript: the UTF-16 text around a message only its guidance reader logs, out to the
@@ -102,4 +108,7 @@ async function run(files, path) {
   }
 }
 
-await answerAll(cases, run, (seen, c) => (seen.first.has(c.extra.file) ? "always" : seen.later.has(c.extra.file)));
+const answers = await answerAll(cases, run,
+  (seen, c) => (seen.first.has(c.extra.file) ? "always" : seen.later.has(c.extra.file)), false);
+writeFileSync(process.env.AMP_PROBE_OUT, JSON.stringify(answers));
+process.exit(0);

@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { answer, readCases } from "../probe_common.mjs";
+import { answer, printAll, readCases } from "../probe_common.mjs";
 
 const cases = readCases(); // before the bundle, which changes stdin's mode
 // Gemini CLI's debug logger writes to stdout with console.debug; the answers alone go there.
@@ -117,5 +117,5 @@ for (const members of byFiles.values()) {
     rmSync(root, { recursive: true, force: true });
   }
 }
-process.stdout.write(JSON.stringify(answers));
+await printAll(JSON.stringify(answers)); // all of it, before the exit
 process.exit(0); // the bundle's timers would keep node alive

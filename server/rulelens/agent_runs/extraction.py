@@ -1,0 +1,100 @@
+"""From an agent's recorded requests to the instruction files that reached its model, and when.
+
+A file counts where the agent's own wrapper text names it (launchers' `named`), or, for agents
+that send some files unnamed, where its text is in the request (a fingerprint: every part of
+the file between `@` import lines is there, as agents that inline imports split the file at
+them). The moment is the first main request that carries it: the first request is `start`, any
+later one is after the tool's result."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rulelens.agent_runs.launchers.base import Launcher, texts
+from rulelens.agent_runs.model import Moment, Seen, after
+
+# Files whose text may be instructions: what any agent reads (Markdown, rules files), and what
+# an `@path` import can pull in. Larger files are never whole in a request.
+CANDIDATE_SUFFIXES = (".md", ".mdc", ".mdx", ".txt", "rules", ".markdown")
+MAX_BYTES = 200_000
+MIN_CHARS = 16
+SPACE = re.compile(r"\s+")
+FRONTMATTER = re.compile(r"\A---\r?\n.*?\r?\n---\r?\n?", re.S)
+
+
+def squash(text: str) -> str:
+    return SPACE.sub(" ", html.unescape(text)).strip()
+
+
+def pieces(text: str) -> list[str]:
+    """The file's text split after each line holding an `@` (an import is inlined there),
+    squashed; the frontmatter is dropped (agents send the body)."""
+    body = FRONTMATTER.sub("", text, count=1)
+    out: list[str] = []
+    current: list[str] = []
+    for line in body.splitlines():
+        current.append(line)
+        if "@" in line:
+            out.append(squash("\n".join(current)))
+            current = []
+    out.append(squash("\n".join(current)))
+    return [p for p in out if p]
+
+
+class Fingerprints:
+    """The project's candidate files and their pieces, read once per scratch copy."""
+
+    def __init__(self, root: Path, files: Iterable[str], leave_out: Iterable[str] = (),
+                 names: Iterable[str] = ()) -> None:
+        skip = set(leave_out)
+        only = set(names)
+        self.pieces: dict[str, list[str]] = {}
+        for rel in files:
+            if rel in skip or not rel.lower().endswith(CANDIDATE_SUFFIXES):
+                continue
+            if only and rel.rpartition("/")[2] not in only:
+                continue
+            try:
+                if (root / rel).stat().st_size > MAX_BYTES:
+                    continue
+                text = (root / rel).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            found = pieces(text)
+            if sum(len(p) for p in found) >= MIN_CHARS:
+                self.pieces[rel] = found
+
+    def within(self, text: str) -> list[str]:
+        return [rel for rel, found in self.pieces.items() if all(p in text for p in found)]
+
+
+def relative(name: str, root: Path) -> str | None:
+    """A named file root-relative (an absolute path inside the scratch root loses it; a
+    relative one is taken from the root), or None for a file outside the project: the agent's
+    own files in its empty scratch home (Qwen Code writes one there and loads it)."""
+    full = name if name.startswith("/") else os.path.join(root, name)
+    real = os.path.realpath(full)
+    for base in (str(root), os.path.realpath(root)):
+        for candidate in (os.path.normpath(full), real):
+            if candidate.startswith(base + "/"):
+                return os.path.relpath(candidate, base).replace(os.sep, "/")
+    return None
+
+
+def seen_files(launcher: Launcher, requests: Sequence[Mapping[str, Any]], root: Path, moment: Moment,
+               prints: Fingerprints | None) -> tuple[Seen, ...]:
+    """Every file the main requests carry, with the first request that carries it."""
+    first: dict[str, int] = {}
+    for i, body in enumerate(requests):
+        found = [rel for rel in (relative(n, root) for n in launcher.named(body)) if rel is not None]
+        if prints is not None and launcher.fingerprints:
+            found.extend(prints.within(squash("\n".join(texts(body)))))
+        for rel in found:
+            first.setdefault(rel, i)
+    return tuple(Seen(rel, "start" if i == 0 else after(moment))
+                 for rel, i in sorted(first.items(), key=lambda item: (item[1], item[0])))

@@ -1,0 +1,69 @@
+"""GitHub Copilot CLI (`copilot -p`), against a fake OpenAI chat completions API
+(COPILOT_PROVIDER_BASE_URL, offline mode), as tests/agents/released/copilot_cli/probe.mjs runs it.
+
+Its files reach the model three ways: the root's instruction files as `<custom_instruction>`
+text in the system prompt (unnamed: found by their text), the files those import as
+`<imported_custom_instruction source="ABS">`, and files a tool's path attaches as a
+"Custom instructions from REL." reminder after the tool's result."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rulelens.agent_runs.fake_models.base import Family
+from rulelens.agent_runs.fake_models.openai_chat import ChatCompletions
+from rulelens.agent_runs.launchers.base import (
+    NEW_TEXT,
+    Launcher,
+    Start,
+    base_env,
+    edit_arguments,
+    shared_cache,
+    texts,
+)
+from rulelens.agent_runs.model import Moment, ToolCall
+from rulelens.agents.formats.copilot_cli import CopilotCli as CopilotCliModel
+
+IMPORTED = re.compile(r'<imported_custom_instruction source="([^"]+)">')
+ATTACHED = re.compile(r"Custom instructions from ([^\n]+?)\. Apply these")
+
+
+class CopilotCli(Launcher):
+    agent = CopilotCliModel.id
+
+    def family(self) -> Family:
+        return ChatCompletions()
+
+    def tool_call(self, root: Path, path: str, moment: Moment) -> ToolCall:
+        target = str(root / path)
+        if moment == "read":
+            return ToolCall("view", {"path": target})
+        if moment == "edit":
+            old, new = edit_arguments(root, path)
+            return ToolCall("edit", {"path": target, "old_str": old, "new_str": new})
+        return ToolCall("create", {"path": target, "file_text": NEW_TEXT})
+
+    def prepare_home(self, binary: Path, home: Path) -> None:
+        # The binary unpacks its package (about 235 MB) under ~/.cache/copilot/pkg on each
+        # start in an empty home (about 5 s); that one folder is shared between runs.
+        (home / ".cache/copilot").mkdir(parents=True, exist_ok=True)
+        shared = shared_cache(binary, "copilot-pkg")
+        (home / ".cache/copilot/pkg").symlink_to(shared, target_is_directory=True)
+
+    def start(self, binary: Path, root: Path, home: Path, path: str, moment: Moment, url: str) -> Start:
+        env = {**base_env(home, path), "COPILOT_OFFLINE": "1", "COPILOT_PROVIDER_BASE_URL": f"{url}/v1",
+               "COPILOT_PROVIDER_API_KEY": "fake", "COPILOT_PROVIDER_MODEL_ID": "fake-model",
+               "COPILOT_MODEL": "fake-model"}
+        verb = {"read": "view", "edit": "edit", "create": "create"}[moment]
+        argv = [str(binary), "-p", f"{verb} {path}", "--allow-all-tools", "--no-auto-update"]
+        return Start(argv, env, root)
+
+    def named(self, body: Mapping[str, Any]) -> list[str]:
+        out: list[str] = []
+        for text in texts(body.get("messages") or []):
+            out.extend(m.group(1) for m in IMPORTED.finditer(text))
+            out.extend(m.group(1) for m in ATTACHED.finditer(text))
+        return out

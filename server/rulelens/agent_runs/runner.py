@@ -1,0 +1,98 @@
+"""One end-to-end run: an agent's binary, in a scratch copy of the project, asked by a fake
+model on 127.0.0.1 to read, edit or create one path; what reached the model is the answer.
+
+`run(agent, binary, project_root, path, moment, timeout)` is the whole API a front needs."""
+
+from __future__ import annotations
+
+import os
+import time
+from functools import cache
+from pathlib import Path
+
+from rulelens.agent_runs.extraction import Fingerprints, seen_files
+from rulelens.agent_runs.fake_models.base import FakeModel
+from rulelens.agent_runs.launchers import LAUNCHERS
+from rulelens.agent_runs.launchers.base import base_env, version_in
+from rulelens.agent_runs.model import Moment, Observation
+from rulelens.agent_runs.processes import output, run_agent
+from rulelens.agent_runs.scratch import Scratch, project_files
+
+
+@cache
+def version(agent: str, binary: Path) -> str:
+    """The binary's own version (`--version`), run with an empty home."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="rulelens-version-") as home:
+        text = output(LAUNCHERS[agent].version_argv(binary), base_env(Path(home), ""), timeout=60)
+    return version_in(text)
+
+
+def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment = "read",
+        timeout: float = 120, template: Path | None = None) -> Observation:
+    """What `agent`'s binary sends its model when asked to `moment` `path` (root-relative) in a
+    copy of `project_root`. `template`: a scratch copy prepared before (scratch.Scratch's root),
+    copied again instead of the project, for many runs on one project."""
+    launcher = LAUNCHERS[agent]
+    began = time.monotonic()
+    binary = Path(os.path.abspath(binary))  # the agent starts in the scratch copy
+    try:
+        release = version(agent, binary)
+    except OSError as e:
+        return Observation(agent, "unknown", path, moment, (), f"could not start {binary}: {e.strerror or e}")
+    with Scratch(Path(project_root), template) as scratch:
+        root = scratch.root
+        if moment == "create" and (root / path).exists():
+            return Observation(agent, release, path, moment, (), f"{path} exists: nothing to create")
+        if moment != "create" and not (root / path).is_file():
+            return Observation(agent, release, path, moment, (), f"{path} is not a file of the project")
+        if moment == "create":
+            (root / path).parent.mkdir(parents=True, exist_ok=True)  # tools that need the folder
+        prints = (Fingerprints(root, project_files(root), leave_out=[path], names=launcher.sends)
+                  if launcher.fingerprints else None)
+        call = launcher.tool_call(root, path, moment)
+        launcher.prepare_home(Path(binary), scratch.home)
+        with FakeModel(launcher.family(), call) as model:
+            start = launcher.start(Path(binary), root, scratch.home, path, moment, model.url)
+            try:
+                done = run_agent(start.argv, start.cwd, start.env, timeout)
+            except OSError as e:
+                why = f"could not start {binary}: {e.strerror or e}"
+                return Observation(agent, release, path, moment, (), why)
+            requests = model.main_requests()
+            answered = model.called
+            dump(model, agent, path, moment)
+        files = seen_files(launcher, requests, root, moment, prints)
+        error = None
+        if done.code is None:
+            error = f"timed out after {timeout:g} s"
+        elif not requests:
+            error = f"sent no request (exit {done.code}): {tail(done.stderr or done.stdout)}"
+        elif not answered:
+            error = f"never offered the {call.name} tool (exit {done.code})"
+        elif len(requests) < 2:
+            error = (f"sent nothing after the {call.name} call (exit {done.code}): "
+                     f"{tail(done.stderr or done.stdout)}")
+        elif done.code != 0:
+            error = f"exit {done.code}: {tail(done.stderr or done.stdout)}"
+        return Observation(agent, release, path, moment, files, error, time.monotonic() - began)
+
+
+def tail(text: str, size: int = 600) -> str:
+    return " ".join(text.strip().split())[-size:]
+
+
+def dump(model: FakeModel, agent: str, path: str, moment: str) -> None:
+    """Every request of the run written to $RULELENS_RUN_DUMP/<agent>-<moment>-<path>.json
+    when that folder is set: what the extraction read, for a person to check."""
+    import json
+    import os
+
+    folder = os.environ.get("RULELENS_RUN_DUMP")
+    if not folder:
+        return
+    name = f"{agent}-{moment}-{path.replace('/', '_')}.json"
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    (Path(folder) / name).write_text(json.dumps([{"url": r.url, "main": r.main, "body": r.body}
+                                                  for r in model.requests], indent=1))
