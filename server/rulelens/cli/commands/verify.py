@@ -1,0 +1,156 @@
+"""`rulelens verify`: ask the agents installed here what they load, on a scratch copy of this
+project against a fake model, and print it beside rulelens's prediction (agent_runs.verify)."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from types import FrameType
+from typing import TYPE_CHECKING
+
+from rulelens.cli.common import EXIT_INTERRUPTED, Run
+
+if TYPE_CHECKING:
+    from rulelens.agent_runs.verify import Case, Verification
+
+EXAMPLE = "rulelens verify app/Models/User.php --agent claude-code --agent codex=/opt/codex/bin/codex"
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="paths to ask about (default: a few chosen from what the rules name)")
+    parser.add_argument("--agent", action="append", default=[], metavar="ID[=BINARY]",
+                        help="an agent to run (claude-code, copilot-cli, codex, gemini-cli, qwen-code, "
+                             "or its command's name), from PATH or the BINARY given; repeatable "
+                             "(default: every one whose command is on PATH)")
+    parser.add_argument("--on", choices=("read", "edit", "create"), default=None,
+                        help="what the agent is asked to do with each path (default: read)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--with-user-files", action="store_true",
+                        help="copy your global instruction files (~/.claude/CLAUDE.md and the like) "
+                             "into the agents' empty home (default: left out)")
+    parser.add_argument("--timeout", type=float, default=120, metavar="S",
+                        help="seconds each run may take before it is ended (default: 120)")
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C and SIGTERM end the run through its cleanups (every agent's process group, the
+    scratch copies), once: a second signal during them is ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def run(run: Run) -> int:
+    from rulelens.agent_runs.verify import AgentChoiceError, find_agents, pick_paths, verify
+    from rulelens.agents.project import AgentProject
+    from rulelens.cli.common import resolve
+    from rulelens.report.as_json import dumps
+    from rulelens.rules.model import RuleError
+
+    args = run.args
+    repo = run.repository()
+    try:
+        agents, failures = find_agents(args.agent)
+    except AgentChoiceError as e:
+        raise RuleError(str(e)) from e
+    if args.timeout <= 0:
+        raise RuleError(f"--timeout {args.timeout:g}: needs a number of seconds above 0")
+    project = AgentProject(repo)
+    moment = args.on or "read"
+    from rulelens.agent_runs.verify import Pick
+
+    picks = ([Pick(resolve(repo, p), "given") for p in args.paths] if args.paths
+             else pick_paths(project, moment))
+
+    def progress(line: str) -> None:
+        if not run.quiet:
+            sys.stderr.write(f"rulelens verify: {line}\n")
+            sys.stderr.flush()
+
+    previous = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM))
+    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        result = verify(repo.root, agents, picks, moment, moment_given=args.on is not None,
+                        timeout=args.timeout, with_user_files=args.with_user_files,
+                        failures=failures, project=project, progress=progress)
+    except KeyboardInterrupt:
+        sys.stderr.write("rulelens: interrupted; every agent started was ended and its scratch copy removed\n")
+        return EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGINT, previous[0])
+        signal.signal(signal.SIGTERM, previous[1])
+    if args.json:
+        run.print(dumps(result.to_json()))
+    else:
+        for line in text(result):
+            run.print(line)
+    for line in result.failure_lines():
+        sys.stderr.write(f"rulelens: {line}\n")
+    return result.code
+
+
+def text(result: Verification) -> list[str]:
+    """Per agent and path, the files rulelens predicts beside the files the agent sent, with
+    when each arrived; `!` marks a difference."""
+    from rulelens.agent_runs.verify import environment_note
+    from rulelens.agents.registry import AGENTS
+
+    names = {a.id: a.name for a in AGENTS}
+
+    moment = result.moment + ("" if result.moment_given else " (the default; --on edit|create asks another)")
+    out = [f"Asked to {moment}: {', '.join(p.path for p in result.picks) or 'no path'}.",
+           environment_note(), result.user_files_note(), ""]
+    by_agent: dict[str, list[Case]] = {}
+    for case in result.cases:
+        by_agent.setdefault(case.agent, []).append(case)
+    for agent, cases in by_agent.items():
+        release = next((c.observation.version for c in cases if c.observation.version != "unknown"), "?")
+        out.append(f"{names.get(agent, agent)} {release} ({cases[0].binary})")
+        for case in cases:
+            out.extend(case_lines(case))
+        out.append("")
+    out.append(summary(result))
+    return out
+
+
+def case_lines(case: Case) -> list[str]:
+    from rulelens.agent_runs.verify import rows
+
+    o = case.observation
+    why = "" if case.pick.why == "given" else f"  ({case.pick.why})"
+    if o.error is not None:
+        state = "could not verify"
+    else:
+        state = "equal" if case.result.agree else "DIFFERS"
+    out = [f"  {o.path}{why}: {state}, {o.seconds:.1f} s"]
+    if o.error is not None:
+        out.append(f"    {o.error}")
+    table = rows(case.result)
+    if not table:
+        out.append("    no instruction file predicted, none sent")
+        return out
+    width = max(len(r.file) for r in table)
+    out.append(f"      {'file'.ljust(width)}  {'rulelens predicts':<18}  agent sent")
+    for r in table:
+        mark = "!" if r.differs else " "
+        out.append(f"    {mark} {r.file.ljust(width)}  {(r.predicted or '-'):<18}  {r.sent or '-'}")
+    return out
+
+
+def summary(result: Verification) -> str:
+    ran = [c for c in result.cases if c.observation.error is None]
+    from rulelens.agent_runs.verify import rows
+
+    differ = result.differences
+    if differ:
+        names = "; ".join(f"{c.agent} on {c.observation.path}: "
+                          + ", ".join(r.file for r in rows(c.result) if r.differs) for c in differ)
+        return f"{len(differ)} of {len(ran)} runs differ from the prediction ({names})."
+    if not ran:
+        return "Nothing could be verified."
+    tail = "" if result.code == 0 else f"; {len(result.failure_lines())} could not be verified"
+    return f"All {len(ran)} runs sent exactly what rulelens predicts{tail}."
+
