@@ -100,8 +100,9 @@ def find_agents(asked: Sequence[str], which: Callable[[str], str | None] = shuti
             if where:
                 found.append(Installed(agent, Path(where)))
         if not found:
-            failures.append("no agent installed: none of " + ", ".join(
-                f"`{COMMANDS[a]}`" for a in sorted(COMMANDS)) + " is on PATH (name one with --agent ID=BINARY)")
+            commands = ", ".join(f"`{COMMANDS[a]}`" for a in sorted(COMMANDS))
+            failures.append(f"no agent installed: none of {commands} is on PATH "
+                            "(name one with --agent ID=BINARY)")
         return found, failures
     for word in asked:
         name, eq, binary = word.partition("=")
@@ -117,7 +118,8 @@ def find_agents(asked: Sequence[str], which: Callable[[str], str | None] = shuti
         else:
             where = which(COMMANDS[agent])
             if where is None:
-                failures.append(f"{agent}: `{COMMANDS[agent]}` is not on PATH (name it with --agent {agent}=BINARY)")
+                failures.append(f"{agent}: `{COMMANDS[agent]}` is not on PATH "
+                                f"(name it with --agent {agent}=BINARY)")
                 continue
             found.append(Installed(agent, Path(where)))
     return found, failures
@@ -146,8 +148,8 @@ def pick_paths(project: AgentProject, moment: Moment = "read") -> list[Pick]:
     named: set[str] = set()
     for agent in project.present:
         for f in sorted(agent.files, key=lambda f: f.rel):
-            if not agent.patterns(f):
-                continue
+            if f.rel.rpartition("/")[2] in INSTRUCTION_NAMES:
+                continue  # a folder's own file, not a rule's globs: below
             hits = agent.loads_for(f, paths)
             if not hits or len(hits) == len(paths):
                 continue
@@ -298,7 +300,8 @@ class Verification:
 
     def failure_lines(self) -> list[str]:
         """Each failure, one line saying why."""
-        return [*self.failures, *(f"{c.agent} on {c.observation.path}: {c.observation.error}" for c in self.errors)]
+        return [*self.failures,
+                *(f"{c.agent} on {c.observation.path}: {c.observation.error}" for c in self.errors)]
 
     def user_files_note(self) -> str:
         if not self.with_user_files:
@@ -350,7 +353,8 @@ def verify(root: Path, agents: Sequence[Installed], picks: Sequence[Pick], momen
             try:
                 version(installed.agent, Path(os.path.abspath(installed.binary)))
             except OSError as e:
-                out.failures.append(f"{installed.agent}: could not start {installed.binary}: {e.strerror or e}")
+                why = e.strerror or e
+                out.failures.append(f"{installed.agent}: could not start {installed.binary}: {why}")
                 continue
             for pick in picks:
                 if progress is not None:

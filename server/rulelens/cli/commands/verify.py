@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rulelens.cli.common import EXIT_INTERRUPTED, Run
 
 if TYPE_CHECKING:
+    from rulelens.agent_runs.model import Moment
     from rulelens.agent_runs.verify import Case, Verification
 
 EXAMPLE = "rulelens verify app/Models/User.php --agent claude-code --agent codex=/opt/codex/bin/codex"
@@ -58,7 +59,7 @@ def run(run: Run) -> int:
     if args.timeout <= 0:
         raise RuleError(f"--timeout {args.timeout:g}: needs a number of seconds above 0")
     project = AgentProject(repo)
-    moment = args.on or "read"
+    moment: Moment = args.on or "read"
     from rulelens.agent_runs.verify import Pick
 
     picks = ([Pick(resolve(repo, p), "given") for p in args.paths] if args.paths
@@ -77,7 +78,8 @@ def run(run: Run) -> int:
                         timeout=args.timeout, with_user_files=args.with_user_files,
                         failures=failures, project=project, progress=progress)
     except KeyboardInterrupt:
-        sys.stderr.write("rulelens: interrupted; every agent started was ended and its scratch copy removed\n")
+        sys.stderr.write("rulelens: interrupted; every agent started was ended, "
+                         "its scratch copy removed\n")
         return EXIT_INTERRUPTED
     finally:
         signal.signal(signal.SIGINT, previous[0])
@@ -121,10 +123,7 @@ def case_lines(case: Case) -> list[str]:
 
     o = case.observation
     why = "" if case.pick.why == "given" else f"  ({case.pick.why})"
-    if o.error is not None:
-        state = "could not verify"
-    else:
-        state = "equal" if case.result.agree else "DIFFERS"
+    state = "could not verify" if o.error is not None else "equal" if case.result.agree else "DIFFERS"
     out = [f"  {o.path}{why}: {state}, {o.seconds:.1f} s"]
     if o.error is not None:
         out.append(f"    {o.error}")
