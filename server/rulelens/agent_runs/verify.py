@@ -301,7 +301,8 @@ class Verification:
     def failure_lines(self) -> list[str]:
         """Each failure, one line saying why."""
         return [*self.failures,
-                *(f"{c.agent} on {c.observation.path}: {c.observation.error}" for c in self.errors)]
+                *(f"{c.agent} on {c.observation.path}: {(c.observation.error or '').rstrip(': ')}"
+                  for c in self.errors)]
 
     def user_files_note(self) -> str:
         if not self.with_user_files:

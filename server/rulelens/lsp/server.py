@@ -28,6 +28,7 @@ from rulelens.lsp.features import (
     stale_fix,
     suggest_globs,
     symbols,
+    verify,
 )
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire import compiled
@@ -55,6 +56,7 @@ FEATURES: list[ModuleType] = [
     code_actions,
     rules_for_path,
     suggest_globs,
+    verify,
 ]
 
 

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 RECORD_RULE = "rulelens.recordRule"
 OPEN_RULE = "rulelens.openRule"
 WRITE_INDEX = "rulelens.writeIndex"
-COMMANDS = [RECORD_RULE, OPEN_RULE, WRITE_INDEX]
+VERIFY = "rulelens.verify"  # runs the installed agents (agent_runs.verify): seconds to minutes
+COMMANDS = [RECORD_RULE, OPEN_RULE, WRITE_INDEX, VERIFY]
 RECORD_KIND = "source.rulelens.record"  # the code action kind of the record actions
 
 RULES_FOR_PATH = "rulelens/rulesForPath"
@@ -193,6 +194,20 @@ class ErrorResult(TypedDict):
     error: str
 
 
+Moment = Literal["read", "edit", "create"]
+
+
+class VerifyArgs(TypedDict, total=False):
+    """`rulelens.verify`'s one argument. `uri`: a file (asked about) or a project root (a few
+    paths chosen from what its rules name). `agents`: ids, or `ID=BINARY`; absent: every agent
+    whose command is on the server's PATH. `on`: the moment, "read" when absent. Its answer is
+    `rulelens verify --json`'s object as is (docs/verify.md), or an ErrorResult."""
+
+    uri: str
+    agents: list[str]
+    on: Moment
+
+
 # -- reading untrusted arguments -----------------------------------------------------------
 def _first(args: Sequence[object]) -> Mapping[str, object]:
     first = args[0] if args else None
@@ -216,6 +231,20 @@ def open_rule_args(args: Sequence[object]) -> OpenRuleArgs | None:
     if isinstance(uri, str) and isinstance(line, int) and not isinstance(line, bool):
         return OpenRuleArgs(uri=uri, line=line)
     return None
+
+
+def verify_args(args: Sequence[object]) -> VerifyArgs | None:
+    """The uri (required), the agents (strings only) and the moment (one of the three)."""
+    raw = _first(args)
+    uri, agents, on = raw.get("uri"), raw.get("agents"), raw.get("on")
+    if not isinstance(uri, str):
+        return None
+    out = VerifyArgs(uri=uri)
+    if isinstance(agents, list):
+        out["agents"] = [a for a in agents if isinstance(a, str)]
+    if on in ("read", "edit", "create"):
+        out["on"] = on  # type: ignore[typeddict-item]
+    return out
 
 
 def write_index_args(args: Sequence[object]) -> WriteIndexArgs:
