@@ -259,9 +259,7 @@ class Case:
                                "seconds": round(o.seconds, 2),
                                "rows": [r.to_json() for r in rows(self.result)],
                                "predicted": [s.to_json() for s in self.result.predicted],
-                               "sent": [s.to_json() for s in o.files]}
-        if o.error is not None:
-            out["error"] = o.error
+                               "sent": [s.to_json() for s in o.files], "error": o.error}
         return out
 
 

@@ -203,9 +203,72 @@ class VerifyArgs(TypedDict, total=False):
     whose command is on the server's PATH. `on`: the moment, "read" when absent. Its answer is
     `rulelens verify --json`'s object as is (docs/verify.md), or an ErrorResult."""
 
-    uri: str
+    uri: str  # required: verify_args refuses an argument without it
     agents: list[str]
     on: Moment
+
+
+Arrived = Literal["start", "after-read", "after-edit", "after-create"]
+
+
+class VerifySeen(TypedDict):
+    file: str
+    arrived: Arrived
+
+
+class VerifyRow(TypedDict):
+    """One file: when rulelens predicts it arrives, when the agent sent it (None: not at all)."""
+
+    file: str
+    predicted: Arrived | None
+    sent: Arrived | None
+    differs: bool
+
+
+class VerifyCase(TypedDict):
+    """One agent asked about one path."""
+
+    agent: str
+    version: str
+    path: str
+    moment: Moment
+    why: str
+    agree: bool
+    seconds: float
+    rows: list[VerifyRow]
+    predicted: list[VerifySeen]
+    sent: list[VerifySeen]
+    error: str | None  # why the run did not finish
+
+
+class VerifyUserFiles(TypedDict):
+    included: bool
+    files: dict[str, list[str]]  # agent id -> the ~/ files copied into its empty home
+    note: str
+
+
+class VerifyAgent(TypedDict):
+    agent: str
+    binary: str
+
+
+class VerifyPath(TypedDict):
+    path: str
+    why: str
+
+
+class VerifyResult(TypedDict):
+    """`rulelens.verify`'s answer: `rulelens verify --json`'s object (snake_case, as the CLI's)."""
+
+    root: str
+    moment: Moment
+    moment_default: bool
+    user_files: VerifyUserFiles
+    agents: list[VerifyAgent]
+    paths: list[VerifyPath]
+    cases: list[VerifyCase]
+    failures: list[str]
+    exit: Literal[0, 1, 2]
 
 
 # -- reading untrusted arguments -----------------------------------------------------------
