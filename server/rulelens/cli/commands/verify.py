@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
@@ -27,7 +28,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
                              "(default: every one whose command is on PATH)")
     parser.add_argument("--on", choices=("read", "edit", "create"), default=None,
                         help="what the agent is asked to do with each path (default: read)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON (--format json)")
+    parser.add_argument("--format", choices=("text", "json", "github"), default=None,
+                        help="text (default), json, or github: the text and an ::error annotation "
+                             "per difference and per failure, and the text in $GITHUB_STEP_SUMMARY")
     parser.add_argument("--with-user-files", action="store_true",
                         help="copy your global instruction files (~/.claude/CLAUDE.md and the like) "
                              "into the agents' empty home (default: left out)")
@@ -46,11 +50,12 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 def run(run: Run) -> int:
     from rulelens.agent_runs.verify import AgentChoiceError, find_agents, pick_paths, verify
     from rulelens.agents.project import AgentProject
-    from rulelens.cli.common import resolve
+    from rulelens.cli.common import chosen_format, resolve
     from rulelens.report.as_json import dumps
     from rulelens.rules.model import RuleError
 
     args = run.args
+    form = chosen_format(args)
     repo = run.repository()
     try:
         agents, failures = find_agents(args.agent)
@@ -84,11 +89,16 @@ def run(run: Run) -> int:
     finally:
         signal.signal(signal.SIGINT, previous[0])
         signal.signal(signal.SIGTERM, previous[1])
-    if args.json:
+    if form == "json":
         run.print(dumps(result.to_json()))
     else:
-        for line in text(result):
+        lines = text(result)
+        for line in lines:
             run.print(line)
+        if form == "github":
+            for line in github_lines(result, repo.root):
+                run.print(line)
+            step_summary(lines)
     for line in result.failure_lines():
         sys.stderr.write(f"rulelens: {line}\n")
     return result.code
@@ -153,3 +163,44 @@ def summary(result: Verification) -> str:
     tail = "" if result.code == 0 else f"; {len(result.failure_lines())} could not be verified"
     return f"All {len(ran)} runs sent exactly what rulelens predicts{tail}."
 
+
+
+def github_lines(result: Verification, root: Path) -> list[str]:
+    """GitHub's `::error` lines: one per differing file of a case (at the path asked about, the
+    file named relative to the repository's root), one per failure."""
+    from rulelens.agent_runs.verify import rows
+
+    prefix = _prefix(root)
+    out: list[str] = []
+    for case in result.differences:
+        o = case.observation
+        for r in rows(case.result):
+            if r.differs:
+                out.append(f"::error file={prefix}{o.path},title=rulelens verify ({case.agent} {o.version})::"
+                           f"{r.file}: rulelens predicts {r.predicted or 'nothing'}, "
+                           f"the agent sent {r.sent or 'nothing'} ({o.moment} {o.path})")
+    out.extend(f"::error title=rulelens verify::{line}" for line in result.failure_lines())
+    return out
+
+
+def _prefix(root: Path) -> str:
+    """The project root relative to the repository's (GitHub names files from there)."""
+    import subprocess
+
+    try:
+        done = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-prefix"],
+                              capture_output=True, text=True, timeout=30)
+    except OSError:
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def step_summary(lines: list[str]) -> None:
+    """The text in the job summary, where GitHub gives one ($GITHUB_STEP_SUMMARY)."""
+    import os
+
+    target = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not target:
+        return
+    with open(target, "a", encoding="utf-8") as out:
+        out.write("### rulelens verify\n\n```\n" + "\n".join(lines) + "\n```\n")
