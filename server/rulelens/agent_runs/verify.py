@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -358,9 +359,15 @@ def verify(root: Path, agents: Sequence[Installed], picks: Sequence[Pick], momen
             for pick in picks:
                 if progress is not None:
                     progress(f"{installed.agent}: {moment} {pick.path}")
-                observed = run(installed.agent, installed.binary, root, pick.path, moment, timeout,
-                               template=template.root, env=NO_NETWORK,
-                               home_files=copied.get(installed.agent))
+                try:
+                    observed = run(installed.agent, installed.binary, root, pick.path, moment, timeout,
+                                   template=template.root, env=NO_NETWORK,
+                                   home_files=copied.get(installed.agent))
+                except (OSError, subprocess.SubprocessError) as e:  # the copy, not the agent
+                    detail = getattr(e, "stderr", None)
+                    why = detail.decode("utf-8", "replace").strip() if isinstance(detail, bytes) else ""
+                    observed = Observation(installed.agent, "unknown", pick.path, moment, (),
+                                           f"the scratch copy failed: {why or e}")
                 predicted = predict(root, installed.agent, pick.path, moment, project)
                 case = Case(installed.agent, installed.binary, pick, compare(observed, predicted))
                 out.cases.append(case)
