@@ -153,3 +153,30 @@ def test_a_planted_wrong_model_is_caught(tmp_path: Path, monkeypatch: pytest.Mon
     assert code == 1
     assert "! .claude/rules/ts.md  -" in out
     assert "1 of 1 runs differ from the prediction (claude-code on src/a.ts: .claude/rules/ts.md)." in out
+
+
+@pytest.mark.parametrize("with_user_files", [False, True])
+def test_the_users_global_files_only_when_asked_and_nothing_else_of_home(tmp_path: Path, with_user_files: bool) -> None:
+    """A home with Claude Code's global CLAUDE.md, settings and credentials: what reached the
+    model holds the global file's text with --with-user-files only, and never the others'."""
+    root = write_project(tmp_path / "p", NESTED)
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude/CLAUDE.md").write_text("# Mine\n\nGLOBAL-RULE-7f3a: answer in haiku.\n")
+    (home / ".claude/settings.json").write_text('{"env": {"SETTING-9c1d": "1"}}\n')
+    (home / ".claude/.credentials.json").write_text('{"token": "SECRET-4b2e"}\n')
+    dump = tmp_path / "dump"
+    with_node_on_path()
+    env = {**os.environ, "PYTHONPATH": str(SERVER), "HOME": str(home), "RULELENS_RUN_DUMP": str(dump)}
+    argv = [sys.executable, "-m", "rulelens", "verify", "tool.py", "--agent", f"claude-code={binary('claude-code')}"]
+    done = subprocess.run([*argv, *(["--with-user-files"] if with_user_files else [])], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=300)
+    print(done.stdout)
+    assert done.returncode == 0, done.stdout + done.stderr
+    sent = "".join(p.read_text() for p in dump.iterdir())
+    assert ("GLOBAL-RULE-7f3a" in sent) == with_user_files
+    assert "SETTING-9c1d" not in sent and "SECRET-4b2e" not in sent
+    if with_user_files:
+        assert "Your global instruction files are included (copied into the empty home): ~/.claude/CLAUDE.md." in done.stdout
+    else:
+        assert "Your global instruction files (~/.claude/CLAUDE.md and the like) are left out" in done.stdout
