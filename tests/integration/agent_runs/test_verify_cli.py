@@ -79,3 +79,14 @@ def test_ctrl_c_mid_run_ends_every_process_and_leaves_the_project_as_it_was(tmp_
     assert not any(alive(p) for p in started)
     assert snapshot(root) == before
     assert list((tmp_path / "tmp").iterdir()) == []
+
+
+def test_a_folder_that_is_no_project_is_not_copied(tmp_path: Path) -> None:
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "a.ts").write_text("x\n")
+    (tmp_path / "tmp").mkdir()
+    done = rulelens(["--agent", f"claude-code={stand_in(tmp_path, 'exit 0')}"], plain, tmp_path / "tmp")
+    _, err = done.communicate(timeout=60)
+    assert done.returncode == 2
+    assert err.startswith("rulelens: No project here:") and "will not copy it for the agents" in err

@@ -57,6 +57,12 @@ def run(run: Run) -> int:
     args = run.args
     form = chosen_format(args)
     repo = run.repository()
+    from rulelens.workspace.root import RULES_DIR, is_project
+
+    if run.root is None and not is_project(repo.root):
+        # Not a project (a home folder, /tmp): copying all of it for the agents is never meant.
+        raise RuleError(f"No project here: neither {RULES_DIR} nor .git exists in {repo.root} or above it, "
+                        "so rulelens will not copy it for the agents; open a project or pass --root DIR.")
     try:
         agents, failures = find_agents(args.agent)
     except AgentChoiceError as e:
@@ -169,8 +175,9 @@ def github_lines(result: Verification, root: Path) -> list[str]:
     """GitHub's `::error` lines: one per differing file of a case (at the path asked about, the
     file named relative to the repository's root), one per failure."""
     from rulelens.agent_runs.verify import rows
+    from rulelens.workspace.root import repository_prefix
 
-    prefix = _prefix(root)
+    prefix = repository_prefix(root)
     out: list[str] = []
     for case in result.differences:
         o = case.observation
@@ -181,18 +188,6 @@ def github_lines(result: Verification, root: Path) -> list[str]:
                            f"the agent sent {r.sent or 'nothing'} ({o.moment} {o.path})")
     out.extend(f"::error title=rulelens verify::{line}" for line in result.failure_lines())
     return out
-
-
-def _prefix(root: Path) -> str:
-    """The project root relative to the repository's (GitHub names files from there)."""
-    import subprocess
-
-    try:
-        done = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-prefix"],
-                              capture_output=True, text=True, timeout=30)
-    except OSError:
-        return ""
-    return done.stdout.strip() if done.returncode == 0 else ""
 
 
 def step_summary(lines: list[str]) -> None:
