@@ -327,10 +327,11 @@ def verify(root: Path, agents: Sequence[Installed], picks: Sequence[Pick], momen
            moment_given: bool = False, timeout: float = 120, with_user_files: bool = False,
            failures: Sequence[str] = (), project: AgentProject | None = None,
            progress: Callable[[str], None] | None = None,
-           home: Path | None = None) -> Verification:
+           home: Path | None = None, stop: Callable[[], bool] | None = None) -> Verification:
     """Each agent asked about each path in a scratch copy of `root` (made once, copied per run),
     beside rulelens's prediction. An agent whose binary does not start is one failure, and is
-    not asked about the other paths."""
+    not asked about the other paths. `stop`: asked before each run; when it says so, the runs
+    left are not started (a language server shutting down), and that is one failure."""
     from rulelens.rules.repository import RuleRepository
 
     if project is None:
@@ -357,6 +358,9 @@ def verify(root: Path, agents: Sequence[Installed], picks: Sequence[Pick], momen
                 out.failures.append(f"{installed.agent}: could not start {installed.binary}: {why}")
                 continue
             for pick in picks:
+                if stop is not None and stop():
+                    out.failures.append("stopped before every run was done (the server is shutting down)")
+                    return out
                 if progress is not None:
                     progress(f"{installed.agent}: {moment} {pick.path}")
                 try:

@@ -78,6 +78,7 @@ def build(explicit_root: Path | None = None) -> Session:
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: Session, params: None) -> None:
         compiled.save()  # what this start compiled, for the next (also saved when idle)
+        verify.stop_all()  # a running `rulelens.verify` starts no further agent
 
     saves.register(server)  # the workspace's own: a save invalidates before any feature refreshes
     for feature in FEATURES:

@@ -90,3 +90,22 @@ def test_a_folder_that_is_no_project_is_not_copied(tmp_path: Path) -> None:
     _, err = done.communicate(timeout=60)
     assert done.returncode == 2
     assert err.startswith("rulelens: No project here:") and "will not copy it for the agents" in err
+
+
+def test_a_stop_asked_for_starts_no_further_run(tmp_path: Path) -> None:
+    """The language server's shutdown: runs not started yet are not started."""
+    from rulelens.agent_runs.verify import Installed, Pick, verify
+
+    root = write_project(tmp_path / "p", FILES)
+    exe = stand_in(tmp_path, "exit 3\n")
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 1  # the first run goes, the second is not started
+
+    result = verify(root, [Installed("claude-code", exe)], [Pick("src/a.ts", "given"), Pick("CLAUDE.md", "given")],
+                    stop=stop)
+    assert [c.observation.path for c in result.cases] == ["src/a.ts"]
+    assert result.failures == ["stopped before every run was done (the server is shutting down)"]
+    assert result.code == 2

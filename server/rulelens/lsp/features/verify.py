@@ -4,12 +4,21 @@ run on a worker thread (the agents take seconds each); the answer is `verify --j
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.guard import guarded
 from rulelens.lsp.wire.payloads import VERIFY, ErrorResult, VerifyArgs, verify_args
 from rulelens.lsp.workspace.roots import path_of_uri
+
+# Set at shutdown: a verify running on a worker thread starts no further run, so the server's
+# exit waits for the current one at most (each ends its agent's process group).
+STOPPING = threading.Event()
+
+
+def stop_all() -> None:
+    STOPPING.set()
 
 
 def register(server: Session) -> None:
@@ -46,7 +55,7 @@ async def execute(server: Session, params: VerifyArgs) -> dict[str, Any] | Error
         project = AgentProject(repo)
         picks = [Pick(rel, "given")] if rel else pick_paths(project, moment)
         result = verify(repo.root, agents, picks, moment, moment_given="on" in params,
-                        failures=failures, project=project)
+                        failures=failures, project=project, stop=STOPPING.is_set)
         return result.to_json()
 
     return await asyncio.to_thread(work)
