@@ -103,7 +103,50 @@ case "$command" in
     esac
     finish "$code"
     ;;
+  verify)
+    [ "$sarif" = "true" ] && fail_usage "SARIF is for check only"
+    on="$(echo "${INPUT_MOMENT:-read}" | xargs)"
+    case "$on" in read|edit|create) ;; *) fail_usage "moment must be read, edit or create, not '$on'" ;; esac
+    specs="$(echo "${INPUT_AGENTS:-}" | tr '\n' ' ' | xargs)"
+    [ -z "$specs" ] && fail_usage "verify needs the agents input: npm packages pinned to a version, such as @anthropic-ai/claude-code@2.1.337"
+    # Where the agents are installed; one kept between runs (actions/cache) skips what it holds.
+    prefix="${RULELENS_AGENTS_DIR:-$out_dir/rulelens-agents}"
+    mkdir -p "$prefix"
+    agent_args=()
+    for spec in $specs; do
+      name="${spec%@*}"
+      version="${spec##*@}"
+      if [ -z "$name" ] || [ "$name" = "$spec" ] || ! [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+ ]]; then
+        fail_usage "pin each agent to a version (name@1.2.3), not '$spec'"
+      fi
+      case "$name" in
+        @anthropic-ai/claude-code*) id=claude-code; bin=claude; native="@anthropic-ai/claude-code-linux-*/claude" ;;
+        @github/copilot*) id=copilot-cli; bin=copilot; native="@github/copilot-linux-*/copilot" ;;
+        @openai/codex*) id=codex; bin=codex; native="@openai/codex-linux-*/vendor/*/bin/codex" ;;
+        @google/gemini-cli) id=gemini-cli; bin=gemini; native="@google/gemini-cli/bundle/gemini.js" ;;
+        @qwen-code/qwen-code) id=qwen-code; bin=qwen; native="@qwen-code/qwen-code/cli.js" ;;
+        *) fail_usage "verify runs Claude Code, Copilot CLI, Codex, Gemini CLI and Qwen Code, not '$name'" ;;
+      esac
+      installed="$("$python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' \
+        "$prefix/node_modules/$name/package.json" 2>/dev/null || true)"
+      if [ "$installed" != "$version" ]; then
+        echo "Installing $name@$version"
+        npm install --prefix "$prefix" --no-save --no-audit --no-fund --loglevel=error "$name@$version" \
+          || fail_usage "npm could not install $name@$version"
+      fi
+      # The platform's own binary where the package has one (its launcher would start it anyway).
+      binary="$(ls -d "$prefix"/node_modules/$native 2>/dev/null | head -1)"
+      [ -z "$binary" ] && binary="$prefix/node_modules/.bin/$bin"
+      [ -e "$binary" ] || fail_usage "$name@$version installed no $bin binary"
+      agent_args+=(--agent "$id=$binary")
+    done
+    read -r -a paths <<<"${INPUT_PATHS:-}"
+    form="$format"
+    [ "$form" = "markdown" ] && form=github
+    "${rulelens[@]}" verify "${paths[@]}" "${agent_args[@]}" --on "$on" --format "$form"
+    finish $?
+    ;;
   *)
-    fail_usage "command must be check, index --check or review (review --base REF), not '$command'"
+    fail_usage "command must be check, index --check, review (review --base REF) or verify, not '$command'"
     ;;
 esac

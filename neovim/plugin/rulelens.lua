@@ -1,4 +1,4 @@
--- :RulelensRecord and :RulelensRules for everyone who has this folder on the runtimepath,
+-- :RulelensRecord, :RulelensRules and :RulelensVerify for everyone who has this folder on the runtimepath,
 -- also when the server is started with only `vim.lsp.enable('rulelens')`. The face module
 -- is small; the modules that do the work load when a command runs.
 

@@ -108,7 +108,7 @@ SUBLAYERS: dict[str, list[set[str]]] = {
     "agents": [{"model", "facts", "readings", "observe_hook", "import_syntax"}, {"reading", "imports"}, {"base"}, {"formats"},
                {"registry"}, {"project", "codes", "dialect_words"}, {"traps", "fixes", "observed"}, {"editing", "folder_map"}],
     "agent_runs": [{"model"}, {"fake_models", "processes", "scratch"}, {"launchers"}, {"extraction"},
-                   {"runner"}, {"compare"}],
+                   {"runner"}, {"compare"}, {"verify"}],
     "cli": [{"answer_file", "command_word", "common", "progress", "observe_hook"}, {"app"}, {"result_cache", "commands"}],
 }
 

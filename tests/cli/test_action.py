@@ -160,7 +160,10 @@ def test_review_annotates_and_writes_the_job_summary(sample: Path, tmp_path: Pat
 
 
 @pytest.mark.parametrize("given, message", [
-    ({"command": "lint"}, "command must be check, index --check or review"),
+    ({"command": "lint"}, "command must be check, index --check, review (review --base REF) or verify"),
+    ({"command": "verify"}, "verify needs the agents input"),
+    ({"command": "verify", "agents": "@anthropic-ai/claude-code"}, "pin each agent to a version"),
+    ({"command": "verify", "agents": "cursor-agent@1.0.0"}, "verify runs Claude Code, Copilot CLI"),
     ({"command": "review"}, "review needs a base"),
     ({"command": "index --check", "sarif": "true"}, "SARIF is for check only"),
     ({"format": "xml"}, "format must be"),
@@ -241,3 +244,30 @@ def test_without_the_action_path_it_says_so_and_sets_the_exit_code(sample: Path,
                           check=False, env={**env, "GITHUB_OUTPUT": str(output), "INPUT_COMMAND": "check"})
     assert done.stdout.startswith("::error title=rulelens action::GITHUB_ACTION_PATH is not set")
     assert (done.returncode, output.read_text()) == (2, "exit-code=2\n")
+
+
+def test_verify_runs_the_pinned_agent_and_fails_on_a_difference(sample: Path, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """`command: verify` with Claude Code pinned: the agent found where a kept install folder
+    holds that version (no npm run), its table in the log, an ::error per difference, and the
+    build failed exactly when there is one."""
+    from tests.agents.released.e2e.support import binary
+
+    package = binary("claude-code").parent
+    version = json.loads((package / "package.json").read_text())["version"]
+    agents = tmp_path / "agents"
+    (agents / "node_modules/@anthropic-ai").mkdir(parents=True)
+    (agents / "node_modules/@anthropic-ai/claude-code-linux-x64").symlink_to(package)
+    monkeypatch.setenv("RULELENS_AGENTS_DIR", str(agents))
+    (sample / "CLAUDE.md").write_text("# Project\n\nThe rules: @.ai/rules/index.md\n")
+    commit(sample, "claude")
+    done = run_action(sample, tmp_path, command="verify", agents=f"@anthropic-ai/claude-code-linux-x64@{version}",
+                      paths="app/Models/User.php")
+    assert ("actions/setup-node@v4", True) in done.used
+    assert "Installing" not in done.stdout
+    assert f"Claude Code {version}" in done.stdout and "app/Models/User.php" in done.stdout
+    assert "### rulelens verify" in done.summary
+    differs = "DIFFERS" in done.stdout
+    assert done.outputs["exit-code"] == ("1" if differs else "0"), done.stdout
+    assert ("::error file=app/Models/User.php,title=rulelens verify (claude-code" in done.stdout) == differs
+    assert done.failed_step == ("rulelens result" if differs else None)

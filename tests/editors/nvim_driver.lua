@@ -210,6 +210,24 @@ function steps.rules()
   result.rules = { quickfix = items, select = picked, title = title }
 end
 
+--- :RulelensVerify with the agent named in RULELENS_VERIFY_AGENT (`ID=BINARY`): the quickfix
+--- list it fills when the server's rulelens.verify answers.
+function steps.verify()
+  open('app/Models/User.php')
+  vim.cmd('RulelensVerify ' .. env.RULELENS_VERIFY_AGENT)
+  if not vim.wait(300000, function()
+    return vim.startswith(vim.fn.getqflist({ title = 0 }).title, 'rulelens verify')
+  end, 100) then
+    error('timed out waiting for :RulelensVerify')
+  end
+  local items = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    local name = item.bufnr ~= 0 and vim.api.nvim_buf_get_name(item.bufnr) or ''
+    table.insert(items, { file = name, text = item.text, type = item.type })
+  end
+  result.verify = { title = vim.fn.getqflist({ title = 0 }).title, items = items }
+end
+
 --- :RulelensRules with the diagnostic switched off (severity = 'off'): facts, not text.
 function steps.rules_quiet()
   open('app/Models/User.php')
@@ -359,6 +377,7 @@ local function run()
   result.commands = {
     RulelensRecord = vim.fn.exists(':RulelensRecord') == 2,
     RulelensRules = vim.fn.exists(':RulelensRules') == 2,
+    RulelensVerify = vim.fn.exists(':RulelensVerify') == 2,
   }
   result.version = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor)
     .. '.' .. tostring(vim.version().patch)

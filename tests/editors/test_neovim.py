@@ -60,6 +60,7 @@ class Spec:
     late_rule: bool = False  # a rule file written after the index: agents miss it
     own_cmd: bool = False  # `cmd` is the absolute path of the server command
     agents: bool = False  # the all-agents project (tests/agents/fixtures/all_agents)
+    verify: bool = False  # the pinned Claude Code named to :RulelensVerify (skips without it)
 
 
 SESSIONS = {
@@ -94,6 +95,8 @@ SESSIONS = {
     # every agent's files: the hover's "In other agents" section, and :RulelensRules
     "0.11-enable-agents": Spec("nvim", "enable", "agents_hover", "utf-8", agents=True),
     "0.7-setup-agents": Spec("nvim07", "setup", "agents_hover", "utf-16", agents=True),
+    # :RulelensVerify with the pinned Claude Code: the quickfix list of predicted beside sent
+    "0.11-enable-verify": Spec("nvim", "enable", "verify", "utf-8", verify=True),
 }
 AGENTS_FIXTURE = HERE.parent / "agents" / "fixtures" / "all_agents"
 
@@ -152,6 +155,11 @@ def nvim_session(request: pytest.FixtureRequest, base: Path, spec: Spec) -> Sess
              "RULELENS_NVIM_ENCODING": spec.encoding}
     if spec.lspconfig is not None:
         extra["RULELENS_LSPCONFIG"] = str(spec.lspconfig)
+    if spec.verify:
+        from tests.agents.released.e2e.support import binary as pinned
+
+        extra["RULELENS_VERIFY_AGENT"] = f"claude-code={pinned('claude-code')}"
+        (project.root / "CLAUDE.md").write_text("# Project\n\nRead .ai/rules first.\n", encoding="utf-8")
     settings: dict[str, str] = {}
     if spec.rules_folder:
         settings["rulesFolder"] = RULES_FOLDER
@@ -422,7 +430,27 @@ def test_root_markers_follow_a_custom_rules_folder(session: Session) -> None:
 @pytest.mark.parametrize("session", list(SESSIONS), indirect=True)
 def test_user_commands_exist_however_the_server_starts(session: Session) -> None:
     """plugin/rulelens.lua defines them, also for `vim.lsp.enable('rulelens')` alone."""
-    assert session.result["commands"] == {"RulelensRecord": True, "RulelensRules": True}
+    assert session.result["commands"] == {"RulelensRecord": True, "RulelensRules": True,
+                                          "RulelensVerify": True}
+
+
+@pytest.mark.parametrize("session", running("verify"), indirect=True)
+def test_rulelens_verify_lists_predicted_beside_sent(session: Session) -> None:
+    """:RulelensVerify claude-code=… on app/Models/User.php: a line for the run, then each file
+    rulelens predicts beside what the pinned Claude Code sent (CLAUDE.md at start), in quickfix."""
+    found = needs(session, "verify")
+    print(json.dumps(found, indent=1))
+    root = session.project.root
+    head, *rows = found["items"]
+    assert head["file"] == str(root / "app/Models/User.php")
+    assert head["text"].startswith("Claude Code ") and ": app/Models/User.php: " in head["text"]
+    claude = next(r for r in rows if r["file"] == str(root / "CLAUDE.md"))
+    assert claude["text"] == "  CLAUDE.md: predicted start, sent start"
+    assert found["items"][-1]["text"].startswith("Your global instruction files")
+    differs = [r for r in rows if r["text"].startswith("! ")]
+    assert all(r["type"] == "W" for r in differs)
+    assert found["title"].startswith("rulelens verify: ")
+    assert ("differ" in found["title"]) == bool(differs)
 
 
 def test_help_tags_resolve(nvim: str, tmp_path: Path) -> None:

@@ -60,6 +60,7 @@ NEOVIM_NAMES = {
     "record_kind": payloads.RECORD_KIND,
     "rules_for_path": payloads.RULES_FOR_PATH,
     "suggest_globs": payloads.SUGGEST_GLOBS,
+    "verify_command": payloads.VERIFY,
 }
 _CONSTANT = re.compile(r"^M\.(\w+)\s*=\s*'([^']*)'", re.MULTILINE)
 # A wire name written as a literal: `rulelens/x`, `rulelens.someCommand`, `source.rulelens.x`.

@@ -13,11 +13,12 @@ import {
   ServerOptions,
 } from 'vscode-languageclient/node';
 import { extensionVersion, findServer } from './serverCommand';
-import { RECORD_RULE, RecordRuleArgs, RecordRuleResult, RULES_CHANGED, RulesChanged, WRITE_INDEX } from './protocol';
+import { RECORD_RULE, RecordRuleArgs, RecordRuleResult, RULES_CHANGED, RulesChanged, VERIFY, WRITE_INDEX } from './protocol';
 import { INSTALL_COMMAND, notFoundMessage, PYTHON_DOWNLOAD, versionNote } from './discovery';
 import { configurationAnswer, SECTION, ServerSettings, serverSettings } from './settings';
 
-const WRITE_COMMANDS = new Set([RECORD_RULE, WRITE_INDEX]);
+// Refused in an untrusted workspace: the writes, and verify (it runs the agents on the project).
+const WRITE_COMMANDS = new Set([RECORD_RULE, WRITE_INDEX, VERIFY]);
 
 /** Fills in what the server's record command needs from the person (title and note). */
 export type RecordPrompter = (args: RecordRuleArgs) => Promise<RecordRuleArgs | undefined>;
@@ -89,7 +90,7 @@ export class ServerManager implements vscode.Disposable {
   async execute(command: string, args: unknown[]): Promise<unknown> {
     if (!vscode.workspace.isTrusted && WRITE_COMMANDS.has(command)) {
       void vscode.window.showWarningMessage(
-        'rulelens is read-only in an untrusted workspace: trust the workspace to record rules or rewrite the index.');
+        'rulelens is read-only in an untrusted workspace: trust the workspace to record rules, rewrite the index or run the agents.');
       return undefined;
     }
     const client = this.running ?? (await this.start(), this.running);

@@ -12,6 +12,8 @@ export const RULES_CHANGED = 'rulelens/rulesChanged';
 export const RECORD_RULE = 'rulelens.recordRule';
 export const OPEN_RULE = 'rulelens.openRule';
 export const WRITE_INDEX = 'rulelens.writeIndex';
+/** Runs the installed agents on a scratch copy (`rulelens verify`): seconds to minutes. */
+export const VERIFY = 'rulelens.verify';
 
 /** Params of both requests: the document's URI. */
 export interface DocumentParams {
@@ -195,6 +197,88 @@ export interface WriteIndexResult {
 /** Any command's answer when it failed (the server has shown the message). */
 export interface ErrorResult {
   error: string;
+}
+
+/**
+ * `rulelens.verify`'s one argument: a file (asked about) or a project root (a few paths chosen
+ * from what its rules name); agent ids or `ID=BINARY` (absent: every one on the server's PATH);
+ * the moment, "read" when absent.
+ */
+export interface VerifyArgs {
+  /** Required: the server refuses an argument without it. */
+  uri?: string;
+  agents?: string[];
+  on?: 'read' | 'edit' | 'create';
+}
+
+/** When a file reached the model: in the first request, or after the moment's tool result. */
+export type Arrived = 'start' | 'after-read' | 'after-edit' | 'after-create';
+
+export interface VerifySeen {
+  file: string;
+  arrived: Arrived;
+}
+
+/** One file of a verified case: when rulelens predicts it arrives, when it was sent (null: not). */
+export interface VerifyRow {
+  file: string;
+  predicted: Arrived | null;
+  sent: Arrived | null;
+  differs: boolean;
+}
+
+/** One agent asked about one path. */
+export interface VerifyCase {
+  agent: string;
+  version: string;
+  path: string;
+  moment: 'read' | 'edit' | 'create';
+  why: string;
+  agree: boolean;
+  seconds: number;
+  rows: VerifyRow[];
+  predicted: VerifySeen[];
+  sent: VerifySeen[];
+  /** Why the run did not finish; null when it did. */
+  error: string | null;
+}
+
+export interface VerifyUserFiles {
+  included: boolean;
+  /** Agent id -> the ~/ files copied into its empty home. */
+  files: Record<string, string[]>;
+  note: string;
+}
+
+export interface VerifyAgent {
+  agent: string;
+  binary: string;
+}
+
+export interface VerifyPath {
+  path: string;
+  why: string;
+}
+
+/** `rulelens.verify`'s answer: `rulelens verify --json`'s object (docs/verify.md), snake_case as the CLI's. */
+export interface VerifyResult {
+  root: string;
+  moment: 'read' | 'edit' | 'create';
+  moment_default: boolean;
+  user_files: VerifyUserFiles;
+  agents: VerifyAgent[];
+  paths: VerifyPath[];
+  cases: VerifyCase[];
+  failures: string[];
+  exit: 0 | 1 | 2;
+}
+
+/** Whether a reply has the shape of `VerifyResult` (a server of another version gives a message). */
+export function isVerifyResult(value: unknown): value is VerifyResult {
+  return isObject(value) && Array.isArray(value.cases) && Array.isArray(value.failures)
+    && typeof value.exit === 'number'
+    && value.cases.every((c) => isObject(c) && typeof c.agent === 'string' && typeof c.path === 'string'
+      && Array.isArray(c.rows) && c.rows.every((r) => isObject(r) && typeof r.file === 'string'));
 }
 
 /** What `rulelens.recordRule` answers. */

@@ -6,9 +6,10 @@
  */
 import * as vscode from 'vscode';
 import { ServerManager } from './client';
-import { RulesForPath, WRITE_INDEX, WriteIndexArgs } from './protocol';
+import { isVerifyResult, RulesForPath, VERIFY, VerifyArgs, VerifyResult, WRITE_INDEX, WriteIndexArgs } from './protocol';
 import { hasRulesFolder, rulesForPath } from './queries';
 import { Empty, emptyReason, ViewNode, viewNodes } from './rulesTree';
+import { verifyNodes, verifySummary } from './verifyTree';
 
 export const VIEW_ID = 'rulelens.projectRules';
 
@@ -20,6 +21,8 @@ export class RulesView implements vscode.TreeDataProvider<ViewNode>, vscode.Disp
   nodes: ViewNode[] = [];
   answer: RulesForPath | null | undefined;
   empty: Empty = 'noEditor';
+  /** The last `rulelens.verify` answer, shown above the rules until the next one. */
+  verification: VerifyResult | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private asked = 0;
 
@@ -36,6 +39,7 @@ export class RulesView implements vscode.TreeDataProvider<ViewNode>, vscode.Disp
         () => vscode.commands.executeCommand('rulelens.recordRuleForCurrentFile')),
       vscode.commands.registerCommand('rulelens.view.writeIndex', (node?: ViewNode) => this.writeIndex(node)),
       vscode.commands.registerCommand('rulelens.view.quoteGlobs', (node?: ViewNode) => this.quoteGlobs(node)),
+      vscode.commands.registerCommand('rulelens.verifyWithAgents', () => this.verify()),
     );
     void this.refresh();
   }
@@ -60,9 +64,10 @@ export class RulesView implements vscode.TreeDataProvider<ViewNode>, vscode.Disp
     }
     this.answer = answer;
     this.empty = empty;
-    this.nodes = empty === null && answer ? viewNodes(answer) : [];
+    const rules = empty === null && answer ? viewNodes(answer) : [];
+    this.nodes = this.verification ? [...verifyNodes(this.verification), ...rules] : rules;
     this.view.description = answer ? answer.path : undefined;
-    this.view.message = empty === null && this.nodes.length === 0
+    this.view.message = empty === null && rules.length === 0 && this.nodes.length === 0
       ? `No agent loads a rule file for ${answer?.path}.` : undefined;
     await vscode.commands.executeCommand('setContext', 'rulelens.view', empty ?? 'rules');
     this.changed.fire();
@@ -100,6 +105,36 @@ export class RulesView implements vscode.TreeDataProvider<ViewNode>, vscode.Disp
 
   getParent(): undefined {
     return undefined;
+  }
+
+  /**
+   * "Verify with Installed Agents": the server runs each agent on its PATH on a scratch copy for
+   * the active file (or the workspace's first folder: a few paths its rules name); the answer
+   * goes above the rules, differences as warnings.
+   */
+  async verify(): Promise<VerifyResult | undefined> {
+    const document = vscode.window.activeTextEditor?.document;
+    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+    const uri = document?.uri.scheme === 'file' ? document.uri.toString() : folder?.uri.toString();
+    if (uri === undefined) {
+      void vscode.window.showInformationMessage('rulelens: open a file or a folder to verify.');
+      return undefined;
+    }
+    const args: VerifyArgs = { uri };
+    const reply = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'rulelens: running the installed agents on a scratch copy…' },
+      () => this.server.execute(VERIFY, [args]));
+    if (!isVerifyResult(reply)) {
+      const error = typeof reply === 'object' && reply !== null && 'error' in reply ? String(reply.error) : 'no answer';
+      void vscode.window.showErrorMessage(`rulelens: verify failed: ${error}`);
+      return undefined;
+    }
+    this.verification = reply;
+    const say = reply.exit === 0 ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
+    void say(`rulelens verify: ${verifySummary(reply)}.`);
+    await vscode.commands.executeCommand(`${VIEW_ID}.focus`);
+    await this.refresh();
+    return reply;
   }
 
   private async writeIndex(node?: ViewNode): Promise<void> {

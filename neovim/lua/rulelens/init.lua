@@ -13,6 +13,7 @@ M.record_rule = 'rulelens.recordRule'
 M.record_kind = 'source.rulelens.record'
 M.rules_for_path = 'rulelens/rulesForPath'
 M.suggest_globs = 'rulelens/suggestGlobs'
+M.verify_command = 'rulelens.verify'
 M.default_rules_folder = '.ai/rules'
 
 local defaults = {
@@ -121,7 +122,12 @@ function M.rules(how)
   return require('rulelens.rules').show(how or M.options.rules_list)
 end
 
---- Define :RulelensRecord and :RulelensRules (plugin/rulelens.lua calls this at start-up).
+--- :RulelensVerify — run the installed agents for this buffer (rulelens.verify), into quickfix.
+function M.verify(words)
+  return require('rulelens.verify').run(words)
+end
+
+--- Define :RulelensRecord, :RulelensRules and :RulelensVerify (plugin/rulelens.lua calls this).
 function M.user_commands()
   vim.api.nvim_create_user_command('RulelensRecord', function()
     M.record(0)
@@ -134,6 +140,15 @@ function M.user_commands()
       return { 'quickfix', 'select' }
     end,
     desc = 'List the project rules that apply to this buffer',
+  })
+  vim.api.nvim_create_user_command('RulelensVerify', function(cmd)
+    M.verify(cmd.fargs)
+  end, {
+    nargs = '*',
+    complete = function()
+      return { 'read', 'edit', 'create', 'claude-code', 'copilot-cli', 'codex', 'gemini-cli', 'qwen-code' }
+    end,
+    desc = 'Run the installed agents on a scratch copy and compare what they load with the prediction',
   })
 end
 

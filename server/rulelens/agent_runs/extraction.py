@@ -34,17 +34,28 @@ def squash(text: str) -> str:
     return SPACE.sub(" ", html.unescape(text).replace("\ufeff", "")).strip()
 
 
+AT_TOKEN = re.compile(r"@\S+")
+
+
 def pieces(text: str) -> list[str]:
-    """The file's text split after each line holding an `@` (an import is inlined there),
-    squashed; the frontmatter is dropped (agents send the body)."""
+    """The file's text split after each `@` word and at the end of its line (an import is
+    inlined at one or the other: Copilot CLI 1.0.102 right after the word, mid-line), squashed;
+    the frontmatter is dropped (agents send the body)."""
     body = FRONTMATTER.sub("", text, count=1)
     out: list[str] = []
     current: list[str] = []
     for line in body.splitlines():
-        current.append(line)
-        if "@" in line:
+        if "@" not in line:
+            current.append(line)
+            continue
+        start = 0
+        for m in AT_TOKEN.finditer(line):
+            current.append(line[start:m.end()])
             out.append(squash("\n".join(current)))
-            current = []
+            current, start = [], m.end()
+        current.append(line[start:])
+        out.append(squash("\n".join(current)))
+        current = []
     out.append(squash("\n".join(current)))
     return [p for p in out if p]
 

@@ -6,7 +6,9 @@ model on 127.0.0.1 to read, edit or create one path; what reached the model is t
 from __future__ import annotations
 
 import os
+import shutil
 import time
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -30,10 +32,13 @@ def version(agent: str, binary: Path) -> str:
 
 
 def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment = "read",
-        timeout: float = 120, template: Path | None = None) -> Observation:
+        timeout: float = 120, template: Path | None = None, env: Mapping[str, str] | None = None,
+        home_files: Mapping[str, Path] | None = None) -> Observation:
     """What `agent`'s binary sends its model when asked to `moment` `path` (root-relative) in a
     copy of `project_root`. `template`: a scratch copy prepared before (scratch.Scratch's root),
-    copied again instead of the project, for many runs on one project."""
+    copied again instead of the project, for many runs on one project. `env`: variables added to
+    the launcher's environment (`verify`'s closed proxy). `home_files`: files copied into the
+    empty scratch home before the start, by their path there (`verify --with-user-files`)."""
     launcher = LAUNCHERS[agent]
     began = time.monotonic()
     binary = Path(os.path.abspath(binary))  # the agent starts in the scratch copy
@@ -54,10 +59,13 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
                   if launcher.fingerprints else None)
         call = launcher.tool_call(root, path, moment)
         launcher.prepare_home(Path(binary), scratch.home)
+        for rel, source in (home_files or {}).items():
+            (scratch.home / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, scratch.home / rel)
         with FakeModel(launcher.family(), call) as model:
             start = launcher.start(Path(binary), root, scratch.home, path, moment, model.url)
             try:
-                done = run_agent(start.argv, start.cwd, start.env, timeout)
+                done = run_agent(start.argv, start.cwd, {**start.env, **(env or {})}, timeout)
             except OSError as e:
                 why = f"could not start {binary}: {e.strerror or e}"
                 return Observation(agent, release, path, moment, (), why)

@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     "serve": "run the language server (stdio by default)",
     "mcp": "run the MCP server on stdio, for agents",
     "map": "show which agents' rules reach each folder, the gaps, disagreements and budget overruns",
+    "verify": "run the installed agents on a scratch copy and compare what they load with the prediction",
     "completion": "print a shell completion script (bash, zsh or fish)",
 }
 

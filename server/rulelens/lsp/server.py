@@ -28,6 +28,7 @@ from rulelens.lsp.features import (
     stale_fix,
     suggest_globs,
     symbols,
+    verify,
 )
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.guard import guarded
@@ -55,6 +56,7 @@ FEATURES: list[ModuleType] = [
     code_actions,
     rules_for_path,
     suggest_globs,
+    verify,
 ]
 
 
@@ -76,6 +78,7 @@ def build(explicit_root: Path | None = None) -> Session:
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: Session, params: None) -> None:
         compiled.save()  # what this start compiled, for the next (also saved when idle)
+        verify.stop_all()  # a running `rulelens.verify` starts no further agent
 
     saves.register(server)  # the workspace's own: a save invalidates before any feature refreshes
     for feature in FEATURES:

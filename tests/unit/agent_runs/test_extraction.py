@@ -30,6 +30,7 @@ def test_a_file_split_by_its_imports_is_found_by_its_pieces(tmp_path: Path) -> N
     (tmp_path / "short.md").write_text("x\n")
     prints = Fingerprints(tmp_path, ["AGENTS.md", "docs/x.md", "short.md", "src/a.ts"])
     assert pieces("---\na: 1\n---\none @b\ntwo\n") == ["one @b", "two"]
+    assert pieces("open @a.md first.\nnext\n") == ["open @a.md", "first.", "next"]
     assert sorted(prints.pieces) == ["AGENTS.md", "docs/x.md"]  # too short to tell apart: left out
     request = {"messages": [{"role": "system", "content": (
         "<custom_instruction>\nRoot rules here.\nSee @docs/x.md please\n\n<imported_custom_instruction "
@@ -123,3 +124,16 @@ def test_a_long_file_cut_by_the_agent_is_found_by_its_head(tmp_path: Path) -> No
     prints = Fingerprints(tmp_path, ["AGENTS.md", ".ruler/AGENTS.md"], keep=Codex().unnamed)
     request = {"input": [{"content": [{"text": "# AGENTS.md instructions for /r\n<INSTRUCTIONS>" + text[:32768]}]}]}
     assert seen_files(Codex(), [request], tmp_path, "read", prints) == (Seen("AGENTS.md", "start"),)
+
+
+def test_an_import_inlined_mid_line_still_finds_the_importing_file(tmp_path: Path) -> None:
+    """Copilot CLI 1.0.102 puts the imported file right after the `@path` word, before the rest
+    of its line (seen in a run's requests: `open @.ai/rules/index.md\n\n<imported…>\n first.`)."""
+    (tmp_path / "CLAUDE.md").write_text("# Project\n\nThe rules: open @.ai/rules/index.md first.\n\nMore text.\n")
+    prints = Fingerprints(tmp_path, ["CLAUDE.md"])
+    request = {"messages": [{"role": "system", "content": (
+        "<custom_instruction>\n# Project\n\nThe rules: open @.ai/rules/index.md\n\n<imported_custom_instruction "
+        'source="/r/.ai/rules/index.md">\n# Index\n</imported_custom_instruction> first.\n\nMore text.\n'
+        "</custom_instruction>")}]}
+    assert seen_files(CopilotCli(), [request], Path("/r"), "read", prints) == (
+        Seen(".ai/rules/index.md", "start"), Seen("CLAUDE.md", "start"))

@@ -11,6 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from rulelens.agent_runs.model import Recorded, ToolCall
+from rulelens.workspace.later import in_thread
 
 
 class Family:
@@ -78,8 +79,7 @@ class FakeModel:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
+        self.serving = in_thread(self.server.serve_forever, name="fake-model", daemon=True)
 
     @property
     def url(self) -> str:

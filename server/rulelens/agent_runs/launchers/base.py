@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from rulelens.agent_runs.fake_models.base import Family
 from rulelens.agent_runs.model import Moment, ToolCall
+from rulelens.workspace import stat_stamp
 
 NEW_TEXT = "export const created = true;\n"
 
@@ -118,8 +119,7 @@ def shared_cache(binary: Path, name: str) -> Path:
     import hashlib
     import tempfile
 
-    stat = binary.stat()
-    seed = f"{binary.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()
+    seed = f"{binary.resolve()}:{stat_stamp.stamp(binary)}".encode()
     key = hashlib.blake2b(seed, digest_size=8).hexdigest()
     folder = Path(tempfile.gettempdir()) / "rulelens-agent-cache" / f"{name}-{key}"
     folder.mkdir(parents=True, exist_ok=True)

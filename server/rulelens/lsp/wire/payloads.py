@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 RECORD_RULE = "rulelens.recordRule"
 OPEN_RULE = "rulelens.openRule"
 WRITE_INDEX = "rulelens.writeIndex"
-COMMANDS = [RECORD_RULE, OPEN_RULE, WRITE_INDEX]
+VERIFY = "rulelens.verify"  # runs the installed agents (agent_runs.verify): seconds to minutes
+COMMANDS = [RECORD_RULE, OPEN_RULE, WRITE_INDEX, VERIFY]
 RECORD_KIND = "source.rulelens.record"  # the code action kind of the record actions
 
 RULES_FOR_PATH = "rulelens/rulesForPath"
@@ -198,6 +199,83 @@ class ErrorResult(TypedDict):
     error: str
 
 
+Moment = Literal["read", "edit", "create"]
+
+
+class VerifyArgs(TypedDict, total=False):
+    """`rulelens.verify`'s one argument. `uri`: a file (asked about) or a project root (a few
+    paths chosen from what its rules name). `agents`: ids, or `ID=BINARY`; absent: every agent
+    whose command is on the server's PATH. `on`: the moment, "read" when absent. Its answer is
+    `rulelens verify --json`'s object as is (docs/verify.md), or an ErrorResult."""
+
+    uri: str  # required: verify_args refuses an argument without it
+    agents: list[str]
+    on: Moment
+
+
+Arrived = Literal["start", "after-read", "after-edit", "after-create"]
+
+
+class VerifySeen(TypedDict):
+    file: str
+    arrived: Arrived
+
+
+class VerifyRow(TypedDict):
+    """One file: when rulelens predicts it arrives, when the agent sent it (None: not at all)."""
+
+    file: str
+    predicted: Arrived | None
+    sent: Arrived | None
+    differs: bool
+
+
+class VerifyCase(TypedDict):
+    """One agent asked about one path."""
+
+    agent: str
+    version: str
+    path: str
+    moment: Moment
+    why: str
+    agree: bool
+    seconds: float
+    rows: list[VerifyRow]
+    predicted: list[VerifySeen]
+    sent: list[VerifySeen]
+    error: str | None  # why the run did not finish
+
+
+class VerifyUserFiles(TypedDict):
+    included: bool
+    files: dict[str, list[str]]  # agent id -> the ~/ files copied into its empty home
+    note: str
+
+
+class VerifyAgent(TypedDict):
+    agent: str
+    binary: str
+
+
+class VerifyPath(TypedDict):
+    path: str
+    why: str
+
+
+class VerifyResult(TypedDict):
+    """`rulelens.verify`'s answer: `rulelens verify --json`'s object (snake_case, as the CLI's)."""
+
+    root: str
+    moment: Moment
+    moment_default: bool
+    user_files: VerifyUserFiles
+    agents: list[VerifyAgent]
+    paths: list[VerifyPath]
+    cases: list[VerifyCase]
+    failures: list[str]
+    exit: Literal[0, 1, 2]
+
+
 # -- reading untrusted arguments -----------------------------------------------------------
 def _first(args: Sequence[object]) -> Mapping[str, object]:
     first = args[0] if args else None
@@ -221,6 +299,20 @@ def open_rule_args(args: Sequence[object]) -> OpenRuleArgs | None:
     if isinstance(uri, str) and isinstance(line, int) and not isinstance(line, bool):
         return OpenRuleArgs(uri=uri, line=line)
     return None
+
+
+def verify_args(args: Sequence[object]) -> VerifyArgs | None:
+    """The uri (required), the agents (strings only) and the moment (one of the three)."""
+    raw = _first(args)
+    uri, agents, on = raw.get("uri"), raw.get("agents"), raw.get("on")
+    if not isinstance(uri, str):
+        return None
+    out = VerifyArgs(uri=uri)
+    if isinstance(agents, list):
+        out["agents"] = [a for a in agents if isinstance(a, str)]
+    if on in ("read", "edit", "create"):
+        out["on"] = on  # type: ignore[typeddict-item]
+    return out
 
 
 def write_index_args(args: Sequence[object]) -> WriteIndexArgs:
