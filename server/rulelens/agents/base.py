@@ -265,8 +265,9 @@ class Agent(ABC):
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         cache = ctx.repo.frontmatter if ctx.repo is not None else None
+        # A listed path that is no file (a link that leads nowhere) is one no agent can read.
         self.files: list[AgentFile] = [ctx.read_file(rel, self.id, cache)
-                                       for rel in self.discover()]
+                                       for rel in self.discover() if ctx.is_file(rel)]
 
     @abstractmethod
     def discover(self) -> list[str]:

@@ -355,15 +355,18 @@ class ClaudeCode(GlobAgent):
         return split_paths(value)
 
     def discover(self) -> list[str]:
-        memory = self.ctx.named("CLAUDE.md")
-        if self.ctx.is_file("CLAUDE.md") and "CLAUDE.md" not in memory:
-            memory.insert(0, "CLAUDE.md")
+        # CLAUDE.md and CLAUDE.local.md in every folder, read up the chain at start and below it
+        # on read; a link that leads nowhere is none (Claude Code then reads AGENTS.md instead).
+        memory = [p for p in self.ctx.named("CLAUDE.md", "CLAUDE.local.md") if self.ctx.is_file(p)
+                  and not p.endswith(".claude/CLAUDE.local.md")]  # only CLAUDE.md is read in .claude/
+        memory += [n for n in ("CLAUDE.md", "CLAUDE.local.md")  # the root's, also where git ignores them
+                   if n not in memory and self.ctx.is_file(n)]
+        memory.sort(key=lambda p: (p.rpartition("/")[0], p.endswith("CLAUDE.local.md")))  # as it reads them
         # No instruction file of the project's own at the root: the root's AGENTS.md and
         # .claude/AGENTS.md instead, and nested ones on read.
-        if not any(n in memory or self.ctx.is_file(n) for n in OWN_INSTRUCTIONS):
-            claimed = {p.rpartition("/")[0] for p in memory}
-            memory += [p for p in self.ctx.named("AGENTS.md")
-                       if p.rpartition("/")[0] not in claimed and p != ".claude/AGENTS.md"]
+        if not any(self._own(n) for n in OWN_INSTRUCTIONS):
+            # Only the root's: a nested AGENTS.md is not read in place of a CLAUDE.md (run end to
+            # end: tests/agents/released/e2e/test_claude_code_loading.py).
             for name in (".claude/AGENTS.md", "AGENTS.md"):
                 if self.ctx.is_file(name) and name not in memory:
                     memory.insert(0, name)
@@ -372,6 +375,17 @@ class ClaudeCode(GlobAgent):
         for folder in nested(self.ctx, RULES):  # read on the way to a file below them
             rules += self.ctx.scan(folder, (".md",))
         return [*memory, *rules, *skills]
+
+    def _own(self, rel: str) -> bool:
+        """Whether the root's `rel` is an instruction file of the project's own, which turns the
+        AGENTS.md fallback off: a file with text (a blank one, or a link that leads nowhere, does
+        not; run end to end: tests/agents/released/e2e/test_claude_code_loading.py)."""
+        if not self.ctx.is_file(rel):
+            return False
+        try:
+            return bool(self.ctx.reads.read_bytes(self.ctx.root / rel, 65536).strip())
+        except OSError:
+            return False
 
     @staticmethod
     def is_memory(f: AgentFile) -> bool:
@@ -574,12 +588,14 @@ class ClaudeCode(GlobAgent):
         return [*super().traps(), *self.unseen_agents_md()]
 
     def unseen_agents_md(self) -> list[Problem]:
-        """`claude-agents-md-unseen`: an `AGENTS.md` in a folder without a `CLAUDE.md`, in a project
-        whose root `CLAUDE.md` turns Claude Code's AGENTS.md fallback off, while other folders'
-        `CLAUDE.md` bring in their own `AGENTS.md`: the team means Claude Code to read these."""
-        root_own = next((n for n in OWN_INSTRUCTIONS if self.ctx.is_file(n)), None)
-        if root_own is None:
-            return []  # the fallback reads nested AGENTS.md where no CLAUDE.md is (`discover`)
+        """`claude-agents-md-unseen`: an `AGENTS.md` in a folder without a `CLAUDE.md`, which Claude
+        Code never reads (its fallback reads the root's AGENTS.md alone, and none where the root
+        has a CLAUDE.md), while other folders' `CLAUDE.md` bring in their own `AGENTS.md`: the team
+        means Claude Code to read these."""
+        root_own = next((n for n in OWN_INSTRUCTIONS if self._own(n)), None)
+        why = (f"`{root_own}` at the root turns its AGENTS.md fallback off for the whole project"
+               if root_own else
+               "its AGENTS.md fallback reads only the root's AGENTS.md, never one in a folder")
         mine = {f.rel for f in self.files}
         memory = [f for f in self.files if self.is_memory(f) and f.rel.rpartition("/")[2] != "AGENTS.md"]
         claimed = {_memory_folder(f.rel) for f in memory}
@@ -597,8 +613,7 @@ class ClaudeCode(GlobAgent):
                 continue  # a CLAUDE.md names it (an import by path)
             others = len(bringing)
             out.append(Problem(rel, 0, "warning", "claude-agents-md-unseen",
-                               f"Claude Code never reads this file: `{root_own}` at the root turns its "
-                               "AGENTS.md fallback off for the whole project (confirmed in "
+                               f"Claude Code never reads this file: {why} (confirmed in "
                                f"{RELEASE}), and `{folder}/` has no CLAUDE.md, while {others} other "
                                f"{'folder brings' if others == 1 else 'folders bring'} in their AGENTS.md "
                                f"through their CLAUDE.md (such as `{example.rel}`, with {how}). Add "

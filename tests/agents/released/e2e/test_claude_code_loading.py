@@ -1,6 +1,6 @@
 """What Claude Code 2.1.337 loads, as the end-to-end runs on real repositories showed it, each
 case in a small project of its own (every assertion checked against the requests first):
-the loading rulelens's model must follow."""
+the loading rulelens's model must follow, and does, except where a test says why not."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from rulelens.agent_runs.compare import compare, predict
 from rulelens.agent_runs.model import Seen
 from rulelens.agent_runs.runner import run
 from tests.agents.released.e2e.support import binary
@@ -19,13 +20,17 @@ NESTED = "# Tests\n\nGuidance for the tests folder only.\n"
 
 
 def seen(tmp_path: Path, files: dict[str, str], path: str = "tests/unit/a.py",
-         links: dict[str, str] | None = None) -> set[Seen]:
+         links: dict[str, str] | None = None, modelled: bool = True) -> set[Seen]:
+    """What the binary sent for a read of `path`; with `modelled`, rulelens predicts the same."""
     root = write_project(tmp_path / "p", {path: "x = 1\n", **files})
     for link, target in (links or {}).items():
         (root / link).parent.mkdir(parents=True, exist_ok=True)
         (root / link).symlink_to(target)
     observed = run("claude-code", binary("claude-code"), root, path, "read", timeout=120)
     assert observed.error is None, observed.error
+    if modelled:
+        both = compare(observed, predict(root, "claude-code", path, "read"), root)
+        assert both.agree, (both.only_agent, both.only_rulelens)
     return set(observed.files)
 
 
@@ -45,7 +50,8 @@ def test_a_claude_md_link_that_leads_nowhere_falls_back_to_agents_md(tmp_path: P
 
 def test_a_denied_read_keeps_claude_md_out(tmp_path: Path) -> None:
     settings = '{"permissions": {"deny": ["Read(CLAUDE.md)"]}}\n'
-    assert seen(tmp_path, {"CLAUDE.md": OWN, ".claude/settings.json": settings}) == set()
+    # Not modelled: rulelens does not read the project's permission settings.
+    assert seen(tmp_path, {"CLAUDE.md": OWN, ".claude/settings.json": settings}, modelled=False) == set()
 
 
 def test_a_nested_agents_md_is_not_read_under_the_fallback(tmp_path: Path) -> None:
