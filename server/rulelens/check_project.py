@@ -183,6 +183,8 @@ def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
     from rulelens.causes import by_cause
     from rulelens.rules.check.config import configured, disk_reader
     from rulelens.rules.check.generated import on_generated
+    from rulelens.rules.check.generators import generated_by
 
     read = disk_reader(repo.root, reads=reads)
-    return by_cause(configured(on_generated(problems, read), config, read), drifts, read)
+    return by_cause(configured(on_generated(problems, read, generated_by(repo.root)), config, read),
+                    drifts, read)
