@@ -116,6 +116,8 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     from rulelens.agents.project import AgentProject
     from rulelens.agents.traps import agent_check
     from rulelens.rules.check.boost_signs import boost_sign, without_boost
+    from rulelens.rules.check.config import disk_reader
+    from rulelens.rules.check.rule_kit import as_kit, is_rule_kit
     from rulelens.rules.check.rules_check import check_rules
     from rulelens.workspace.filelist import FileList
 
@@ -146,6 +148,8 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     found, drifts = agent_check(agents)
     problems += found
     problems += _plugin_problems(repo, files, [f.rel for a in others for f in a.files], reads)
+    if is_rule_kit(files.paths, disk_reader(repo.root, reads=reads)):
+        problems = as_kit(problems)
     kept, fixes = _kept(repo, problems, config, drifts, reads)
     return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes,
                         other_agents=tuple(a.name for a in others if a.files), record=_record(files, repo))

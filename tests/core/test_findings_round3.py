@@ -56,3 +56,24 @@ def test_root_files_ruler_writes_are_generated(project: ProjectFactory) -> None:
     assert [(g.tool, g.source) for g in map(of, ["CLAUDE.md", ".cursor/rules/ruler_cursor_instructions.mdc"])
             if g is not None] == [("ruler", ".ruler/"), ("ruler", ".ruler/")]
     assert of(".cursor/rules/mine.mdc") is None
+
+
+# 2. A rule kit: no source files, and a README that says to copy the rules
+
+
+KIT = {"README.md": "# Kit\n\nCopy the `.github` folder to your project.\n",
+       ".github/instructions/react.instructions.md": "---\napplyTo: '**/*.tsx,**/*.jsx'\n---\n# React\n\nHooks.\n",
+       ".github/workflows/ci.yml": "on: push\n"}
+
+
+def test_a_rule_kit_s_dead_globs_are_one_info_per_file(project: ProjectFactory) -> None:
+    root = project(KIT)
+    found = [p for p in _check(root) if p.code == "agent-glob-matches-nothing"]
+    assert [p.severity for p in found] == ["info"]
+    assert "this project holds no source files" in found[0].message
+
+
+def test_one_source_file_makes_it_a_project_whose_dead_globs_are_loud(project: ProjectFactory) -> None:
+    root = project({**KIT, "scripts/build.sh": "echo\n"})
+    found = [p for p in _check(root) if p.code == "agent-glob-matches-nothing"]
+    assert found and {p.severity for p in found} == {"warning"}
