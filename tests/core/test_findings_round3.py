@@ -77,3 +77,27 @@ def test_one_source_file_makes_it_a_project_whose_dead_globs_are_loud(project: P
     root = project({**KIT, "scripts/build.sh": "echo\n"})
     found = [p for p in _check(root) if p.code == "agent-glob-matches-nothing"]
     assert found and {p.severity for p in found} == {"warning"}
+
+
+# 3. copilot-applyto-elsewhere: only for files no other glob of the rule names, one per file
+
+
+def _elsewhere(root: Path) -> list[Problem]:
+    return [p for p in _check(root) if p.code == "copilot-applyto-elsewhere"]
+
+
+def test_files_another_glob_of_the_rule_names_are_not_elsewhere(project: ProjectFactory) -> None:
+    rule = "---\napplyTo: 'src/**/*.py,hooks/**/*.py,scripts/**/*.py,tests/**/*.py'\n---\n# Py\n\nTyped.\n"
+    root = project({".github/instructions/py.instructions.md": rule, "src/cli/hooks/a.py": "",
+                    "hooks/b.py": "", "scripts/tests/test_c.py": "", "tests/d.py": ""})
+    assert _elsewhere(root) == []
+
+
+def test_a_rule_s_globs_that_reach_other_folders_are_one_finding(project: ProjectFactory) -> None:
+    rule = "---\napplyTo: 'hooks/**/*.py,tests/**/*.py'\n---\n# Py\n\nTyped.\n"
+    root = project({".github/instructions/py.instructions.md": rule, "hooks/b.py": "", "tests/d.py": "",
+                    "lib/hooks/x.py": "", "lib/tests/y.py": ""})
+    found = _elsewhere(root)
+    assert len(found) == 1 and found[0].severity == "warning"
+    assert "`hooks/**/*.py`, `tests/**/*.py`" in found[0].message
+    assert "`lib/hooks/x.py`, `lib/tests/y.py`" in found[0].message
