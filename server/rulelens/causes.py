@@ -65,7 +65,39 @@ def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
                           examples=tuple(files))
         kept = _replaced(kept, found, grouped)
     kept, fixes = _unpicked(kept, drifts, fixes)
-    return _same_dead(_same_glob(_open_reading(kept, drifts))), fixes
+    return _same_import(_same_dead(_same_glob(_open_reading(kept, drifts)))), fixes
+
+
+# The agents whose import-missing findings say the same of one `@path` (a file the project lacks).
+IMPORT_AGENTS = {"claude-import-missing": "Claude Code", "copilot-cli-import-missing": "Copilot CLI",
+                 "qwen-import-missing": "Qwen Code"}
+MISSING_IMPORT = re.compile(r"reads `@(?P<path>[^`]+)` as an import of `(?P<named>[^`]+)`, which the project "
+                            "does not have")
+
+
+def _same_import(kept: list[Problem]) -> list[Problem]:
+    """One `@path` naming a file the project lacks, that several agents read as an import: one
+    finding naming them all, since the one import is the cause. Each of them leaves the text as
+    written and loads no file (their own findings say so, from their releases)."""
+    groups: dict[tuple[str, int, int, str], list[Problem]] = {}
+    for p in kept:
+        if p.code in IMPORT_AGENTS and (m := MISSING_IMPORT.search(p.message)):
+            groups.setdefault((p.file, p.line, p.col, m["path"]), []).append(p)
+    for (_, _, _, path), group in groups.items():
+        if len(group) < MIN_GROUP:
+            continue
+        first = group[0]
+        named = MISSING_IMPORT.search(first.message)
+        assert named is not None
+        agents = named_together(list(dict.fromkeys(IMPORT_AGENTS[p.code] for p in group)))
+        grouped = Problem(first.file, first.line, max(group, key=_rank).severity, first.code,
+                          f"{agents} read `@{path}` as an import of `{named['named']}`, which the project "
+                          "does not have: none of them loads a file for it, and the model sees the text as "
+                          "written (each confirmed in its release). Name a file of the project (relative "
+                          "to this file), or write it in backticks to keep it as text.",
+                          first.col, first.end_col)
+        kept = _replaced(kept, group, grouped)
+    return kept
 
 
 # An agent's "matches nothing" finding (agents/base.py `nothing_traps`): the agent, the glob, the rest.

@@ -186,9 +186,11 @@ def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
     one finding per cause that repeats across files (causes.py), with its fix."""
     from rulelens.causes import by_cause
     from rulelens.rules.check.config import configured, disk_reader
+    from rulelens.rules.check.boost_block import RULES_FOLDER, without_boost_imports
     from rulelens.rules.check.generated import on_generated
     from rulelens.rules.check.generators import generated_by
 
     read = disk_reader(repo.root, reads=reads)
+    problems = without_boost_imports(problems, read, reads.exists(repo.root / RULES_FOLDER))
     return by_cause(configured(on_generated(problems, read, generated_by(repo.root)), config, read),
                     drifts, read)

@@ -101,3 +101,28 @@ def test_a_rule_s_globs_that_reach_other_folders_are_one_finding(project: Projec
     assert len(found) == 1 and found[0].severity == "warning"
     assert "`hooks/**/*.py`, `tests/**/*.py`" in found[0].message
     assert "`lib/hooks/x.py`, `lib/tests/y.py`" in found[0].message
+
+
+# 4. A missing import inside Boost's block, and one finding per import for the agents that read it
+
+BOOST_AGENTS_MD = ("# App\n\nSee @docs/gone.md for the setup.\n\n<laravel-boost-guidelines>\n"
+                   "=== .ai/rules guidelines ===\n\nRead @.ai/rules/index.md; if `.ai/rules` does not exist, "
+                   "continue without it.\n</laravel-boost-guidelines>\n")
+
+
+def test_boost_s_rules_import_without_a_rules_folder_is_no_finding(project: ProjectFactory) -> None:
+    root = project({"AGENTS.md": BOOST_AGENTS_MD, "app/a.php": ""})
+    (root / ".ai" / "rules").rmdir()
+    found = [p for p in _check(root) if p.code.endswith("import-missing")]
+    assert [p.line for p in found] == [2]  # only the import outside Boost's block
+    assert "Copilot CLI and Qwen Code read `@docs/gone.md`" in found[0].message
+
+
+def test_boost_s_rules_import_stays_where_the_rules_folder_exists(project: ProjectFactory) -> None:
+    from rulelens.rules.check.boost_block import without_boost_imports
+
+    p = Problem("AGENTS.md", 6, "warning", "qwen-import-missing",
+                "Qwen Code reads `@.ai/rules/index.md` as an import of `.ai/rules/index.md`, which the project "
+                "does not have: it leaves the text as written")
+    assert without_boost_imports([p], lambda _: BOOST_AGENTS_MD, has_rules_folder=True) == [p]
+    assert without_boost_imports([p], lambda _: BOOST_AGENTS_MD, has_rules_folder=False) == []
