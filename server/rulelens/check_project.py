@@ -185,8 +185,8 @@ def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
     configuration (severities, excluded paths) and the inline directives in the rule files; then
     one finding per cause that repeats across files (causes.py), with its fix."""
     from rulelens.causes import by_cause
-    from rulelens.rules.check.config import configured, disk_reader
     from rulelens.rules.check.boost_block import RULES_FOLDER, without_boost_imports
+    from rulelens.rules.check.config import configured, disk_reader
     from rulelens.rules.check.generated import on_generated
     from rulelens.rules.check.generators import generated_by
 

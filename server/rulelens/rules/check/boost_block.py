@@ -15,7 +15,8 @@ IMPORT_CODES = {"claude-import-missing": "Claude Code", "copilot-cli-import-miss
 RULES_FOLDER = ".ai/rules"
 OPEN, CLOSE = "<laravel-boost-guidelines>", "</laravel-boost-guidelines>"
 # What each import-missing message says first: the import as written and the file it names.
-IMPORTED = re.compile(r"reads `@(?P<path>[^`]+)` as an import of `(?P<named>[^`]+)`, which the project does not have")
+IMPORTED = re.compile(r"reads `@(?P<path>[^`]+)` as an import of `(?P<named>[^`]+)`, "
+                      "which the project does not have")
 
 
 def in_boost_block(text: str, line: int) -> bool:
