@@ -126,3 +126,21 @@ def test_boost_s_rules_import_stays_where_the_rules_folder_exists(project: Proje
                 "does not have: it leaves the text as written")
     assert without_boost_imports([p], lambda _: BOOST_AGENTS_MD, has_rules_folder=True) == [p]
     assert without_boost_imports([p], lambda _: BOOST_AGENTS_MD, has_rules_folder=False) == []
+
+
+# 5. A hand-written index that gives globs to rule files without `paths`
+
+HAND_INDEX = ("# Project rules\n\n| Rule file | Globs |\n|---|---|\n"
+              "| [money.md](money.md) | `app/**`, `app/Models/{User,Team}.php` |\n")
+
+
+def test_a_hand_written_index_is_not_to_be_regenerated_before_its_globs_move(project: ProjectFactory) -> None:
+    root = project({".ai/rules/money.md": "# Money\n\n## Cents\nInteger cents.\n",
+                    ".ai/rules/index.md": HAND_INDEX, "app/a.php": ""})
+    found = {p.code: p for p in _check(root) if p.code in ("index-stale", "no-paths")}
+    stale = found["index-stale"].message
+    assert "gives globs to 1 rule file that has no `paths` (`money.md`)" in stale
+    assert "into its `paths:` first" in stale and not stale.startswith("The index differs")
+    no_paths = found["no-paths"].message
+    assert "not in the index" not in no_paths
+    assert "`app/**`, `app/Models/{User,Team}.php`" in no_paths
