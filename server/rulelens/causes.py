@@ -65,7 +65,36 @@ def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
                           examples=tuple(files))
         kept = _replaced(kept, found, grouped)
     kept, fixes = _unpicked(kept, drifts, fixes)
-    return _same_import(_same_dead(_same_glob(_open_reading(kept, drifts)))), fixes
+    return _same_pair(_same_import(_same_dead(_same_glob(_open_reading(kept, drifts))))), fixes
+
+
+# One rule of two agents' folders that they load for different files (agents/traps.py).
+PAIR = re.compile(r"Same rule as `(?P<other>[^`]+)` \((?P<how>[^)]+)\), but (?P<agents>.+?) disagree on "
+                  r"(?P<count>[\d,]+(?: to [\d,]+)? files)(?P<tail>.*)", re.DOTALL)
+ADVICE = re.compile(r"\.\s+(?P<advice>[^.]*\.)$")
+
+
+def _same_pair(kept: list[Problem]) -> list[Problem]:
+    """Several rules that two agents load for the same different files, each a copy of the same
+    kind (`the same file` through a link): one cause, reported once, counting the files."""
+    groups: dict[tuple[str, str, str], list[tuple[Problem, str]]] = {}
+    for p in kept:
+        if p.code == "agents-disagree" and (m := PAIR.fullmatch(p.message)):
+            groups.setdefault((m["how"], m["agents"], m["count"]), []).append((p, m["tail"]))
+    for (how, agents, count), group in groups.items():
+        files = sorted({p.file for p, _ in group})
+        if len(files) < MIN_GROUP:
+            continue
+        problems = [p for p, _ in group]
+        advice = ADVICE.search(group[0][1])
+        examples = tuple(dict.fromkeys(e for p in problems for e in p.examples))[:6]
+        grouped = Problem(files[0], min(p.line for p in problems if p.file == files[0]),
+                          max(problems, key=_rank).severity, "agents-disagree",
+                          f"{len(files)} rule files ({_listed(files)}) are each the same rule as another "
+                          f"agent's file ({how}), but {agents} disagree on {count} for each (see the "
+                          f"examples).{' ' + advice['advice'] if advice else ''}", examples=examples)
+        kept = _replaced(kept, problems, grouped)
+    return kept
 
 
 # The agents whose import-missing findings say the same of one `@path` (a file the project lacks).

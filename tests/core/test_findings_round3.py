@@ -144,3 +144,22 @@ def test_a_hand_written_index_is_not_to_be_regenerated_before_its_globs_move(pro
     no_paths = found["no-paths"].message
     assert "not in the index" not in no_paths
     assert "`app/**`, `app/Models/{User,Team}.php`" in no_paths
+
+
+# 7. One cause of agents-disagree across many files: one finding that counts them
+
+
+def test_one_disagreement_repeated_across_files_is_one_finding() -> None:
+    from rulelens.causes import by_cause
+
+    def pair(name: str) -> Problem:
+        return Problem(f".claude/skills/{name}/SKILL.md", 0, "warning", "agents-disagree",
+                       f"Same rule as `.github/instructions/{name}.instructions.md` (the same file), but Claude "
+                       "Code and Copilot CLI disagree on 799 files (see the examples). Align the globs.",
+                       examples=(f"src/{name}.ml",))
+
+    kept, _ = by_cause([pair("a"), pair("b"), pair("c")], [], lambda _: None)
+    assert len(kept) == 1
+    assert kept[0].message.startswith("3 rule files (`.claude/skills/a/SKILL.md`")
+    assert "Claude Code and Copilot CLI disagree on 799 files for each" in kept[0].message
+    assert kept[0].examples == ("src/a.ml", "src/b.ml", "src/c.ml")
