@@ -74,6 +74,12 @@ PAIR = re.compile(r"Same rule as `(?P<other>[^`]+)` \((?P<how>[^)]+)\), but (?P<
 ADVICE = re.compile(r"\.\s+(?P<advice>[^.]*\.)$")
 
 
+def _confirmed(group: Sequence[Problem]) -> list[str]:
+    """Each finding's "confirmed in RELEASE" words, as its agent's module wrote them."""
+    said = (re.search(r"\((confirmed [^)]*)\)", p.message) for p in group)
+    return list(dict.fromkeys(m[1] for m in said if m is not None)) or ["each confirmed in its release"]
+
+
 def _same_pair(kept: list[Problem]) -> list[Problem]:
     """Several rules that two agents load for the same different files, each a copy of the same
     kind (`the same file` through a link): one cause, reported once, counting the files."""
@@ -122,7 +128,7 @@ def _same_import(kept: list[Problem]) -> list[Problem]:
         grouped = Problem(first.file, first.line, max(group, key=_rank).severity, first.code,
                           f"{agents} read `@{path}` as an import of `{named['named']}`, which the project "
                           "does not have: none of them loads a file for it, and the model sees the text as "
-                          "written (each confirmed in its release). Name a file of the project (relative "
+                          f"written ({'; '.join(_confirmed(group))}). Name a file of the project (relative "
                           "to this file), or write it in backticks to keep it as text.",
                           first.col, first.end_col)
         kept = _replaced(kept, group, grouped)

@@ -192,5 +192,5 @@ def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
 
     read = disk_reader(repo.root, reads=reads)
     problems = without_boost_imports(problems, read, reads.exists(repo.root / RULES_FOLDER))
-    return by_cause(configured(on_generated(problems, read, generated_by(repo.root)), config, read),
+    return by_cause(configured(on_generated(problems, read, generated_by(repo.root, reads)), config, read),
                     drifts, read)

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulelens.workspace.reads import Reads
+
 # The root files the generators write for their targets (at the folder that holds the source).
 ROOT_FILES = frozenset({"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md", "QWEN.md",
                         ".github/copilot-instructions.md", ".windsurfrules", ".clinerules"})
@@ -57,7 +59,8 @@ def _keys(rel: str) -> list[str]:
 class Generators:
     """What generates which file in the project at `root`, read once."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, reads: Reads | None = None) -> None:
+        self.reads = reads if reads is not None else Reads()
         self.tool: str | None = None
         self.config = ""
         self.source = ""
@@ -66,30 +69,34 @@ class Generators:
         self._read(root)
 
     def _read(self, root: Path) -> None:
-        config = next((c for c in RULESYNC_CONFIGS if (root / c).is_file()), None)
-        if config is not None and (root / RULESYNC_SOURCE).is_dir():
+        reads = self.reads
+        config = next((c for c in RULESYNC_CONFIGS if reads.is_file(root / c)), None)
+        if config is not None and reads.is_dir(root / RULESYNC_SOURCE):
             self.tool, self.config, self.source = "rulesync", config, RULESYNC_SOURCE
-            for path in sorted((root / RULESYNC_SOURCE).rglob("*")):
-                if not path.is_file():
-                    continue
-                rel = path.relative_to(root).as_posix()
-                inner = _stem(rel[len(RULESYNC_SOURCE) + 1:])
-                self.by_key.setdefault(inner, rel)
-                self.by_key.setdefault(inner.replace("/", "-"), rel)
-                try:
-                    head = path.read_text(encoding="utf-8", errors="replace")[:2000]
-                except OSError:
-                    continue
-                if self.root_from is None and ROOT_KEY.search(head):
-                    self.root_from = rel
+            for current, _dirs, names in reads.walk(root / RULESYNC_SOURCE):
+                for name in sorted(names):
+                    self._source(root, Path(current) / name)
             return
         ruler = root / RULER_SOURCE
-        if ruler.is_dir() and ((ruler / RULER_CONFIG).is_file() or (root / RULER_CONFIG).is_file()
-                               or any(ruler.glob("*.md"))):
+        if reads.is_dir(ruler):
             self.tool, self.source = "ruler", RULER_SOURCE
-            self.config = f"{RULER_SOURCE}/{RULER_CONFIG}" if (ruler / RULER_CONFIG).is_file() else (
-                RULER_CONFIG if (root / RULER_CONFIG).is_file() else RULER_SOURCE + "/")
+            self.config = f"{RULER_SOURCE}/{RULER_CONFIG}" if reads.is_file(ruler / RULER_CONFIG) else (
+                RULER_CONFIG if reads.is_file(root / RULER_CONFIG) else RULER_SOURCE + "/")
             self.root_from = RULER_SOURCE + "/"
+
+    def _source(self, root: Path, path: Path) -> None:
+        """One of rulesync's source rules: the names it writes, and whether it is the root rule."""
+        rel = path.relative_to(root).as_posix()
+        inner = _stem(rel[len(RULESYNC_SOURCE) + 1:])
+        self.by_key.setdefault(inner, rel)
+        self.by_key.setdefault(inner.replace("/", "-"), rel)
+        if self.root_from is None:
+            try:
+                head = self.reads.read_text(path)[:2000]
+            except (OSError, UnicodeDecodeError):
+                return
+            if ROOT_KEY.search(head):
+                self.root_from = rel
 
     def of(self, rel: str) -> Generated | None:
         """Who writes `rel`, or None when no generator configured here does."""
@@ -106,8 +113,6 @@ class Generators:
         return None if source is None else Generated(self.tool, self.config, source)
 
 
-def generated_by(root: Path | None) -> Callable[[str], Generated | None]:
-    """`of(rel)` for the project at `root`; nothing is generated where there is no root."""
-    if root is None:
-        return lambda _rel: None
-    return Generators(root).of
+def generated_by(root: Path, reads: Reads | None = None) -> Callable[[str], Generated | None]:
+    """`of(rel)` for the project at `root`, what it looks at noted in `reads`."""
+    return Generators(root, reads).of
