@@ -65,7 +65,74 @@ def by_cause(problems: Sequence[Problem], drifts: Sequence[Drift],
                           examples=tuple(files))
         kept = _replaced(kept, found, grouped)
     kept, fixes = _unpicked(kept, drifts, fixes)
-    return _same_dead(_same_glob(_open_reading(kept, drifts))), fixes
+    return _same_pair(_same_import(_same_dead(_same_glob(_open_reading(kept, drifts))))), fixes
+
+
+# One rule of two agents' folders that they load for different files (agents/traps.py).
+PAIR = re.compile(r"Same rule as `(?P<other>[^`]+)` \((?P<how>[^)]+)\), but (?P<agents>.+?) disagree on "
+                  r"(?P<count>[\d,]+(?: to [\d,]+)? files)(?P<tail>.*)", re.DOTALL)
+ADVICE = re.compile(r"\.\s+(?P<advice>[^.]*\.)$")
+
+
+def _confirmed(group: Sequence[Problem]) -> list[str]:
+    """Each finding's "confirmed in RELEASE" words, as its agent's module wrote them."""
+    said = (re.search(r"\((confirmed [^)]*)\)", p.message) for p in group)
+    return list(dict.fromkeys(m[1] for m in said if m is not None)) or ["each confirmed in its release"]
+
+
+def _same_pair(kept: list[Problem]) -> list[Problem]:
+    """Several rules that two agents load for the same different files, each a copy of the same
+    kind (`the same file` through a link): one cause, reported once, counting the files."""
+    groups: dict[tuple[str, str, str], list[tuple[Problem, str]]] = {}
+    for p in kept:
+        if p.code == "agents-disagree" and (m := PAIR.fullmatch(p.message)):
+            groups.setdefault((m["how"], m["agents"], m["count"]), []).append((p, m["tail"]))
+    for (how, agents, count), group in groups.items():
+        files = sorted({p.file for p, _ in group})
+        if len(files) < MIN_GROUP:
+            continue
+        problems = [p for p, _ in group]
+        advice = ADVICE.search(group[0][1])
+        examples = tuple(dict.fromkeys(e for p in problems for e in p.examples))[:6]
+        grouped = Problem(files[0], min(p.line for p in problems if p.file == files[0]),
+                          max(problems, key=_rank).severity, "agents-disagree",
+                          f"{len(files)} rule files ({_listed(files)}) are each the same rule as another "
+                          f"agent's file ({how}), but {agents} disagree on {count} for each (see the "
+                          f"examples).{' ' + advice['advice'] if advice else ''}", examples=examples)
+        kept = _replaced(kept, problems, grouped)
+    return kept
+
+
+# The agents whose import-missing findings say the same of one `@path` (a file the project lacks).
+IMPORT_AGENTS = {"claude-import-missing": "Claude Code", "copilot-cli-import-missing": "Copilot CLI",
+                 "qwen-import-missing": "Qwen Code"}
+MISSING_IMPORT = re.compile(r"reads `@(?P<path>[^`]+)` as an import of `(?P<named>[^`]+)`, which the project "
+                            "does not have")
+
+
+def _same_import(kept: list[Problem]) -> list[Problem]:
+    """One `@path` naming a file the project lacks, that several agents read as an import: one
+    finding naming them all, since the one import is the cause. Each of them leaves the text as
+    written and loads no file (their own findings say so, from their releases)."""
+    groups: dict[tuple[str, int, int, str], list[Problem]] = {}
+    for p in kept:
+        if p.code in IMPORT_AGENTS and (m := MISSING_IMPORT.search(p.message)):
+            groups.setdefault((p.file, p.line, p.col, m["path"]), []).append(p)
+    for (_, _, _, path), group in groups.items():
+        if len(group) < MIN_GROUP:
+            continue
+        first = group[0]
+        named = MISSING_IMPORT.search(first.message)
+        assert named is not None
+        agents = named_together(list(dict.fromkeys(IMPORT_AGENTS[p.code] for p in group)))
+        grouped = Problem(first.file, first.line, max(group, key=_rank).severity, first.code,
+                          f"{agents} read `@{path}` as an import of `{named['named']}`, which the project "
+                          "does not have: none of them loads a file for it, and the model sees the text as "
+                          f"written ({'; '.join(_confirmed(group))}). Name a file of the project (relative "
+                          "to this file), or write it in backticks to keep it as text.",
+                          first.col, first.end_col)
+        kept = _replaced(kept, group, grouped)
+    return kept
 
 
 # An agent's "matches nothing" finding (agents/base.py `nothing_traps`): the agent, the glob, the rest.

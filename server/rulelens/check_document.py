@@ -70,6 +70,7 @@ def configured_document(root: Path, rel: str, text: str, problems: Sequence[Prob
     from rulelens.rules.check.boost_signs import BOOST_ONLY, boost_sign, without_boost
     from rulelens.rules.check.config import Config, ConfigError, configured, load_config
     from rulelens.rules.check.generated import on_generated
+    from rulelens.rules.check.generators import generated_by
     from rulelens.workspace.reads import Reads
 
     mine = [p for p in problems if p.file == rel]
@@ -83,4 +84,4 @@ def configured_document(root: Path, rel: str, text: str, problems: Sequence[Prob
     def text_of(path: str) -> str | None:
         return text if path == rel else None
 
-    return DocumentCheck(configured(on_generated(mine, text_of), config, text_of), error)
+    return DocumentCheck(configured(on_generated(mine, text_of, generated_by(root)), config, text_of), error)

@@ -116,6 +116,8 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     from rulelens.agents.project import AgentProject
     from rulelens.agents.traps import agent_check
     from rulelens.rules.check.boost_signs import boost_sign, without_boost
+    from rulelens.rules.check.config import disk_reader
+    from rulelens.rules.check.rule_kit import as_kit, is_rule_kit
     from rulelens.rules.check.rules_check import check_rules
     from rulelens.workspace.filelist import FileList
 
@@ -146,6 +148,8 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     found, drifts = agent_check(agents)
     problems += found
     problems += _plugin_problems(repo, files, [f.rel for a in others for f in a.files], reads)
+    if is_rule_kit(files.paths, disk_reader(repo.root, reads=reads)):
+        problems = as_kit(problems)
     kept, fixes = _kept(repo, problems, config, drifts, reads)
     return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes,
                         other_agents=tuple(a.name for a in others if a.files), record=_record(files, repo))
@@ -181,8 +185,12 @@ def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
     configuration (severities, excluded paths) and the inline directives in the rule files; then
     one finding per cause that repeats across files (causes.py), with its fix."""
     from rulelens.causes import by_cause
+    from rulelens.rules.check.boost_block import RULES_FOLDER, without_boost_imports
     from rulelens.rules.check.config import configured, disk_reader
     from rulelens.rules.check.generated import on_generated
+    from rulelens.rules.check.generators import generated_by
 
     read = disk_reader(repo.root, reads=reads)
-    return by_cause(configured(on_generated(problems, read), config, read), drifts, read)
+    problems = without_boost_imports(problems, read, reads.exists(repo.root / RULES_FOLDER))
+    return by_cause(configured(on_generated(problems, read, generated_by(repo.root, reads)), config, read),
+                    drifts, read)

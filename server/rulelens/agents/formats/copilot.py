@@ -290,6 +290,31 @@ class Copilot(GlobAgent):
                               if self.pattern_matches(pattern, p) and not vscode_matches(pattern, p)]
         return cache[pattern]
 
+    def _elsewhere_problems(self, f: AgentFile, key: str) -> list[Problem]:
+        """`copilot-applyto-elsewhere`, one per file: the files the prepended `**/` attaches the
+        rule for that none of its globs names as written (a file another glob of the rule names
+        is attached either way), with the globs that cause it."""
+        written = [p for p in self.patterns(f) if not p.startswith("!")]
+        if any(p in ALWAYS for p in written):
+            return []
+        relative = [p for p in written if not p.startswith(("/", "**/")) and "/" in p.rstrip("/")]
+
+        def named(path: str) -> bool:  # attached as its globs are written (or any-depth by design)
+            return any(vscode_matches(q, path) if q in relative else self.pattern_matches(q, path)
+                       for q in written)
+
+        causes: list[str] = []
+        extra: dict[str, None] = {}
+        for pattern in relative:
+            added = [p for p in self.elsewhere(pattern) if not named(p)]
+            if added:
+                causes.append(pattern)
+                extra.update(dict.fromkeys(added))
+        if not causes:
+            return []
+        return [problem(f, self.key_line(f), "warning", "copilot-applyto-elsewhere",
+                        _elsewhere_message(key, causes, sorted(extra)))]
+
     def unread_problem(self, f: AgentFile, code: str) -> Problem:
         if code == "copilot-too-deep":
             return problem(
@@ -325,20 +350,18 @@ class Copilot(GlobAgent):
                 "they never use it, and the Copilot CLI pastes it into every prompt. Add `applyTo` if it is "
                 "for certain files."))
         key = "paths" if claude else "applyTo"
-        for pattern in self.patterns(f):
-            if pattern in ALWAYS or pattern.startswith(("/", "**/")) or "/" not in pattern.rstrip("/"):
-                continue
-            elsewhere = self.elsewhere(pattern)
-            if elsewhere:
-                shown = ", ".join(f"`{p}`" for p in elsewhere[:3])
-                more = f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""
-                out.append(problem(
-                    f, self.key_line(f), "warning", "copilot-applyto-elsewhere",
-                    f"{SURFACE} prepends `**/` to the relative `{key}` `{pattern}`, so it also "
-                    f"attaches this file for {shown}{more} in other folders. Make the glob name a folder "
-                    "only this one has; VS Code has no root anchor (a leading `/` is matched against "
-                    "the absolute path)."))
+        out.extend(self._elsewhere_problems(f, key))
         return out
+
+
+def _elsewhere_message(key: str, patterns: list[str], extra: list[str]) -> str:
+    globs = ", ".join(f"`{p}`" for p in patterns)
+    shown = ", ".join(f"`{p}`" for p in extra[:3])
+    more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
+    return (f"{SURFACE} prepends `**/` to the relative `{key}` {globs}, so it also attaches this file "
+            f"for {shown}{more} in other folders, which none of the file's globs names. Make the glob "
+            "name a folder only this one has; VS Code has no root anchor (a leading `/` is matched "
+            "against the absolute path).")
 
 
 def header_value(f: AgentFile, key: str) -> str | list[str] | None:

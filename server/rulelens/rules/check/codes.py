@@ -41,7 +41,7 @@ CODES: dict[str, Code] = {
         "The exclusion drops no file that the file's other globs match, so it has no effect."),
     "glob-duplicate": Code(
         "A glob is listed twice.",
-        "Remove the repeated glob; it adds nothing."),
+        "Remove the repeated glob; it adds nothing and changes what no agent loads (an `info`)."),
     "glob-dialect": Code(
         "Agents read this glob differently.",
         "A glob without a slash (`*.php`) is matched at any depth by some agents and only at the root "

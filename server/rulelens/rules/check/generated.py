@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from rulelens.rules.check.generators import Generated
 from rulelens.rules.model import Problem
 
 HEAD_LINES = 12  # a generator's notice is at the top (frontmatter comments included)
@@ -32,16 +33,24 @@ def generated_marker(text: str | None) -> str | None:
     return None
 
 
-def on_generated(problems: Iterable[Problem], text_of: Callable[[str], str | None]) -> list[Problem]:
+def on_generated(problems: Iterable[Problem], text_of: Callable[[str], str | None],
+                 generator: Callable[[str], Generated | None] | None = None) -> list[Problem]:
     """Each finding on a generated file as `info` (a warning or error is lowered), saying where
-    its fix belongs."""
+    its fix belongs. `generator(rel)`: who writes `rel` by the project's configuration
+    (generators.py), for files that carry no notice."""
     markers: dict[str, str | None] = {}
     out: list[Problem] = []
     for p in problems:
         if p.file not in markers:
             markers[p.file] = generated_marker(text_of(p.file))
         said = markers[p.file]
-        if said is not None:  # an `info` too: where the fix belongs is worth saying on every finding
+        by = generator(p.file) if generator is not None and said is None else None
+        if by is not None:
+            run = "rulesync generate" if by.tool == "rulesync" else "ruler apply"
+            p = replace(p, severity="info", message=(
+                    f"{p.message} {by.tool} writes this file ({by.config}) from `{by.source}`: make "
+                    f"the change there, then run `{run}`; an edit here would be overwritten."))
+        elif said is not None:  # an `info` too: where the fix belongs is worth saying on every finding
             p = replace(p, severity="info", message=(
                     f"{p.message} This file says it is generated (\u201c{said}\u201d): make the change "
                     "in what generates it, then regenerate it; an edit here would be overwritten."))

@@ -64,12 +64,14 @@ def _check_globs(rule: RuleFile, files: FileList | None) -> list[Problem]:
         expanded = expand(text)
         repeated = [g for g, _ in dict.fromkeys(g for g in expanded if g in alternatives)]
         if text in seen:
-            problems.append(Problem(rule.rel, line, "warning", "glob-duplicate",
-                                    f"`{shown(text)}` is listed twice in this file.", col, end))
+            problems.append(Problem(rule.rel, line, "info", "glob-duplicate",
+                                    f"`{shown(text)}` is listed twice in this file; the second changes "
+                                    "what no agent loads.", col, end))
         elif repeated:
             names = ", ".join(f"`{shown(g)}`" for g in repeated)
-            problems.append(Problem(rule.rel, line, "warning", "glob-duplicate",
-                                    f"{names} (from `{shown(text)}`) is already listed in this file.",
+            problems.append(Problem(rule.rel, line, "info", "glob-duplicate",
+                                    f"{names} (from `{shown(text)}`) is already listed in this file, so "
+                                    "it changes what no agent loads.",
                                     col, end))
         seen.add(text)
         alternatives.update(expanded)

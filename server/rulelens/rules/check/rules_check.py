@@ -6,8 +6,10 @@ Boost's is (read, match, record, index) and checking stays with the checks.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from rulelens.rules.check.hand_index import hand_globs, stale_message, with_hand_globs
 from rulelens.rules.check.lint import check_all, check_index
 from rulelens.rules.check.stale import DRIFT_AFTER
 from rulelens.rules.model import Problem
@@ -29,6 +31,9 @@ def check_rules(repo: RuleRepository, files: FileList | None = None,
     problems = check_all(repo.files, files, drift_after)
     if repo.rules_path.is_dir():
         unread = repo.first_blocking()
-        problems += check_index(f"{repo.rules_dir}/index.md", repo.current_index(), repo.index_text(),
-                                unread)
+        current = repo.current_index()
+        hand = hand_globs(current, repo.files)
+        problems = with_hand_globs(problems, hand)
+        problems += [replace(p, message=stale_message(hand)) if hand and p.code == "index-stale" else p
+                     for p in check_index(f"{repo.rules_dir}/index.md", current, repo.index_text(), unread)]
     return problems

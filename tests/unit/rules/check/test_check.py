@@ -58,3 +58,10 @@ def test_severities() -> None:
 
     [p] = check_index(".ai/rules/index.md", "x", "y")
     assert p.severity == "warning" and p.to_json()["line"] == 1
+
+
+def test_a_glob_listed_twice_is_an_info(project: ProjectFactory) -> None:
+    """The same glob twice in one file changes no agent's loading (issue 44, third round)."""
+    root = project({".ai/rules/a.md": "---\npaths:\n  - 'app/**'\n  - 'app/**'\n---\n# A\n\n## e\nn\n"})
+    found = [p for p in check_rules(RuleRepository(root), FileList(["app/x.php"])) if p.code == "glob-duplicate"]
+    assert [(p.severity, p.line) for p in found] == [("info", 3)]
