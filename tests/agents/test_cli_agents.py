@@ -64,8 +64,8 @@ def test_json_names_the_release_an_answer_was_read_from(shop: Path) -> None:
     # Whole answers run end to end at a release are "confirmed in" it; an answer whose matcher alone
     # was checked against the release's code is "matcher confirmed in" it.
     whole, matcher = item["agents_confirmed_in"], item["agents_matcher_confirmed_in"]
-    assert whole == {"copilot-cli": "Copilot CLI 1.0.102"}
-    assert matcher["claude-code"] == "Claude Code 2.1.337" and matcher["qwen-code"] == "Qwen Code 0.24.4"
+    assert whole == {"claude-code": "Claude Code 2.1.337", "copilot-cli": "Copilot CLI 1.0.102"}
+    assert matcher["qwen-code"] == "Qwen Code 0.24.4"
     marked = {**whole, **matcher}
     assert "cursor" not in marked and "continue" not in marked and "boost" not in marked
     assert all(agent.id not in matcher for agent in AGENTS if "read" in agent.end_to_end)
@@ -137,7 +137,7 @@ def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
     assert "  Cursor: 4 files, 35,335 bytes  (probably: documented behaviour not confirmed)" in text
     claude = next(line for line in text.splitlines() if line.startswith("  Claude Code: "))
     # Its matcher was checked against the release's code; its whole answer was not run end to end.
-    assert claude.endswith(" bytes  (matcher confirmed in Claude Code 2.1.337)")
+    assert claude.endswith(" bytes  (confirmed in Claude Code 2.1.337)")
     cli = next(line for line in text.splitlines() if line.startswith("  Copilot CLI: "))
     assert cli.endswith(" bytes  (confirmed in Copilot CLI 1.0.102)")  # its probe runs the binary whole
     cline = next(line for line in text.splitlines() if line.startswith("  Cline: "))

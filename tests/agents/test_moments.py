@@ -123,7 +123,7 @@ def test_agents_not_run_per_moment_give_one_answer(tmp_path: Path) -> None:
 
 def test_stamp_says_what_was_checked() -> None:
     by_id = {a.id: a for a in AGENTS}
-    assert by_id["claude-code"].stamp("read") == "matcher confirmed in Claude Code 2.1.337"
+    assert by_id["claude-code"].stamp("read") == "confirmed in Claude Code 2.1.337"
     assert by_id["copilot-cli"].stamp("read") == "confirmed in Copilot CLI 1.0.102"
     assert by_id["copilot-cli"].stamp("create") == "matcher confirmed in Copilot CLI 1.0.102"
     assert by_id["cursor"].stamp("read") is None

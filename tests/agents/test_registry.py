@@ -42,12 +42,16 @@ def test_watched_globs_are_the_agents_declarations() -> None:
 
 
 def test_no_module_outside_the_agents_formats_names_an_agent_id() -> None:
-    """Adding an agent is one module and one registry line: nothing else may list agents by id."""
+    """Adding an agent is one module and one registry line: nothing else may list agents by id.
+    An agent whose binary runs end to end also has one launcher module of its own (its command's
+    name, `codex`, may be spelt like an id)."""
     ids = [i for i in AGENT_IDS if i != "boost"]
     offenders = []
     for path in SERVER.rglob("*.py"):
         rel = path.relative_to(SERVER).as_posix()
         if rel.startswith("agents/formats/") or rel == "agents/registry.py":
+            continue
+        if rel.startswith("agent_runs/launchers/") and path.stem not in ("__init__", "base"):
             continue
         text = path.read_text(encoding="utf-8")
         offenders += [f"{rel}: {i}" for i in ids if f'"{i}"' in text or f"'{i}'" in text]

@@ -86,11 +86,12 @@ def test_the_exit_hook_ends_a_git_a_thread_still_waits_for(tmp_path: Path,
     (folder / "git").chmod(0o755)
     monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
     answers: list[object] = []
+    before = set(processes._RUNNING)  # programs other tests in this process left to the exit hook
     waiting = threading.Thread(target=lambda: answers.append(git.completed(tmp_path, "log")))
     waiting.start()
-    while not processes._RUNNING:
+    while not set(processes._RUNNING) - before:
         time.sleep(0.01)
-    [proc] = list(processes._RUNNING)
+    [proc] = list(set(processes._RUNNING) - before)
     processes._discard()
     waiting.join(timeout=30)
     assert not waiting.is_alive() and proc.returncode is not None and proc.returncode < 0

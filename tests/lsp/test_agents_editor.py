@@ -23,7 +23,7 @@ from tests.lsp.test_watch import _watcher_globs
 FIXTURE = Path(__file__).resolve().parents[1] / "agents" / "fixtures" / "all_agents"
 NOT_CONFIRMED = "probably: documented behaviour not confirmed"
 # Claude Code's matcher was read from its released code; its whole answer was not run end to end.
-RELEASED = "matcher confirmed in Claude Code 2.1.337"
+RELEASED = "confirmed in Claude Code 2.1.337"  # run end to end for a read
 
 
 @pytest.fixture
@@ -147,7 +147,7 @@ async def test_rules_for_path_has_the_agents(client: LanguageClient, shop: Path)
     assert [x["file"] for x in agents["openhands"]["loads"]] == ["AGENTS.md", ".openhands/microagents/repo.md"]
     claude = agents["claude-code"]
     assert claude["name"] == "Claude Code" and claude["confirmed"] is True
-    assert claude["confirmedIn"] is None and claude["matcherConfirmedIn"] == "Claude Code 2.1.337"
+    assert claude["confirmedIn"] == "Claude Code 2.1.337" and claude["matcherConfirmedIn"] is None
     assert agents["copilot-cli"]["confirmedIn"] == "Copilot CLI 1.0.102"
     assert agents["copilot-cli"]["matcherConfirmedIn"] is None
     assert agents["cursor"]["confirmedIn"] is None and agents["continue"]["confirmedIn"] is None

@@ -22,20 +22,10 @@ from rulelens.agent_runs.runner import run, version
 from rulelens.agent_runs.scratch import Scratch
 from rulelens.agents.project import AgentProject
 
-# The command each agent installs on PATH.
-COMMANDS: dict[str, str] = {"claude-code": "claude", "copilot-cli": "copilot", "codex": "codex",
-                            "gemini-cli": "gemini", "qwen-code": "qwen"}
-
-# The user's global instruction files each agent reads from its home, and where the same file
-# goes in the scratch home its launcher gives it (Claude Code's CLAUDE_CONFIG_DIR is
-# HOME/.claude, Codex's CODEX_HOME is the home itself, Gemini CLI's GEMINI_CLI_HOME the home).
+# The command each agent installs on PATH, and the user's global files it reads (its launcher's).
+COMMANDS: dict[str, str] = {agent: launcher.command for agent, launcher in LAUNCHERS.items()}
 USER_FILES: dict[str, tuple[tuple[str, str], ...]] = {
-    "claude-code": ((".claude/CLAUDE.md", ".claude/CLAUDE.md"), (".claude/rules", ".claude/rules")),
-    "copilot-cli": ((".copilot/copilot-instructions.md", ".copilot/copilot-instructions.md"),),
-    "codex": ((".codex/AGENTS.md", "AGENTS.md"), (".codex/AGENTS.override.md", "AGENTS.override.md")),
-    "gemini-cli": ((".gemini/GEMINI.md", ".gemini/GEMINI.md"),),
-    "qwen-code": ((".qwen/QWEN.md", ".qwen/QWEN.md"),),
-}
+    agent: launcher.user_files for agent, launcher in LAUNCHERS.items()}
 
 # Network: the agents are given the fake model's 127.0.0.1 address alone; a client that honours
 # the proxy variables sends anything else to a closed port on 127.0.0.1 (Node 24 honours them

@@ -29,6 +29,11 @@ class Launcher:
     """One agent. `agent` is rulelens's id for it; `family` the API its model speaks."""
 
     agent: ClassVar[str]
+    # The command the agent installs on PATH (`rulelens verify` finds it there).
+    command: ClassVar[str]
+    # The user's global instruction files the agent reads from its home, each with where the same
+    # file goes in the scratch home this launcher gives it (`verify --with-user-files`).
+    user_files: ClassVar[tuple[tuple[str, str], ...]] = ()
     # Whether files the requests carry without a name are found by their text
     # (extraction.fingerprints); Claude Code names every file it sends.
     fingerprints: ClassVar[bool] = True

@@ -25,6 +25,9 @@ TOOL = {"read": "Read", "edit": "Edit", "create": "Write"}
 
 class ClaudeCode(Launcher):
     agent = ClaudeCodeModel.id
+    command = "claude"
+    # CLAUDE_CONFIG_DIR is HOME/.claude
+    user_files = ((".claude/CLAUDE.md", ".claude/CLAUDE.md"), (".claude/rules", ".claude/rules"))
     fingerprints = False
 
     def family(self) -> Family:

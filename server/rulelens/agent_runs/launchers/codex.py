@@ -19,6 +19,9 @@ from rulelens.agents.formats.codex import Codex as CodexModel
 
 class Codex(Launcher):
     agent = CodexModel.id
+    command = "codex"
+    # CODEX_HOME is the home itself
+    user_files = ((".codex/AGENTS.md", "AGENTS.md"), (".codex/AGENTS.override.md", "AGENTS.override.md"))
 
     def family(self) -> Family:
         return Responses()

@@ -38,6 +38,8 @@ ATTACHED = re.compile(r"Custom instructions from ([^\n]+?)\. Apply these")
 
 class CopilotCli(Launcher):
     agent = CopilotCliModel.id
+    command = "copilot"
+    user_files = ((".copilot/copilot-instructions.md", ".copilot/copilot-instructions.md"),)
 
     def family(self) -> Family:
         return ChatCompletions()

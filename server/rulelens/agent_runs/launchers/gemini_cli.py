@@ -34,6 +34,8 @@ BLOCKS = re.compile(r"--- (End of )?Context from: ([^\n]+?) ---|<!-- Imported fr
 
 class GeminiCli(Launcher):
     agent = GeminiCliModel.id
+    command = "gemini"
+    user_files = ((".gemini/GEMINI.md", ".gemini/GEMINI.md"),)  # GEMINI_CLI_HOME is the home
 
     def family(self) -> Family:
         return Gemini()

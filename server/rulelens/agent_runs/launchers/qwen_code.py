@@ -32,6 +32,8 @@ BLOCKS = re.compile(r"--- (End of )?(?:Context|Rule) from: ([^\n]+?) ---|<!-- Im
 
 class QwenCode(Launcher):
     agent = QwenCodeModel.id
+    command = "qwen"
+    user_files = ((".qwen/QWEN.md", ".qwen/QWEN.md"),)
 
     def family(self) -> Family:
         return ChatCompletions()

@@ -350,6 +350,8 @@ class ClaudeCode(GlobAgent):
     )
     file_globs = ("**/CLAUDE.md", "**/.claude/rules/**/*.md", ".claude/skills/*/SKILL.md", "**/AGENTS.md")
     per_moment = True
+    # tests/agents/released/e2e runs the binary on whole projects for a read, an edit and a create
+    end_to_end = frozenset(("read", "edit", "create"))
 
     def split_value(self, value: str) -> list[str] | None:
         return split_paths(value)

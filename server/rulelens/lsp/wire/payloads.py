@@ -12,7 +12,7 @@ only values of the right type, so that a handler never sees a half-typed dict.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 if TYPE_CHECKING:
     from rulelens.rules.model import Problem
@@ -60,16 +60,20 @@ class RuleForPath(TypedDict):
     entries: list[EntryRef]
 
 
-class AgentLoad(TypedDict):
-    """A file an agent loads on its own for an edit of the path."""
-
+class _AgentLoadKeys(TypedDict):
     file: str  # root-relative
     uri: str
     how: Literal["always", "glob", "directory"]
     patterns: list[str]  # the patterns that matched (for "glob")
     bytes: int
     entries: list[EntryRef]  # its `## ` headings (1-based lines)
-    importedBy: NotRequired[str]  # the file and line whose `@path` import loads it ("CLAUDE.md:12")
+
+
+class AgentLoad(_AgentLoadKeys, total=False):
+    """A file an agent loads on its own for an edit of the path. The optional key is declared with
+    `total=False`, not `NotRequired`, which Python 3.10 lacks (the bundled server runs on it)."""
+
+    importedBy: str  # the file and line whose `@path` import loads it ("CLAUDE.md:12")
 
 
 class AgentMaybe(TypedDict):
