@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulelens.agents.facts import Fact, Topic, all_confirmed, release_of
-from rulelens.agents.imports import Imported
+from rulelens.agents.imports import Follower, Imported, Syntax
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
@@ -231,6 +231,8 @@ class Agent(ABC):
     # uses: None for the usual ones where the dialect is unconfirmed (`open_readings`), () where
     # its code settles them all.
     readings: ClassVar[tuple[Reading, ...] | None] = None
+    # The `@path` imports its reader follows (agents/imports.py), None where it follows none.
+    import_syntax: ClassVar[Syntax | None] = None
     # The hook through which a project can log what the agent loads in real sessions
     # (`rulelens init --observe`); None where the agent has none.
     observe_hook: ClassVar[ObserveHook | None] = None
@@ -268,6 +270,14 @@ class Agent(ABC):
         # A listed path that is no file (a link that leads nowhere) is one no agent can read.
         self.files: list[AgentFile] = [ctx.read_file(rel, self.id, cache)
                                        for rel in self.discover() if ctx.is_file(rel)]
+
+    def follower(self) -> Follower:
+        """The project's `@path` import reader with this agent's syntax, made once per reading."""
+        found: Follower | None = self.__dict__.get("_follower")
+        if found is None:
+            assert self.import_syntax is not None, f"{self.name} follows no imports"
+            found = self.__dict__["_follower"] = Follower(self.ctx.root, self.ctx.reads, self.import_syntax)
+        return found
 
     @abstractmethod
     def discover(self) -> list[str]:

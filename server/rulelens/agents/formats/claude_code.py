@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import GlobAgent, maybe, nested, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.import_syntax import looks_like_file, span
-from rulelens.agents.imports import CLAUDE_CODE, Follower, Imported, named_file, with_imports
+from rulelens.agents.imports import CLAUDE_CODE, Imported, named_file, with_imports
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.agents.observe_hook import ObserveHook, Silence
 from rulelens.glob_engines import ignore_js
@@ -312,6 +312,7 @@ class ClaudeCode(GlobAgent):
     from_root = False  # gitignore-style patterns match at any depth, and case-insensitively
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
     source = "Claude Code 2.1.337's code (npm); code.claude.com memory docs"
+    import_syntax = CLAUDE_CODE  # its `@path` imports (agents/imports.py)
     codes = frozenset(("claude-wrong-key", "claude-loads-always", "claude-dot-slash", "claude-empty-body",
                        "claude-agents-md-unseen", "claude-import-missing"))
 
@@ -535,12 +536,6 @@ class ClaudeCode(GlobAgent):
     def imports_at_start(self, f: AgentFile) -> bool:
         rule = not self.is_memory(f) and not self.is_skill(f)
         return rule and bool(f.body) and self.rule_globs(f) is not None
-
-    def follower(self) -> Follower:
-        found: Follower | None = self.__dict__.get("_follower")
-        if found is None:
-            found = self.__dict__["_follower"] = Follower(self.ctx.root, self.ctx.reads, CLAUDE_CODE)
-        return found
 
     def imports_of(self, rel: str) -> list[Imported]:
         """What `rel`'s imports load: a memory file's or a rule's, not a skill's."""

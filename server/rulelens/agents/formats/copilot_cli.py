@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import GlobAgent, maybe, nested, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.import_syntax import looks_like_file, span
-from rulelens.agents.imports import COPILOT_CLI, Follower, Imported, named_file, with_imports
+from rulelens.agents.imports import COPILOT_CLI, Imported, named_file, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.glob_engines.dialects import GLOBSET, literal_end, matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
@@ -96,6 +96,7 @@ class CopilotCli(GlobAgent):
     flags = GLOBSET
     from_root = False  # a pattern without `/` matches at any depth
     source = f"{RELEASE}, run; {DOCS}"
+    import_syntax = COPILOT_CLI  # its `@path` imports (agents/imports.py)
     codes = frozenset(("copilot-cli-any-depth", "copilot-cli-import-missing"))
     borrows = ("AGENTS.md", *FOLDER_FILES, "SKILL.md")
     file_globs = ("**/.github/copilot-instructions.md", "**/.github/instructions/**/*.instructions.md",
@@ -267,12 +268,6 @@ class CopilotCli(GlobAgent):
     def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
         ordered = sorted(super().view(path, on), key=lambda d: _depth(self.folder_of(d.file) or ""))
         return with_imports(ordered, self.imports_of)  # each file's `@path` imports in its place
-
-    def follower(self) -> Follower:
-        found: Follower | None = self.__dict__.get("_follower")
-        if found is None:
-            found = self.__dict__["_follower"] = Follower(self.ctx.root, self.ctx.reads, COPILOT_CLI)
-        return found
 
     def imports_of(self, rel: str) -> list[Imported]:
         """What `rel`'s `@path` imports load: those of `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` and

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import GlobAgent
 from rulelens.agents.facts import Fact
 from rulelens.agents.import_syntax import looks_like_file, span
-from rulelens.agents.imports import QWEN_CODE, Follower, Imported, named_file, with_imports
+from rulelens.agents.imports import QWEN_CODE, Imported, named_file, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.agents.observe_hook import ObserveHook, Silence
 from rulelens.glob_engines.dialects import picomatch_matches
@@ -145,6 +145,7 @@ class QwenCode(GlobAgent):
         source="@qwen-code/qwen-code@0.24.4 (npm): packages/core/src/hooks and memoryDiscovery.ts",
     )
     keys = ("paths",)
+    import_syntax = QWEN_CODE  # its `@path` imports (agents/imports.py)
     codes = frozenset(("qwen-import-missing",))
     source = f"{RELEASE}'s code (npm)"
     file_globs = ("**/QWEN.md", "**/AGENTS.md", ".qwen/rules/**/*.md")
@@ -202,12 +203,6 @@ class QwenCode(GlobAgent):
     def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
         """Each loaded file followed by the files its `@path` imports put in its place."""
         return with_imports(super().view(path, on), self.imports_of)
-
-    def follower(self) -> Follower:
-        found: Follower | None = self.__dict__.get("_follower")
-        if found is None:
-            found = self.__dict__["_follower"] = Follower(self.ctx.root, self.ctx.reads, QWEN_CODE)
-        return found
 
     def imports_of(self, rel: str) -> list[Imported]:
         """What `rel`'s imports load: a `QWEN.md`'s or an `AGENTS.md`'s (its rules' are not read)."""
