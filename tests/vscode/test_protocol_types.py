@@ -69,7 +69,8 @@ def python_shapes(module: types.ModuleType) -> Shape:
     """Every TypedDict defined in `module` (not imported into it)."""
     out: Shape = {}
     for name, value in vars(module).items():
-        if is_typeddict(value) and getattr(value, "__module__", None) == module.__name__:
+        # A private TypedDict is a base that carries keys (AgentLoad's required ones), not a payload.
+        if is_typeddict(value) and getattr(value, "__module__", None) == module.__name__ and not name.startswith("_"):
             out[name] = {key: _optional_and_type(value, key, tp)
                          for key, tp in get_type_hints(value, include_extras=True).items()}
     return out
