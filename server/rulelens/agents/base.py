@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulelens.agents.facts import Fact, Topic, all_confirmed, release_of
-from rulelens.agents.imports import Follower, Imported, Syntax
+from rulelens.agents.import_syntax import looks_like_file, span
+from rulelens.agents.imports import Follower, Imported, Syntax, named_file
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
@@ -233,6 +234,7 @@ class Agent(ABC):
     readings: ClassVar[tuple[Reading, ...] | None] = None
     # The `@path` imports its reader follows (agents/imports.py), None where it follows none.
     import_syntax: ClassVar[Syntax | None] = None
+    import_code: ClassVar[str] = ""  # the code of its imports that load no file
     # The hook through which a project can log what the agent loads in real sessions
     # (`rulelens init --observe`); None where the agent has none.
     observe_hook: ClassVar[ObserveHook | None] = None
@@ -270,6 +272,23 @@ class Agent(ABC):
         # A listed path that is no file (a link that leads nowhere) is one no agent can read.
         self.files: list[AgentFile] = [ctx.read_file(rel, self.id, cache)
                                        for rel in self.discover() if ctx.is_file(rel)]
+
+    def import_traps(self, f: AgentFile) -> list[Problem]:
+        """Each `@path` of `f` this agent reads as an import that loads no file, at its columns,
+        worded by `import_message` under `import_code`."""
+        out: list[Problem] = []
+        for imp, why in self.follower().broken(f.rel, f.text):
+            if not looks_like_file(imp.path):
+                continue
+            line, col, end = span(f.text, imp)
+            message = self.import_message(imp.path, named_file(f.rel, imp.path), why)
+            out.append(Problem(f.rel, line, "warning", self.import_code, message, col, end))
+        return out
+
+    def import_message(self, path: str, named: str, why: str) -> str:
+        """What the agent does with `@path`, an import of the file `named` that loads nothing for
+        the reason `why` (agents/imports.py), and the fix."""
+        raise NotImplementedError(f"{self.name} reports no import")
 
     def follower(self) -> Follower:
         """The project's `@path` import reader with this agent's syntax, made once per reading."""

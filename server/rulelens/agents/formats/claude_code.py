@@ -34,8 +34,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, nested, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.import_syntax import looks_like_file, span
-from rulelens.agents.imports import CLAUDE_CODE, Imported, named_file, with_imports
+from rulelens.agents.imports import CLAUDE_CODE, Imported, with_imports
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.agents.observe_hook import ObserveHook, Silence
 from rulelens.glob_engines import ignore_js
@@ -313,6 +312,7 @@ class ClaudeCode(GlobAgent):
     budget = Budget(200, "lines", "file", "Claude Code docs: keep CLAUDE.md under about 200 lines", True)
     source = "Claude Code 2.1.337's code (npm); code.claude.com memory docs"
     import_syntax = CLAUDE_CODE  # its `@path` imports (agents/imports.py)
+    import_code = "claude-import-missing"
     codes = frozenset(("claude-wrong-key", "claude-loads-always", "claude-dot-slash", "claude-empty-body",
                        "claude-agents-md-unseen", "claude-import-missing"))
 
@@ -631,29 +631,18 @@ class ClaudeCode(GlobAgent):
         """Whether a nested CLAUDE.md brings in its folder's AGENTS.md: a link to it, or an import."""
         return self._links_agents_md(f) or re.search(r"(?m)@(?:\./)?AGENTS\.md\b", f.text) is not None
 
-    def import_traps(self, f: AgentFile) -> list[Problem]:
-        """Each `@path` Claude Code takes for an import that loads no file: it skips it without a
-        word, and the model sees only the text."""
-        out: list[Problem] = []
-        for imp, why in self.follower().broken(f.rel, f.text):
-            if not looks_like_file(imp.path):
-                continue
-            named = named_file(f.rel, imp.path)
-            what = {
-                "missing": f"`{named}`, which the project does not have",
-                "folder": f"`{named}`, a folder, which it does not read",
-                "outside": (f"`{named}`, outside the project, which it loads only where you approved "
-                            "external imports"),
-                "type": f"`{named}`, whose extension is not one of the text types it imports",
-            }.get(why, f"`{named}`")
-            line, col, end = span(f.text, imp)
-            out.append(Problem(
-                f.rel, line, "warning", "claude-import-missing",
-                f"Claude Code reads `@{imp.path}` as an import of {what}: it skips it without a word, so "
-                f"the model sees only the text `@{imp.path}` (confirmed in {RELEASE}). Name a file of "
-                f"the project (relative to this file), or write it in backticks to keep it as text.",
-                col, end))
-        return out
+    def import_message(self, path: str, named: str, why: str) -> str:
+        """Claude Code skips an import that loads no file without a word: the model sees only the text."""
+        what = {
+            "missing": f"`{named}`, which the project does not have",
+            "folder": f"`{named}`, a folder, which it does not read",
+            "outside": (f"`{named}`, outside the project, which it loads only where you approved "
+                        "external imports"),
+            "type": f"`{named}`, whose extension is not one of the text types it imports",
+        }.get(why, f"`{named}`")
+        return (f"Claude Code reads `@{path}` as an import of {what}: it skips it without a word, so "
+                f"the model sees only the text `@{path}` (confirmed in {RELEASE}). Name a file of "
+                f"the project (relative to this file), or write it in backticks to keep it as text.")
 
     def rule_traps(self, f: AgentFile) -> list[Problem]:
         """A rule or skill that loads otherwise than written, in Claude Code's own terms."""

@@ -28,8 +28,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, nested, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.import_syntax import looks_like_file, span
-from rulelens.agents.imports import COPILOT_CLI, Imported, named_file, with_imports
+from rulelens.agents.imports import COPILOT_CLI, Imported, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.glob_engines.dialects import GLOBSET, literal_end, matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
@@ -97,6 +96,7 @@ class CopilotCli(GlobAgent):
     from_root = False  # a pattern without `/` matches at any depth
     source = f"{RELEASE}, run; {DOCS}"
     import_syntax = COPILOT_CLI  # its `@path` imports (agents/imports.py)
+    import_code = "copilot-cli-import-missing"
     codes = frozenset(("copilot-cli-any-depth", "copilot-cli-import-missing"))
     borrows = ("AGENTS.md", *FOLDER_FILES, "SKILL.md")
     file_globs = ("**/.github/copilot-instructions.md", "**/.github/instructions/**/*.instructions.md",
@@ -291,29 +291,19 @@ class CopilotCli(GlobAgent):
             out.extend(self.import_traps(f))
         return out
 
-    def import_traps(self, f: AgentFile) -> list[Problem]:
-        """Each `@path` Copilot CLI takes for an import that loads no file: it skips it (its log
-        says why) and leaves the text as written."""
-        out: list[Problem] = []
-        for imp, why in self.follower().broken(f.rel, f.text):
-            if not looks_like_file(imp.path):
-                continue
-            named = named_file(f.rel, imp.path)
-            what = {
-                "missing": (f"`{named}`, which the project does not have "
-                            "(\"Could not resolve instruction import\")"),
-                "folder": f"`{named}`, a folder (\"is not a file\")",
-                "absolute": ("an absolute or home path "
-                             "(\"absolute and home-relative imports are not allowed\")"),
-            }.get(why, "a file outside the project (\"outside the allowed instruction import root\")")
-            line, col, end = span(f.text, imp)
-            out.append(Problem(
-                f.rel, line, "warning", "copilot-cli-import-missing",
-                f"Copilot CLI reads `@{imp.path}` as an import of {what}: it skips it and leaves the text "
+    def import_message(self, path: str, named: str, why: str) -> str:
+        """Copilot CLI skips an import that loads no file (its log says why) and leaves the text as
+        written."""
+        what = {
+            "missing": (f"`{named}`, which the project does not have "
+                        "(\"Could not resolve instruction import\")"),
+            "folder": f"`{named}`, a folder (\"is not a file\")",
+            "absolute": ("an absolute or home path "
+                         "(\"absolute and home-relative imports are not allowed\")"),
+        }.get(why, "a file outside the project (\"outside the allowed instruction import root\")")
+        return (f"Copilot CLI reads `@{path}` as an import of {what}: it skips it and leaves the text "
                 f"as written, so the model gets no file (confirmed by running {RELEASE}). Name a file of "
-                "the project, relative to this file, or write it in backticks to keep it as text.",
-                col, end))
-        return out
+                "the project, relative to this file, or write it in backticks to keep it as text.")
 
     def nothing_patterns(self, f: AgentFile) -> list[str]:
         return [] if self.is_skill(f) else self.patterns(f)

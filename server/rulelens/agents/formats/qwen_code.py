@@ -16,8 +16,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent
 from rulelens.agents.facts import Fact
-from rulelens.agents.import_syntax import looks_like_file, span
-from rulelens.agents.imports import QWEN_CODE, Imported, named_file, with_imports
+from rulelens.agents.imports import QWEN_CODE, Imported, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.agents.observe_hook import ObserveHook, Silence
 from rulelens.glob_engines.dialects import picomatch_matches
@@ -146,6 +145,7 @@ class QwenCode(GlobAgent):
     )
     keys = ("paths",)
     import_syntax = QWEN_CODE  # its `@path` imports (agents/imports.py)
+    import_code = "qwen-import-missing"
     codes = frozenset(("qwen-import-missing",))
     source = f"{RELEASE}'s code (npm)"
     file_globs = ("**/QWEN.md", "**/AGENTS.md", ".qwen/rules/**/*.md")
@@ -217,25 +217,16 @@ class QwenCode(GlobAgent):
             out.extend(self.import_traps(f))
         return out
 
-    def import_traps(self, f: AgentFile) -> list[Problem]:
-        """Each `@path` Qwen Code takes for an import that loads no file: a missing file's stays
-        as written; one outside the project, or a folder, becomes an `Import failed` comment."""
-        out: list[Problem] = []
-        for imp, why in self.follower().broken(f.rel, f.text):
-            if not looks_like_file(imp.path):
-                continue
-            named = named_file(f.rel, imp.path)
-            if why == "missing":
-                what = f"`{named}`, which the project does not have: it leaves the text as written"
-            elif why == "folder":
-                what = f"`{named}`, a folder: it puts an `Import failed` comment in the text's place"
-            else:
-                what = ("a file outside the project: it puts an `Import failed` comment (path traversal) in "
-                        "the text's place")
-            line, col, end = span(f.text, imp)
-            out.append(Problem(
-                f.rel, line, "warning", "qwen-import-missing",
-                f"Qwen Code reads `@{imp.path}` as an import of {what}, and the model gets no file "
+    def import_message(self, path: str, named: str, why: str) -> str:
+        """Qwen Code keeps a missing file's import as written; one outside the project, or a
+        folder, becomes an `Import failed` comment."""
+        if why == "missing":
+            what = f"`{named}`, which the project does not have: it leaves the text as written"
+        elif why == "folder":
+            what = f"`{named}`, a folder: it puts an `Import failed` comment in the text's place"
+        else:
+            what = ("a file outside the project: it puts an `Import failed` comment (path traversal) in "
+                    "the text's place")
+        return (f"Qwen Code reads `@{path}` as an import of {what}, and the model gets no file "
                 f"(confirmed in {RELEASE}). Name a file of the project (relative to this file), or write "
-                "it in backticks to keep it as text.", col, end))
-        return out
+                "it in backticks to keep it as text.")
