@@ -206,9 +206,7 @@ class RulesTools:
             if not self.repo.rules_path.is_dir():
                 return render_agent_loads(rel, self._agent_loads(rel))
             answer = render_matches(self.repo.rules_for(rel)) or f"No project rules apply to {rel}."
-            from rulelens.agents.project import AgentProject
-
-            project = AgentProject(self.repo)
+            project = self._agents()
             if on:  # asked about a moment: what every agent loads for the path then
                 from rulelens.report.agents import loads_text
 
