@@ -320,8 +320,11 @@ function steps.record_command()
   end
   answers = { 'resources/views/**', 'Views escape output', 'Use {{ }}, never {!! !!}.' }
   vim.cmd('RulelensRecord')
-  wait('the new rule file', function()
+  -- the server writes the rule file, then the index: wait for both, or the test reads an
+  -- index one write behind
+  wait('the new rule file and its index row', function()
     return (read_file('.ai/rules/views.md') or ''):find('Views escape output', 1, true) ~= nil
+      and (read_file('.ai/rules/index.md') or ''):find('.ai/rules/views.md', 1, true) ~= nil
   end)
   result.record_command = { choices = choices }
 end
