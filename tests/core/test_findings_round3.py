@@ -94,12 +94,12 @@ def test_files_another_glob_of_the_rule_names_are_not_elsewhere(project: Project
 
 
 def test_a_rule_s_globs_that_reach_other_folders_are_one_finding(project: ProjectFactory) -> None:
-    rule = "---\napplyTo: 'hooks/**/*.py,tests/**/*.py'\n---\n# Py\n\nTyped.\n"
+    rule = "---\napplyTo: 'hooks/**,tests/**'\n---\n# Py\n\nTyped.\n"
     root = project({".github/instructions/py.instructions.md": rule, "hooks/b.py": "", "tests/d.py": "",
                     "lib/hooks/x.py": "", "lib/tests/y.py": ""})
     found = _elsewhere(root)
     assert len(found) == 1 and found[0].severity == "warning"
-    assert "`hooks/**/*.py`, `tests/**/*.py`" in found[0].message
+    assert "`hooks/**`, `tests/**`" in found[0].message
     assert "`lib/hooks/x.py`, `lib/tests/y.py`" in found[0].message
 
 
@@ -163,3 +163,28 @@ def test_one_disagreement_repeated_across_files_is_one_finding() -> None:
     assert kept[0].message.startswith("3 rule files (`.claude/skills/a/SKILL.md`")
     assert "Claude Code and Copilot CLI disagree on 799 files for each" in kept[0].message
     assert kept[0].examples == ("src/a.ml", "src/b.ml", "src/c.ml")
+
+
+# 3b. A rule about a language across folders: more files of that language elsewhere are meant too
+
+
+def test_a_language_rule_across_folders_is_not_elsewhere_for_more_of_that_language(
+        project: ProjectFactory) -> None:
+    rule = "---\npaths:\n  - 'src/**/*.py'\n  - 'tests/**/*.py'\n  - 'scripts/**/*.py'\n---\n# Py\n\nTyped.\n"
+    root = project({".claude/rules/py.md": rule, "src/a.py": "", "tests/b.py": "", "scripts/c.py": "",
+                    "skills/ast/scripts/d.py": "", "skills/ast/scripts/run.sh": ""})
+    assert _elsewhere(root) == []
+
+
+def test_a_language_rule_still_warns_for_other_kinds_and_one_folder_rules_for_copies(
+        project: ProjectFactory) -> None:
+    rule = "---\napplyTo: 'src/**/*'\n---\n# App\n\nHooks.\n"
+    journal = "---\napplyTo: 'src/components/journal/**/*.{ts,tsx}'\n---\n# Journal\n\nSmall.\n"
+    root = project({".github/instructions/app.instructions.md": rule,
+                    ".github/instructions/journal.instructions.md": journal,
+                    "src/components/journal/a.tsx": "", "contracts/src/Token.sol": "",
+                    "import/src/components/journal/b.tsx": ""})
+    found = {p.file: p for p in _elsewhere(root)}
+    assert "`contracts/src/Token.sol`" in found[".github/instructions/app.instructions.md"].message
+    assert "`import/src/components/journal/b.tsx`" in found[
+        ".github/instructions/journal.instructions.md"].message
