@@ -187,10 +187,11 @@ def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
     from rulelens.causes import by_cause
     from rulelens.rules.check.boost_block import RULES_FOLDER, without_boost_imports
     from rulelens.rules.check.config import configured, disk_reader
-    from rulelens.rules.check.generated import on_generated
+    from rulelens.rules.check.generated import at_sources, on_generated
     from rulelens.rules.check.generators import generated_by
 
     read = disk_reader(repo.root, reads=reads)
     problems = without_boost_imports(problems, read, reads.exists(repo.root / RULES_FOLDER))
-    return by_cause(configured(on_generated(problems, read, generated_by(repo.root, reads)), config, read),
-                    drifts, read)
+    writer = generated_by(repo.root, reads)
+    problems = [*on_generated(problems, read, writer), *at_sources(problems, read, writer)]
+    return by_cause(configured(problems, config, read), drifts, read)

@@ -188,3 +188,35 @@ def test_a_language_rule_still_warns_for_other_kinds_and_one_folder_rules_for_co
     assert "`contracts/src/Token.sol`" in found[".github/instructions/app.instructions.md"].message
     assert "`import/src/components/journal/b.tsx`" in found[
         ".github/instructions/journal.instructions.md"].message
+
+
+# 1b. What was true of a generator's output stays loud, once, on the source where the fix belongs
+
+
+def test_a_dead_glob_in_rulesync_outputs_is_one_warning_on_the_source(project: ProjectFactory) -> None:
+    source = "---\nglobs: ['src/gone/**/*.ts']\n---\n# Ts\n\nStrict.\n"
+    root = project({
+        "rulesync.jsonc": '{"targets": ["claudecode", "copilot"], "features": ["rules"]}\n',
+        ".rulesync/rules/ts.md": source,
+        ".claude/rules/ts.md": "---\npaths: ['src/gone/**/*.ts']\n---\n# Ts\n\nStrict.\n",
+        ".github/instructions/ts.instructions.md": "---\napplyTo: 'src/gone/**/*.ts'\n---\n# Ts\n\nStrict.\n",
+        "src/a.ts": "",
+    })
+    found = [p for p in _check(root) if p.code == "agent-glob-matches-nothing"]
+    loud = _loud(found)
+    assert [(p.file, p.line, p.severity) for p in loud] == [(".rulesync/rules/ts.md", 2, "warning")]
+    assert "which rulesync writes from this file (rulesync.jsonc)" in loud[0].message
+    assert "Make the change in this file, then run `rulesync generate`" in loud[0].message
+    assert {p.file for p in found if p.severity == "info"} >= {".claude/rules/ts.md",
+                                                               ".github/instructions/ts.instructions.md"}
+
+
+def test_a_generator_s_own_form_is_not_lifted_to_the_source(project: ProjectFactory) -> None:
+    """Unquoted `globs: **/*.ts` is how rulesync writes Cursor's file: no change to the source fixes it."""
+    root = project({
+        "rulesync.jsonc": '{"targets": ["cursor"], "features": ["rules"]}\n',
+        ".rulesync/rules/ts.md": "---\nglobs: ['**/*.ts']\n---\n# Ts\n\nStrict.\n",
+        ".cursor/rules/ts.mdc": "---\nglobs: **/*.ts\nalwaysApply: false\n---\n# Ts\n\nStrict.\n",
+        "src/a.ts": "",
+    })
+    assert not [p for p in _check(root) if p.file.startswith(".rulesync/")]
