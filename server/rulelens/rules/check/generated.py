@@ -89,7 +89,9 @@ def at_sources(problems: Iterable[Problem], text_of: Callable[[str], str | None]
     for (source, code), found in grouped.items():
         first, by = found[0]
         outputs = list(dict.fromkeys(p.file for p, _ in found))
-        abouts = list(dict.fromkeys(m.group(0) for p, _ in found if (m := TICKED.search(p.message))))
+        # What each finding is about (its first backticked text: a glob), not the other copies.
+        abouts = list(dict.fromkeys(m.group(0) for p, _ in found if (m := TICKED.search(p.message))
+                                    and generator(m.group(0).strip("`")) is None))
         also = ""
         if len(abouts) > 1:
             rest = abouts[1:]
