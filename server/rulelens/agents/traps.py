@@ -47,7 +47,10 @@ def budget_problems(project: AgentProject) -> list[Problem]:
         if budget is None or budget.per != "path":
             continue
         reported: set[str] = set()
+        skills = {rel.rpartition("/")[0] for rel in project.ctx.named("SKILL.md")}
         for folder in sorted(project.ctx.folders):
+            if _in_skill(skills, folder):
+                continue
             probe = f"{folder}/x" if folder else "x"
             loads = [d for d in agent.view(probe) if isinstance(d, Load)]
             blank = agent.blank_starts(loads)
@@ -67,6 +70,14 @@ def budget_problems(project: AgentProject) -> list[Problem]:
                                    f"({budget.source}), so this file {what}. Shorten it or the files "
                                    "before it."))
     return out
+
+
+def _in_skill(skills: set[str], folder: str) -> bool:
+    """Whether `folder` is (inside) one of `skills`, the folders holding a `SKILL.md`: a skill's
+    documents are read through it, and nobody works there, so a chain cut only there is not a
+    finding (a vendored skill's 100 KB `AGENTS.md`)."""
+    parts = folder.split("/") if folder else []
+    return any("/".join(parts[:n]) in skills for n in range(1, len(parts) + 1))
 
 
 def twice_problems(project: AgentProject) -> list[Problem]:
