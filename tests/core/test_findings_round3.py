@@ -233,3 +233,17 @@ def test_codex_s_chain_cut_only_inside_a_skill_folder_is_no_finding(project: Pro
                     "packages/web/AGENTS.md": big, "packages/web/b.ts": ""})
     cut = {p.file for p in _check(root) if p.code == "agent-budget-exceeded" and p.severity == "warning"}
     assert cut == {"packages/web/AGENTS.md"}
+
+
+# 9. Invalid YAML atop copilot-instructions.md: Copilot CLI 1.0.102 sends the file whole either way
+
+
+def test_invalid_yaml_atop_copilot_instructions_is_info_for_copilot_cli(project: ProjectFactory) -> None:
+    """Run against a fake model (tests/agents/released/copilot_cli/probe.mjs): `applyTo: **`
+    unquoted or quoted, the file and its frontmatter reach the first request."""
+    root = project({".github/copilot-instructions.md": "---\napplyTo: **\n---\n\nUse tabs.\n", "src/a.ts": ""})
+    (found,) = [p for p in _check(root) if p.code == "agent-yaml-invalid" and "Copilot CLI" in p.message]
+    assert found.severity == "info" and "loads this file whole at every start" in found.message
+    rule = project({".github/instructions/ts.instructions.md": "---\napplyTo: **/*.ts\n---\n\nTabs.\n",
+                    "src/a.ts": ""})
+    assert any(p.severity == "warning" for p in _check(rule) if p.code == "agent-yaml-invalid")
