@@ -150,9 +150,25 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     problems += _plugin_problems(repo, files, [f.rel for a in others for f in a.files], reads)
     if is_rule_kit(files.paths, disk_reader(repo.root, reads=reads)):
         problems = as_kit(problems)
+    rule_files = [*(r.rel for r in repo.files), *(f.rel for a in others for f in a.files)]
+    problems = _planned(repo, files, rule_files, problems, session, reads)
     kept, fixes = _kept(repo, problems, config, drifts, reads)
     return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes,
                         other_agents=tuple(a.name for a in others if a.files), record=_record(files, repo))
+
+
+def _planned(repo: RuleRepository, files: FileList, rule_files: list[str], problems: list[Problem],
+             session: GitSession, reads: Reads) -> list[Problem]:
+    """Dead globs that name a folder the project plans, as `info` (rules/check/planned.py); git's
+    history is asked only for such a glob, which most projects have none of."""
+    from rulelens.rules.check.config import disk_reader
+    from rulelens.rules.check.planned import as_planned
+
+    def ever_committed(folder: str) -> bool | None:
+        out = session.run_git(repo.root, "log", "--all", "--format=%h", "-1", "--", folder)
+        return None if out is None else bool(out.strip())
+
+    return as_planned(problems, files.paths, rule_files, disk_reader(repo.root, reads=reads), ever_committed)
 
 
 def _plugin_problems(repo: RuleRepository, files: FileList, agent_files: list[str],

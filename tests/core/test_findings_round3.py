@@ -247,3 +247,41 @@ def test_invalid_yaml_atop_copilot_instructions_is_info_for_copilot_cli(project:
     rule = project({".github/instructions/ts.instructions.md": "---\napplyTo: **/*.ts\n---\n\nTabs.\n",
                     "src/a.ts": ""})
     assert any(p.severity == "warning" for p in _check(rule) if p.code == "agent-yaml-invalid")
+
+
+# 10. A folder the project plans: never committed, named by another rule file
+
+
+PLANNED = {".ai/rules/cloud.md": "---\npaths:\n  - 'app/Cloud/**'\n---\n\n# Cloud\n\n## Credits\nDebit per unit.\n",
+           ".ai/rules/general.md": "---\npaths:\n  - 'app/**'\n---\n\n# General\n\n## Editions\n"
+                                   "Cloud-only billing code will live under app/Cloud/.\n",
+           "app/Models/User.php": "<?php\n"}
+
+
+def _dead(root: Path) -> list[Problem]:
+    return [p for p in _check(root) if p.code == "glob-matches-nothing" and p.file == ".ai/rules/cloud.md"]
+
+
+def test_a_glob_for_a_planned_folder_is_info(project: ProjectFactory) -> None:
+    from tests.git_repo import commit
+
+    root = project(PLANNED, git=True)
+    commit(root, "start")
+    (found,) = _dead(root)
+    assert found.severity == "info" and "No commit ever had a file in `app/Cloud/`" in found.message
+    assert "`.ai/rules/general.md` names it" in found.message
+
+
+def test_a_folder_that_held_files_once_or_that_nobody_names_stays_a_warning(project: ProjectFactory) -> None:
+    from tests.git_repo import commit, git
+
+    root = project({**PLANNED, "app/Cloud/Ledger.php": "<?php\n"}, git=True)
+    commit(root, "start")
+    git(root, "rm", "-q", "app/Cloud/Ledger.php")
+    commit(root, "drop the ledger")
+    assert [p.severity for p in _dead(root)] == ["warning"]  # moved or removed: the glob is stale
+    alone = project({k: v for k, v in PLANNED.items() if k != ".ai/rules/general.md"}, git=True)
+    commit(alone, "start")
+    assert [p.severity for p in _dead(alone)] == ["warning"]  # perhaps misspelt
+    plain = project(PLANNED)  # no history to ask
+    assert [p.severity for p in _dead(plain)] == ["warning"]
