@@ -50,7 +50,8 @@ PREFIXES = (("claude-", "claude-code"), ("copilot-cli-", "copilot-cli"), ("copil
             ("continue-", "continue"), ("cline-", "cline"), ("codex-", "codex"), ("gemini-", "gemini-cli"))
 SHARED = ("agent-", "agents-")
 # For a code every agent shares: the agent whose file the finding is on, by the file's place.
-PLACES = ((".ai/rules/", "boost"), (".claude/", "claude-code"), ("CLAUDE.md", "claude-code"),
+PLACES = ((".rulesync/", "rulesync source"), (".ruler/", "ruler source"),
+          (".ai/rules/", "boost"), (".claude/", "claude-code"), ("CLAUDE.md", "claude-code"),
           (".github/instructions/", "copilot"), (".github/copilot-instructions.md", "copilot"),
           (".cursor/", "cursor"), (".windsurf/", "windsurf"), (".devin/", "windsurf"), (".kiro/", "kiro"),
           (".continue/", "continue"),

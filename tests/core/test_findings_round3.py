@@ -222,17 +222,19 @@ def test_a_generator_s_own_form_is_not_lifted_to_the_source(project: ProjectFact
     assert not [p for p in _check(root) if p.file.startswith(".rulesync/")]
 
 
-# 8. A skill's own AGENTS.md: read through the skill, never a folder anybody works in
+# 8. A skill's own AGENTS.md: read through the skill, never a folder anybody starts a session in
 
 
-def test_codex_s_chain_cut_only_inside_a_skill_folder_is_no_finding(project: ProjectFactory) -> None:
+def test_codex_s_chain_cut_only_inside_a_skill_folder_is_info(project: ProjectFactory) -> None:
     big = "# Best practices\n\n" + "Prefer server components for data fetching.\n" * 1000
     skill = "---\nname: react\ndescription: Use for React work.\n---\n# React\n\nRead AGENTS.md.\n"
     root = project({"AGENTS.md": "# App\n\nRun the tests.\n", "src/a.ts": "",
                     ".github/skills/react/SKILL.md": skill, ".github/skills/react/AGENTS.md": big,
                     "packages/web/AGENTS.md": big, "packages/web/b.ts": ""})
-    cut = {p.file for p in _check(root) if p.code == "agent-budget-exceeded" and p.severity == "warning"}
-    assert cut == {"packages/web/AGENTS.md"}
+    cut = {p.file: p for p in _check(root) if p.code == "agent-budget-exceeded"}
+    assert cut["packages/web/AGENTS.md"].severity == "warning"
+    skill = cut[".github/skills/react/AGENTS.md"]
+    assert skill.severity == "info" and "inside this skill's folder" in skill.message
 
 
 # 9. Invalid YAML atop copilot-instructions.md: Copilot CLI 1.0.102 sends the file whole either way
