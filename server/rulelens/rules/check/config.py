@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 FILES = ("rulelens.toml", "pyproject.toml")
 LEVELS: tuple[str, ...] = ("error", "warning", "info", "off")
-_KEYS = ("exclude", "severity")
+_KEYS = ("agents", "exclude", "severity")
 _CODE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 
@@ -48,6 +48,7 @@ class Config:
     source: str | None = None  # the file it came from, root-relative; None: no configuration
     severity: Mapping[str, str] = field(default_factory=dict)
     exclude: tuple[str, ...] = ()
+    agents: tuple[str, ...] = ()  # the agents the team uses, by id: the editor shows them first, alone
 
     def excluded(self, rel: str) -> bool:
         return bool(self.exclude) and _spec(self.exclude).match_file(rel)
@@ -147,7 +148,26 @@ def _parse(data: Any, name: str, prefix: str, known: Collection[str]) -> Config:
         if level not in LEVELS:
             raise ConfigError(f"{name}: `{key('severity')}.{code}` is {level!r}; it must be one of "
                               f"{', '.join(LEVELS)}.")
-    return Config(source=name, severity=dict(severity), exclude=tuple(g.strip() for g in exclude))
+    return Config(source=name, severity=dict(severity), exclude=tuple(g.strip() for g in exclude),
+                  agents=_agents(data.get("agents", []), name, key("agents")))
+
+
+def _agents(value: Any, name: str, key: str) -> tuple[str, ...]:
+    """The `agents` list: agent ids as `match --agents --json` gives them, each known."""
+    from rulelens.agents.registry import AGENT_IDS  # here: only a project that names its agents pays
+
+    if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
+        raise ConfigError(f"{name}: `{key}` must be a list of agent ids, "
+                          "such as [\"claude-code\", \"copilot\"].")
+    for agent in value:
+        if agent not in AGENT_IDS:
+            import difflib
+
+            near = difflib.get_close_matches(agent, sorted(AGENT_IDS), n=1)
+            hint = f" (did you mean `{near[0]}`?)" if near else ""
+            raise ConfigError(f"{name}: `{key}` names `{agent}`, which is no agent rulelens models{hint}; "
+                              f"the ids are {', '.join(f'`{a}`' for a in AGENT_IDS)}.")
+    return tuple(dict.fromkeys(value))
 
 
 def configured(problems: Iterable[Problem], config: Config,
