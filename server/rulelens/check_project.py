@@ -85,7 +85,7 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     """Check the rules folder (lint, index, staleness, drift) and the other agents' files.
     `git`: the run's session (workspace/git.py), with what git answered or was asked
     already; a new one when None."""
-    from rulelens.agents.codes import known_codes
+    from rulelens.agents.codes import known_agents, known_codes
     from rulelens.rules.check.config import load_config
     from rulelens.rules.check.stale.search_cache import start_snapshot
     from rulelens.workspace.git import GitSession
@@ -94,7 +94,8 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     if drift_after < 0:
         raise RuleError("--drift-after needs a number of commits, 0 or more.")
     reads = Reads()
-    config = load_config(repo.root, known_codes(), reads)  # a broken configuration stops before the work
+    # A broken configuration stops before the work.
+    config = load_config(repo.root, known_codes(), reads, known_agents())
     say = progress or (lambda _: None)
     session = git if git is not None else GitSession()
     warm_up(repo.root, session)  # after the configuration: a broken one stops before any git starts

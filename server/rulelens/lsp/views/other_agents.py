@@ -59,11 +59,11 @@ def other_agents(server: Session, target: Target) -> list[AgentLoads]:
 def _team(target: Target) -> tuple[str, ...]:
     """The project's `agents` setting (rules/check/config.py); none where it has none or its
     configuration is broken (the diagnostics say so)."""
-    from rulelens.agents.codes import known_codes
+    from rulelens.agents.codes import known_agents, known_codes
     from rulelens.rules.check.config import ConfigError, load_config
 
     try:
-        return load_config(target.root.path, known_codes()).agents
+        return load_config(target.root.path, known_codes(), agent_ids=known_agents()).agents
     except ConfigError:
         return ()
 
