@@ -10,7 +10,8 @@ Usage: python bench/precision_real.py [CHECKOUTS] [--server [LABEL=]DIR ...] [--
   (some commits are only on a branch: fetch it first).
 
 Each repository is in a group: its `set` in sets.json (`tuned`, or `set-aside`: judged only after
-the changes, so never used to tune them); a checkout not listed there but with judgements is in
+the changes, so never used to tune them; `--sets bench/e2e/repos.json` adds `new`, the 25
+repositories first seen in the end-to-end runs); a checkout not listed there but with judgements is in
 `corpus` (the repositories the trust work was tuned on). For each `--server` (a server/ folder;
 `--server before=/tmp/before/server --server after=server` prints the code before a change and
 after it, one after the other; default: this checkout's) it runs `python -m rulelens check
@@ -40,7 +41,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SERVER = HERE.parent / "server"
-GROUPS = ("corpus", "tuned", "set-aside")
+GROUPS = ("corpus", "tuned", "set-aside", "new")
 SHOWN = ("warning", "error")
 
 # A code's agent by its prefix (docs/agents.md); Boost's format's codes have none.
@@ -49,7 +50,8 @@ PREFIXES = (("claude-", "claude-code"), ("copilot-cli-", "copilot-cli"), ("copil
             ("continue-", "continue"), ("cline-", "cline"), ("codex-", "codex"), ("gemini-", "gemini-cli"))
 SHARED = ("agent-", "agents-")
 # For a code every agent shares: the agent whose file the finding is on, by the file's place.
-PLACES = ((".ai/rules/", "boost"), (".claude/", "claude-code"), ("CLAUDE.md", "claude-code"),
+PLACES = ((".rulesync/", "rulesync source"), (".ruler/", "ruler source"),
+          (".ai/rules/", "boost"), (".claude/", "claude-code"), ("CLAUDE.md", "claude-code"),
           (".github/instructions/", "copilot"), (".github/copilot-instructions.md", "copilot"),
           (".cursor/", "cursor"), (".windsurf/", "windsurf"), (".devin/", "windsurf"), (".kiro/", "kiro"),
           (".continue/", "continue"),
@@ -114,7 +116,7 @@ def main() -> int:
     ap.add_argument("--judgements", type=Path, default=HERE / "judgements")
     ap.add_argument("--sets", type=Path, default=HERE / "judgements" / "sets.json")
     ap.add_argument("--group", action="append", choices=GROUPS,
-                    help="only these groups (repeat; default: all three)")
+                    help="only these groups (repeat; default: all)")
     ap.add_argument("--save", type=Path)
     ap.add_argument("--load", type=Path, help="read DIR/LABEL/OWNER+NAME.json instead of running check")
     ap.add_argument("--server", action="append", default=[],

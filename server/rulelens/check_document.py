@@ -66,7 +66,7 @@ def check_agent_text(root: Path, project: AgentProject, agent: Agent, rel: str, 
 def configured_document(root: Path, rel: str, text: str, problems: Sequence[Problem]) -> DocumentCheck:
     """The file's own findings with the project's configuration and the inline directives of
     the text as typed."""
-    from rulelens.agents.codes import known_codes
+    from rulelens.agents.codes import known_agents, known_codes
     from rulelens.rules.check.boost_signs import BOOST_ONLY, boost_sign, without_boost
     from rulelens.rules.check.config import Config, ConfigError, configured, load_config
     from rulelens.rules.check.generated import on_generated
@@ -78,7 +78,7 @@ def configured_document(root: Path, rel: str, text: str, problems: Sequence[Prob
         mine = without_boost(mine)
     error = None
     try:
-        config = load_config(root, known_codes())
+        config = load_config(root, known_codes(), agent_ids=known_agents())
     except ConfigError as exc:
         config, error = Config(), str(exc)
     def text_of(path: str) -> str | None:

@@ -85,7 +85,7 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     """Check the rules folder (lint, index, staleness, drift) and the other agents' files.
     `git`: the run's session (workspace/git.py), with what git answered or was asked
     already; a new one when None."""
-    from rulelens.agents.codes import known_codes
+    from rulelens.agents.codes import known_agents, known_codes
     from rulelens.rules.check.config import load_config
     from rulelens.rules.check.stale.search_cache import start_snapshot
     from rulelens.workspace.git import GitSession
@@ -94,7 +94,8 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     if drift_after < 0:
         raise RuleError("--drift-after needs a number of commits, 0 or more.")
     reads = Reads()
-    config = load_config(repo.root, known_codes(), reads)  # a broken configuration stops before the work
+    # A broken configuration stops before the work.
+    config = load_config(repo.root, known_codes(), reads, known_agents())
     say = progress or (lambda _: None)
     session = git if git is not None else GitSession()
     warm_up(repo.root, session)  # after the configuration: a broken one stops before any git starts
@@ -150,9 +151,25 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     problems += _plugin_problems(repo, files, [f.rel for a in others for f in a.files], reads)
     if is_rule_kit(files.paths, disk_reader(repo.root, reads=reads)):
         problems = as_kit(problems)
+    rule_files = [*(r.rel for r in repo.files), *(f.rel for a in others for f in a.files)]
+    problems = _planned(repo, files, rule_files, problems, session, reads)
     kept, fixes = _kept(repo, problems, config, drifts, reads)
     return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes,
                         other_agents=tuple(a.name for a in others if a.files), record=_record(files, repo))
+
+
+def _planned(repo: RuleRepository, files: FileList, rule_files: list[str], problems: list[Problem],
+             session: GitSession, reads: Reads) -> list[Problem]:
+    """Dead globs that name a folder the project plans, as `info` (rules/check/planned.py); git's
+    history is asked only for such a glob, which most projects have none of."""
+    from rulelens.rules.check.config import disk_reader
+    from rulelens.rules.check.planned import as_planned
+
+    def ever_committed(folder: str) -> bool | None:
+        out = session.run_git(repo.root, "log", "--all", "--format=%h", "-1", "--", folder)
+        return None if out is None else bool(out.strip())
+
+    return as_planned(problems, files.paths, rule_files, disk_reader(repo.root, reads=reads), ever_committed)
 
 
 def _plugin_problems(repo: RuleRepository, files: FileList, agent_files: list[str],
@@ -187,10 +204,11 @@ def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
     from rulelens.causes import by_cause
     from rulelens.rules.check.boost_block import RULES_FOLDER, without_boost_imports
     from rulelens.rules.check.config import configured, disk_reader
-    from rulelens.rules.check.generated import on_generated
+    from rulelens.rules.check.generated import at_sources, on_generated
     from rulelens.rules.check.generators import generated_by
 
     read = disk_reader(repo.root, reads=reads)
     problems = without_boost_imports(problems, read, reads.exists(repo.root / RULES_FOLDER))
-    return by_cause(configured(on_generated(problems, read, generated_by(repo.root, reads)), config, read),
-                    drifts, read)
+    writer = generated_by(repo.root, reads)
+    problems = [*on_generated(problems, read, writer), *at_sources(problems, read, writer)]
+    return by_cause(configured(problems, config, read), drifts, read)

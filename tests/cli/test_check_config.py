@@ -97,6 +97,9 @@ def test_a_broken_configuration_is_one_line_and_exit_2(project: ProjectFactory) 
         '[severity]\nstale-nam = "info"\n': "(did you mean `stale-name`?)",
         '[severity]\nstale-name = "loud"\n': "`severity.stale-name` is 'loud'; it must be one of error, warning, info, off.",
         'ignore = ["stale-name"]\n': "rulelens: rulelens.toml: unknown key `ignore`",
+        'agents = ["claude"]\n': "`agents` names `claude`, which is no agent rulelens models (did you mean "
+                                 "`claude-code`?)",
+        'agents = "codex"\n': "`agents` must be a list of agent ids",
     }
     root = project(FILES)
     for text, expected in cases.items():

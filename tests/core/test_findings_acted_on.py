@@ -374,3 +374,13 @@ def test_review_leads_with_what_the_agents_load_for_a_change_no_ai_rules_file_co
                          capture_output=True, text=True, check=False).stdout
     assert "The agents' own rule files load for them: AGENTS.md." in out, out
     assert "Only .ai/rules is read" not in out
+
+
+def test_agents_md_unseen_in_many_folders_is_one_finding_naming_them(project: ProjectFactory) -> None:
+    """One cause (the folders lack a CLAUDE.md), one finding: a template's 33 folders were 33 warnings."""
+    extra = {f"docs/{lang}/guide/AGENTS.md": "# Guide\n\nShort pages.\n" for lang in ("de", "fr", "it", "ja")}
+    root = project({**MONOREPO, **extra})
+    (found,) = _of(_check(root), "claude-agents-md-unseen")
+    assert (found.file, found.severity) == ("docs/de/guide/AGENTS.md", "warning")
+    assert "nor 4 other AGENTS.md" in found.message and "5 folders" in found.message
+    assert "`docs/de/guide/`, `docs/fr/guide/`, `docs/it/guide/` and 2 more" in found.message

@@ -94,12 +94,12 @@ def test_files_another_glob_of_the_rule_names_are_not_elsewhere(project: Project
 
 
 def test_a_rule_s_globs_that_reach_other_folders_are_one_finding(project: ProjectFactory) -> None:
-    rule = "---\napplyTo: 'hooks/**/*.py,tests/**/*.py'\n---\n# Py\n\nTyped.\n"
+    rule = "---\napplyTo: 'hooks/**,tests/**'\n---\n# Py\n\nTyped.\n"
     root = project({".github/instructions/py.instructions.md": rule, "hooks/b.py": "", "tests/d.py": "",
                     "lib/hooks/x.py": "", "lib/tests/y.py": ""})
     found = _elsewhere(root)
     assert len(found) == 1 and found[0].severity == "warning"
-    assert "`hooks/**/*.py`, `tests/**/*.py`" in found[0].message
+    assert "`hooks/**`, `tests/**`" in found[0].message
     assert "`lib/hooks/x.py`, `lib/tests/y.py`" in found[0].message
 
 
@@ -163,3 +163,127 @@ def test_one_disagreement_repeated_across_files_is_one_finding() -> None:
     assert kept[0].message.startswith("3 rule files (`.claude/skills/a/SKILL.md`")
     assert "Claude Code and Copilot CLI disagree on 799 files for each" in kept[0].message
     assert kept[0].examples == ("src/a.ml", "src/b.ml", "src/c.ml")
+
+
+# 3b. A rule about a language across folders: more files of that language elsewhere are meant too
+
+
+def test_a_language_rule_across_folders_is_not_elsewhere_for_more_of_that_language(
+        project: ProjectFactory) -> None:
+    rule = "---\npaths:\n  - 'src/**/*.py'\n  - 'tests/**/*.py'\n  - 'scripts/**/*.py'\n---\n# Py\n\nTyped.\n"
+    root = project({".claude/rules/py.md": rule, "src/a.py": "", "tests/b.py": "", "scripts/c.py": "",
+                    "skills/ast/scripts/d.py": "", "skills/ast/scripts/run.sh": ""})
+    assert _elsewhere(root) == []
+
+
+def test_a_language_rule_still_warns_for_other_kinds_and_one_folder_rules_for_copies(
+        project: ProjectFactory) -> None:
+    rule = "---\napplyTo: 'src/**/*'\n---\n# App\n\nHooks.\n"
+    journal = "---\napplyTo: 'src/components/journal/**/*.{ts,tsx}'\n---\n# Journal\n\nSmall.\n"
+    root = project({".github/instructions/app.instructions.md": rule,
+                    ".github/instructions/journal.instructions.md": journal,
+                    "src/components/journal/a.tsx": "", "contracts/src/Token.sol": "",
+                    "import/src/components/journal/b.tsx": ""})
+    found = {p.file: p for p in _elsewhere(root)}
+    assert "`contracts/src/Token.sol`" in found[".github/instructions/app.instructions.md"].message
+    assert "`import/src/components/journal/b.tsx`" in found[
+        ".github/instructions/journal.instructions.md"].message
+
+
+# 1b. What was true of a generator's output stays loud, once, on the source where the fix belongs
+
+
+def test_a_dead_glob_in_rulesync_outputs_is_one_warning_on_the_source(project: ProjectFactory) -> None:
+    source = "---\nglobs: ['src/gone/**/*.ts']\n---\n# Ts\n\nStrict.\n"
+    root = project({
+        "rulesync.jsonc": '{"targets": ["claudecode", "copilot"], "features": ["rules"]}\n',
+        ".rulesync/rules/ts.md": source,
+        ".claude/rules/ts.md": "---\npaths: ['src/gone/**/*.ts']\n---\n# Ts\n\nStrict.\n",
+        ".github/instructions/ts.instructions.md": "---\napplyTo: 'src/gone/**/*.ts'\n---\n# Ts\n\nStrict.\n",
+        "src/a.ts": "",
+    })
+    found = [p for p in _check(root) if p.code == "agent-glob-matches-nothing"]
+    loud = _loud(found)
+    assert [(p.file, p.line, p.severity) for p in loud] == [(".rulesync/rules/ts.md", 2, "warning")]
+    assert "which rulesync writes from this file (rulesync.jsonc)" in loud[0].message
+    assert "Make the change in this file, then run `rulesync generate`" in loud[0].message
+    assert {p.file for p in found if p.severity == "info"} >= {".claude/rules/ts.md",
+                                                               ".github/instructions/ts.instructions.md"}
+
+
+def test_a_generator_s_own_form_is_not_lifted_to_the_source(project: ProjectFactory) -> None:
+    """Unquoted `globs: **/*.ts` is how rulesync writes Cursor's file: no change to the source fixes it."""
+    root = project({
+        "rulesync.jsonc": '{"targets": ["cursor"], "features": ["rules"]}\n',
+        ".rulesync/rules/ts.md": "---\nglobs: ['**/*.ts']\n---\n# Ts\n\nStrict.\n",
+        ".cursor/rules/ts.mdc": "---\nglobs: **/*.ts\nalwaysApply: false\n---\n# Ts\n\nStrict.\n",
+        "src/a.ts": "",
+    })
+    assert not [p for p in _check(root) if p.file.startswith(".rulesync/")]
+
+
+# 8. A skill's own AGENTS.md: read through the skill, never a folder anybody starts a session in
+
+
+def test_codex_s_chain_cut_only_inside_a_skill_folder_is_info(project: ProjectFactory) -> None:
+    big = "# Best practices\n\n" + "Prefer server components for data fetching.\n" * 1000
+    skill = "---\nname: react\ndescription: Use for React work.\n---\n# React\n\nRead AGENTS.md.\n"
+    root = project({"AGENTS.md": "# App\n\nRun the tests.\n", "src/a.ts": "",
+                    ".github/skills/react/SKILL.md": skill, ".github/skills/react/AGENTS.md": big,
+                    "packages/web/AGENTS.md": big, "packages/web/b.ts": ""})
+    cut = {p.file: p for p in _check(root) if p.code == "agent-budget-exceeded"}
+    assert cut["packages/web/AGENTS.md"].severity == "warning"
+    skill = cut[".github/skills/react/AGENTS.md"]
+    assert skill.severity == "info" and "inside this skill's folder" in skill.message
+
+
+# 9. Invalid YAML atop copilot-instructions.md: Copilot CLI 1.0.102 sends the file whole either way
+
+
+def test_invalid_yaml_atop_copilot_instructions_is_info_for_copilot_cli(project: ProjectFactory) -> None:
+    """Run against a fake model (tests/agents/released/copilot_cli/probe.mjs): `applyTo: **`
+    unquoted or quoted, the file and its frontmatter reach the first request."""
+    root = project({".github/copilot-instructions.md": "---\napplyTo: **\n---\n\nUse tabs.\n", "src/a.ts": ""})
+    (found,) = [p for p in _check(root) if p.code == "agent-yaml-invalid" and "Copilot CLI" in p.message]
+    assert found.severity == "info" and "loads this file whole at every start" in found.message
+    rule = project({".github/instructions/ts.instructions.md": "---\napplyTo: **/*.ts\n---\n\nTabs.\n",
+                    "src/a.ts": ""})
+    assert any(p.severity == "warning" for p in _check(rule) if p.code == "agent-yaml-invalid")
+
+
+# 10. A folder the project plans: never committed, named by another rule file
+
+
+PLANNED = {".ai/rules/cloud.md": "---\npaths:\n  - 'app/Cloud/**'\n---\n\n# Cloud\n\n## Credits\nDebit per unit.\n",
+           ".ai/rules/general.md": "---\npaths:\n  - 'app/**'\n---\n\n# General\n\n## Editions\n"
+                                   "Cloud-only billing code will live under app/Cloud/.\n",
+           "app/Models/User.php": "<?php\n"}
+
+
+def _dead(root: Path) -> list[Problem]:
+    return [p for p in _check(root) if p.code == "glob-matches-nothing" and p.file == ".ai/rules/cloud.md"]
+
+
+def test_a_glob_for_a_planned_folder_is_info(project: ProjectFactory) -> None:
+    from tests.git_repo import commit
+
+    root = project(PLANNED, git=True)
+    commit(root, "start")
+    (found,) = _dead(root)
+    assert found.severity == "info" and "No commit ever had a file in `app/Cloud/`" in found.message
+    assert "`.ai/rules/general.md` names it" in found.message
+
+
+def test_a_folder_that_held_files_once_or_that_nobody_names_stays_a_warning(project: ProjectFactory) -> None:
+    from tests.git_repo import commit, git
+
+    root = project({**PLANNED, "app/Cloud/Ledger.php": "<?php\n"}, git=True)
+    commit(root, "start")
+    git(root, "rm", "-q", "app/Cloud/Ledger.php")
+    commit(root, "drop the ledger")
+    assert [p.severity for p in _dead(root)] == ["warning"]  # moved or removed: the glob is stale
+    alone = project({k: v for k, v in PLANNED.items() if k != ".ai/rules/general.md"}, git=True)
+    commit(alone, "start")
+    assert [p.severity for p in _dead(alone)] == ["warning"]  # perhaps misspelt
+    plain = project(PLANNED)  # no history to ask
+    assert [p.severity for p in _dead(plain)] == ["warning"]

@@ -123,6 +123,21 @@ async def test_hover_section_in_plain_text(client: LanguageClient, shop: Path) -
     assert "**Claude Code**" not in section and "](" not in section and "`" not in section
 
 
+async def test_the_team_s_agents_come_first_and_alone(client: LanguageClient, shop: Path) -> None:
+    """Issue 44: a project says which agents its team uses (`agents` in rulelens.toml); the hover
+    shows those, in that order, and names the others in one line."""
+    (shop / "rulelens.toml").write_text('agents = ["codex", "claude-code"]\n')
+    await _open(client, shop, "src/api/users.ts")
+    text = await _hover(client, shop, "src/api/users.ts")
+    assert text is not None
+    section = _section(text)
+    assert section.index("**Codex**") < section.index("**Claude Code**")
+    assert "**Copilot in VS Code**" not in section and "**Cursor**" not in section
+    last = section.rstrip().splitlines()[-1]
+    assert last.startswith("…and ") and "Copilot in VS Code" in last
+    assert last.endswith("which the project's `agents` setting leaves out")
+
+
 async def test_code_lens_names_the_agents_that_load(client: LanguageClient, shop: Path) -> None:
     await _open(client, shop, "src/api/users.ts")
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(

@@ -47,26 +47,41 @@ def budget_problems(project: AgentProject) -> list[Problem]:
         if budget is None or budget.per != "path":
             continue
         reported: set[str] = set()
-        for folder in sorted(project.ctx.folders):
+        skills = {rel.rpartition("/")[0] for rel in project.ctx.named("SKILL.md")}
+        folders = sorted(project.ctx.folders)
+        # A skill's folders last: a file cut where people work is a warning, named by that folder.
+        for folder in [*(f for f in folders if not _in_skill(skills, f)),
+                       *(f for f in folders if _in_skill(skills, f))]:
             probe = f"{folder}/x" if folder else "x"
             loads = [d for d in agent.view(probe) if isinstance(d, Load)]
             blank = agent.blank_starts(loads)
             total, cut = chain_overflow(loads, budget.limit, blank)
             reads = chain_reads(loads, budget.limit, blank)
             read = dict(zip((load.file for load in loads), reads, strict=True))
+            skill = _in_skill(skills, folder)
             for rel in cut:
                 if rel in reported:
                     continue
                 reported.add(rel)
                 where = f"`{folder}/`" if folder else "the root"
                 what = f"is cut after {read[rel]:,} bytes" if read[rel] else "is not read"
-                out.append(Problem(rel, 0, "warning", "agent-budget-exceeded",
+                fix = ("Only a session started inside this skill's folder reads the chain there; the "
+                       "skill itself is read through its SKILL.md." if skill else
+                       "Shorten it or the files before it.")
+                out.append(Problem(rel, 0, "info" if skill else "warning", "agent-budget-exceeded",
                                    f"Working in {where}, {agent.name}'s instruction chain is "
                                    f"{total:,} bytes; "
                                    f"it stops adding files at {cap_words(budget.limit, noun=True)} "
-                                   f"({budget.source}), so this file {what}. Shorten it or the files "
-                                   "before it."))
+                                   f"({budget.source}), so this file {what}. {fix}"))
     return out
+
+
+def _in_skill(skills: set[str], folder: str) -> bool:
+    """Whether `folder` is (inside) one of `skills`, the folders holding a `SKILL.md`: a skill's
+    documents are read through it, and nobody starts a session there, so a chain cut only there
+    is `info` (a vendored skill's 100 KB `AGENTS.md`)."""
+    parts = folder.split("/") if folder else []
+    return any("/".join(parts[:n]) in skills for n in range(1, len(parts) + 1))
 
 
 def twice_problems(project: AgentProject) -> list[Problem]:

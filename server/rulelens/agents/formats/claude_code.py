@@ -601,21 +601,34 @@ class ClaudeCode(GlobAgent):
             return []
         example = bringing[0]
         how = "a link to its `AGENTS.md`" if self._links_agents_md(example) else "`@AGENTS.md`"
-        out: list[Problem] = []
+        unseen: list[str] = []
         for rel in self.ctx.named("AGENTS.md"):
             folder = rel.rpartition("/")[0]
             if rel in mine or not folder or folder.endswith(".claude") or folder in claimed:
                 continue
             if any(rel in f.text for f in memory):
                 continue  # a CLAUDE.md names it (an import by path)
-            others = len(bringing)
-            out.append(Problem(rel, 0, "warning", "claude-agents-md-unseen",
-                               f"Claude Code never reads this file: {why} (confirmed in "
-                               f"{RELEASE}), and `{folder}/` has no CLAUDE.md, while {others} other "
-                               f"{'folder brings' if others == 1 else 'folders bring'} in their AGENTS.md "
-                               f"through their CLAUDE.md (such as `{example.rel}`, with {how}). Add "
-                               f"`{folder}/CLAUDE.md` holding `@AGENTS.md`."))
-        return out
+            unseen.append(rel)
+        if not unseen:
+            return []
+        # One cause, one finding: every such folder misses a CLAUDE.md for the same reason (a
+        # template's 33 folders are one fix to make, not 33 warnings); on the first, naming the rest.
+        first = unseen[0].rpartition("/")[0]
+        others = len(bringing)
+        brings = (f"while {others} other {'folder brings' if others == 1 else 'folders bring'} in their "
+                  f"AGENTS.md through their CLAUDE.md (such as `{example.rel}`, with {how})")
+        if len(unseen) == 1:
+            return [Problem(unseen[0], 0, "warning", "claude-agents-md-unseen",
+                            f"Claude Code never reads this file: {why} (confirmed in {RELEASE}), and "
+                            f"`{first}/` has no CLAUDE.md, {brings}. Add `{first}/CLAUDE.md` holding "
+                            "`@AGENTS.md`.")]
+        folders = [f"`{rel.rpartition('/')[0]}/`" for rel in unseen]
+        named = ", ".join(folders[:3]) + (f" and {len(folders) - 3} more" if len(folders) > 3 else "")
+        return [Problem(unseen[0], 0, "warning", "claude-agents-md-unseen",
+                        f"Claude Code never reads this file nor {len(unseen) - 1} other AGENTS.md: {why} "
+                        f"(confirmed in {RELEASE}), and {len(unseen)} folders with an AGENTS.md have no "
+                        f"CLAUDE.md ({named}), {brings}. Add a CLAUDE.md holding `@AGENTS.md` in each, "
+                        f"such as `{first}/CLAUDE.md`.")]
 
     def _links_agents_md(self, f: AgentFile) -> bool:
         folder = f.rel.rpartition("/")[0]

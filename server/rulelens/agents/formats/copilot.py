@@ -299,7 +299,12 @@ class Copilot(GlobAgent):
             return []
         relative = [p for p in written if not p.startswith(("/", "**/")) and "/" in p.rstrip("/")]
 
+        kinds = _language_kinds(written)
+
         def named(path: str) -> bool:  # attached as its globs are written (or any-depth by design)
+            name = path.rpartition("/")[2]
+            if kinds and "." in name and name.rpartition(".")[2].lower() in kinds:
+                return True  # a rule about a language across folders means its every file
             return any(vscode_matches(q, path) if q in relative else self.pattern_matches(q, path)
                        for q in written)
 
@@ -352,6 +357,29 @@ class Copilot(GlobAgent):
         key = "paths" if claude else "applyTo"
         out.extend(self._elsewhere_problems(f, key))
         return out
+
+
+def _kinds(pattern: str) -> frozenset[str]:
+    """The file extensions a glob's last segment names (`*.py`, `*.{ts,tsx}`); none for `src/**`."""
+    last = pattern.rstrip("/").rpartition("/")[2]
+    head, dot, ext = last.rpartition(".")
+    if not dot or "*" not in head or "/" in ext:
+        return frozenset()
+    names = ext[1:-1].split(",") if ext.startswith("{") and ext.endswith("}") else [ext]
+    return frozenset(n.strip().lower() for n in names if n.strip().isalnum())
+
+
+def _language_kinds(written: list[str]) -> frozenset[str]:
+    """The extensions of a rule about a language rather than a folder: every glob names files of
+    an extension, and the globs name them in two or more top folders (`src/**/*.py`,
+    `tests/**/*.py`, `scripts/**/*.py`). More files of those extensions elsewhere are meant too
+    (Python standards fit every Python script); a rule for one folder's files
+    (`src/components/journal/**/*.tsx`) names that folder, and a copy of it elsewhere is not."""
+    kinds = [_kinds(p) for p in written]
+    if not written or not all(kinds):
+        return frozenset()
+    tops = {p.lstrip("/").split("/", 1)[0] for p in written if "/" in p.lstrip("/")}
+    return frozenset().union(*kinds) if len(tops) >= 2 else frozenset()
 
 
 def _elsewhere_message(key: str, patterns: list[str], extra: list[str]) -> str:

@@ -24,6 +24,7 @@ by its description. VS Code's Copilot is another module (`copilot`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, nested, problem
@@ -285,11 +286,23 @@ class CopilotCli(GlobAgent):
             return []  # Claude Code's and VS Code's findings cover a skill's frontmatter
         # A `.claude/rules` file's YAML is Claude Code's finding: one finding per cause.
         out = [] if _in_claude_rules(f.rel) else super().file_traps(f)
+        if f.rel.endswith(REPO_WIDE):
+            out = [self._whole_anyway(p) if p.code == "agent-yaml-invalid" else p for p in out]
         if f.rel.endswith(".instructions.md") and not self.excluded(f):
             out.extend(self.any_depth_traps(f))
         if "@" in f.text and not self.is_instructions(f):
             out.extend(self.import_traps(f))
         return out
+
+    @staticmethod
+    def _whole_anyway(p: Problem) -> Problem:
+        """Invalid YAML atop `copilot-instructions.md` changes nothing Copilot CLI loads: it sends
+        the file whole, frontmatter and all, at every start, valid or not (run against a fake model)."""
+        return replace(p, severity="info", message=
+                       f"{p.message.split(' (', 1)[0]}, but it loads this file whole at every start, "
+                       f"frontmatter included, whether its YAML reads or not (confirmed by running "
+                       f"{RELEASE}), and no key here changes that. Quote the values for other tools, or "
+                       "drop the frontmatter.")
 
     def import_message(self, path: str, named: str, why: str) -> str:
         """Copilot CLI skips an import that loads no file (its log says why) and leaves the text as

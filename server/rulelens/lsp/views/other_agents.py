@@ -37,6 +37,7 @@ class AgentLoads:
     over_budget: str | None
     seen: AgentSeen | None = None  # what real sessions showed (agents/observed.py)
     moment_note: str | None = None  # why a read of the file loads less than an edit would
+    team: bool | None = None  # in the project's `agents` setting; None: the project names none
 
 
 def other_agents(server: Session, target: Target) -> list[AgentLoads]:
@@ -47,9 +48,38 @@ def other_agents(server: Session, target: Target) -> list[AgentLoads]:
     view = project.view(target.rel, MOMENT)
     observed = target.root.observed()
     seen = observed.for_path(project, view) if observed else {}
-    return [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id),
-                       seen.get(a.id), view.moment_notes.get(a.id))
-            for a in project.present if a.id != "boost"]
+    team = _team(target)
+    found = [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id),
+                        seen.get(a.id), view.moment_notes.get(a.id), (a.id in team) if team else None)
+             for a in project.present if a.id != "boost"]
+    # The team's agents first, in the order the setting names them; the others after, as they were.
+    return sorted(found, key=lambda x: team.index(x.agent.id) if x.agent.id in team else len(team))
+
+
+def _team(target: Target) -> tuple[str, ...]:
+    """The project's `agents` setting (rules/check/config.py); none where it has none or its
+    configuration is broken (the diagnostics say so)."""
+    from rulelens.agents.codes import known_agents, known_codes
+    from rulelens.rules.check.config import ConfigError, load_config
+
+    try:
+        return load_config(target.root.path, known_codes(), agent_ids=known_agents()).agents
+    except ConfigError:
+        return ()
+
+
+def _team_split(found: list[AgentLoads]) -> tuple[list[AgentLoads], list[AgentLoads]]:
+    """The agents to show, and those the project's `agents` setting leaves out that load files."""
+    return ([x for x in found if x.team is not False],
+            [x for x in found if x.team is False and (x.loads or x.maybe)])
+
+
+def _left_out(others: list[AgentLoads], markdown: bool) -> str | None:
+    if not others:
+        return None
+    names = named_together([x.agent.name for x in others])
+    setting = "`agents`" if markdown else "agents"
+    return f"…and {names}, which the project's {setting} setting leaves out"
 
 
 def loading(found: list[AgentLoads]) -> list[AgentLoads]:
@@ -180,6 +210,7 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
     """A few lines per agent: the files that load (linked) and why, and one line of what it may load."""
     blocks: list[str] = []
     used = 0
+    found, left = _team_split(found)
     groups = grouped(found)
     for n, (agents, x) in enumerate(groups):
         lines = [_head(x, True, agents)]
@@ -206,12 +237,15 @@ def section_markdown(target: Target, found: list[AgentLoads]) -> str:
             break
         blocks.append(block)
         used += len(block) - hidden
+    else:
+        blocks += [line for line in (_left_out(left, True),) if line]
     return f"**In other agents** · {MOMENT_WORDS}\n\n" + "\n\n".join(blocks)
 
 
 def section_plain(found: list[AgentLoads]) -> str:
     lines = [f"In other agents ({MOMENT_WORDS}):"]
     used = 0
+    found, left = _team_split(found)
     groups = grouped(found)
     for n, (agents, x) in enumerate(groups):
         block = [_head(x, False, agents)]
@@ -234,6 +268,8 @@ def section_plain(found: list[AgentLoads]) -> str:
             break
         lines.append(text)
         used += len(text)
+    else:
+        lines += [line for line in (_left_out(left, False),) if line]
     return "\n".join(lines)
 
 

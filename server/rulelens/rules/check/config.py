@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 FILES = ("rulelens.toml", "pyproject.toml")
 LEVELS: tuple[str, ...] = ("error", "warning", "info", "off")
-_KEYS = ("exclude", "severity")
+_KEYS = ("agents", "exclude", "severity")
 _CODE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 
@@ -48,6 +48,7 @@ class Config:
     source: str | None = None  # the file it came from, root-relative; None: no configuration
     severity: Mapping[str, str] = field(default_factory=dict)
     exclude: tuple[str, ...] = ()
+    agents: tuple[str, ...] = ()  # the agents the team uses, by id: the editor shows them first, alone
 
     def excluded(self, rel: str) -> bool:
         return bool(self.exclude) and _spec(self.exclude).match_file(rel)
@@ -74,27 +75,29 @@ def _stat_key(root: Path, reads: Reads | None) -> tuple[Stamp | None, ...]:
     return tuple(stamp(root / name) for name in FILES)
 
 
-_CACHE: dict[tuple[Path, frozenset[str]], tuple[tuple[Stamp | None, ...], Config]] = {}
+_CACHE: dict[tuple[Path, frozenset[str], frozenset[str]], tuple[tuple[Stamp | None, ...], Config]] = {}
 
 
-def load_config(root: Path, known: Collection[str] = CODES, reads: Reads | None = None) -> Config:
+def load_config(root: Path, known: Collection[str] = CODES, reads: Reads | None = None,
+                agent_ids: Collection[str] = ()) -> Config:
     """The configuration of the project at `root`; read again only when its file changes.
 
     `known` is every code a front can report (the agents' codes too), so that a misspelt code
-    is an error rather than a setting that silently does nothing. `reads` notes the files the
-    configuration depends on (workspace/reads.py).
+    is an error rather than a setting that silently does nothing; `agent_ids`, the agents an
+    `agents` list may name (agents/registry.py: `rules/` does not import the agents). `reads`
+    notes the files the configuration depends on (workspace/reads.py).
     """
-    key = (root, frozenset(known))
+    key = (root, frozenset(known), frozenset(agent_ids))
     stamp = _stat_key(root, reads)
     cached = _CACHE.get(key)
     if cached is not None and cached[0] == stamp:
         return cached[1]
-    config = _read(root, known)
+    config = _read(root, known, agent_ids)
     _CACHE[key] = (stamp, config)
     return config
 
 
-def _read(root: Path, known: Collection[str]) -> Config:
+def _read(root: Path, known: Collection[str], agent_ids: Collection[str] = ()) -> Config:
     for name in FILES:
         path = root / name
         if not path.is_file():
@@ -111,12 +114,13 @@ def _read(root: Path, known: Collection[str]) -> Config:
             tool = data.get("tool")
             if not isinstance(tool, dict) or "rulelens" not in tool:
                 continue
-            return _parse(tool["rulelens"], name, "tool.rulelens", known)
-        return _parse(data, name, "", known)
+            return _parse(tool["rulelens"], name, "tool.rulelens", known, agent_ids)
+        return _parse(data, name, "", known, agent_ids)
     return Config()
 
 
-def _parse(data: Any, name: str, prefix: str, known: Collection[str]) -> Config:
+def _parse(data: Any, name: str, prefix: str, known: Collection[str],
+           agent_ids: Collection[str] = ()) -> Config:
     where = f"{name}: {prefix}" if prefix else f"{name}:"
 
     def key(k: str) -> str:
@@ -147,7 +151,26 @@ def _parse(data: Any, name: str, prefix: str, known: Collection[str]) -> Config:
         if level not in LEVELS:
             raise ConfigError(f"{name}: `{key('severity')}.{code}` is {level!r}; it must be one of "
                               f"{', '.join(LEVELS)}.")
-    return Config(source=name, severity=dict(severity), exclude=tuple(g.strip() for g in exclude))
+    return Config(source=name, severity=dict(severity), exclude=tuple(g.strip() for g in exclude),
+                  agents=_agents(data.get("agents", []), name, key("agents"), agent_ids))
+
+
+def _agents(value: Any, name: str, key: str, agent_ids: Collection[str]) -> tuple[str, ...]:
+    """The `agents` list: agent ids as `match --agents --json` gives them, each one of `agent_ids`
+    (where the caller knows them; else each at least shaped like one)."""
+    if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
+        raise ConfigError(f"{name}: `{key}` must be a list of agent ids, "
+                          "such as [\"claude-code\", \"copilot\"].")
+    for agent in value:
+        if (agent not in agent_ids) if agent_ids else not _CODE.match(agent):
+            import difflib
+
+            near = difflib.get_close_matches(agent, sorted(agent_ids), n=1)
+            hint = f" (did you mean `{near[0]}`?)" if near else ""
+            ids = f"; the ids are {', '.join(f'`{a}`' for a in agent_ids)}" if agent_ids else ""
+            raise ConfigError(f"{name}: `{key}` names `{agent}`, which is no agent rulelens "
+                              f"models{hint}{ids}.")
+    return tuple(dict.fromkeys(value))
 
 
 def configured(problems: Iterable[Problem], config: Config,
