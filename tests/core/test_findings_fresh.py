@@ -1,0 +1,50 @@
+"""Issue 44: the false classes an independent reader found on 21 fresh repositories and the
+set-aside ones, each removed at its cause, on generated projects; every case here failed on the
+code before it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulelens.check_project import check_project
+from rulelens.rules.model import Problem
+from rulelens.rules.repository import RuleRepository
+from tests.conftest import ProjectFactory
+
+
+def _check(root: Path) -> list[Problem]:
+    return check_project(RuleRepository(root)).problems
+
+
+def _code(root: Path, code: str) -> list[Problem]:
+    return [p for p in _check(root) if p.code == code]
+
+
+# A. A repository of nothing but the agents' files and its own root files is a rule kit
+
+WEB = "---\npaths:\n  - \"**/*.ts\"\n  - \"**/*.vue\"\n---\n# Web\n\nTyped props.\n"
+ONLY_AGENTS = {"README.md": "# my frontend config\n\nGlobal Claude Code settings.\n", "LICENSE": "MIT\n",
+               ".gitignore": "node_modules\n", ".claude/CLAUDE.md": "# Me\n\nBe brief.\n",
+               ".claude/rules/web.md": WEB, ".claude/rules/tests.md": WEB.replace("Web", "Tests")}
+
+
+def test_a_repository_of_only_agent_files_is_a_rule_kit(project: ProjectFactory) -> None:
+    found = _code(project(ONLY_AGENTS), "agent-glob-matches-nothing")
+    assert [(p.file, p.severity) for p in found] == [(".claude/rules/tests.md", "info"),
+                                                     (".claude/rules/web.md", "info")]
+    assert "2 globs match no file here" in found[0].message
+    assert "nothing but the agents' files" in found[0].message
+
+
+def test_a_docs_folder_beside_the_agent_files_is_a_project(project: ProjectFactory) -> None:
+    """Documentation outside the agents' folders is something a glob could be about."""
+    found = _code(project({**ONLY_AGENTS, "docs/guide.md": "# Guide\n"}), "agent-glob-matches-nothing")
+    assert found and {p.severity for p in found} == {"warning"}
+
+
+def test_a_rule_whose_globs_all_match_nothing_is_one_finding_naming_them(project: ProjectFactory) -> None:
+    root = project({".claude/rules/web.md": WEB, "src/app.py": "print()\n"})
+    found = _code(root, "agent-glob-matches-nothing")
+    assert len(found) == 1 and found[0].severity == "warning"
+    assert "`**/*.ts` and `**/*.vue` against no file of this project" in found[0].message
+    assert "Claude Code" in found[0].message and "Copilot CLI" in found[0].message
