@@ -48,3 +48,43 @@ def test_a_rule_whose_globs_all_match_nothing_is_one_finding_naming_them(project
     assert len(found) == 1 and found[0].severity == "warning"
     assert "`**/*.ts` and `**/*.vue` against no file of this project" in found[0].message
     assert "Claude Code" in found[0].message and "Copilot CLI" in found[0].message
+
+
+# B. A file in `.github/instructions` meant for a Copilot setting is no chat rule to rename
+
+COMMIT = ".github/instructions/commit-message-guidelines.md"
+SETTING = '{\n  "github.copilot.chat.commitMessageGeneration.instructions": [\n    {"file": "%s"}\n  ]\n}\n'
+
+
+def _unread(root: Path) -> list[Problem]:
+    return _code(root, "copilot-not-instructions")
+
+
+def test_a_file_a_misnamed_settings_file_points_at_is_not_to_be_renamed(project: ProjectFactory) -> None:
+    root = project({COMMIT: "Use Conventional Commits.\n", ".vscode/setting.json": SETTING % COMMIT})
+    [found] = _unread(root)
+    assert "Rename it" not in found.message and "instructions.md` name" in found.message
+    assert "`.vscode/setting.json`" in found.message and "rename it `.vscode/settings.json`" in found.message
+
+
+def test_a_setting_pointing_elsewhere_is_told_to_point_at_the_file(project: ProjectFactory) -> None:
+    rel = ".github/instructions/copilot-commit-message-instructions.md"
+    root = project({rel: "Use Conventional Commits.\n", ".vscode/settings.json": SETTING % COMMIT})
+    [found] = _unread(root)
+    assert found.severity == "warning" and f"point it at `{rel}`" in found.message
+    assert "Rename it" not in found.message
+
+
+def test_a_file_settings_json_names_is_no_finding(project: ProjectFactory) -> None:
+    root = project({COMMIT: "Use Conventional Commits.\n", ".vscode/settings.json": SETTING % COMMIT})
+    assert _unread(root) == []
+
+
+def test_a_review_file_without_a_setting_is_info_and_a_plain_one_still_renamed(project: ProjectFactory) -> None:
+    root = project({".github/instructions/review-checklist.md": "Check tests.\n",
+                    ".github/instructions/react.md": "Hooks.\n"})
+    found = {p.file: p for p in _unread(root)}
+    assert found[".github/instructions/review-checklist.md"].severity == "info"
+    assert "reviewSelection" in found[".github/instructions/review-checklist.md"].message
+    assert found[".github/instructions/react.md"].severity == "warning"
+    assert "Rename it `react.instructions.md`" in found[".github/instructions/react.md"].message

@@ -37,6 +37,7 @@ from rulelens.glob_engines.dialects import VSCODE, vscode_matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.model import Problem
 from rulelens.workspace.reads import Reads
+from rulelens.workspace.sorted_paths import starting_with
 
 ALWAYS = ("**", "**/*", "*")
 REPO_WIDE = ".github/copilot-instructions.md"
@@ -320,6 +321,19 @@ class Copilot(GlobAgent):
         return [problem(f, self.key_line(f), "warning", "copilot-applyto-elsewhere",
                         _elsewhere_message(key, causes, sorted(extra)))]
 
+    def for_setting(self, f: AgentFile) -> tuple[str, str] | None:
+        """(severity, message) where `f` is the text a Copilot setting reads (copilot_settings.py)."""
+        from rulelens.agents.formats.copilot_settings import for_setting, settings_in
+
+        def text_of(rel: str) -> str | None:
+            try:
+                return self.ctx.reads.read_text(self.ctx.root / rel)
+            except (OSError, UnicodeDecodeError):
+                return None
+
+        vscode = starting_with(self.ctx.paths, ".vscode/")
+        return for_setting(f.rel, settings_in(vscode, text_of), lambda rel: rel in self.ctx.paths)
+
     def unread_problem(self, f: AgentFile, code: str) -> Problem:
         if code == "copilot-too-deep":
             return problem(
@@ -336,6 +350,10 @@ class Copilot(GlobAgent):
         if self.every_request(f) or self.is_skill(f):
             return []
         unread = self.unread(f)
+        if unread == "copilot-not-instructions":
+            meant = self.for_setting(f)
+            if meant is not None:  # a setting's text, not a chat rule: no rename
+                return [problem(f, 0, meant[0], unread, meant[1])] if meant[0] else []
         if unread is not None:
             return [self.unread_problem(f, unread)]
         claude = self.in_claude_rules(f.rel)
