@@ -88,3 +88,55 @@ def test_a_review_file_without_a_setting_is_info_and_a_plain_one_still_renamed(p
     assert "reviewSelection" in found[".github/instructions/review-checklist.md"].message
     assert found[".github/instructions/react.md"].severity == "warning"
     assert "Rename it `react.instructions.md`" in found[".github/instructions/react.md"].message
+
+
+# C. Copilot in VS Code's prepended `**/`: loud only with a rewrite, and one finding per cause
+
+
+def _app(src: dict[str, str]) -> dict[str, str]:
+    rule = "---\npaths: [\"src/**/*\"]\n---\n# App\n\nUse hooks.\n"
+    return {".claude/rules/app.md": rule, ".cursor/rules/app.mdc": "---\nglobs: src/**/*\n---\n# App\n\nUse hooks.\n",
+            "docs/src/page.ts": "", **src}
+
+
+def test_a_prefix_with_no_glob_to_write_is_a_fact_with_no_fix(project: ProjectFactory) -> None:
+    root = project(_app({"src/app/a.ts": "", "src/lib/b.ts": ""}))
+    problems = _check(root)
+    [found] = [p for p in problems if p.code == "copilot-applyto-elsewhere"]
+    assert found.severity == "info" and "a fact with no fix" in found.message
+    # Cursor's disagreement on the same `docs/src` file has that one cause: folded into it
+    assert [p for p in problems if p.code == "agents-disagree"] == []
+
+
+def test_a_prefix_a_longer_start_removes_is_loud_and_named(project: ProjectFactory) -> None:
+    root = project(_app({"src/app/a.ts": "", "src/app/ui/b.ts": ""}))
+    problems = _check(root)
+    [found] = [p for p in problems if p.code == "copilot-applyto-elsewhere"]
+    assert found.severity == "warning"
+    assert "Write `src/app/**/*` for `src/**/*`" in found.message
+    assert "Claude Code and Copilot CLI load it for the same files as now" in found.message
+    assert [p for p in problems if p.code == "agents-disagree"] == []
+
+
+# D. Two agents' matchers reading the same globs apart: loud only with a rewrite both read alike
+
+UI = "# UI\n\nUse the design tokens.\n"
+
+
+def _ui(glob: str, files: dict[str, str]) -> dict[str, str]:
+    return {".claude/rules/ui.md": f"---\npaths: [\"{glob}\"]\n---\n{UI}",
+            ".github/instructions/ui.instructions.md": f"---\napplyTo: \"{glob}\"\n---\n{UI}", **files}
+
+
+def test_a_trailing_folder_glob_read_at_any_depth_names_its_rewrite(project: ProjectFactory) -> None:
+    root = project(_ui("ui/**", {"ui/a.ts": "", "site/ui/b.ts": ""}))
+    found = [p for p in _code(root, "agents-disagree") if "Copilot CLI" in p.message]
+    assert [p.severity for p in found] == ["warning"]
+    assert "Write `ui/**/*` for `ui/**`" in found[0].message
+
+
+def test_globs_read_apart_with_no_rewrite_are_info(project: ProjectFactory) -> None:
+    root = project(_ui("ui", {"ui/a.ts": "", "site/ui/b.ts": ""}))
+    found = [p for p in _code(root, "agents-disagree") if "Copilot CLI" in p.message]
+    assert found and {p.severity for p in found} == {"info"}
+    assert "a fact with no fix" in found[0].message

@@ -52,6 +52,9 @@ class Context:
     _folded: str | None = field(default=None, repr=False)  # their lines, case-folded
     _plain: str | None = field(default=None, repr=False)
     _reads: Reads | None = field(default=None, repr=False)
+    # Every agent present (AgentProject sets it): a rewrite one agent proposes is run through the
+    # matchers of the others that read the same file.
+    agents: Sequence[Agent] = field(default=(), repr=False)
 
     @property
     def reads(self) -> Reads:
@@ -613,6 +616,16 @@ class Agent(ABC):
 
     def nothing_hint(self, pattern: str) -> str:
         return ""
+
+    def prepended(self, f: AgentFile) -> frozenset[str]:
+        """The files this agent loads `f` for only because it puts `**/` before a relative glob
+        (none here: Copilot in VS Code's module says where it does)."""
+        return frozenset()
+
+    def written_hits(self, f: AgentFile, pattern: str) -> frozenset[str]:
+        """Every project file `pattern` of `f` loads it for through this agent, less those
+        `prepended` covers: what a rewrite of the glob must keep."""
+        return frozenset(self.hits_in(f, pattern, len(self.ctx.paths)))
 
     def load(self, f: AgentFile, how: str, patterns: Sequence[str] = ()) -> Load:
         return Load(f.rel, how, tuple(patterns), f.size)  # type: ignore[arg-type]

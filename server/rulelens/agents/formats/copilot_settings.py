@@ -19,6 +19,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rulelens.rules.model import Severity
+
 SETTINGS = ".vscode/settings.json"
 PREFIX = "github.copilot.chat."
 # Each setting's purpose, and the words a file's name says it with.
@@ -72,15 +74,16 @@ def purpose_by_name(rel: str) -> str | None:
     return next((p for p, (_, words) in PURPOSES.items() if any(w in name for w in words)), None)
 
 
-def for_setting(rel: str, settings: Sequence[Setting], exists: Callable[[str], bool]) -> tuple[str, str] | None:
+def for_setting(rel: str, settings: Sequence[Setting],
+                exists: Callable[[str], bool]) -> tuple[Severity | None, str] | None:
     """(severity, message) for a file in `.github/instructions` meant for a Copilot setting, or
-    None where it is not; severity "" where nothing is wrong (a `.vscode/settings.json` setting
+    None where it is not; severity None where nothing is wrong (a `.vscode/settings.json` setting
     names it)."""
     naming = [s for s in settings if any(_names(i, rel) for i in s.files)]
     if naming:
         s = naming[0]
         if s.where == SETTINGS:
-            return "", ""
+            return None, ""
         return ("warning", f"This file is for Copilot's `{s.key}` setting, which `{s.where}` names, not a "
                 f"chat rule, so it needs no `.instructions.md` name. But VS Code reads a folder's settings "
                 f"from `{SETTINGS}` only (VS Code 1.117.0's code), so it never reads `{s.where}`: rename "

@@ -11,7 +11,6 @@ of the history, and the warning stays.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
