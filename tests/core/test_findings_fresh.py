@@ -42,6 +42,12 @@ def test_a_docs_folder_beside_the_agent_files_is_a_project(project: ProjectFacto
     assert found and {p.severity for p in found} == {"warning"}
 
 
+def test_rule_files_alone_without_a_readme_are_a_project_to_come(project: ProjectFactory) -> None:
+    files = {k: v for k, v in ONLY_AGENTS.items() if k != "README.md"}
+    found = _code(project(files), "agent-glob-matches-nothing")
+    assert found and {p.severity for p in found} == {"warning"}
+
+
 def test_a_rule_whose_globs_all_match_nothing_is_one_finding_naming_them(project: ProjectFactory) -> None:
     root = project({".claude/rules/web.md": WEB, "src/app.py": "print()\n"})
     found = _code(root, "agent-glob-matches-nothing")

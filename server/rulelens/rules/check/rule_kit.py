@@ -6,9 +6,10 @@ each file's "matches nothing" findings become one `info` saying so.
 extension (or a known extensionless file such as `LICENSE`); one file of any other kind (a
 script, a `Makefile`) makes the project an ordinary one. Then one of two signs: the root README
 speaks of copying (or installing) the rules, as a kit's does; or the repository holds nothing but
-the agents' files (the folders they live in, such as `.claude/`) and its own files at the root
-(`README.md`, `LICENSE`, `.gitignore`): no file is left that a glob could be about, so the rules
-can only be for other projects (someone's shared `.claude/` configuration).
+the agents' files (the folders they live in, such as `.claude/`) and its own files at the root,
+a README among them (`README.md`, `LICENSE`, `.gitignore`): no file is left that a glob could be
+about, so the rules can only be for other projects (someone's shared `.claude/` configuration).
+Without a README, a project of rule files alone is more likely one whose code is yet to come.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def kit_sign(paths: Sequence[str], text_of: Callable[[str], str | None],
     readmes = [p for p in paths if "/" not in p and p.upper().startswith("README")]
     if any(COPY.search(text_of(r) or "") for r in readmes):
         return "its rules are for the projects its README says to copy them into"
-    if only_agent_files(paths, agent_files):
+    if readmes and only_agent_files(paths, agent_files):  # a kit presents itself in a README
         return ("its rules are for other projects: it holds nothing but the agents' files and its "
                 "own at the root (no file a glob could be about)")
     return None
