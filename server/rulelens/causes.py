@@ -136,8 +136,9 @@ def _same_import(kept: list[Problem]) -> list[Problem]:
 
 
 # An agent's "matches nothing" finding (agents/base.py `nothing_traps`): the agent, the glob, the rest.
-NOTHING = re.compile(r"(?P<agent>.+?) matches `(?P<glob>[^`]*)` (?P<rest>against no file of this project.*)",
-                     re.DOTALL)
+# Its glob group holds the backticks: one glob, or a rule's whole dead list (`a`, `b` and `c`).
+NOTHING = re.compile(r"(?P<agent>.+?) matches (?P<glob>`[^`]*`(?:(?:, | and )`[^`]*`)*) "
+                     r"(?P<rest>against no file of this project.*)", re.DOTALL)
 
 
 # The one `info` for a rule file's dead alternatives (agents/base.py `nothing_traps`).
@@ -176,7 +177,7 @@ def _same_glob(kept: list[Problem]) -> list[Problem]:
         agents = named_together(list(dict.fromkeys(a for _, a in group)))
         first = group[0][0]
         grouped = Problem(first.file, first.line, max((p for p, _ in group), key=_rank).severity,
-                          first.code, f"{agents} match `{glob}` {rest}", first.col, first.end_col)
+                          first.code, f"{agents} match {glob} {rest}", first.col, first.end_col)
         kept = _replaced(kept, [p for p, _ in group], grouped)
     return kept
 

@@ -118,7 +118,7 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     from rulelens.agents.traps import agent_check
     from rulelens.rules.check.boost_signs import boost_sign, without_boost
     from rulelens.rules.check.config import disk_reader
-    from rulelens.rules.check.rule_kit import as_kit, is_rule_kit
+    from rulelens.rules.check.rule_kit import as_kit, kit_sign
     from rulelens.rules.check.rules_check import check_rules
     from rulelens.workspace.filelist import FileList
 
@@ -149,8 +149,10 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     found, drifts = agent_check(agents)
     problems += found
     problems += _plugin_problems(repo, files, [f.rel for a in others for f in a.files], reads)
-    if is_rule_kit(files.paths, disk_reader(repo.root, reads=reads)):
-        problems = as_kit(problems)
+    kit = kit_sign(files.paths, disk_reader(repo.root, reads=reads),
+                   [*(r.rel for r in repo.files), *(f.rel for a in others for f in a.files)])
+    if kit is not None:
+        problems = as_kit(problems, kit)
     rule_files = [*(r.rel for r in repo.files), *(f.rel for a in others for f in a.files)]
     problems = _planned(repo, files, rule_files, problems, session, reads)
     kept, fixes = _kept(repo, problems, config, drifts, reads)

@@ -52,6 +52,9 @@ class Context:
     _folded: str | None = field(default=None, repr=False)  # their lines, case-folded
     _plain: str | None = field(default=None, repr=False)
     _reads: Reads | None = field(default=None, repr=False)
+    # Every agent present (AgentProject sets it): a rewrite one agent proposes is run through the
+    # matchers of the others that read the same file.
+    agents: Sequence[Agent] = field(default=(), repr=False)
 
     @property
     def reads(self) -> Reads:
@@ -553,6 +556,7 @@ class Agent(ABC):
                             f"{len(dead)} of {n} patterns match no file here for {self.name} "
                             f"({shown}{more}){maybe_live}; the rule still loads through the others. "
                             "Remove them if the project will not have such files.")]
+        facts: list[str] = []
         for pattern in dead:
             readings = [r for r in self.open_readings() if r.affects(pattern)]
             found = next(((r, hits) for r in readings
@@ -561,7 +565,11 @@ class Agent(ABC):
                 out.append(problem(f, line, "info", "agent-glob-matches-nothing",
                                    self.unsure_nothing_message(pattern, *found)))
             else:  # every reading still open agrees: a fact
-                out.append(self._dead_warning(f, line, pattern, sure))
+                facts.append(pattern)
+        if len(facts) > 1:  # one cause, the rule's whole list: one finding naming its dead globs
+            out.append(self._dead_warning_all(f, line, facts, sure))
+        else:
+            out.extend(self._dead_warning(f, line, p, sure) for p in facts)
         return out
 
     def _dead_warning(self, f: AgentFile, line: int, pattern: str, sure: bool) -> Problem:
@@ -570,6 +578,15 @@ class Agent(ABC):
             f"{self.name} matches `{pattern}` against no file of this project"
             f"{'' if sure else ' in any reading of its matcher'}, so this rule never "
             f"loads through it{self.nothing_hint(pattern)}. Fix the glob or remove it.")
+
+    def _dead_warning_all(self, f: AgentFile, line: int, patterns: Sequence[str], sure: bool) -> Problem:
+        """Every glob of a rule dead at once: one finding for the rule file, naming them all."""
+        hints = "".join(dict.fromkeys(self.nothing_hint(p) for p in patterns))
+        return problem(
+            f, line, "warning", "agent-glob-matches-nothing",
+            f"{self.name} matches {_listed_globs(patterns)} against no file of this project"
+            f"{'' if sure else ' in any reading of its matcher'}, so this rule never "
+            f"loads through them{hints}. Fix the globs or remove them.")
 
     def hits_in(self, f: AgentFile, pattern: str, limit: int) -> list[str]:
         """Up to `limit` project paths `pattern` matches (relative to `f`'s folder where its
@@ -599,6 +616,16 @@ class Agent(ABC):
 
     def nothing_hint(self, pattern: str) -> str:
         return ""
+
+    def prepended(self, f: AgentFile) -> frozenset[str]:
+        """The files this agent loads `f` for only because it puts `**/` before a relative glob
+        (none here: Copilot in VS Code's module says where it does)."""
+        return frozenset()
+
+    def written_hits(self, f: AgentFile, pattern: str) -> frozenset[str]:
+        """Every project file `pattern` of `f` loads it for through this agent, less those
+        `prepended` covers: what a rewrite of the glob must keep."""
+        return frozenset(self.hits_in(f, pattern, len(self.ctx.paths)))
 
     def load(self, f: AgentFile, how: str, patterns: Sequence[str] = ()) -> Load:
         return Load(f.rel, how, tuple(patterns), f.size)  # type: ignore[arg-type]
@@ -695,6 +722,12 @@ def _variant(agent: Agent, reading: Reading) -> Agent:
 def _after_the_tool(d: Load | Maybe) -> bool:
     """A load that the path's tool call brings (a glob's, a folder's), not one from the start."""
     return isinstance(d, Load) and d.how != "always"
+
+
+def _listed_globs(patterns: Sequence[str]) -> str:
+    """`a`, `b` and `c`: the globs one finding names."""
+    quoted = [f"`{p}`" for p in patterns]
+    return ", ".join(quoted[:-1]) + " and " + quoted[-1] if len(quoted) > 1 else "".join(quoted)
 
 
 def _literal(pattern: str) -> bool:

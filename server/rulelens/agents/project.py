@@ -50,6 +50,7 @@ class AgentProject:
         self.ctx = Context(self.root, listing.paths, repo, listing)
         self.agents: list[Agent] = [t(self.ctx) for t in AGENTS]
         self.present: list[Agent] = [a for a in self.agents if a.files]
+        self.ctx.agents = self.present
         # Answers computed once per reading (editors keep one reading until an agent file changes).
         self.memo: dict[str, object] = {}
 

@@ -7,7 +7,7 @@ import contextlib
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, product
 from pathlib import Path
 
@@ -361,6 +361,9 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
             continue  # the same files; or copies that each load for their own folder, by place
         if (ca | elsewhere(a, fa)) == (cb | elsewhere(b, fb)):
             continue  # each agent reads the text for the same files, one of them through another file
+        pa, pb = a.prepended(fa), b.prepended(fb)
+        if (pa or pb) and ca - pa == cb - pb:
+            continue  # the only cause is a prepended `**/`: that agent's own finding says it, once
         sides = list(product(readings(a, fa), readings(b, fb)))
         agreeing = next(((ra, rb) for (ra, xa), (rb, xb) in sides if xa == xb), None)
         only_a = set.intersection(*(xa - xb for (_, xa), (_, xb) in sides))
@@ -382,8 +385,58 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
             problem = _always_problem(fa, fb, how, always, counts)
         else:
             problem = _disagree(a, fa, b, fb, how, counts, sorted(only_a), sorted(only_b))
+            problem = _with_rewrites(problem, matcher_fix(a, fa, b, fb, own))
         out.append(Drift(problem, *(unpicked or (None, None))))
     return out
+
+
+def rewrites_of(pattern: str) -> list[str]:
+    """Ways to write `pattern` that agents may read alike where they read it differently: with a
+    file part after a trailing `/**` (an agent that drops that `/**` reads the folder's name at any
+    depth), or at any depth said outright (`**/*.ts` for `*.ts`, which some read at the root only)."""
+    found = []
+    if pattern.endswith("/**"):
+        found.append(pattern + "/*")
+    if "/" not in pattern:
+        found.append("**/" + pattern)
+    return found
+
+
+def matcher_fix(a: Agent, fa: AgentFile, b: Agent, fb: AgentFile,
+                own: set[str]) -> dict[str, str] | None:
+    """Where two copies write the same globs and the agents' matchers read some of them apart:
+    for each such glob, a rewrite both matchers (each run on it) read alike and as one of them read
+    the glob before (`{glob: rewrite}`), or {} where some glob has none (a fact with no fix). None
+    where the copies' globs differ (aligning them is the fix) or no one glob is read apart."""
+    written = [p for p in a.patterns(fa) if not p.startswith("!")]
+    if not written or sorted(a.patterns(fa)) != sorted(b.patterns(fb)):
+        return None
+    fixes: dict[str, str] = {}
+    for pattern in written:
+        ha, hb = a.written_hits(fa, pattern) - own, b.written_hits(fb, pattern) - own
+        if ha == hb:
+            continue
+        found = next((r for r in rewrites_of(pattern)
+                      if (x := a.written_hits(fa, r) - own) == b.written_hits(fb, r) - own and x in (ha, hb)),
+                     None)
+        if found is None:
+            return {}
+        fixes[pattern] = found
+    return fixes or None
+
+
+def _with_rewrites(problem: Problem, fixes: dict[str, str] | None) -> Problem:
+    """`problem` with the rewrite that makes the agents agree, or as `info` where none does."""
+    if fixes is None:
+        return problem
+    lead = problem.message.removesuffix(" Align the globs.")
+    if not fixes:
+        return replace(problem, severity="info", message=(
+            f"{lead} Both copies write the same globs, which the two agents' matchers read apart, and no "
+            "rewrite tried here makes them agree: a fact with no fix here."))
+    said = " and ".join(f"`{new}` for `{old}`" for old, new in fixes.items())
+    return replace(problem, message=f"{lead} Write {said} in both copies: each agent's matcher then reads "
+                   "them alike.")
 
 
 def _placed(agent: Agent, f: AgentFile) -> bool:

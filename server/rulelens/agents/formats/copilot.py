@@ -27,16 +27,17 @@ read the same files with their own rules, which rulelens does not model.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
-from rulelens.agents.base import GlobAgent, literal_prefix, maybe, problem
+from rulelens.agents.base import Agent, GlobAgent, literal_prefix, maybe, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.model import AgentFile, Decision
+from rulelens.agents.model import AgentFile, Decision, named_together
 from rulelens.glob_engines.dialects import VSCODE, vscode_matches
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
-from rulelens.rules.model import Problem
+from rulelens.rules.model import Problem, Severity
 from rulelens.workspace.reads import Reads
+from rulelens.workspace.sorted_paths import starting_with
 
 ALWAYS = ("**", "**/*", "*")
 REPO_WIDE = ".github/copilot-instructions.md"
@@ -315,10 +316,72 @@ class Copilot(GlobAgent):
             if added:
                 causes.append(pattern)
                 extra.update(dict.fromkeys(added))
+        self.__dict__.setdefault("_prepended", {})[f.rel] = frozenset(extra)
         if not causes:
             return []
-        return [problem(f, self.key_line(f), "warning", "copilot-applyto-elsewhere",
-                        _elsewhere_message(key, causes, sorted(extra)))]
+        rewrites = {c: self.narrower(f, c, named) for c in causes}
+        message = _elsewhere_message(key, causes, sorted(extra))
+        if all(rewrites.values()):  # a glob to write: it removes every extra file
+            return [problem(f, self.key_line(f), "warning", "copilot-applyto-elsewhere",
+                            f"{message} {_rewrite_words(rewrites, self.keeping(f))}")]
+        return [problem(f, self.key_line(f), "info", "copilot-applyto-elsewhere",
+                        f"{message}{NO_REWRITE}")]
+
+    def prepended(self, f: AgentFile) -> frozenset[str]:
+        """The files `f` attaches for only through the prepended `**/` (its
+        `copilot-applyto-elsewhere`), which another agent's disagreement on them repeats."""
+        known: dict[str, frozenset[str]] = self.__dict__.setdefault("_prepended", {})
+        if f.rel not in known:
+            key = "paths" if self.in_claude_rules(f.rel) else "applyTo"
+            self._elsewhere_problems(f, key)
+        return known.get(f.rel, frozenset())
+
+    def written_hits(self, f: AgentFile, pattern: str) -> frozenset[str]:
+        return super().written_hits(f, pattern) - frozenset(self.elsewhere(pattern))
+
+    def keeping(self, f: AgentFile) -> list[Agent]:
+        """The other agents that read `f` itself, whose files a rewrite must keep."""
+        return [a for a in self.ctx.agents if a is not self and a.file(f.rel) is not None]
+
+    def narrower(self, f: AgentFile, pattern: str, named: Callable[[str], bool]) -> str | None:
+        """A glob for `pattern` with a longer literal start (`src/app/**/*` for `src/**/*`) that
+        names the same files from the root, attaches for no file elsewhere in VS Code, and matches
+        the same files for every other agent reading `f`: run through each one's matcher."""
+        parts = pattern.split("/")
+        depth = next((i for i, part in enumerate(parts) if any(c in part for c in "*?[{")), len(parts))
+        if depth == 0 or depth == len(parts) or parts[depth] != "**":
+            return None  # only a `**` after the literal folders can take a longer start
+        start = "/".join(parts[:depth]) + "/"
+        hits = [p for p in starting_with(self.ctx.paths, start) if vscode_matches(pattern, p)]
+        if not hits:
+            return None
+        common = hits[0].split("/")[:-1]
+        for hit in hits[1:]:
+            folders = hit.split("/")[:-1]
+            n = next((i for i, (x, y) in enumerate(zip(common, folders, strict=False)) if x != y),
+                     min(len(common), len(folders)))
+            common = common[:n]
+        others = [(a, g) for a in self.keeping(f) if (g := a.file(f.rel)) is not None]
+        for level in range(depth + 1, len(common) + 1):
+            rewrite = "/".join([*common[:level], *parts[depth:]])
+            if ([p for p in starting_with(self.ctx.paths, start) if vscode_matches(rewrite, p)] == hits
+                    and not [p for p in self.elsewhere(rewrite) if not named(p)]
+                    and all(a.written_hits(g, rewrite) == a.written_hits(g, pattern) for a, g in others)):
+                return rewrite
+        return None
+
+    def for_setting(self, f: AgentFile) -> tuple[Severity | None, str] | None:
+        """(severity, message) where `f` is the text a Copilot setting reads (copilot_settings.py)."""
+        from rulelens.agents.formats.copilot_settings import for_setting, settings_in
+
+        def text_of(rel: str) -> str | None:
+            try:
+                return self.ctx.reads.read_text(self.ctx.root / rel)
+            except (OSError, UnicodeDecodeError):
+                return None
+
+        vscode = starting_with(self.ctx.paths, ".vscode/")
+        return for_setting(f.rel, settings_in(vscode, text_of), lambda rel: rel in self.ctx.paths)
 
     def unread_problem(self, f: AgentFile, code: str) -> Problem:
         if code == "copilot-too-deep":
@@ -336,6 +399,11 @@ class Copilot(GlobAgent):
         if self.every_request(f) or self.is_skill(f):
             return []
         unread = self.unread(f)
+        if unread == "copilot-not-instructions":
+            meant = self.for_setting(f)
+            if meant is not None:  # a setting's text, not a chat rule: no rename
+                severity, message = meant
+                return [problem(f, 0, severity, unread, message)] if severity else []
         if unread is not None:
             return [self.unread_problem(f, unread)]
         claude = self.in_claude_rules(f.rel)
@@ -387,9 +455,20 @@ def _elsewhere_message(key: str, patterns: list[str], extra: list[str]) -> str:
     shown = ", ".join(f"`{p}`" for p in extra[:3])
     more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
     return (f"{SURFACE} prepends `**/` to the relative `{key}` {globs}, so it also attaches this file "
-            f"for {shown}{more} in other folders, which none of the file's globs names. Make the glob "
-            "name a folder only this one has; VS Code has no root anchor (a leading `/` is matched "
-            "against the absolute path).")
+            f"for {shown}{more} in other folders, which none of the file's globs names.")
+
+
+# Where no glob names the rule's files alone: VS Code has no root anchor.
+NO_REWRITE = (" VS Code has no root anchor (a leading `/` is matched against the absolute path), and no "
+              "glob with a longer start names these files alone: a fact with no fix here.")
+
+
+def _rewrite_words(rewrites: dict[str, str | None], others: Sequence[Agent]) -> str:
+    """The rewrites a warning names, and whom they keep the same files for."""
+    said = " and ".join(f"`{new}` for `{old}`" for old, new in rewrites.items())
+    kept = f"; {named_together([a.name for a in others])} load it for the same files as now" if others else ""
+    return (f"Write {said}: it names a folder only the root has, so {SURFACE} attaches the file there "
+            f"alone{kept}.")
 
 
 def header_value(f: AgentFile, key: str) -> str | list[str] | None:

@@ -10,6 +10,7 @@ of the history, and the warning stays.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
@@ -59,10 +60,13 @@ def _planned(p: Problem, paths: Sequence[str], rules: list[str], texts: dict[str
              text_of: Callable[[str], str | None],
              ever_committed: Callable[[str], bool | None]) -> str | None:
     """`folder\\nnamed_in` where `p`'s glob names a planned folder, else None."""
-    start = p.message.find("`")
-    end = p.message.find("`", start + 1)
-    folder = folder_named(p.message[start + 1:end]) if 0 <= start < end else None
-    if folder is None or starting_with(paths, folder + "/"):
+    globs = _dead_globs(p.message)
+    folders = [folder_named(g) for g in globs]
+    if not folders or None in folders or len(set(folders)) > 1:
+        return None  # a rule's whole dead list is planned only where every glob names the one folder
+    folder = folders[0]
+    assert folder is not None
+    if starting_with(paths, folder + "/"):
         return None
     parent = folder.rpartition("/")[0]
     if not starting_with(paths, parent + "/"):
@@ -71,6 +75,14 @@ def _planned(p: Problem, paths: Sequence[str], rules: list[str], texts: dict[str
     if named_in is None or ever_committed(folder) is not False:
         return None
     return f"{folder}\n{named_in}"
+
+
+def _dead_globs(message: str) -> list[str]:
+    """The globs a "matches nothing" finding names: the backticked texts before "against no
+    file" (one, or a rule's whole dead list), else the first backticked text."""
+    lead = message.split(" against no file", 1)[0] if " against no file" in message else message
+    found = re.findall(r"`([^`]*)`", lead)
+    return found if " against no file" in message else found[:1]
 
 
 def _text(rel: str, texts: dict[str, str], text_of: Callable[[str], str | None]) -> str:

@@ -1,12 +1,15 @@
-"""A rule kit: a repository of rules for other projects (its README says to copy them into
-yours), holding no source file at all. Its globs name the files of the projects it is copied
-into, so that they match nothing here is expected: each file's "matches nothing" findings become
-one `info` saying so.
+"""A rule kit: a repository of rules for other projects, holding no source file at all. Its globs
+name the files of the projects it is copied into, so that they match nothing here is expected:
+each file's "matches nothing" findings become one `info` saying so.
 
 "No source file" is conservative: every file is documentation, configuration or an image by its
 extension (or a known extensionless file such as `LICENSE`); one file of any other kind (a
-script, a `Makefile`) makes the project an ordinary one. And the root README must speak of
-copying (or installing) the rules, as a kit's does.
+script, a `Makefile`) makes the project an ordinary one. Then one of two signs: the root README
+speaks of copying (or installing) the rules, as a kit's does; or the repository holds nothing but
+the agents' files (the folders they live in, such as `.claude/`) and its own files at the root,
+a README among them (`README.md`, `LICENSE`, `.gitignore`): no file is left that a glob could be
+about, so the rules can only be for other projects (someone's shared `.claude/` configuration).
+Without a README, a project of rule files alone is more likely one whose code is yet to come.
 """
 
 from __future__ import annotations
@@ -46,13 +49,37 @@ def holds_no_source(paths: Iterable[str]) -> bool:
     return seen
 
 
-def is_rule_kit(paths: Sequence[str], text_of: Callable[[str], str | None]) -> bool:
-    """No source file, and a root README that speaks of copying or installing its files."""
+def only_agent_files(paths: Sequence[str], agent_files: Iterable[str]) -> bool:
+    """Whether every file is an agent's file, in a root folder that holds one (`.claude/`,
+    `.cursor/`), or at the root: nothing a rule's glob could be about."""
+    files = set(agent_files)
+    homes = {rel.split("/", 1)[0] for rel in files if "/" in rel}
+    return bool(files) and all("/" not in p or p in files or p.split("/", 1)[0] in homes for p in paths)
+
+
+def kit_sign(paths: Sequence[str], text_of: Callable[[str], str | None],
+             agent_files: Iterable[str] = ()) -> str | None:
+    """Why the project is a rule kit (the words `as_kit` says), or None: no source file, and a
+    root README that speaks of copying or installing its files, or no file but the agents'."""
+    if not holds_no_source(paths):
+        return None
     readmes = [p for p in paths if "/" not in p and p.upper().startswith("README")]
-    return holds_no_source(paths) and any(COPY.search(text_of(r) or "") for r in readmes)
+    if any(COPY.search(text_of(r) or "") for r in readmes):
+        return "its rules are for the projects its README says to copy them into"
+    if readmes and only_agent_files(paths, agent_files):  # a kit presents itself in a README
+        return ("its rules are for other projects: it holds nothing but the agents' files and its "
+                "own at the root (no file a glob could be about)")
+    return None
 
 
-def as_kit(problems: Sequence[Problem]) -> list[Problem]:
+def is_rule_kit(paths: Sequence[str], text_of: Callable[[str], str | None],
+                agent_files: Iterable[str] = ()) -> bool:
+    """Whether `kit_sign` finds a sign."""
+    return kit_sign(paths, text_of, agent_files) is not None
+
+
+def as_kit(problems: Sequence[Problem],
+           why: str = "its rules are for the projects its README says to copy them into") -> list[Problem]:
     """Each file's "matches nothing" warnings as one `info` in a project that holds no source file."""
     by_file: dict[str, list[Problem]] = {}
     for p in problems:
@@ -66,9 +93,16 @@ def as_kit(problems: Sequence[Problem]) -> list[Problem]:
             continue
         if p is not group[0]:
             continue
-        n = len(group)
+        n = len(set().union(*(_globs(q.message) for q in group))) or len(group)  # each agent says them
         out.append(Problem(p.file, p.line, "info", p.code,
                            f"{n} {'glob matches' if n == 1 else 'globs match'} no file here, as expected: "
-                           f"this project holds no source files (every file is {KINDS_SAID}), so its "
-                           "rules are for the projects its README says to copy them into.", p.col, p.end_col))
+                           f"this project holds no source files (every file is {KINDS_SAID}), so "
+                           f"{why}.", p.col, p.end_col))
     return out
+
+
+def _globs(message: str) -> set[str]:
+    """The globs a "matches nothing" finding names (one, or a rule's whole dead list)."""
+    lead = message.split(" against no file", 1)[0] if " against no file" in message else message
+    found = re.findall(r"`([^`]*)`", lead)
+    return set(found if " against no file" in message else found[:1])
