@@ -17,7 +17,7 @@ from rulelens.agents.observed import AgentSeen
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
 from rulelens.lsp.wire.sanitize import code, defang
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.report.agents import file_seen_lines, observed_head, when_why
 from rulelens.report.words import MAYBE
 from rulelens.rules.format.reading import read_entries
@@ -39,9 +39,9 @@ class AgentLoads:
     moment_note: str | None = None  # why a read of the file loads less than an edit would
 
 
-def other_agents(server: Session, target: Target) -> list[AgentLoads]:
+def other_agents(server: Session, target: DocumentSnapshot) -> list[AgentLoads]:
     """Per present agent other than Boost, in the core's order: what loads for the file."""
-    project = target.root.agents(server.files_ttl)
+    project = target.agents()
     if not any(a.id != "boost" for a in project.present):
         return []
     view = project.view(target.rel, MOMENT)
@@ -176,7 +176,7 @@ def _head(x: AgentLoads, markdown: bool, agents: list[Agent] | None = None) -> s
     return f"{name} · {what}{note}" if markdown else f"{name}: {what}{note}"
 
 
-def section_markdown(target: Target, found: list[AgentLoads]) -> str:
+def section_markdown(target: DocumentSnapshot, found: list[AgentLoads]) -> str:
     """A few lines per agent: the files that load (linked) and why, and one line of what it may load."""
     blocks: list[str] = []
     used = 0
@@ -246,7 +246,7 @@ def _load(load: Load, uri: str, entries: list[EntryRef]) -> AgentLoad:
     return out
 
 
-def payload(target: Target, found: list[AgentLoads]) -> list[AgentView]:
+def payload(target: DocumentSnapshot, found: list[AgentLoads]) -> list[AgentView]:
     uri = target.root.uri_of
     return [AgentView(
         id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed,
