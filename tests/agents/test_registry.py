@@ -18,14 +18,13 @@ SERVER = Path(__file__).parents[2] / "server" / "rulelens"
 def test_ids_are_unique_and_boost_comes_first() -> None:
     assert len(set(AGENT_IDS)) == len(AGENT_IDS)
     assert AGENT_IDS[0] == "boost"
+    assert [a.id for a in AGENTS if a.home] == ["boost"]  # one home format, the one every surface sets apart
 
 
 def test_every_discovered_file_is_where_its_agent_declares_files() -> None:
     project = AgentProject(RuleRepository(FIXTURE))
     seen = 0
-    for agent in project.present:
-        if agent.id == "boost":
-            continue
+    for agent in project.others:
         shapes = wglob.compile(list(agent.file_globs), flags=wglob.GLOBSTAR | wglob.BRACE | wglob.DOTGLOB)
         for f in agent.files:
             if agent.follows_mentions and not shapes.match(f.rel):
@@ -42,14 +41,16 @@ def test_watched_globs_are_the_agents_declarations() -> None:
 
 
 def test_no_module_outside_the_agents_formats_names_an_agent_id() -> None:
-    """Adding an agent is one module and one registry line: nothing else may list agents by id.
-    An agent whose binary runs end to end also has one launcher module of its own (its command's
-    name, `codex`, may be spelt like an id)."""
-    ids = [i for i in AGENT_IDS if i != "boost"]
+    """Adding an agent is one module and one registry line: nothing else may list agents by id,
+    Boost's included (its role is declared: `Agent.home`). An agent whose binary runs end to end
+    also has one launcher module of its own (its command's name, `codex`, may be spelt like an
+    id). `rules/` is Boost's format and sits below `agents/` (tests/architecture/test_layers.py):
+    it knows no agent, and its `"boost"` is the rules folder's `boost/` subfolder."""
+    ids = list(AGENT_IDS)
     offenders = []
     for path in SERVER.rglob("*.py"):
         rel = path.relative_to(SERVER).as_posix()
-        if rel.startswith("agents/formats/") or rel == "agents/registry.py":
+        if rel.startswith(("agents/formats/", "rules/")) or rel == "agents/registry.py":
             continue
         if rel.startswith("agent_runs/launchers/") and path.stem not in ("__init__", "base"):
             continue

@@ -50,6 +50,8 @@ class AgentProject:
         self.ctx = Context(self.root, listing.paths, repo, listing)
         self.agents: list[Agent] = [t(self.ctx) for t in AGENTS]
         self.present: list[Agent] = [a for a in self.agents if a.files]
+        # The present agents but the home format's (Boost's rules are the project's rules).
+        self.others: list[Agent] = [a for a in self.present if not a.home]
         # Answers computed once per reading (editors keep one reading until an agent file changes).
         self.memo: dict[str, object] = {}
 
@@ -58,9 +60,14 @@ class AgentProject:
 
     def owner_of(self, rel: str) -> Agent | None:
         """The agent whose rule file `rel` is (for an editor: its frontmatter key is `keys[0]`)."""
-        readers = [a for a in self.present if a.id != "boost" and a.file(rel) is not None]
+        readers = [a for a in self.others if a.file(rel) is not None]
         name = rel.rpartition("/")[2]
         return next((a for a in readers if name not in a.borrows), readers[0] if readers else None)
+
+    def other_loads(self, path: str) -> list[list[Load]]:
+        """What each agent but the home format's loads for `path` when it reads it, in order."""
+        view = self.view(path)
+        return [view.loads.get(a.id, []) for a in self.others]
 
     def view(self, path: str, on: Moment = "read") -> PathView:
         """What each present agent loads for `path` when it reads it (`on`: edits, creates it)."""

@@ -229,7 +229,7 @@ def all_drifts(project: AgentProject, only: str | None = None) -> list[Drift]:
     # Without a committed index, Boost's agent finds no rule by path: `index-missing` says so once,
     # rather than one disagreement per rule file that another agent also carries.
     entries: list[tuple[Agent, AgentFile]] = [(a, f) for a in project.present for f in a.files
-                                              if not (a.id == "boost" and getattr(a, "index", True) is None)
+                                              if not (a.home and getattr(a, "index", True) is None)
                                               and a.compared(f)]
     # Sameness is a property of two texts, not of the agents reading them: compared once per pair
     # of distinct (file, body) texts, in each order an entry pair needs (in a monorepo, hundreds

@@ -241,6 +241,7 @@ _FAILED = object()
 class ClaudeCode(GlobAgent):
     id: ClassVar[str] = "claude-code"
     name: ClassVar[str] = "Claude Code"
+    release: ClassVar[str | None] = "2.1.337"
     facts = (
         Fact('files', '`.claude/rules/**/*.md` (recursive, symlinks followed); `CLAUDE.md`, '
              '`CLAUDE.local.md` and `.claude/CLAUDE.md` up the folder chain; with no `CLAUDE.md`, '

@@ -80,6 +80,7 @@ def applies(apply_to: str, absolute: str) -> str | None:
 class Copilot(GlobAgent):
     id: ClassVar[str] = "copilot"
     name: ClassVar[str] = SURFACE
+    release: ClassVar[str | None] = "1.117.0"
     facts = (
         Fact('files', '`.github/copilot-instructions.md`, and the workspace folder\'s `AGENTS.md`, '
              '`CLAUDE.md`, `CLAUDE.local.md` and `.claude/CLAUDE.md` (names compared case-insensitively): '

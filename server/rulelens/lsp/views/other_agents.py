@@ -42,14 +42,14 @@ class AgentLoads:
 def other_agents(server: Session, target: DocumentSnapshot) -> list[AgentLoads]:
     """Per present agent other than Boost, in the core's order: what loads for the file."""
     project = target.agents()
-    if not any(a.id != "boost" for a in project.present):
+    if not project.others:
         return []
     view = project.view(target.rel, MOMENT)
     observed = target.root.observed()
     seen = observed.for_path(project, view) if observed else {}
     return [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id),
                        seen.get(a.id), view.moment_notes.get(a.id))
-            for a in project.present if a.id != "boost"]
+            for a in project.others]
 
 
 def loading(found: list[AgentLoads]) -> list[AgentLoads]:
