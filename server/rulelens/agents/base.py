@@ -8,6 +8,7 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -268,10 +269,24 @@ class Agent(ABC):
             return cls.readings
         return () if cls.sure_of("dialect") else UNSETTLED
 
+    # Remembered answers, typed; each is made empty on first use, per instance. A reading's copy
+    # (`_variant`) forgets every `_`-named mapping it was copied with, so it remembers its own.
+    @cached_property
+    def _variants(self) -> dict[Reading, Agent]:
+        return {}
+
+    @cached_property
+    def _pattern_hits(self) -> dict[str, frozenset[str]]:
+        return {}
+
+    @cached_property
+    def _matches_any(self) -> dict[str, bool]:
+        return {}
+
     def read_as(self, reading: Reading) -> Agent:
         """This agent with its globs matched under `reading`: a shallow copy sharing its files,
         with its own remembered hits. Remembered per reading."""
-        variants: dict[Reading, Agent] = self.__dict__.setdefault("_variants", {})
+        variants = self._variants
         if reading not in variants:
             variants[reading] = _variant(self, reading)
         return variants[reading]
@@ -474,7 +489,7 @@ class Agent(ABC):
     def pattern_hits(self, pattern: str) -> frozenset[str]:
         """Every listed path `pattern` matches, remembered: `check` asks for each file's coverage,
         and copies of one rule in several files (or agents' folders) share their patterns."""
-        cache: dict[str, frozenset[str]] = self.__dict__.setdefault("_pattern_hits", {})
+        cache = self._pattern_hits
         if pattern not in cache:
             cache[pattern] = frozenset(self.hits_among(pattern, self.scanned(pattern)))
         return cache[pattern]
@@ -507,7 +522,7 @@ class Agent(ABC):
 
     def matches_any(self, pattern: str) -> bool:
         """Whether `pattern` matches some project file (remembered: copies share patterns)."""
-        cache: dict[str, bool] = self.__dict__.setdefault("_matches_any", {})
+        cache = self._matches_any
         if pattern not in cache:
             cache[pattern] = next(self.hits_among(pattern, self.scanned(pattern)), None) is not None
         return cache[pattern]
@@ -650,15 +665,16 @@ def _variant(agent: Agent, reading: Reading) -> Agent:
     first, own = agent.pattern_matches, type(agent).pattern_matches
     any_depth, fold, flags = reading.any_depth, reading.ignore_case, reading.flags
     paths = agent.ctx.paths
+    capitals_list: list[str] | None = None  # the paths with a capital letter, once asked
     ends = own is GlobAgent.pattern_matches and not fold  # `literal_end` holds as `matches` reads it
     deep = ends and getattr(agent, "flags", 0) & (GLOBSTAR | DOTGLOB) == GLOBSTAR | DOTGLOB
 
     def capitals() -> list[str]:
         """The paths with a capital letter: the only ones folding can add to a lower-case pattern."""
-        found: list[str] | None = variant.__dict__.get("_capitals_list")
-        if found is None:
-            found = variant.__dict__["_capitals_list"] = [p for p in paths if p != p.casefold()]
-        return found
+        nonlocal capitals_list
+        if capitals_list is None:
+            capitals_list = [p for p in paths if p != p.casefold()]
+        return capitals_list
 
     def pattern_matches(pattern: str, path: str) -> bool:
         if fold:
@@ -668,7 +684,7 @@ def _variant(agent: Agent, reading: Reading) -> Agent:
         return first(pattern, path) if flags is None else own(variant, pattern, path)
 
     def pattern_hits(pattern: str) -> frozenset[str]:
-        cache: dict[str, frozenset[str]] = variant.__dict__.setdefault("_pattern_hits", {})
+        cache = variant._pattern_hits
         if pattern in cache:
             return cache[pattern]
         if not reading.affects(pattern):

@@ -9,6 +9,7 @@ from rulelens.agents.base import Agent, Context
 from rulelens.agents.formats.codex import cap_words, chain_overflow, overflow_words
 from rulelens.agents.model import Load, Maybe, Moment
 from rulelens.agents.registry import AGENTS
+from rulelens.rules.model import Problem
 from rulelens.rules.repository import RuleRepository
 from rulelens.workspace.filelist import FileList
 
@@ -52,8 +53,12 @@ class AgentProject:
         self.present: list[Agent] = [a for a in self.agents if a.files]
         # The present agents but the home format's (Boost's rules are the project's rules).
         self.others: list[Agent] = [a for a in self.present if not a.home]
-        # Answers computed once per reading (editors keep one reading until an agent file changes).
-        self.memo: dict[str, object] = {}
+        # Answers computed once per reading (editors keep one reading until an agent file changes):
+        # what each agent file reaches, by reading and coverage key (`agents-disagree`, `map`);
+        # the budget findings; and `agents-disagree`'s findings that start at a file, by file.
+        self.coverage: dict[tuple[str, ...], set[str]] = {}
+        self.budget_problems: list[Problem] | None = None
+        self.disagreements: dict[str, list[Problem]] = {}
 
     def agent(self, agent_id: str) -> Agent | None:
         return next((a for a in self.agents if a.id == agent_id), None)

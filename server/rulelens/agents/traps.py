@@ -295,8 +295,7 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
     their matchers that is still open (agents/readings.py)."""
     # What each file reaches: kept with the project reading, so one editor document after another
     # does not compute it again.
-    coverage: dict[tuple[str, ...], set[str]] = project.memo.setdefault(  # type: ignore[assignment]
-        "coverage", {})
+    coverage = project.coverage
     own = {f.rel for _, f in entries}
 
     def covered(agent: Agent, f: AgentFile, reading: Reading | None = None) -> set[str]:
