@@ -1,9 +1,9 @@
-"""Another agent's rule file in the editor: its findings as typed, and the glob under the cursor
-in its frontmatter key (`paths`, `applyTo`, `globs`, `fileMatchPattern`) with what it matches
-under that agent's own matcher.
+"""Another agent's rule file in the editor: the glob under the cursor in its frontmatter key
+(`paths`, `applyTo`, `globs`, `fileMatchPattern`) with what it matches under that agent's own
+matcher, and completion's counts. (Its findings as typed are the core's `check_document`.)
 
 The owner comes from the root's current reading (`DocumentSnapshot.owner`); the text is the
-snapshot's (the open buffer, else the disk). Its findings are the core's `check_document`.
+snapshot's (the open buffer, else the disk).
 """
 
 from __future__ import annotations
