@@ -266,10 +266,9 @@ class RulesTools:
         agents = self._agents()
         view = agents.view(rel)
         out: dict[str, list[tuple[str, str]]] = {}
-        names = {a.id: a.name for a in agents.present}
         for agent in agents.others:
             for load in view.loads.get(agent.id, []):
-                out.setdefault(load.file, []).append((names.get(agent.id, agent.id), load.how))
+                out.setdefault(load.file, []).append((agent.name, load.how))
         return out
 
     def _agent_lines(self, query: str) -> list[tuple[str, int, str]]:
