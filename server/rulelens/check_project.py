@@ -127,7 +127,7 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     say(f"reading the agents' rule files ({len(files):,} project files)")
     agents = AgentProject(repo, files)
     repo.frontmatter.save()  # every frontmatter is parsed by now: the next run reads them back
-    others = [a for a in agents.present if a.id != "boost"]
+    others = agents.others
     has_rules = reads.exists(repo.rules_path)
     counted: dict[str, list[str]] = {}
     seen: set[str] = set()

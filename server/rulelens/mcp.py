@@ -266,11 +266,9 @@ class RulesTools:
         agents = self._agents()
         view = agents.view(rel)
         out: dict[str, list[tuple[str, str]]] = {}
-        names = {a.id: a.name for a in agents.present}
-        for agent_id, loads in view.loads.items():
-            for load in loads:
-                if agent_id != "boost":
-                    out.setdefault(load.file, []).append((names.get(agent_id, agent_id), load.how))
+        for agent in agents.others:
+            for load in view.loads.get(agent.id, []):
+                out.setdefault(load.file, []).append((agent.name, load.how))
         return out
 
     def _agent_lines(self, query: str) -> list[tuple[str, int, str]]:
@@ -280,7 +278,7 @@ class RulesTools:
         hits: list[tuple[str, int, str]] = []
         for agent in self._agents().present:
             for f in agent.files:
-                if f.rel in seen or agent.id == "boost":
+                if f.rel in seen or agent.home:
                     continue
                 seen.add(f.rel)
                 for n, line in enumerate(f.text.splitlines(), 1):

@@ -9,7 +9,7 @@ from lsprotocol import types
 
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.requests import document_request
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from tests.lsp.project import make_project
 
 
@@ -22,10 +22,10 @@ def test_documents_outside_every_root_get_the_default(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "proj")
     server = Session()
     server.roots.configure([(proj.root, ".ai/rules")], ".ai/rules")
-    seen: list[Target] = []
+    seen: list[DocumentSnapshot] = []
 
     @document_request(default=[])
-    def handler(ls: Session, target: Target, params: types.HoverParams) -> list[str]:
+    def handler(ls: Session, target: DocumentSnapshot, params: types.HoverParams) -> list[str]:
         seen.append(target)
         return [target.kind]
 
@@ -44,7 +44,7 @@ def test_a_failing_handler_answers_the_default(tmp_path: Path, monkeypatch: pyte
     server.roots.configure([(proj.root, ".ai/rules")], ".ai/rules")
 
     @document_request(default=None)
-    def handler(ls: Session, target: Target, params: types.HoverParams) -> str:
+    def handler(ls: Session, target: DocumentSnapshot, params: types.HoverParams) -> str:
         raise RuntimeError("bug")
 
     monkeypatch.delenv("RULELENS_LSP_RAISE", raising=False)

@@ -8,6 +8,7 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -198,6 +199,9 @@ class Agent(ABC):
 
     id: ClassVar[str]
     name: ClassVar[str]
+    # The home format's agent (Boost): its rule files are the core's `RuleRepository`, which every
+    # surface shows as the project's rules, apart from the other agents' files (`AgentProject.others`).
+    home: ClassVar[bool] = False
     keys: ClassVar[tuple[str, ...]] = ()
     # A class default; an agent whose project sets its cap (Codex's config) sets its own.
     budget: Budget | None = None
@@ -208,10 +212,12 @@ class Agent(ABC):
     facts: ClassVar[tuple[Fact, ...]] = ()
     # Derived from `facts`: False where any claim rests on neither the agent's code nor its docs.
     confirmed: ClassVar[bool] = True
-    # Derived from `facts`: the release its answers were read from ("Claude Code 2.1.337"), where
-    # every claim is confirmed and its `code` facts name a released version; else None. That
-    # confirms the matcher and the files read; the whole answer for a moment is confirmed only
-    # where `end_to_end` holds the moment (`stamp`).
+    # The version of the agent's release its `code` facts were read (or its binary run) at
+    # ("2.1.337"), declared beside them; None where no release's code was read.
+    release: ClassVar[str | None] = None
+    # The agent's name and `release` ("Claude Code 2.1.337"), where every claim is confirmed;
+    # else None. That confirms the matcher and the files read; the whole answer for a moment is
+    # confirmed only where `end_to_end` holds the moment (`stamp`).
     confirmed_in: ClassVar[str | None] = None
     # The moments (model.py) for which that release was run end to end, on whole projects, and
     # every file that reached the model compared with `view`'s answer: only there does an answer
@@ -245,8 +251,13 @@ class Agent(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.confirmed = all_confirmed(cls.facts)
-        release = release_of(cls.facts)
+        if "release" not in cls.__dict__:
+            # Until Codex and Gemini CLI declare theirs (issue 46; their modules change on another
+            # branch): the version their `code` facts' sources name. tests/architecture/
+            # test_agent_model.py lists the agents still read this way.
+            cls.release = release_of(cls.facts)
         name = getattr(cls, "name", "")
+        release = cls.release
         cls.confirmed_in = f"{name} {release}" if cls.confirmed and release and name else None
 
     @classmethod
@@ -261,10 +272,24 @@ class Agent(ABC):
             return cls.readings
         return () if cls.sure_of("dialect") else UNSETTLED
 
+    # Remembered answers, typed; each is made empty on first use, per instance. A reading's copy
+    # (`_variant`) forgets every `_`-named mapping it was copied with, so it remembers its own.
+    @cached_property
+    def _variants(self) -> dict[Reading, Agent]:
+        return {}
+
+    @cached_property
+    def _pattern_hits(self) -> dict[str, frozenset[str]]:
+        return {}
+
+    @cached_property
+    def _matches_any(self) -> dict[str, bool]:
+        return {}
+
     def read_as(self, reading: Reading) -> Agent:
         """This agent with its globs matched under `reading`: a shallow copy sharing its files,
         with its own remembered hits. Remembered per reading."""
-        variants: dict[Reading, Agent] = self.__dict__.setdefault("_variants", {})
+        variants = self._variants
         if reading not in variants:
             variants[reading] = _variant(self, reading)
         return variants[reading]
@@ -467,7 +492,7 @@ class Agent(ABC):
     def pattern_hits(self, pattern: str) -> frozenset[str]:
         """Every listed path `pattern` matches, remembered: `check` asks for each file's coverage,
         and copies of one rule in several files (or agents' folders) share their patterns."""
-        cache: dict[str, frozenset[str]] = self.__dict__.setdefault("_pattern_hits", {})
+        cache = self._pattern_hits
         if pattern not in cache:
             cache[pattern] = frozenset(self.hits_among(pattern, self.scanned(pattern)))
         return cache[pattern]
@@ -500,7 +525,7 @@ class Agent(ABC):
 
     def matches_any(self, pattern: str) -> bool:
         """Whether `pattern` matches some project file (remembered: copies share patterns)."""
-        cache: dict[str, bool] = self.__dict__.setdefault("_matches_any", {})
+        cache = self._matches_any
         if pattern not in cache:
             cache[pattern] = next(self.hits_among(pattern, self.scanned(pattern)), None) is not None
         return cache[pattern]
@@ -667,15 +692,16 @@ def _variant(agent: Agent, reading: Reading) -> Agent:
     first, own = agent.pattern_matches, type(agent).pattern_matches
     any_depth, fold, flags = reading.any_depth, reading.ignore_case, reading.flags
     paths = agent.ctx.paths
+    capitals_list: list[str] | None = None  # the paths with a capital letter, once asked
     ends = own is GlobAgent.pattern_matches and not fold  # `literal_end` holds as `matches` reads it
     deep = ends and getattr(agent, "flags", 0) & (GLOBSTAR | DOTGLOB) == GLOBSTAR | DOTGLOB
 
     def capitals() -> list[str]:
         """The paths with a capital letter: the only ones folding can add to a lower-case pattern."""
-        found: list[str] | None = variant.__dict__.get("_capitals_list")
-        if found is None:
-            found = variant.__dict__["_capitals_list"] = [p for p in paths if p != p.casefold()]
-        return found
+        nonlocal capitals_list
+        if capitals_list is None:
+            capitals_list = [p for p in paths if p != p.casefold()]
+        return capitals_list
 
     def pattern_matches(pattern: str, path: str) -> bool:
         if fold:
@@ -685,7 +711,7 @@ def _variant(agent: Agent, reading: Reading) -> Agent:
         return first(pattern, path) if flags is None else own(variant, pattern, path)
 
     def pattern_hits(pattern: str) -> frozenset[str]:
-        cache: dict[str, frozenset[str]] = variant.__dict__.setdefault("_pattern_hits", {})
+        cache = variant._pattern_hits
         if pattern in cache:
             return cache[pattern]
         if not reading.affects(pattern):

@@ -34,7 +34,7 @@ def _readers() -> tuple[Agent, ...]:
     ctx = Context(Path("/nonexistent-rulelens-project"), [])
     out = []
     for cls in AGENTS:
-        if not cls.keys or cls.id == "boost":  # Boost's agent reads the index, not a matcher
+        if not cls.keys or cls.home:  # Boost's agent reads the index, not a matcher
             continue
         out.append(cls(ctx))
     return tuple(out)

@@ -63,16 +63,13 @@ def is_agent_path(rel: str) -> bool:
 def shared_problems(project: AgentProject, rel: str) -> list[Problem]:
     """The findings on `rel` that depend on other files too (budgets, `agents-disagree`),
     computed once per project reading; disagreements only for the pairs that start at `rel`."""
-    budgets = project.memo.get("budget_problems")
-    if not isinstance(budgets, list):
-        budgets = budget_problems(project)
-        project.memo["budget_problems"] = budgets
-    key = f"disagreements:{rel}"
-    disagree = project.memo.get(key)
-    if not isinstance(disagree, list):
-        disagree = disagreements(project, only=rel)
-        project.memo[key] = disagree
-    return [p for p in [*budgets, *disagree] if isinstance(p, Problem) and p.file == rel]
+    budgets = project.budget_problems
+    if budgets is None:
+        budgets = project.budget_problems = budget_problems(project)
+    disagree = project.disagreements.get(rel)
+    if disagree is None:
+        disagree = project.disagreements[rel] = disagreements(project, only=rel)
+    return [p for p in [*budgets, *disagree] if p.file == rel]
 
 
 def file_problems(project: AgentProject, agent: Agent, rel: str, text: str | None = None) -> list[Problem]:

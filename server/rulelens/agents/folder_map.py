@@ -107,8 +107,7 @@ def build_map(project: AgentProject) -> ProjectMap:
     own.add(f"{project.repo.rules_dir}/index.md")  # Boost's index is rules, not code
     paths = [p for p in project.ctx.paths if p not in own]
     folders = _folders(paths)
-    coverage: dict[tuple[str, ...], set[str]] = project.memo.setdefault(  # type: ignore[assignment]
-        "coverage", {})
+    coverage = project.coverage
     everywhere: list[Everywhere] = []
     summaries: list[AgentSummary] = []
     covered_any: set[str] = set()

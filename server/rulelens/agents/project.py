@@ -9,6 +9,7 @@ from rulelens.agents.base import Agent, Context
 from rulelens.agents.formats.codex import cap_words, chain_overflow, overflow_words
 from rulelens.agents.model import Load, Maybe, Moment
 from rulelens.agents.registry import AGENTS
+from rulelens.rules.model import Problem
 from rulelens.rules.repository import RuleRepository
 from rulelens.workspace.filelist import FileList
 
@@ -51,17 +52,28 @@ class AgentProject:
         self.agents: list[Agent] = [t(self.ctx) for t in AGENTS]
         self.present: list[Agent] = [a for a in self.agents if a.files]
         self.ctx.agents = self.present
-        # Answers computed once per reading (editors keep one reading until an agent file changes).
-        self.memo: dict[str, object] = {}
+        # The present agents but the home format's (Boost's rules are the project's rules).
+        self.others: list[Agent] = [a for a in self.present if not a.home]
+        # Answers computed once per reading (editors keep one reading until an agent file changes):
+        # what each agent file reaches, by reading and coverage key (`agents-disagree`, `map`);
+        # the budget findings; and `agents-disagree`'s findings that start at a file, by file.
+        self.coverage: dict[tuple[str, ...], set[str]] = {}
+        self.budget_problems: list[Problem] | None = None
+        self.disagreements: dict[str, list[Problem]] = {}
 
     def agent(self, agent_id: str) -> Agent | None:
         return next((a for a in self.agents if a.id == agent_id), None)
 
     def owner_of(self, rel: str) -> Agent | None:
         """The agent whose rule file `rel` is (for an editor: its frontmatter key is `keys[0]`)."""
-        readers = [a for a in self.present if a.id != "boost" and a.file(rel) is not None]
+        readers = [a for a in self.others if a.file(rel) is not None]
         name = rel.rpartition("/")[2]
         return next((a for a in readers if name not in a.borrows), readers[0] if readers else None)
+
+    def other_loads(self, path: str) -> list[list[Load]]:
+        """What each agent but the home format's loads for `path` when it reads it, in order."""
+        view = self.view(path)
+        return [view.loads.get(a.id, []) for a in self.others]
 
     def view(self, path: str, on: Moment = "read") -> PathView:
         """What each present agent loads for `path` when it reads it (`on`: edits, creates it)."""

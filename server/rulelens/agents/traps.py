@@ -244,7 +244,7 @@ def all_drifts(project: AgentProject, only: str | None = None) -> list[Drift]:
     # Without a committed index, Boost's agent finds no rule by path: `index-missing` says so once,
     # rather than one disagreement per rule file that another agent also carries.
     entries: list[tuple[Agent, AgentFile]] = [(a, f) for a in project.present for f in a.files
-                                              if not (a.id == "boost" and getattr(a, "index", True) is None)
+                                              if not (a.home and getattr(a, "index", True) is None)
                                               and a.compared(f)]
     # Sameness is a property of two texts, not of the agents reading them: compared once per pair
     # of distinct (file, body) texts, in each order an entry pair needs (in a monorepo, hundreds
@@ -310,8 +310,7 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
     their matchers that is still open (agents/readings.py)."""
     # What each file reaches: kept with the project reading, so one editor document after another
     # does not compute it again.
-    coverage: dict[tuple[str, ...], set[str]] = project.memo.setdefault(  # type: ignore[assignment]
-        "coverage", {})
+    coverage = project.coverage
     own = {f.rel for _, f in entries}
 
     def covered(agent: Agent, f: AgentFile, reading: Reading | None = None) -> set[str]:

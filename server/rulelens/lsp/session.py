@@ -22,15 +22,16 @@ from rulelens.lsp.wire.edits import text_edits
 from rulelens.lsp.wire.positions import lines_of, whole_line
 from rulelens.lsp.wire.protocol import RulelensProtocol
 from rulelens.lsp.workspace.events import RulesChanged
-from rulelens.lsp.workspace.roots import FILES_TTL, Root, Roots, Target, path_of_uri
+from rulelens.lsp.workspace.roots import FILES_TTL, Root, Roots, path_of_uri
 from rulelens.lsp.workspace.settings import Settings
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot, OpenBuffers
 from rulelens.lsp.workspace.stale_findings import StaleFindings
 from rulelens.lsp.workspace.warmup import Warmup
 from rulelens.startup import compiled
 
 Hook = Callable[[], Awaitable[None]]
 # (server, target, context) -> actions; registered with the kind of the actions it offers.
-CodeActionProvider = Callable[["Session", Target, types.CodeActionContext],
+CodeActionProvider = Callable[["Session", DocumentSnapshot, types.CodeActionContext],
                               list[types.CodeAction]]
 
 
@@ -132,10 +133,10 @@ class Session(LanguageServer):
             return
         super().report_server_error(error, source)
 
-    def offers_edits(self, target: Target, *kinds: str) -> bool:
+    def offers_edits(self, target: DocumentSnapshot, *kinds: str) -> bool:
         """Whether a code action may offer an edit of this document: it is of one of `kinds`, and
         the workspace is not read-only (where every write is refused)."""
-        return target.kind in kinds and not self.settings_for(target.root).read_only
+        return target.kind in kinds and not target.settings.read_only
 
     def refuse_write(self, root: Root | None) -> str | None:
         """The reason a write is refused (read-only mode), shown to the person; else None."""
@@ -168,13 +169,23 @@ class Session(LanguageServer):
             uri=uri, take_focus=True, selection=whole_line(self.codec, lines_of(text), line)))
 
     # -- documents ------------------------------------------------------------------------
-    def target(self, uri: str) -> Target | None:
-        return self.roots.target(uri, self.files_ttl)
+    def target(self, uri: str) -> DocumentSnapshot | None:
+        """The document as this request sees it (workspace/snapshot.py), built once per request;
+        None outside every root."""
+        target = self.roots.target(uri, self.files_ttl)
+        if target is None:
+            return None
+        return DocumentSnapshot.of(target, self.buffers, self.settings_for(target.root),
+                                   self.files_ttl, self.stale_findings)
 
-    def text_of(self, uri: str) -> str | None:
-        """The open document's text (what the person sees), or None when it is not open."""
-        doc = self.workspace.text_documents.get(uri)
-        return doc.source if doc is not None else None
+    @property
+    def buffers(self) -> OpenBuffers:
+        """The open documents (for a command that names no document, such as a record); none
+        before `initialize` (pygls has no workspace yet)."""
+        try:
+            return OpenBuffers(self.workspace.text_documents)
+        except RuntimeError:
+            return OpenBuffers({})
 
     def opened(self, uri: str) -> None:
         """didOpen of `uri`: a pending unversioned edit for it is now being applied, unreported."""

@@ -129,7 +129,7 @@ def review_loads(present: list[Agent], views: Mapping[str, PathView]) -> list[Lo
     found: dict[str, Loaded] = {}
     for path, view in views.items():
         for agent in present:
-            if agent.id == "boost":
+            if agent.home:
                 continue
             for load in view.loads.get(agent.id, []):
                 entry = found.setdefault(load.file, Loaded(load.file))

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from urllib.parse import quote
 
 from rulelens import __version__
-from rulelens.rules.check.codes import CODES, code_info
+from rulelens.agents.codes import code_words
+from rulelens.rules.check.codes import CODES
 from rulelens.rules.model import Problem
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -14,7 +15,7 @@ LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 
 
 def _rule(code: str) -> dict[str, object]:
-    info = code_info(code)
+    info = code_words(code)
     return {
         "id": code,
         "name": "".join(part.capitalize() for part in code.split("-")),

@@ -176,6 +176,7 @@ def mentions(text: str, rel: str, root: Path, reads: Reads, in_code: bool = Fals
 class Amp(GlobAgent):
     id: ClassVar[str] = "amp"
     name: ClassVar[str] = "Amp"
+    release: ClassVar[str | None] = VERSION
     facts = (
         Fact("files", "in each folder the first of `AGENTS.md`, `Agents.md`, `agents.md`, `AGENT.md`, "
              "`Agent.md`, `agent.md`, `CLAUDE.md`: the root's (and those above) at start, the folders' "

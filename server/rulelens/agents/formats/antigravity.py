@@ -1,6 +1,6 @@
 """Google Antigravity: root `AGENTS.md`, and `.agents/rules/*.md` by `trigger` and `globs`.
 
-The IDE's triggers are Windsurf's: `always_on`, `glob` (by `globs`), `model_decision`,
+The IDE's triggers are Windsurf's (formats/triggers.py): `always_on`, `glob` (by `globs`), `model_decision`,
 `manual`. The matcher is not documented.
 """
 
@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import glob_list
 from rulelens.agents.facts import Fact
-from rulelens.agents.formats.windsurf import TriggerRules, trigger_decision, trigger_glob_loads
+from rulelens.agents.formats.triggers import TriggerRules, trigger_decision, trigger_glob_loads
 from rulelens.agents.model import AgentFile, Decision
 from rulelens.agents.readings import UNDOCUMENTED_READINGS
 from rulelens.glob_engines.boost import split_commas

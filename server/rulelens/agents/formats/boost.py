@@ -21,6 +21,7 @@ from rulelens.rules.model import Problem
 class Boost(Agent):
     id: ClassVar[str] = "boost"
     name: ClassVar[str] = "Boost"
+    home: ClassVar[bool] = True
     facts = (
         Fact('files', '`.ai/rules/*.md`, `.ai/rules/boost/*.md` and the committed `index.md`',
              'laravel/boost@8d8cb70 src/Rules/RuleRepository.php', 'code', '2026-12-04'),

@@ -30,6 +30,7 @@ import os
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, nested, problem
@@ -241,6 +242,7 @@ _FAILED = object()
 class ClaudeCode(GlobAgent):
     id: ClassVar[str] = "claude-code"
     name: ClassVar[str] = "Claude Code"
+    release: ClassVar[str | None] = "2.1.337"
     facts = (
         Fact('files', '`.claude/rules/**/*.md` (recursive, symlinks followed); `CLAUDE.md`, '
              '`CLAUDE.local.md` and `.claude/CLAUDE.md` up the folder chain; with no `CLAUDE.md`, '
@@ -424,6 +426,11 @@ class ClaudeCode(GlobAgent):
     def is_skill(f: AgentFile) -> bool:
         return f.rel.startswith(SKILLS + "/")
 
+    @cached_property
+    def _retried(self) -> dict[str, dict[str, Any]]:
+        """The second reading of frontmatters the first could not read, by file."""
+        return {}
+
     def frontmatter(self, f: AgentFile) -> dict[str, Any]:
         """The frontmatter as Claude Code reads it: a second try with special values quoted
         where the first fails; a mapping, else empty."""
@@ -431,7 +438,7 @@ class ClaudeCode(GlobAgent):
             return f.data
         if not f.has_frontmatter or not f.head.strip():
             return {}
-        cache: dict[str, dict[str, Any]] = self.__dict__.setdefault("_retried", {})
+        cache = self._retried
         if f.rel not in cache:
             data = _yaml(quoted_retry(f.head))
             cache[f.rel] = data if isinstance(data, dict) else {}

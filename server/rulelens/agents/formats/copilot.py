@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 from rulelens.agents.base import Agent, GlobAgent, literal_prefix, maybe, problem
@@ -81,6 +82,7 @@ def applies(apply_to: str, absolute: str) -> str | None:
 class Copilot(GlobAgent):
     id: ClassVar[str] = "copilot"
     name: ClassVar[str] = SURFACE
+    release: ClassVar[str | None] = "1.117.0"
     facts = (
         Fact('files', '`.github/copilot-instructions.md`, and the workspace folder\'s `AGENTS.md`, '
              '`CLAUDE.md`, `CLAUDE.local.md` and `.claude/CLAUDE.md` (names compared case-insensitively): '
@@ -133,12 +135,27 @@ class Copilot(GlobAgent):
     def split_value(self, value: str) -> list[str] | None:
         return [p.strip() for p in split_glob_aware(value) if p.strip()]  # as VS Code splits it
 
+    @cached_property
+    def _unread(self) -> dict[str, str]:
+        """Instruction files it lists but never reads, with the code that says why (`discover`)."""
+        return {}
+
+    @cached_property
+    def _prepended(self) -> dict[str, frozenset[str]]:
+        """`prepended`'s answers, by rule file (filled by `_elsewhere_problems`)."""
+        return {}
+
+    @cached_property
+    def _elsewhere(self) -> dict[str, list[str]]:
+        """`elsewhere`'s answers, by pattern."""
+        return {}
+
     def discover(self) -> list[str]:
         found: list[str] = []
         for folder, names in EVERY_REQUEST.items():
             where = self.ctx.root / folder if folder else self.ctx.root
             found += _named(where, folder, names, self.ctx.reads)
-        unread: dict[str, str] = self.__dict__.setdefault("_unread", {})
+        unread = self._unread
         for folder in (INSTRUCTIONS, CLAUDE_RULES):
             for rel, depth in _walk(self.ctx.root, folder, self.ctx.reads):
                 if self.is_instructions(rel):
@@ -162,7 +179,7 @@ class Copilot(GlobAgent):
     def unread(self, f: AgentFile) -> str | None:
         """Why VS Code never reads `f`, a file rulelens found beside the ones it reads: the code of
         the finding that says so, or None."""
-        found: dict[str, str] = self.__dict__.get("_unread", {})
+        found = self._unread
         return found.get(f.rel)
 
     def every_request(self, f: AgentFile) -> bool:
@@ -285,7 +302,7 @@ class Copilot(GlobAgent):
 
     def elsewhere(self, pattern: str) -> list[str]:
         """Files the relative `pattern` attaches for only because of the prepended `**/`."""
-        cache: dict[str, list[str]] = self.__dict__.setdefault("_elsewhere", {})
+        cache = self._elsewhere
         if pattern not in cache:
             cache[pattern] = [p for p in self.candidates(pattern)
                               if self.pattern_matches(pattern, p) and not vscode_matches(pattern, p)]
@@ -316,7 +333,7 @@ class Copilot(GlobAgent):
             if added:
                 causes.append(pattern)
                 extra.update(dict.fromkeys(added))
-        self.__dict__.setdefault("_prepended", {})[f.rel] = frozenset(extra)
+        self._prepended[f.rel] = frozenset(extra)
         if not causes:
             return []
         rewrites = {c: self.narrower(f, c, named) for c in causes}
@@ -330,7 +347,7 @@ class Copilot(GlobAgent):
     def prepended(self, f: AgentFile) -> frozenset[str]:
         """The files `f` attaches for only through the prepended `**/` (its
         `copilot-applyto-elsewhere`), which another agent's disagreement on them repeats."""
-        known: dict[str, frozenset[str]] = self.__dict__.setdefault("_prepended", {})
+        known = self._prepended
         if f.rel not in known:
             key = "paths" if self.in_claude_rules(f.rel) else "applyTo"
             self._elsewhere_problems(f, key)

@@ -59,6 +59,7 @@ CODING_AGENT = frozenset(("coding-agent", "cloud-agent"))
 class CopilotCli(GlobAgent):
     id: ClassVar[str] = "copilot-cli"
     name: ClassVar[str] = "Copilot CLI"
+    release: ClassVar[str | None] = "1.0.102"
     facts = (
         Fact("files", "`.github/copilot-instructions.md` and `AGENTS.md` in the root, the working folder, "
              "the folders between, and the folders on the path to a file it works on; all combined", DOCS,

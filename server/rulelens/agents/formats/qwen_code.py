@@ -104,6 +104,7 @@ def rule_paths(data: dict[str, Any]) -> list[str] | None:
 class QwenCode(GlobAgent):
     id: ClassVar[str] = "qwen-code"
     name: ClassVar[str] = "Qwen Code"
+    release: ClassVar[str | None] = "0.24.4"
     facts = (
         Fact("files", "every `.md` file below `.qwen/rules/` of the git root, subfolders included (in a "
              "trusted folder)", CODE, "code", "2026-12-05"),

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rulelens.agents.base import NOT_CONFIRMED, GlobAgent, glob_list, maybe, nested, problem
+from rulelens.agents.base import NOT_CONFIRMED, glob_list, nested, problem
 from rulelens.agents.facts import Fact
+from rulelens.agents.formats.triggers import TriggerRules, trigger_decision, trigger_glob_loads
 from rulelens.agents.model import AgentFile, Budget, Decision
 from rulelens.agents.readings import UNDOCUMENTED_READINGS
 from rulelens.glob_engines.boost import split_commas
@@ -23,57 +24,6 @@ LEGACY = ".windsurfrules"
 
 def _as_list(value: str) -> str:
     return "[" + ", ".join(f'"{p}"' for p in glob_list(value) or []) + "]"
-
-def trigger_decision(agent: GlobAgent, f: AgentFile, trigger: object, path: str,
-                     always: str = "always") -> Decision:
-    """What a rule's `trigger` loads for `path` (relative to the rule's folder), in the IDE's
-    vocabulary that Devin Desktop and Google Antigravity share."""
-    if trigger == "always_on":
-        return agent.load(f, always)
-    if trigger == "glob":
-        hit = agent.matching(agent.patterns(f), path)
-        return agent.load(f, "glob", hit) if hit else None
-    if trigger == "model_decision":
-        return maybe(f, "agent-decides")
-    return maybe(f, "manual")
-
-
-def trigger_unpicked_how(trigger: object) -> str:
-    """How a rule that no glob loads is used, by its `trigger`: only `model_decision` lets the
-    model pick it; `manual`, or no `trigger` at all, waits for an @-mention."""
-    return "only when the model picks it" if trigger == "model_decision" else "only when @-mentioned"
-
-
-def trigger_glob_fields(f: AgentFile, trigger: object) -> tuple[str, ...]:
-    """The keys a `trigger` rule needs to load by glob: `globs` alone does nothing without
-    `trigger: glob`."""
-    return ("globs",) if trigger == "glob" else ("trigger", "globs")
-
-
-def trigger_glob_loads(agent: GlobAgent, f: AgentFile, trigger: object) -> list[str] | None:
-    """`glob_loads` for a `trigger` rule: its globs when glob-triggered, none when it never loads
-    by path, None (ask `decide`) when always on."""
-    if trigger == "always_on":
-        return None
-    return agent.patterns(f) if trigger == "glob" else []
-
-
-class TriggerRules(GlobAgent):
-    """What a rule file says with Windsurf's `trigger` (Google Antigravity's rules say the same):
-    how it loads when nothing picks it by glob, and the lines that make it load by glob or always."""
-
-    def fields(self, f: AgentFile) -> dict[str, Any]:
-        """The frontmatter's keys as the agent reads them."""
-        raise NotImplementedError
-
-    def unpicked_how(self, f: AgentFile) -> str:
-        return trigger_unpicked_how(self.fields(f).get("trigger"))
-
-    def glob_fields(self, f: AgentFile) -> tuple[str, ...]:
-        return trigger_glob_fields(f, self.fields(f).get("trigger"))
-
-    def always_field(self, f: AgentFile) -> str | None:
-        return "trigger: always_on"
 
 
 class Windsurf(TriggerRules):

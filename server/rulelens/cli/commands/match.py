@@ -69,8 +69,8 @@ def run(run: Run) -> int:
             if project is None and isinstance(r, FileRules) and not r.matches:
                 # Lead with what loads: "0 rule files apply" where other agents load files misleads.
                 others = others or AgentProject(repo)
-                loaded = list(dict.fromkeys(load.file for agent_id, loads in others.view(r.path).loads.items()
-                                            if agent_id != "boost" for load in loads))
+                loaded = list(dict.fromkeys(load.file for loads in others.other_loads(r.path)
+                                            for load in loads))
                 if loaded:
                     led = True
                     block = text.agents_lead(r.path, loaded, repo.rules_path.is_dir())

@@ -65,8 +65,7 @@ def run(run: Run) -> int:
 
             project = AgentProject(repo, files)
             others = list(dict.fromkeys(load.file for c in missing
-                                        for agent_id, loads in project.view(c.path).loads.items()
-                                        if agent_id != "boost" for load in loads))
+                                        for loads in project.other_loads(c.path) for load in loads))
         print(text.review(result, loaded, others))
     return EXIT_OK
 

@@ -12,7 +12,7 @@ from rulelens.agents.traps import all_drifts
 from rulelens.causes import fixes_touching
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.positions import span
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.rules.check.lint import other_paths_keys
 from rulelens.rules.model import Edit, Fix
 
@@ -24,7 +24,7 @@ def register(server: Session) -> None:
     server.code_action_providers.append((KIND.value, actions))
 
 
-def actions(server: Session, target: Target, context: types.CodeActionContext,
+def actions(server: Session, target: DocumentSnapshot, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
     found = [d for d in context.diagnostics if d.code in CODES]
     if not found or not server.offers_edits(target, "rule", "agent"):
@@ -35,7 +35,7 @@ def actions(server: Session, target: Target, context: types.CodeActionContext,
     problems += [d.problem for d in drifts]
 
     def text_of(rel: str) -> str | None:
-        shown = server.text_of(root.uri_of(rel))
+        shown = target.buffers.text(root.uri_of(rel))
         if shown is not None:
             return shown
         try:
@@ -51,7 +51,7 @@ def actions(server: Session, target: Target, context: types.CodeActionContext,
     return out
 
 
-def _workspace_edit(server: Session, target: Target, fix: Fix,
+def _workspace_edit(server: Session, target: DocumentSnapshot, fix: Fix,
                     text_of: Callable[[str], str | None]) -> types.WorkspaceEdit | None:
     """Every file's edits, each as its document stands (open or on disk): None when a span no
     longer holds what the finding saw."""
@@ -74,6 +74,7 @@ def _workspace_edit(server: Session, target: Target, fix: Fix,
         changes[target.root.uri_of(rel)] = text_edits
     if not server.versioned_edits:
         return types.WorkspaceEdit(changes=changes)
+    version = target.buffers.version
     return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
-        text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=server.version_of(uri)),
+        text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version(uri)),
         edits=list(edits)) for uri, edits in changes.items()])

@@ -11,7 +11,7 @@ from lsprotocol import types
 
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.requests import document_request
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 
 
 def register(server: Session) -> None:
@@ -20,7 +20,7 @@ def register(server: Session) -> None:
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=kinds, resolve_provider=True))
     @document_request(default=[])
-    def on_code_action(ls: Session, target: Target,
+    def on_code_action(ls: Session, target: DocumentSnapshot,
                        params: types.CodeActionParams) -> list[types.CodeAction]:
         return [action for kind, provide in ls.code_action_providers
                 if wanted(params.context, kind)

@@ -17,7 +17,8 @@ from rulelens.lsp.views.other_agents import loading, other_agents
 from rulelens.lsp.wire.payloads import OPEN_RULE, OpenRuleArgs
 from rulelens.lsp.wire.positions import start_of_file
 from rulelens.lsp.wire.requests import document_request
-from rulelens.lsp.workspace.roots import Root, Target
+from rulelens.lsp.workspace.roots import Root
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 
 UNSEEN = "not seen by agents"
 ALSO = "Also loaded by"
@@ -28,7 +29,7 @@ def register(server: Session) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
     @document_request(default=[])
-    def on_code_lens(ls: Session, target: Target,
+    def on_code_lens(ls: Session, target: DocumentSnapshot,
                      params: types.CodeLensParams) -> list[types.CodeLens]:
         return lenses(ls, target)
 
@@ -38,8 +39,8 @@ def refresh(server: Session, roots: Sequence[Root]) -> None:
         server.workspace_code_lens_refresh(None)
 
 
-def lenses(server: Session, target: Target) -> list[types.CodeLens]:
-    if not server.settings_for(target.root).code_lens or target.kind not in ("source", "agent"):
+def lenses(server: Session, target: DocumentSnapshot) -> list[types.CodeLens]:
+    if not target.settings.code_lens or target.kind not in ("source", "agent"):
         return []
     out = []
     for m in target.root.repo.rules_for(target.rel):
@@ -59,7 +60,7 @@ def lenses(server: Session, target: Target) -> list[types.CodeLens]:
     return out
 
 
-def agents_lens(server: Session, target: Target) -> list[types.CodeLens]:
+def agents_lens(server: Session, target: DocumentSnapshot) -> list[types.CodeLens]:
     """"Also loaded by: Claude Code, Codex": the other agents that load something for the file."""
     found = loading(other_agents(server, target))
     if not found:

@@ -19,8 +19,7 @@ from rulelens.lsp.session import Session
 from rulelens.lsp.views import agent_files
 from rulelens.lsp.wire.positions import lines_of, position, to_code_points
 from rulelens.lsp.wire.requests import document_request
-from rulelens.lsp.workspace.documents import text_for
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.rules.format.reading import find_frontmatter, scan_paths
 from rulelens.rules.format.yaml_style import dump_scalar
 
@@ -34,7 +33,7 @@ def register(server: Session) -> None:
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=["/", "'", '"']))
     @document_request(default=None)
-    def on_completion(ls: Session, target: Target,
+    def on_completion(ls: Session, target: DocumentSnapshot,
                       params: types.CompletionParams) -> types.CompletionList | None:
         return complete(ls, target, params.position)
 
@@ -94,15 +93,15 @@ def one_part(slot: Slot, text: str, col: int) -> Slot:
     return Slot(slot.line, start, max(end, col), slot.quote, text[start:col], raw=not slot.quote)
 
 
-def complete(server: Session, target: Target,
+def complete(server: Session, target: DocumentSnapshot,
              pos: types.Position) -> types.CompletionList | None:
     if target.kind not in ("rule", "agent"):
         return None
-    lines = lines_of(text_for(server, target))
+    lines = lines_of(target.text)
     line, col = to_code_points(server.codec, lines, pos)
     counted: Callable[[str], int] | None = None  # another agent's matcher, else the tree's counts
     if target.kind == "agent":
-        agent = agent_files.owner(server, target)
+        agent = target.owner()
         if agent is None or not agent.keys:
             return None
         slot = slot_at(lines, line, col, agent.keys[0])
@@ -124,7 +123,7 @@ def complete(server: Session, target: Target,
     folder = typed.rpartition("/")[0]
     if _META.search(folder):
         return types.CompletionList(is_incomplete=False, items=[])
-    tree = target.root.tree(server.files_ttl)
+    tree = target.root.tree(target.files_ttl)
     if not tree.has_folder(folder):
         return types.CompletionList(is_incomplete=False, items=[])
     base = f"{folder}/" if folder else ""

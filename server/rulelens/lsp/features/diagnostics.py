@@ -13,16 +13,15 @@ from typing import NamedTuple
 
 from lsprotocol import types
 
-from rulelens.check_document import DocumentCheck, check_index_text, check_rule_text
+from rulelens.check_document import DocumentCheck, check_document
 from rulelens.lsp.session import Session
-from rulelens.lsp.views import agent_files
 from rulelens.lsp.views.unseen import unseen_line
 from rulelens.lsp.wire.guard import guarded
 from rulelens.lsp.wire.payloads import mention_data
 from rulelens.lsp.wire.positions import lines_of, span, whole_line
 from rulelens.lsp.wire.protocol import RulelensProtocol
-from rulelens.lsp.workspace.documents import live_rule, text_for
-from rulelens.lsp.workspace.roots import Root, Target
+from rulelens.lsp.workspace.roots import Root
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.report.words import plural, unread_lines
 from rulelens.rules.model import RuleFile
 
@@ -73,35 +72,28 @@ def register(server: Session) -> None:
             uri=params.text_document.uri, diagnostics=[]))
 
 
-def compute(server: Session, target: Target) -> list[types.Diagnostic]:
-    """The diagnostics of a rule file, an agent's file or the index (a source file's are sent
-    as JSON text: `rules_json`)."""
-    if target.kind == "rule":
-        return rule_file_diagnostics(server, target)
-    if target.kind == "agent":
-        text, checked = agent_files.checked(server, target)
-        return to_diagnostics(server, text, checked, target)
-    return index_diagnostics(server, target)
+def compute(server: Session, target: DocumentSnapshot) -> list[types.Diagnostic]:
+    """The diagnostics of a rule file, an agent's file or the index, as the core checks the
+    document by its kind (a source file's are sent as JSON text: `rules_json`)."""
+    checked = check_document(target)
+    return to_diagnostics(server, checked, target) if checked is not None else []
 
 
-def publish(server: Session, uri: str) -> Target | None:
-    """Publish (or clear) the diagnostics of one open document; the document's target."""
+def publish(server: Session, uri: str) -> DocumentSnapshot | None:
+    """Publish (or clear) the diagnostics of one open document; the document's snapshot."""
     target = server.target(uri)
-    doc = server.workspace.text_documents.get(uri)
+    version = target.version if target is not None else server.buffers.version(uri)
     if target is not None and target.kind == "source":
-        version = f',"version":{int(doc.version)}' if doc is not None and doc.version is not None else ""
+        said = f',"version":{int(version)}' if version is not None else ""
         protocol = server.protocol
         assert isinstance(protocol, RulelensProtocol)
         protocol.notify_json(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
-                             f'{{"uri":{json.dumps(doc.uri if doc is not None else uri)},'
-                             f'"diagnostics":{rules_json(server, target)}{version}}}')
+                             f'{{"uri":{json.dumps(uri)},'
+                             f'"diagnostics":{rules_json(server, target)}{said}}}')
         return target
     diagnostics = compute(server, target) if target is not None else []
     server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-        uri=doc.uri if doc is not None else uri,
-        diagnostics=diagnostics,
-        version=doc.version if doc is not None else None,
-    ))
+        uri=uri, diagnostics=diagnostics, version=version))
     return target
 
 
@@ -126,11 +118,11 @@ def republish(server: Session, roots: Sequence[Root], skip: str | None = None) -
 _START_OF_FILE = '{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}'
 
 
-def rules_json(server: Session, target: Target) -> str:
+def rules_json(server: Session, target: DocumentSnapshot) -> str:
     """The source file's diagnostics as a JSON array: the one that lists the rule files that
     apply (a zero-width range at 0:0: visible in the gutter and the problems list, never a
     squiggle), or none."""
-    severity = server.settings_for(target.root).lsp_severity
+    severity = target.settings.lsp_severity
     if severity is None:
         return "[]"
     matches = target.root.repo.rules_for(target.rel)
@@ -265,19 +257,6 @@ def _location(uri: str, where: types.Range) -> str:
 
 
 # -- rule files and the index -----------------------------------------------------------
-def rule_file_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]:
-    rule = live_rule(server, target)
-    if rule is None:
-        return []
-    # Staleness comes from a worker thread: published again when ready (workspace/stale_findings.py).
-    files = target.root.files(server.files_ttl)
-    read_only = server.settings_for(target.root).read_only
-    later = server.stale_findings.get(target.root, rule, files, keep_caches=not read_only)
-    text = text_for(server, target)
-    checked = check_rule_text(target.root.path, target.rel, rule, text, files, later)
-    return to_diagnostics(server, text, checked, target)
-
-
 def republish_rules(server: Session, root: Root) -> None:
     """Republish the open rule files of `root` (their staleness findings are ready)."""
     for uri in server.open_uris():
@@ -286,21 +265,12 @@ def republish_rules(server: Session, root: Root) -> None:
             publish(server, uri)
 
 
-def index_diagnostics(server: Session, target: Target) -> list[types.Diagnostic]:
-    repo = target.root.repo
-    text = server.text_of(target.uri)
-    current = text if text is not None else repo.current_index()
-    checked = check_index_text(target.root.path, target.rel, current, repo.index_text(),
-                               repo.first_blocking())
-    return to_diagnostics(server, current or "", checked, target)
-
-
-def to_diagnostics(server: Session, text: str, checked: DocumentCheck,
-                   target: Target) -> list[types.Diagnostic]:
+def to_diagnostics(server: Session, checked: DocumentCheck,
+                   target: DocumentSnapshot) -> list[types.Diagnostic]:
     """The core's findings for the document, as the protocol's diagnostics; a broken
     configuration is shown once (the core kept the findings at their own severities)."""
     _say_config_error(server, target, checked.config_error)
-    lines = lines_of(text)
+    lines = lines_of(checked.text)
     out = []
     for p in checked.problems:
         rng = span(server.codec, lines, p.line, p.col, p.end_col)
@@ -311,7 +281,7 @@ def to_diagnostics(server: Session, text: str, checked: DocumentCheck,
     return out
 
 
-def _say_config_error(server: Session, target: Target, error: str | None) -> None:
+def _say_config_error(server: Session, target: DocumentSnapshot, error: str | None) -> None:
     if error is not None and target.root.config_error != error:
         server.window_show_message(types.ShowMessageParams(
             type=types.MessageType.Warning, message=f"rulelens: {error}"))

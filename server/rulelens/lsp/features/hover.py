@@ -12,8 +12,7 @@ from rulelens.lsp.views.unseen import unseen_line
 from rulelens.lsp.wire.positions import lines_of, span, to_code_points
 from rulelens.lsp.wire.requests import document_request
 from rulelens.lsp.wire.sanitize import code, defang
-from rulelens.lsp.workspace.documents import live_rule, text_for
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.report.words import unread_lines
 from rulelens.rules.model import GlobItem, Match
 
@@ -24,12 +23,12 @@ EXAMPLES = 5
 def register(server: Session) -> None:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @document_request(default=None)
-    def on_hover(ls: Session, target: Target,
+    def on_hover(ls: Session, target: DocumentSnapshot,
                  params: types.HoverParams) -> types.Hover | None:
         return hover(ls, target, params.position)
 
 
-def hover(server: Session, target: Target, pos: types.Position) -> types.Hover | None:
+def hover(server: Session, target: DocumentSnapshot, pos: types.Position) -> types.Hover | None:
     if target.kind == "source":
         return _source_hover(server, target, pos)
     if target.kind == "rule":
@@ -47,9 +46,9 @@ def _markup(server: Session, markdown: str, plain: str) -> types.MarkupContent:
 
 
 # -- source files -------------------------------------------------------------------------
-def _source_hover(server: Session, target: Target,
+def _source_hover(server: Session, target: DocumentSnapshot,
                   pos: types.Position) -> types.Hover | None:
-    mode = server.settings_for(target.root).hover
+    mode = target.settings.hover
     if mode == "off" or (mode == "firstLine" and pos.line != 0):
         return None
     matches = target.root.repo.rules_for(target.rel)
@@ -68,7 +67,7 @@ def _source_hover(server: Session, target: Target,
     return types.Hover(contents=_markup(server, "\n\n---\n".join(markdown), "\n\n".join(plain)))
 
 
-def rules_markdown(target: Target, matches: list[Match]) -> str:
+def rules_markdown(target: DocumentSnapshot, matches: list[Match]) -> str:
     """Each matching rule file with the glob that matched, a link, and its entries in full."""
     parts = [f"**Project rules for {code(target.rel)}**"]
     for m in matches:
@@ -103,13 +102,13 @@ def rules_plain(matches: list[Match]) -> str:
 
 
 # -- globs in rule files -------------------------------------------------------------------
-def glob_at(server: Session, target: Target,
+def glob_at(server: Session, target: DocumentSnapshot,
             pos: types.Position) -> tuple[GlobItem, list[str]] | None:
     """The `paths` item under the cursor (from the live buffer) and the buffer's lines."""
-    rule = live_rule(server, target)
+    rule = target.rule
     if rule is None:
         return None
-    lines = lines_of(text_for(server, target))
+    lines = lines_of(target.text)
     line, col = to_code_points(server.codec, lines, pos)
     for item in rule.glob_items:
         if item.line == line and item.start_col <= col <= item.end_col:
@@ -117,20 +116,20 @@ def glob_at(server: Session, target: Target,
     return None
 
 
-def _glob_hover(server: Session, target: Target,
+def _glob_hover(server: Session, target: DocumentSnapshot,
                 pos: types.Position) -> types.Hover | None:
     found = glob_at(server, target, pos)
     if found is None:
         return None
     item, lines = found
     text = item.text.strip()
-    files = target.root.files(server.files_ttl)
+    files = target.files()
     probe = text[1:] if text.startswith("!") else text
     return _count_hover(server, text, files.count(probe), files.examples(probe, EXAMPLES), len(files),
                         lines, item, "")
 
 
-def _agent_glob_hover(server: Session, target: Target,
+def _agent_glob_hover(server: Session, target: DocumentSnapshot,
                       pos: types.Position) -> types.Hover | None:
     found = agent_files.glob_at(server, target, pos)
     if found is None:

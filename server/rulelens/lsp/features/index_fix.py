@@ -16,7 +16,8 @@ from rulelens.lsp.wire.payloads import (
     WriteIndexResult,
     write_index_args,
 )
-from rulelens.lsp.workspace.roots import Root, Target
+from rulelens.lsp.workspace.roots import Root
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.lsp.writes import named_root, off_loop, write
 
 KIND = types.CodeActionKind.QuickFix
@@ -32,7 +33,7 @@ def register(server: Session) -> None:
         return await execute(ls, write_index_args(args))
 
 
-def actions(server: Session, target: Target, context: types.CodeActionContext,
+def actions(server: Session, target: DocumentSnapshot, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
     if not server.offers_edits(target, "index", "rule"):
         return []

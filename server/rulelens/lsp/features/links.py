@@ -9,8 +9,7 @@ from lsprotocol import types
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.positions import lines_of, span
 from rulelens.lsp.wire.requests import document_request
-from rulelens.lsp.workspace.documents import text_for
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 
 _LAST_CELL = re.compile(r"\|\s*([^|]*?\.md)\s*\|\s*$")
 
@@ -18,16 +17,16 @@ _LAST_CELL = re.compile(r"\|\s*([^|]*?\.md)\s*\|\s*$")
 def register(server: Session) -> None:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK)
     @document_request(default=[])
-    def on_document_link(ls: Session, target: Target,
+    def on_document_link(ls: Session, target: DocumentSnapshot,
                          params: types.DocumentLinkParams) -> list[types.DocumentLink]:
         return links(ls, target)
 
 
-def links(server: Session, target: Target) -> list[types.DocumentLink]:
+def links(server: Session, target: DocumentSnapshot) -> list[types.DocumentLink]:
     if target.kind != "index":
         return []
     tooltip = server.supports("text_document.document_link.tooltip_support")
-    lines = lines_of(text_for(server, target))
+    lines = lines_of(target.text)
     out = []
     for n, line in enumerate(lines):
         if not line.lstrip().startswith("|"):

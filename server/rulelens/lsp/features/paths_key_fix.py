@@ -6,7 +6,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from rulelens.lsp.session import Session
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 
 KIND = types.CodeActionKind.QuickFix
 CODE = "paths-key-other"
@@ -16,7 +16,7 @@ def register(server: Session) -> None:
     server.code_action_providers.append((KIND.value, actions))
 
 
-def actions(server: Session, target: Target, context: types.CodeActionContext,
+def actions(server: Session, target: DocumentSnapshot, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
     if not server.offers_edits(target, "rule"):
         return []

@@ -12,7 +12,7 @@ from lsprotocol import types
 
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.positions import span
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.rules.format.yaml_style import single_quoted
 
 KIND = types.CodeActionKind.QuickFix
@@ -25,7 +25,7 @@ def register(server: Session) -> None:
     server.code_action_providers.append((KIND.value, actions))
 
 
-def actions(server: Session, target: Target, context: types.CodeActionContext,
+def actions(server: Session, target: DocumentSnapshot, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
     if not server.offers_edits(target, "rule"):
         return []
@@ -34,7 +34,7 @@ def actions(server: Session, target: Target, context: types.CodeActionContext,
     # it just opened): the rule file's own reading says the same.
     rule = target.root.repo.file(target.rel)
     known = rule is not None and any(p.code in CODES for p in rule.problems)
-    text = server.text_of(target.uri)
+    text = target.buffer
     if not (found or known) or text is None:
         return []
     edits = quote_edits(server, text)

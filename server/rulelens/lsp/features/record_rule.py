@@ -33,7 +33,8 @@ from rulelens.lsp.wire.payloads import (
     RecordRuleArgs,
     record_rule_args,
 )
-from rulelens.lsp.workspace.roots import Root, Target, path_of_uri
+from rulelens.lsp.workspace.roots import Root, path_of_uri
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot, OpenBuffers
 from rulelens.lsp.writes import off_loop, write
 from rulelens.rules.model import RuleError
 
@@ -56,7 +57,7 @@ def register(server: Session) -> None:
         return await execute(ls, record_rule_args(args))
 
 
-def actions(server: Session, target: Target,
+def actions(server: Session, target: DocumentSnapshot,
             context: types.CodeActionContext) -> list[types.CodeAction]:
     if not server.offers_edits(target, "source"):
         return []
@@ -66,7 +67,7 @@ def actions(server: Session, target: Target,
     out = []
     for glob in target.root.repo.suggest_globs(target.rel):
         args = RecordRuleArgs(glob=glob, root=target.root.uri, uri=target.uri)
-        title = f"Record a project rule for {glob}{preview(server, target.root, glob)}"
+        title = f"Record a project rule for {glob}{preview(target.root, glob, target.buffers)}"
         if prompt:
             out.append(types.CodeAction(
                 title=title, kind=KIND,
@@ -76,7 +77,7 @@ def actions(server: Session, target: Target,
             out.append(types.CodeAction(title=title, kind=KIND, data=args))
         else:
             try:
-                out.append(fallback_action(server, target.root, title, args))
+                out.append(fallback_action(server, target.root, title, args, target.buffers))
             except RuleError as exc:
                 if server.supports("text_document.code_action.disabled_support"):
                     out.append(types.CodeAction(
@@ -88,7 +89,7 @@ def actions(server: Session, target: Target,
     return out
 
 
-def preview(server: Session, root: Root, glob: str) -> str:
+def preview(root: Root, glob: str, buffers: OpenBuffers) -> str:
     """What the record changes beyond adding an entry, said in the action's title before it is
     picked: where it adds `glob` to the `paths` of a rule file whose globs do not cover it yet,
     that file's existing entries then apply to those files too (Boost #1034: never widen
@@ -96,7 +97,7 @@ def preview(server: Session, root: Root, glob: str) -> str:
     from rulelens.rules.write.record import covers
 
     try:
-        sk = root.repo.plan_record(glob, TITLE, NOTE, lambda path: server.text_of(path.as_uri()))
+        sk = root.repo.plan_record(glob, TITLE, NOTE, lambda path: buffers.text(path.as_uri()))
     except RuleError:
         return ""
     rule = root.repo.file(sk.path)
@@ -115,15 +116,15 @@ def _resolvable(server: Session) -> list[str]:
     return list(resolve.properties) if resolve else []
 
 
-def fallback_action(server: Session, root: Root, title: str,
-                    args: RecordRuleArgs) -> types.CodeAction:
+def fallback_action(server: Session, root: Root, title: str, args: RecordRuleArgs,
+                    buffers: OpenBuffers) -> types.CodeAction:
     """The action as an edit that adds an entry skeleton, then shows it (where possible)."""
-    sk = plan(server, root, args.get("glob", ""))
+    sk = plan(server, root, args.get("glob", ""), buffers)
     command = None
     if server.supports("window.show_document.support"):  # some clients run only the command
         command = types.Command(title="Show the new entry", command=OPEN_RULE,
                                 arguments=[OpenRuleArgs(uri=sk.path.as_uri(), line=sk.line)])
-    return types.CodeAction(title=title, kind=KIND, edit=workspace_edit(server, sk),
+    return types.CodeAction(title=title, kind=KIND, edit=workspace_edit(server, sk, buffers),
                             data=dict(args), command=command)
 
 
@@ -132,7 +133,8 @@ def resolve(server: Session, action: types.CodeAction) -> types.CodeAction:
     if data is None or "glob" not in data or action.edit is not None:
         return action
     try:
-        resolved = fallback_action(server, root_for(server, data), action.title, data)
+        resolved = fallback_action(server, root_for(server, data), action.title, data,
+                                   server.buffers)
     except RuleError as exc:  # e.g. the target rule file is not valid UTF-8: say so, edit nothing
         server.window_show_message(types.ShowMessageParams(type=types.MessageType.Error,
                                                            message=str(exc)))
@@ -191,12 +193,13 @@ async def _record(server: Session, params: RecordRuleArgs, root: Root) -> Record
 
 
 async def _skeleton(server: Session, root: Root, glob: str) -> PlacedSkeleton:
-    sk = plan(server, root, glob)
+    buffers = server.buffers  # the open documents, once for the command
+    sk = plan(server, root, glob, buffers)
     uri = sk.path.as_uri()
     if not server.supports("workspace.apply_edit"):
         raise RuleError("This client can neither prompt for a title and note nor apply edits.")
     result = await server.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(
-        edit=workspace_edit(server, sk), label="Record a project rule"))
+        edit=workspace_edit(server, sk, buffers), label="Record a project rule"))
     if not result.applied:
         raise RuleError(f"The editor did not apply the rule skeleton: {result.failure_reason}")
     await server.show(uri, sk.line, sk.new)

@@ -21,7 +21,7 @@ from rulelens.lsp.wire.payloads import (
     document_uri,
 )
 from rulelens.lsp.wire.requests import document_request
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.rules.model import Match
 
 
@@ -32,11 +32,11 @@ def register(server: Session) -> None:
 
     @server.feature(RULES_FOR_PATH)
     @document_request(None, document_uri)
-    def on_rules_for_path(ls: Session, target: Target, params: Any) -> RulesForPath:
+    def on_rules_for_path(ls: Session, target: DocumentSnapshot, params: Any) -> RulesForPath:
         return rules_for(ls, target)
 
 
-def rules_for(server: Session, target: Target) -> RulesForPath:
+def rules_for(server: Session, target: DocumentSnapshot) -> RulesForPath:
     """Boost's rules for a source file or another agent's rule file (when its globs reach it);
     what the other agents load, for a source file."""
     root = target.root
@@ -48,7 +48,7 @@ def rules_for(server: Session, target: Target) -> RulesForPath:
         agent=target.agent.id if target.agent is not None else None)
 
 
-def _rule(target: Target, m: Match) -> RuleForPath:
+def _rule(target: DocumentSnapshot, m: Match) -> RuleForPath:
     rule = m.rule
     return RuleForPath(
         file=rule.rel, uri=target.root.uri_of(rule.rel), title=rule.heading,

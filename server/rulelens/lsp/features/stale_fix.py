@@ -21,8 +21,7 @@ from lsprotocol import types
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import STALE_CODES, MentionFix, mention_fix
 from rulelens.lsp.wire.positions import lines_of, position, to_code_points
-from rulelens.lsp.workspace.documents import text_for
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 
 KIND = types.CodeActionKind.QuickFix
 # What is left of a line that said only the mention: a list marker, a colon or full stop.
@@ -33,14 +32,14 @@ def register(server: Session) -> None:
     server.code_action_providers.append((KIND.value, actions))
 
 
-def actions(server: Session, target: Target, context: types.CodeActionContext,
+def actions(server: Session, target: DocumentSnapshot, context: types.CodeActionContext,
             ) -> list[types.CodeAction]:
     if not server.offers_edits(target, "rule"):
         return []
     wanted = [d for d in context.diagnostics if d.code in STALE_CODES]
     if not wanted:
         return []
-    lines = lines_of(text_for(server, target))
+    lines = lines_of(target.text)
     out: list[types.CodeAction] = []
     for diagnostic in wanted:
         fix = mention_fix(diagnostic.data)
@@ -107,7 +106,7 @@ def _with_backticks(line: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _action(server: Session, target: Target, title: str, diagnostic: types.Diagnostic,
+def _action(server: Session, target: DocumentSnapshot, title: str, diagnostic: types.Diagnostic,
             edits: list[types.TextEdit], preferred: bool) -> types.CodeAction:
     return types.CodeAction(title=title, kind=KIND, is_preferred=preferred or None,
                             diagnostics=[diagnostic], edit=server.edit(target.uri, edits))

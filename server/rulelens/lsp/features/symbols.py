@@ -8,8 +8,7 @@ from rulelens.lsp.session import Session
 from rulelens.lsp.wire.guard import guarded
 from rulelens.lsp.wire.positions import lines_of, span, whole_line
 from rulelens.lsp.wire.requests import document_request
-from rulelens.lsp.workspace.documents import live_rule, text_for
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.rules.model import Entry
 
 MAX_WORKSPACE = 2000
@@ -20,7 +19,7 @@ def register(server: Session) -> None:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @document_request(default=[])
     def on_document_symbol(
-        ls: Session, target: Target, params: types.DocumentSymbolParams,
+        ls: Session, target: DocumentSnapshot, params: types.DocumentSymbolParams,
     ) -> list[types.DocumentSymbol] | list[types.SymbolInformation]:
         return document_symbols(ls, target)
 
@@ -33,14 +32,14 @@ def register(server: Session) -> None:
 
 
 def document_symbols(
-    server: Session, target: Target,
+    server: Session, target: DocumentSnapshot,
 ) -> list[types.DocumentSymbol] | list[types.SymbolInformation]:
     if target.kind != "rule":
         return []
-    rule = live_rule(server, target)
+    rule = target.rule
     if rule is None:
         return []
-    lines = lines_of(text_for(server, target))
+    lines = lines_of(target.text)
     if server.supports("text_document.document_symbol.hierarchical_document_symbol_support"):
         return [_symbol(server, lines, e) for e in rule.entries]
     return [

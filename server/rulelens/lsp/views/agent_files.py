@@ -1,8 +1,9 @@
-"""Another agent's rule file in the editor: its findings as typed, and the glob under the cursor
-in its frontmatter key (`paths`, `applyTo`, `globs`, `fileMatchPattern`) with what it matches
-under that agent's own matcher.
+"""Another agent's rule file in the editor: the glob under the cursor in its frontmatter key
+(`paths`, `applyTo`, `globs`, `fileMatchPattern`) with what it matches under that agent's own
+matcher, and completion's counts. (Its findings as typed are the core's `check_document`.)
 
-The owner comes from the root's cached reading (`Target.agent`); the text is the open buffer.
+The owner comes from the root's current reading (`DocumentSnapshot.owner`); the text is the
+snapshot's (the open buffer, else the disk).
 """
 
 from __future__ import annotations
@@ -14,30 +15,10 @@ from lsprotocol import types
 
 from rulelens.agents.base import Agent
 from rulelens.agents.editing import glob_items, matching_paths
-from rulelens.check_document import DocumentCheck, check_agent_text
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.positions import lines_of, to_code_points
-from rulelens.lsp.workspace.documents import text_for
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.rules.model import GlobItem
-
-
-def owner(server: Session, target: Target) -> Agent | None:
-    """The owning agent in the root's current reading (the target's may be an older one)."""
-    if target.agent is None:
-        return None
-    return target.root.agents(server.files_ttl).agent(target.agent.id)
-
-
-def checked(server: Session, target: Target) -> tuple[str, DocumentCheck]:
-    """The buffer's text and `check`'s configured findings for it."""
-    text = text_for(server, target)
-    agent = owner(server, target)
-    if agent is None:
-        return text, DocumentCheck([])
-    project = target.root.agents(server.files_ttl)
-    typed = server.text_of(target.uri)
-    return text, check_agent_text(target.root.path, project, agent, target.rel, text, typed)
 
 
 @dataclass(frozen=True)
@@ -51,11 +32,11 @@ class GlobFacts:
     total: int
 
 
-def glob_at(server: Session, target: Target, pos: types.Position) -> GlobFacts | None:
-    agent = owner(server, target)
+def glob_at(server: Session, target: DocumentSnapshot, pos: types.Position) -> GlobFacts | None:
+    agent = target.owner()
     if agent is None:
         return None
-    lines = lines_of(text_for(server, target))
+    lines = lines_of(target.text)
     line, col = to_code_points(server.codec, lines, pos)
     for item in glob_items(agent, lines):
         if item.line == line and item.start_col <= col <= item.end_col:

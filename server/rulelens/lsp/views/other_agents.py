@@ -17,7 +17,7 @@ from rulelens.agents.observed import AgentSeen
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.payloads import AgentCap, AgentLoad, AgentMaybe, AgentView, EntryRef
 from rulelens.lsp.wire.sanitize import code, defang
-from rulelens.lsp.workspace.roots import Target
+from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 from rulelens.report.agents import file_seen_lines, observed_head, when_why
 from rulelens.report.words import MAYBE
 from rulelens.rules.format.reading import read_entries
@@ -40,10 +40,10 @@ class AgentLoads:
     team: bool | None = None  # in the project's `agents` setting; None: the project names none
 
 
-def other_agents(server: Session, target: Target) -> list[AgentLoads]:
+def other_agents(server: Session, target: DocumentSnapshot) -> list[AgentLoads]:
     """Per present agent other than Boost, in the core's order: what loads for the file."""
-    project = target.root.agents(server.files_ttl)
-    if not any(a.id != "boost" for a in project.present):
+    project = target.agents()
+    if not project.others:
         return []
     view = project.view(target.rel, MOMENT)
     observed = target.root.observed()
@@ -51,12 +51,12 @@ def other_agents(server: Session, target: Target) -> list[AgentLoads]:
     team = _team(target)
     found = [AgentLoads(a, view.loads.get(a.id, []), view.maybe.get(a.id, []), view.over_budget.get(a.id),
                         seen.get(a.id), view.moment_notes.get(a.id), (a.id in team) if team else None)
-             for a in project.present if a.id != "boost"]
+             for a in project.others]
     # The team's agents first, in the order the setting names them; the others after, as they were.
     return sorted(found, key=lambda x: team.index(x.agent.id) if x.agent.id in team else len(team))
 
 
-def _team(target: Target) -> tuple[str, ...]:
+def _team(target: DocumentSnapshot) -> tuple[str, ...]:
     """The project's `agents` setting (rules/check/config.py); none where it has none or its
     configuration is broken (the diagnostics say so)."""
     from rulelens.agents.codes import known_agents, known_codes
@@ -206,7 +206,7 @@ def _head(x: AgentLoads, markdown: bool, agents: list[Agent] | None = None) -> s
     return f"{name} · {what}{note}" if markdown else f"{name}: {what}{note}"
 
 
-def section_markdown(target: Target, found: list[AgentLoads]) -> str:
+def section_markdown(target: DocumentSnapshot, found: list[AgentLoads]) -> str:
     """A few lines per agent: the files that load (linked) and why, and one line of what it may load."""
     blocks: list[str] = []
     used = 0
@@ -282,7 +282,7 @@ def _load(load: Load, uri: str, entries: list[EntryRef]) -> AgentLoad:
     return out
 
 
-def payload(target: Target, found: list[AgentLoads]) -> list[AgentView]:
+def payload(target: DocumentSnapshot, found: list[AgentLoads]) -> list[AgentView]:
     uri = target.root.uri_of
     return [AgentView(
         id=x.agent.id, name=x.agent.name, confirmed=x.agent.confirmed,

@@ -12,16 +12,17 @@ from lsprotocol import types
 from rulelens.lsp.session import Session
 from rulelens.lsp.wire.edits import minimal_edit
 from rulelens.lsp.workspace.roots import Root
+from rulelens.lsp.workspace.snapshot import OpenBuffers
 from rulelens.rules.model import RecordPlan, RuleError
 
 TITLE = "New rule title"
 NOTE = "What an agent must know before editing these files."
 
 
-def plan(server: Session, root: Root, glob: str) -> RecordPlan:
+def plan(server: Session, root: Root, glob: str, buffers: OpenBuffers) -> RecordPlan:
     """Where a record of `glob` lands and the file text after it, from the open buffer when
     there is one (raises RuleError, as the record itself would)."""
-    sk = root.repo.plan_record(glob, TITLE, NOTE, lambda path: server.text_of(path.as_uri()))
+    sk = root.repo.plan_record(glob, TITLE, NOTE, lambda path: buffers.text(path.as_uri()))
     refuse_stale(server, root, sk)
     return sk
 
@@ -54,7 +55,7 @@ def refuse_stale(server: Session, root: Root, sk: RecordPlan) -> None:
                     "did not apply it, close the file and try again.)")
 
 
-def workspace_edit(server: Session, sk: RecordPlan) -> types.WorkspaceEdit:
+def workspace_edit(server: Session, sk: RecordPlan, buffers: OpenBuffers) -> types.WorkspaceEdit:
     uri = sk.path.as_uri()
     if sk.old is None:
         create = types.CreateFile(uri=uri, options=types.CreateFileOptions(ignore_if_exists=True))
@@ -69,6 +70,6 @@ def workspace_edit(server: Session, sk: RecordPlan) -> types.WorkspaceEdit:
             ),
         ])
     edit = minimal_edit(server.codec, sk.old, sk.new)
-    if not server.versioned_edits and server.text_of(uri) is None:
+    if not server.versioned_edits and buffers.text(uri) is None:
         server.unconfirmed_edits[uri] = (sk.old, False)  # the client will open the file to apply it
     return server.edit(uri, [edit])

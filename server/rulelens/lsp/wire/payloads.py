@@ -96,7 +96,7 @@ class AgentCap(TypedDict):
 class AgentView(TypedDict):
     """What one agent other than Boost loads for the path."""
 
-    id: str  # an id of agents/registry.py (never "boost": Boost is the main view)
+    id: str  # an id of agents/registry.py (never the home format's: Boost is the main view)
     name: str
     confirmed: bool  # False: rulelens follows third-party material ("documented behaviour not confirmed")
     # The release that was run end to end for what a read of the path loads ("Claude Code

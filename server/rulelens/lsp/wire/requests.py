@@ -16,7 +16,7 @@ from rulelens.lsp.wire.guard import guarded
 
 if TYPE_CHECKING:
     from rulelens.lsp.session import Session
-    from rulelens.lsp.workspace.roots import Target
+    from rulelens.lsp.workspace.snapshot import DocumentSnapshot
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -30,13 +30,13 @@ def text_document_uri(params: Any) -> str | None:
 
 
 def document_request(default: D, uri_of: Callable[[Any], str | None] = text_document_uri,
-                     ) -> Callable[[Callable[[Session, Target, P], R]],
+                     ) -> Callable[[Callable[[Session, DocumentSnapshot, P], R]],
                                    Callable[[Session, P], R | D]]:
     """`fn(ls, target, params)` becomes a pygls handler `(ls, params)`: it first picks up
     changes on disk, answers `default` for documents outside every root, and logs rather than
     fails (see guard). `uri_of` finds the document in a custom request's params."""
 
-    def wrap(fn: Callable[[Session, Target, P], R]) -> Callable[[Session, P], R | D]:
+    def wrap(fn: Callable[[Session, DocumentSnapshot, P], R]) -> Callable[[Session, P], R | D]:
         def handler(ls: Session, params: P) -> R | D:
             ls.poll()
             uri = uri_of(params)

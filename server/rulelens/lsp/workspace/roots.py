@@ -24,7 +24,7 @@ from rulelens.agents.formats.gemini_cli import settings_file_names
 from rulelens.agents.observed import Observed, observed_file, read_observations
 from rulelens.agents.project import AgentProject
 from rulelens.lsp.wire.payloads import Kind
-from rulelens.rules.repository import RuleRepository
+from rulelens.rules.repository import BOOST, RuleRepository
 from rulelens.workspace.filelist import FileList
 from rulelens.workspace.filetree import FileTree
 from rulelens.workspace.git import GitSession
@@ -171,7 +171,7 @@ class Root:
     def _agent_stats(self) -> tuple[tuple[str, Stamp | None], ...]:
         sig: list[tuple[str, Stamp | None]] = []
         for agent in self._agents.present if self._agents is not None else []:
-            if agent.id == "boost":
+            if agent.home:
                 continue
             sig += [(f.rel, stamp(self.path / f.rel)) for f in agent.files]
         return tuple(sig)
@@ -211,7 +211,7 @@ class Root:
     def _quick_signature(self) -> tuple[Stamp | None, ...]:
         """The stamps of both rules folders, then of `.git/index` and `.git/HEAD`."""
         git = self.path / ".git"
-        return tuple(stamp(path) for path in (self.repo.rules_path, self.repo.rules_path / "boost",
+        return tuple(stamp(path) for path in (self.repo.rules_path, self.repo.rules_path / BOOST,
                                               git / "index", git / "HEAD"))
 
 

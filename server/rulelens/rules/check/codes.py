@@ -105,8 +105,3 @@ CODES: dict[str, Code] = {
         "`.ai/rules` is a file (another tool's, often), not Boost's rules folder: no Boost rules are read.",
         "If the project keeps Boost's rules, move the file away and create the folder."),
 }
-
-
-def code_info(code: str) -> Code:
-    """The code's text; a code this table does not know yet still gets a rule."""
-    return CODES.get(code, Code(f"rulelens finding `{code}`.", f"See `rulelens check` for `{code}`."))
