@@ -5,6 +5,7 @@ model on 127.0.0.1 to read, edit or create one path; what reached the model is t
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import time
@@ -15,30 +16,35 @@ from pathlib import Path
 from rulelens.agent_runs.extraction import Fingerprints, seen_files
 from rulelens.agent_runs.fake_models.base import FakeModel
 from rulelens.agent_runs.launchers import LAUNCHERS
-from rulelens.agent_runs.launchers.base import base_env, version_in
+from rulelens.agent_runs.launchers.base import Launcher, base_env, version_in
 from rulelens.agent_runs.model import Moment, Observation
 from rulelens.agent_runs.processes import Finished, output, run_agent
-from rulelens.agent_runs.scratch import Scratch, project_files
+from rulelens.agent_runs.scratch import Reused, Scratch, project_files
 
 
 @cache
 def version(agent: str, binary: Path) -> str:
-    """The binary's own version (`--version`), run with an empty home."""
+    """The binary's own version (`--version`), run with an empty home prepared as for a run
+    (Copilot CLI's unpacked package shared, not unpacked again)."""
     import tempfile
 
+    launcher = LAUNCHERS[agent]
     with tempfile.TemporaryDirectory(prefix="rulelens-version-") as home:
-        text = output(LAUNCHERS[agent].version_argv(binary), base_env(Path(home), ""), timeout=60)
+        launcher.prepare_home(binary, Path(home))
+        env = {**base_env(Path(home), ""), **launcher.quick_start(binary)}
+        text = output(launcher.version_argv(binary), env, timeout=60)
     return version_in(text)
 
 
 def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment = "read",
         timeout: float = 120, template: Path | None = None, env: Mapping[str, str] | None = None,
-        home_files: Mapping[str, Path] | None = None) -> Observation:
+        home_files: Mapping[str, Path] | None = None, reused: Reused | None = None) -> Observation:
     """What `agent`'s binary sends its model when asked to `moment` `path` (root-relative) in a
     copy of `project_root`. `template`: a scratch copy prepared before (scratch.Scratch's root),
     copied again instead of the project, for many runs on one project. `env`: variables added to
     the launcher's environment (`verify`'s closed proxy). `home_files`: files copied into the
-    empty scratch home before the start, by their path there (`verify --with-user-files`)."""
+    empty scratch home before the start, by their path there (`verify --with-user-files`).
+    `reused`: a copy lent for this run and given back after it, instead of one made for it."""
     launcher = LAUNCHERS[agent]
     began = time.monotonic()
     binary = Path(os.path.abspath(binary))  # the agent starts in the scratch copy
@@ -47,7 +53,20 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
     except OSError as e:
         why = f"could not start {binary}: {e.strerror or e}"
         return Observation(agent, "unknown", path, moment, (), why)
-    with Scratch(Path(project_root), template, own=path) as scratch:
+    lent = reused.lend(path) if reused is not None else None
+    try:
+        observed = in_copy(launcher, agent, binary, release, path, moment, timeout, began,
+                           Scratch(Path(project_root), template, own=path, lent=lent), env, home_files)
+    finally:
+        if reused is not None:
+            reused.give_back(path)
+    return dataclasses.replace(observed, seconds=time.monotonic() - began)  # the copy put back too
+
+
+def in_copy(launcher: Launcher, agent: str, binary: Path, release: str, path: str, moment: Moment,
+            timeout: float, began: float, scratch: Scratch, env: Mapping[str, str] | None,
+            home_files: Mapping[str, Path] | None) -> Observation:
+    with scratch:
         root = scratch.root
         if moment == "create" and (root / path).exists():
             return Observation(agent, release, path, moment, (), f"{path} exists: nothing to create")
