@@ -9,7 +9,7 @@ import dataclasses
 import os
 import shutil
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -38,13 +38,16 @@ def version(agent: str, binary: Path) -> str:
 
 def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment = "read",
         timeout: float = 120, template: Path | None = None, env: Mapping[str, str] | None = None,
-        home_files: Mapping[str, Path] | None = None, reused: Reused | None = None) -> Observation:
+        home_files: Mapping[str, Path] | None = None, reused: Reused | None = None,
+        stop: Callable[[], bool] | None = None) -> Observation:
     """What `agent`'s binary sends its model when asked to `moment` `path` (root-relative) in a
     copy of `project_root`. `template`: a scratch copy prepared before (scratch.Scratch's root),
     copied again instead of the project, for many runs on one project. `env`: variables added to
     the launcher's environment (`verify`'s closed proxy). `home_files`: files copied into the
     empty scratch home before the start, by their path there (`verify --with-user-files`).
-    `reused`: a copy lent for this run and given back after it, instead of one made for it."""
+    `reused`: a copy lent for this run and given back after it, instead of one made for it.
+    `stop`: asked while the agent runs; when it says so, the agent's group is ended (an
+    editor's command cancelled)."""
     launcher = LAUNCHERS[agent]
     began = time.monotonic()
     binary = Path(os.path.abspath(binary))  # the agent starts in the scratch copy
@@ -56,7 +59,8 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
     lent = reused.lend(path) if reused is not None else None
     try:
         observed = in_copy(launcher, agent, binary, release, path, moment, timeout, began,
-                           Scratch(Path(project_root), template, own=path, lent=lent), env, home_files)
+                           Scratch(Path(project_root), template, own=path, lent=lent), env, home_files,
+                           stop)
     finally:
         if reused is not None:
             reused.give_back(path)
@@ -65,7 +69,7 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
 
 def in_copy(launcher: Launcher, agent: str, binary: Path, release: str, path: str, moment: Moment,
             timeout: float, began: float, scratch: Scratch, env: Mapping[str, str] | None,
-            home_files: Mapping[str, Path] | None) -> Observation:
+            home_files: Mapping[str, Path] | None, stop: Callable[[], bool] | None) -> Observation:
     with scratch:
         root = scratch.root
         if moment == "create" and (root / path).exists():
@@ -84,7 +88,7 @@ def in_copy(launcher: Launcher, agent: str, binary: Path, release: str, path: st
         with FakeModel(launcher.family(), call) as model:
             start = launcher.start(Path(binary), root, scratch.home, path, moment, model.url)
             try:
-                done = run_agent(start.argv, start.cwd, {**start.env, **(env or {})}, timeout)
+                done = run_agent(start.argv, start.cwd, {**start.env, **(env or {})}, timeout, stop)
             except OSError as e:
                 why = f"could not start {binary}: {e.strerror or e}"
                 return Observation(agent, release, path, moment, (), why)
@@ -100,6 +104,8 @@ def failure(done: Finished, requests: int, answered: bool, tool: str, timeout: f
     """Why a run did not go to its end (one line), or None: the agent asked the model, was
     given the tool call, sent the tool's result back, and exited 0."""
     said = tail(done.stderr or done.stdout)
+    if done.stopped:
+        return "stopped before it finished (cancelled)"
     if done.code is None:
         return f"timed out after {timeout:g} s"
     if not requests:

@@ -255,6 +255,7 @@ class Case:
 
 
 EXIT_EQUAL, EXIT_DIFFERENCE, EXIT_NOTHING = 0, 1, 2
+STOPPED = "stopped before every run was done (cancelled, or the server is shutting down)"
 
 
 @dataclass
@@ -321,8 +322,9 @@ def verify(root: Path, agents: Sequence[Installed], picks: Sequence[Pick], momen
     """Each agent asked about each path in a scratch copy of `root` (made once, copied once per
     agent and put back after each run), beside rulelens's prediction. An agent whose binary
     does not start is one failure, and is not asked about the other paths. `stop`: asked before
-    each run; when it says so, the runs left are not started (a language server shutting down),
-    and that is one failure."""
+    each run and while an agent runs; when it says so, the running agent is ended and the runs
+    left are not started (an editor's command cancelled, a language server shutting down), and
+    that is one failure."""
     from rulelens.rules.repository import RuleRepository
 
     if project is None:
@@ -362,13 +364,13 @@ def each_path(out: Verification, installed: Installed, picks: Sequence[Pick], mo
     """One agent on each path, its cases added to `out`; False when `stop` said to stop."""
     for pick in picks:
         if stop is not None and stop():
-            out.failures.append("stopped before every run was done (the server is shutting down)")
+            out.failures.append(STOPPED)
             return False
         if progress is not None:
             progress(f"{installed.agent}: {moment} {pick.path}")
         try:
             observed = run(installed.agent, installed.binary, root, pick.path, moment, timeout,
-                           template=template, env=NO_NETWORK, home_files=home_files, reused=copy)
+                           template=template, env=NO_NETWORK, home_files=home_files, reused=copy, stop=stop)
         except (OSError, subprocess.SubprocessError) as e:  # the copy, not the agent
             detail = getattr(e, "stderr", None)
             why = detail.decode("utf-8", "replace").strip() if isinstance(detail, bytes) else ""
