@@ -54,7 +54,10 @@ def commit(root: Path) -> None:
     # and again on each git command the agent runs in a copy.
     # add -f: a file the project tracks though its .gitignore names it (force-added) is copied,
     # and stays tracked in the copy, as it is in the project.
-    steps = (["init", "-q"], ["config", "gc.auto", "0"], ["add", "-A", "-f"],
+    # core.trustctime off: a hard-linked copy (clone_copy) changes every file's ctime, which
+    # would make the first git command in it (the agent's own `git status`) hash every file again.
+    steps = (["init", "-q"], ["config", "gc.auto", "0"], ["config", "core.trustctime", "false"],
+             ["add", "-A", "-f"],
              ["commit", "-q", "--no-verify", "--allow-empty", "-m", "scratch"])
     for argv in steps:
         subprocess.run(["git", "-C", str(root), *argv], check=True, capture_output=True, env=env, timeout=600)
