@@ -126,6 +126,12 @@ class Reused:
         if self.root is None:
             return
         left = changed(self.root)
+        if left == []:  # a read, or a creation that created nothing
+            try:
+                self.unmake_folders(own)
+            except OSError:
+                self.drop()
+            return
         if left is None or any(p != own for p in left) or not self.put_back(own):
             self.drop()
 
@@ -137,15 +143,22 @@ class Reused:
                 shutil.copyfile(original, self.root / own)
             elif not original.exists() and not original.is_symlink():
                 (self.root / own).unlink(missing_ok=True)
-                folder = (self.root / own).parent
-                while folder != self.root and not (self.template / folder.relative_to(self.root)).exists():
-                    folder.rmdir()  # the folders made for a new file; OSError when not empty
-                    folder = folder.parent
+                self.unmake_folders(own)
             else:
                 return False
         except OSError:
             return False
         return changed(self.root) == []
+
+    def unmake_folders(self, own: str) -> None:
+        """The folders made for a new file (the runner makes them before a creation), which
+        the template does not have; OSError when one is not empty."""
+        assert self.root is not None
+        folder = (self.root / own).parent
+        while folder != self.root and not (self.template / folder.relative_to(self.root)).exists():
+            if folder.is_dir():
+                folder.rmdir()
+            folder = folder.parent
 
     def drop(self) -> None:
         if self.folder is not None:

@@ -100,9 +100,12 @@ def test_a_reused_copy_is_lent_again_after_a_read_and_put_back_after_an_edit_or_
         run("claude-code", editor, root, "a.ts", "edit", template=template.root, reused=copy)
         creator = stand_in(tmp_path, 'printf new > "$PWD/src/new/c.ts"\n', "creator")
         run("claude-code", creator, root, "src/new/c.ts", "create", template=template.root, reused=copy)
+        idle = stand_in(tmp_path, "exit 0\n", "idle")  # asked to create, creates nothing
+        run("claude-code", idle, root, "src/other/d.ts", "create", template=template.root, reused=copy)
         run("claude-code", reader, root, "a.ts", "read", template=template.root, reused=copy)
         assert copy.made == 1 and copy.root == first
         assert (first / "a.ts").read_text() == "x\n" and not (first / "src/new").exists()
+        assert not (first / "src/other").exists()
         assert (template.root / "a.ts").read_text() == "x\n"
     assert seen.read_text() == "x\nx\n"
     assert (root / "a.ts").read_text() == "x\n" and not (root / "src/new").exists()
