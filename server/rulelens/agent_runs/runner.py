@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from rulelens.agent_runs.extraction import Fingerprints, seen_files
 from rulelens.agent_runs.fake_models.base import FakeModel
@@ -60,7 +61,7 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
     try:
         observed = in_copy(launcher, agent, binary, release, path, moment, timeout, began,
                            Scratch(Path(project_root), template, own=path, lent=lent), env, home_files,
-                           stop)
+                           stop, reused.kept if reused is not None else None)
     finally:
         if reused is not None:
             reused.give_back(path)
@@ -69,7 +70,8 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
 
 def in_copy(launcher: Launcher, agent: str, binary: Path, release: str, path: str, moment: Moment,
             timeout: float, began: float, scratch: Scratch, env: Mapping[str, str] | None,
-            home_files: Mapping[str, Path] | None, stop: Callable[[], bool] | None) -> Observation:
+            home_files: Mapping[str, Path] | None, stop: Callable[[], bool] | None,
+            kept: dict[str, Any] | None) -> Observation:
     with scratch:
         root = scratch.root
         if moment == "create" and (root / path).exists():
@@ -78,8 +80,7 @@ def in_copy(launcher: Launcher, agent: str, binary: Path, release: str, path: st
             return Observation(agent, release, path, moment, (), f"{path} is not a file of the project")
         if moment == "create":
             (root / path).parent.mkdir(parents=True, exist_ok=True)  # tools that need the folder
-        prints = (Fingerprints(root, project_files(root), leave_out=[path], keep=launcher.unnamed)
-                  if launcher.fingerprints else None)
+        prints = fingerprints(launcher, root, path, kept) if launcher.fingerprints else None
         call = launcher.tool_call(root, path, moment)
         launcher.prepare_home(Path(binary), scratch.home)
         for rel, source in (home_files or {}).items():
@@ -98,6 +99,18 @@ def in_copy(launcher: Launcher, agent: str, binary: Path, release: str, path: st
         files = seen_files(launcher, requests, root, moment, prints)
         error = failure(done, len(requests), answered, call.name, timeout)
         return Observation(agent, release, path, moment, files, error, time.monotonic() - began)
+
+
+def fingerprints(launcher: Launcher, root: Path, path: str, kept: dict[str, Any] | None) -> Fingerprints:
+    """The candidate files' prints but the path's, read once per lent copy (`kept`, the copy's:
+    it is as the template before each run)."""
+    key = f"fingerprints:{launcher.agent}"
+    whole = kept.get(key) if kept is not None else None
+    if not isinstance(whole, Fingerprints):
+        whole = Fingerprints(root, project_files(root), keep=launcher.unnamed)
+        if kept is not None:
+            kept[key] = whole
+    return whole.without([path])
 
 
 def failure(done: Finished, requests: int, answered: bool, tool: str, timeout: float) -> str | None:

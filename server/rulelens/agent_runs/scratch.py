@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "rulelens", "GIT_AUTHOR_EMAIL": "rulelens@localhost",
            "GIT_COMMITTER_NAME": "rulelens", "GIT_COMMITTER_EMAIL": "rulelens@localhost",
@@ -111,6 +112,9 @@ class Reused:
         self.folder: Path | None = None
         self.root: Path | None = None
         self.made = 0  # copies made (the benchmark prints it)
+        # What a run worked out from the copy as it is before every run (the runner's
+        # fingerprints of its files), kept for the next run; emptied with the copy.
+        self.kept: dict[str, Any] = {}
 
     def lend(self, own: str) -> Path:
         if self.root is None:
@@ -164,6 +168,7 @@ class Reused:
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
         self.folder = self.root = None
+        self.kept = {}
 
     def __enter__(self) -> Reused:
         return self
