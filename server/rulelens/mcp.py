@@ -36,7 +36,8 @@ from rulelens.workspace.git import GitSession
 from rulelens.workspace.root import find_root, writable
 
 if TYPE_CHECKING:
-    from rulelens.agents.project import AgentProject
+    from rulelens.agents.observed import AgentSeen
+    from rulelens.agents.project import AgentProject, PathView
 
 log = logging.getLogger("rulelens.mcp")
 
@@ -204,17 +205,31 @@ class RulesTools:
         def work() -> str:
             self.repo.refresh()
             if not self.repo.rules_path.is_dir():
-                return render_agent_loads(rel, self._agent_loads(rel))
+                answer = render_agent_loads(rel, self._agent_loads(rel))
+                project = self._agents()
+                view = project.view(rel, on or "read")  # type: ignore[arg-type]
+                seen = self._seen(project, view)
+                if seen:
+                    from rulelens.report.agents import observed_lines
+
+                    answer += "\nObserved in real sessions:\n" + observed_lines(project.present, view, seen)
+                return answer
             answer = render_matches(self.repo.rules_for(rel)) or f"No project rules apply to {rel}."
             project = self._agents()
+            view = project.view(rel, on or "read")  # type: ignore[arg-type]
+            seen = self._seen(project, view)  # what real sessions showed, as match and the hover say
             if on:  # asked about a moment: what every agent loads for the path then
                 from rulelens.report.agents import loads_text
 
-                answer += "\n" + loads_text(project.present, project.view(rel, on))  # type: ignore[arg-type]
+                answer += "\n" + loads_text(project.present, view, seen)
             else:  # the files agents import for the path with `@path`, which the rules alone omit
-                imported = render_imported(project.present, project.view(rel))
+                imported = render_imported(project.present, view)
                 if imported:
                     answer += "\n\n" + imported
+                if seen:
+                    from rulelens.report.agents import observed_lines
+
+                    answer += "\n\nObserved in real sessions:\n" + observed_lines(project.present, view, seen)
             # A rule file left out is said: the agent would otherwise take the answer as whole.
             unread = [f"Note: {line}." for line in unread_lines(self.repo.unread())]
             return "\n\n".join([answer, "\n".join(unread)]) if unread else answer
@@ -260,6 +275,13 @@ class RulesTools:
         from rulelens.agents.project import AgentProject
 
         return AgentProject(self.repo)
+
+    def _seen(self, project: AgentProject, view: PathView) -> dict[str, AgentSeen]:
+        """The agents' observed sessions for the path (`rulelens init --observe`'s hook)."""
+        from rulelens.agents.observed import Observed
+
+        observed = Observed.of(project, self.git)
+        return observed.for_path(project, view) if observed else {}
 
     def _agent_loads(self, rel: str) -> dict[str, list[tuple[str, str]]]:
         """By file, the agents (other than Boost's) that load it for `rel`, and how."""

@@ -71,6 +71,29 @@ def test_concurrent_hooks_write_whole_lines(project: ProjectFactory) -> None:
         str(root / f".claude/rules/r{n}.md") for n in range(12))
 
 
+def test_past_its_size_cap_the_file_is_rotated_once_and_read_whole(project: ProjectFactory) -> None:
+    """The hook's file never grows past CAP: its lines move to observed.1.jsonl (replacing
+    the one before) and a new file starts; the reader takes both, oldest first."""
+    from rulelens.agents.observed import read_observations
+    from rulelens.cli.observe_hook import CAP
+
+    root = project({"CLAUDE.md": "# P\n", "AGENTS.md": "# A\n"}, git=True)
+    folder = root / ".git/rulelens"
+    folder.mkdir()
+    old = (json.dumps({"agent": "claude-code", "session_id": "old", "file_path": str(root / "AGENTS.md")})
+           + "\n").encode()
+    (folder / "observed.1.jsonl").write_bytes(b"older\n")
+    (folder / "observed.jsonl").write_bytes(old * (CAP // len(old)))
+    done = rulelens(root, "observe", "--agent", "claude-code", stdin=event(root, "CLAUDE.md"))
+    assert (done.returncode, done.stderr) == (0, "")
+    assert (folder / "observed.1.jsonl").read_bytes() == old * (CAP // len(old))
+    (line,) = (folder / "observed.jsonl").read_text().splitlines()
+    assert json.loads(line)["session_id"] == "s1"
+    seen = read_observations(folder / "observed.jsonl", root)
+    assert len(seen) == CAP // len(old) + 1
+    assert {o.session for o in seen[:-1]} == {"old"} and seen[-1].file == "CLAUDE.md"
+
+
 def test_a_worktree_records_in_its_own_git_folder(project: ProjectFactory, tmp_path: Path) -> None:
     """Where `git rev-parse --git-path` puts rulelens's files, which match and the hover read."""
     root = project({"CLAUDE.md": "# P\n"}, git=True)

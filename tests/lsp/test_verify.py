@@ -53,3 +53,33 @@ async def test_the_answer_is_verify_json(client: LanguageClient, proj: Project) 
     assert without_seconds(data) == without_seconds(json.loads(cli.stdout))
     assert data["paths"] and all(("CLAUDE.md", "start") in {(s["file"], s["arrived"]) for s in c["sent"]}
                                  for c in data["cases"])
+
+
+async def test_verify_cancel_ends_the_running_agent_and_verify_answers(client: LanguageClient, proj: Project,
+                                                                        tmp_path: Path) -> None:
+    """VS Code's cancel button: `rulelens.verifyCancel` ends the agent's whole group (a helper it
+    started too), and `rulelens.verify` answers with the run stopped, exit 2."""
+    import asyncio
+
+    pids = tmp_path / "pids"
+    exe = tmp_path / "agent"
+    exe.write_text("#!/bin/sh\nif [ \"$1\" = --version ]; then echo 1.0.0; exit 0; fi\n"
+                   f"sleep 300 & echo $! > {pids}\nsleep 300\n")
+    exe.chmod(0o755)
+    running = asyncio.ensure_future(verify(client, {"uri": proj.uri("app/Models/Invoice.php"),
+                                                    "agents": [f"claude-code={exe}"]}))
+    while not pids.exists() or not pids.read_text().strip():
+        await asyncio.sleep(0.05)
+    told = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="rulelens.verifyCancel", arguments=[{}]))
+    assert plain(told) == {"cancelled": 1}
+    data = await asyncio.wait_for(running, 60)
+    assert data["exit"] == 2
+    assert [c["error"] for c in data["cases"]] == ["stopped before it finished (cancelled)"]
+    helper = int(pids.read_text())
+    for _ in range(100):
+        if not Path(f"/proc/{helper}").exists() or Path(f"/proc/{helper}/stat").read_text().split(") ")[1][0] == "Z":
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError(f"the agent's helper {helper} is still running")

@@ -14,6 +14,8 @@ export const OPEN_RULE = 'rulelens.openRule';
 export const WRITE_INDEX = 'rulelens.writeIndex';
 /** Runs the installed agents on a scratch copy (`rulelens verify`): seconds to minutes. */
 export const VERIFY = 'rulelens.verify';
+/** Ends the running `rulelens.verify`'s agents (its process groups); verify then answers with what was done. */
+export const VERIFY_CANCEL = 'rulelens.verifyCancel';
 
 /** Params of both requests: the document's URI. */
 export interface DocumentParams {

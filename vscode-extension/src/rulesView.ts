@@ -6,7 +6,9 @@
  */
 import * as vscode from 'vscode';
 import { ServerManager } from './client';
-import { isVerifyResult, RulesForPath, VERIFY, VerifyArgs, VerifyResult, WRITE_INDEX, WriteIndexArgs } from './protocol';
+import {
+  isVerifyResult, RulesForPath, VERIFY, VERIFY_CANCEL, VerifyArgs, VerifyResult, WRITE_INDEX, WriteIndexArgs,
+} from './protocol';
 import { hasRulesFolder, rulesForPath } from './queries';
 import { Empty, emptyReason, ViewNode, viewNodes } from './rulesTree';
 import { verifyNodes, verifySummary } from './verifyTree';
@@ -121,9 +123,21 @@ export class RulesView implements vscode.TreeDataProvider<ViewNode>, vscode.Disp
       return undefined;
     }
     const args: VerifyArgs = { uri };
+    // Cancel asks the server to end the running agent's process group (`rulelens.verifyCancel`);
+    // verify then answers at once with the runs done, the stopped one marked.
     const reply = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'rulelens: running the installed agents on a scratch copy…' },
-      () => this.server.execute(VERIFY, [args]));
+      {
+        location: vscode.ProgressLocation.Notification, cancellable: true,
+        title: 'rulelens: running the installed agents on a scratch copy…',
+      },
+      async (_progress, token) => {
+        const cancel = token.onCancellationRequested(() => void this.server.execute(VERIFY_CANCEL, [{}]));
+        try {
+          return await this.server.execute(VERIFY, [args]);
+        } finally {
+          cancel.dispose();
+        }
+      });
     if (!isVerifyResult(reply)) {
       const error = typeof reply === 'object' && reply !== null && 'error' in reply ? String(reply.error) : 'no answer';
       void vscode.window.showErrorMessage(`rulelens: verify failed: ${error}`);

@@ -81,6 +81,14 @@ class Fingerprints:
             if sum(len(p) for p in found) >= MIN_CHARS or any("@" in p for p in found):
                 self.pieces[rel] = found
 
+    def without(self, leave_out: Iterable[str]) -> Fingerprints:
+        """These prints but those of `leave_out`, read no further: a copy's prints, read once,
+        for each run's path in it."""
+        skip = set(leave_out)
+        out = Fingerprints.__new__(Fingerprints)
+        out.pieces = {rel: found for rel, found in self.pieces.items() if rel not in skip}
+        return out
+
     def within(self, text: str) -> list[str]:
         """The files whose every piece is in `text`, or whose first HEAD characters are, for a
         long file an agent cuts at its cap (Codex's 32 KiB)."""

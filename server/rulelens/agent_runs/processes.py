@@ -7,32 +7,49 @@ import contextlib
 import os
 import signal
 import subprocess
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 
 @dataclass(frozen=True)
 class Finished:
-    code: int | None  # None: killed at the timeout
+    code: int | None  # None: killed at the timeout, or when asked to stop
     stdout: str
     stderr: str
+    stopped: bool = False  # ended because `stop` said so (a cancelled editor command)
 
 
-def run_agent(argv: Sequence[str], cwd: Path, env: Mapping[str, str], timeout: float) -> Finished:
+LOOK = 0.1  # seconds between two looks at `stop` while an agent runs
+
+
+def run_agent(argv: Sequence[str], cwd: Path, env: Mapping[str, str], timeout: float,
+              stop: Callable[[], bool] | None = None) -> Finished:
     """`argv` run in `cwd` with exactly `env`, stdin closed; its whole process group is ended
-    when it returns, times out or is interrupted."""
+    when it returns, times out, is interrupted, or when `stop` (asked every LOOK seconds) says so."""
     child = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + timeout
     try:
-        out, err = child.communicate(timeout=timeout)
-        return Finished(child.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"))
-    except subprocess.TimeoutExpired:
-        end_group(child)
-        out, err = child.communicate()
-        return Finished(None, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"))
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                out, err = child.communicate(timeout=max(0.0, min(left, LOOK if stop is not None else left)))
+                return Finished(child.returncode, text(out), text(err))
+            except subprocess.TimeoutExpired:
+                stopped = stop is not None and stop()
+                if not stopped and time.monotonic() < deadline:
+                    continue
+                end_group(child)
+                out, err = child.communicate()
+                return Finished(None, text(out), text(err), stopped)
     finally:
         end_group(child)
+
+
+def text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
 
 
 def end_group(child: subprocess.Popen[bytes]) -> None:

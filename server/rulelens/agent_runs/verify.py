@@ -19,7 +19,7 @@ from rulelens.agent_runs.compare import Comparison, compare, predict
 from rulelens.agent_runs.launchers import LAUNCHERS
 from rulelens.agent_runs.model import Moment, Observation
 from rulelens.agent_runs.runner import run, version
-from rulelens.agent_runs.scratch import Scratch
+from rulelens.agent_runs.scratch import Reused, Scratch
 from rulelens.agents.project import AgentProject
 
 # The command each agent installs on PATH, and the user's global files it reads (its launcher's).
@@ -255,6 +255,7 @@ class Case:
 
 
 EXIT_EQUAL, EXIT_DIFFERENCE, EXIT_NOTHING = 0, 1, 2
+STOPPED = "stopped before every run was done (cancelled, or the server is shutting down)"
 
 
 @dataclass
@@ -318,10 +319,12 @@ def verify(root: Path, agents: Sequence[Installed], picks: Sequence[Pick], momen
            failures: Sequence[str] = (), project: AgentProject | None = None,
            progress: Callable[[str], None] | None = None,
            home: Path | None = None, stop: Callable[[], bool] | None = None) -> Verification:
-    """Each agent asked about each path in a scratch copy of `root` (made once, copied per run),
-    beside rulelens's prediction. An agent whose binary does not start is one failure, and is
-    not asked about the other paths. `stop`: asked before each run; when it says so, the runs
-    left are not started (a language server shutting down), and that is one failure."""
+    """Each agent asked about each path in a scratch copy of `root` (made once, copied once per
+    agent and put back after each run), beside rulelens's prediction. An agent whose binary
+    does not start is one failure, and is not asked about the other paths. `stop`: asked before
+    each run and while an agent runs; when it says so, the running agent is ended and the runs
+    left are not started (an editor's command cancelled, a language server shutting down), and
+    that is one failure."""
     from rulelens.rules.repository import RuleRepository
 
     if project is None:
@@ -347,27 +350,37 @@ def verify(root: Path, agents: Sequence[Installed], picks: Sequence[Pick], momen
                 why = e.strerror or e
                 out.failures.append(f"{installed.agent}: could not start {installed.binary}: {why}")
                 continue
-            for pick in picks:
-                if stop is not None and stop():
-                    out.failures.append("stopped before every run was done (the server is shutting down)")
+            with Reused(template.root) as copy:  # one copy per agent, put back after each run
+                if not each_path(out, installed, picks, moment, root, template.root, copy, timeout, project,
+                                 copied.get(installed.agent), progress, stop):
                     return out
-                if progress is not None:
-                    progress(f"{installed.agent}: {moment} {pick.path}")
-                try:
-                    observed = run(installed.agent, installed.binary, root, pick.path, moment, timeout,
-                                   template=template.root, env=NO_NETWORK,
-                                   home_files=copied.get(installed.agent))
-                except (OSError, subprocess.SubprocessError) as e:  # the copy, not the agent
-                    detail = getattr(e, "stderr", None)
-                    why = detail.decode("utf-8", "replace").strip() if isinstance(detail, bytes) else ""
-                    observed = Observation(installed.agent, "unknown", pick.path, moment, (),
-                                           f"the scratch copy failed: {why or e}")
-                predicted = predict(root, installed.agent, pick.path, moment, project)
-                case = Case(installed.agent, installed.binary, pick, compare(observed, predicted))
-                out.cases.append(case)
-                if observed.error is not None and observed.error.startswith("could not start"):
-                    break
     return out
+
+
+def each_path(out: Verification, installed: Installed, picks: Sequence[Pick], moment: Moment, root: Path,
+              template: Path, copy: Reused, timeout: float, project: AgentProject,
+              home_files: Mapping[str, Path] | None, progress: Callable[[str], None] | None,
+              stop: Callable[[], bool] | None) -> bool:
+    """One agent on each path, its cases added to `out`; False when `stop` said to stop."""
+    for pick in picks:
+        if stop is not None and stop():
+            out.failures.append(STOPPED)
+            return False
+        if progress is not None:
+            progress(f"{installed.agent}: {moment} {pick.path}")
+        try:
+            observed = run(installed.agent, installed.binary, root, pick.path, moment, timeout,
+                           template=template, env=NO_NETWORK, home_files=home_files, reused=copy, stop=stop)
+        except (OSError, subprocess.SubprocessError) as e:  # the copy, not the agent
+            detail = getattr(e, "stderr", None)
+            why = detail.decode("utf-8", "replace").strip() if isinstance(detail, bytes) else ""
+            observed = Observation(installed.agent, "unknown", pick.path, moment, (),
+                                   f"the scratch copy failed: {why or e}")
+        predicted = predict(root, installed.agent, pick.path, moment, project)
+        out.cases.append(Case(installed.agent, installed.binary, pick, compare(observed, predicted)))
+        if observed.error is not None and observed.error.startswith("could not start"):
+            break
+    return True
 
 
 def given_paths(project: AgentProject, paths: Sequence[str]) -> list[Pick]:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 # Where the hook's command appends, below git's own folder (`git rev-parse --git-path`).
 OBSERVED = "rulelens/observed.jsonl"
+# The lines before, kept once when the file passed its size cap (cli/observe_hook.py's CAP).
+ROTATED = "rulelens/observed.1.jsonl"
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulelens.agents.observe_hook import OBSERVED
+from rulelens.agents.observe_hook import OBSERVED, ROTATED
 
 if TYPE_CHECKING:
     from rulelens.agents.base import Agent
@@ -70,13 +70,16 @@ def observed_file(root: Path, git: GitSession | None = None) -> Path | None:
 
 
 def read_observations(path: Path | None, root: Path) -> list[Observation]:
-    """Every well-formed line of the file, oldest first; a line cut short or not JSON is skipped."""
+    """Every well-formed line of the file, oldest first, after those of the file it replaced
+    when it passed its size cap (ROTATED, beside it); a line cut short or not JSON is skipped."""
     if path is None:
         return []
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return []
+    raw = b""
+    for part in (path.with_name(ROTATED.rpartition("/")[2]), path):
+        try:
+            raw += part.read_bytes() + b"\n"
+        except OSError:
+            continue
     bases = _bases(root)
     out: list[Observation] = []
     for line in raw.splitlines():

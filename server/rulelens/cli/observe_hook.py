@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 KEPT = ("session_id", "hook_event_name", "file_path", "memory_type", "load_reason", "globs",
         "trigger_file_path", "parent_file_path", "cwd", "agent_id", "agent_type")
 OBSERVED = "rulelens/observed.jsonl"  # agents/observe_hook.py's, without importing the core
+ROTATED = "rulelens/observed.1.jsonl"  # the lines before, kept once (agents/observe_hook.py's)
+# The file's size cap: past it, the file becomes ROTATED (replacing the one before) and a new one
+# starts, so that months of sessions keep at most twice this on disk and read in a moment.
+CAP = 2 << 20
 
 
 def record(data: dict[str, object], agent: str, now: float) -> bytes:
@@ -36,12 +40,32 @@ def record(data: dict[str, object], agent: str, now: float) -> bytes:
     return (json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def append(path: str, data: bytes) -> None:
-    """One write of a whole line under an exclusive lock, to a file only this user reads."""
+def append(path: str, data: bytes, rotated: str | None = None, cap: int = CAP) -> None:
+    """One write of a whole line under an exclusive lock, to a file only this user reads. A
+    file that would grow past `cap` is renamed to `rotated` first (under its lock), and the line
+    starts a new file; a hook that waited on the lock of a file renamed meanwhile opens the new one."""
     import fcntl
 
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    for _ in range(8):
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            held = os.fstat(fd)
+            try:
+                named = os.stat(path)
+            except FileNotFoundError:
+                continue  # renamed away while this hook waited
+            if (named.st_ino, named.st_dev) != (held.st_ino, held.st_dev):
+                continue
+            if rotated is not None and held.st_size and held.st_size + len(data) > cap:
+                os.replace(path, rotated)
+                continue
+            os.write(fd, data)
+            return
+        finally:
+            os.close(fd)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)  # never lose the line
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         os.write(fd, data)
@@ -74,7 +98,7 @@ def main(args: Sequence[str]) -> int:
         where = find_git_dir(cwd if isinstance(cwd, str) and os.path.isdir(cwd) else os.getcwd())
         if where is None:
             raise ValueError("no git repository here, so nothing is recorded")
-        append(os.path.join(where, OBSERVED), record(data, agent, now))
+        append(os.path.join(where, OBSERVED), record(data, agent, now), os.path.join(where, ROTATED))
     except Exception as exc:
         sys.stderr.write(f"rulelens observe: {exc}\n")
     return 0

@@ -83,6 +83,25 @@ def loads_text(present: list[Agent], view: PathView,
     return "\n".join(lines)
 
 
+def observed_lines(present: list[Agent], view: PathView, seen: Mapping[str, AgentSeen]) -> str:
+    """What real sessions showed for a path, alone (MCP's rules-for-path without a moment, where
+    the answer does not list every agent's loads): per agent with observed sessions, each
+    predicted file's last load or its absence, and the loads that contradict the prediction."""
+    lines: list[str] = []
+    for agent in present:
+        observed = seen.get(agent.id)
+        if observed is None:
+            continue
+        lines.append(f"{agent.name} {observed_head(agent, observed)}")
+        how = {load.file: load.how for load in view.loads.get(agent.id, [])}
+        for f in observed.files:
+            lines += [f"  {f.file}: {line}" for line in file_seen_lines(f, how.get(f.file, ""), observed)]
+        for o in observed.unexpected:
+            lines.append(f"  ! {o.file} was seen loading for this path in a real session "
+                         f"({when_why(o)}), but rulelens says it does not load here")
+    return "\n".join(lines)
+
+
 def observed_head(agent: Agent, seen: AgentSeen) -> str:
     hook = agent.observe_hook
     event = hook.event if hook is not None else "its hook"

@@ -11,8 +11,8 @@ from rulelens.agent_runs.runner import run, version
 from tests.agents.released.harness import write_project
 
 
-def stand_in(tmp_path: Path, body: str) -> Path:
-    exe = tmp_path / "agent"
+def stand_in(tmp_path: Path, body: str, name: str = "agent") -> Path:
+    exe = tmp_path / name
     exe.write_text("#!/bin/sh\nif [ \"$1\" = --version ]; then echo 9.8.7; exit 0; fi\n" + body)
     exe.chmod(0o755)
     version.cache_clear()
@@ -84,3 +84,47 @@ def test_a_tracked_file_its_gitignore_names_stays_tracked_in_the_copy(tmp_path: 
     subprocess.run(["git", "-C", str(root), "add", "-f", "CLAUDE.md"], check=True)
     with Scratch(root) as scratch:
         assert "CLAUDE.md" in project_files(scratch.root)
+
+
+def test_a_reused_copy_is_lent_again_after_a_read_and_put_back_after_an_edit_or_a_creation(
+        tmp_path: Path) -> None:
+    from rulelens.agent_runs.scratch import Reused, Scratch
+
+    root = write_project(tmp_path / "p", {"a.ts": "x\n", "src/b.ts": "y\n"})
+    seen = tmp_path / "seen"
+    with Scratch(root) as template, Reused(template.root) as copy:
+        reader = stand_in(tmp_path, f'cat "$PWD/a.ts" >> {seen}\n')
+        run("claude-code", reader, root, "a.ts", "read", template=template.root, reused=copy)
+        first = copy.root
+        editor = stand_in(tmp_path, 'printf edited > "$PWD/a.ts"\n', "editor")
+        run("claude-code", editor, root, "a.ts", "edit", template=template.root, reused=copy)
+        creator = stand_in(tmp_path, 'printf new > "$PWD/src/new/c.ts"\n', "creator")
+        run("claude-code", creator, root, "src/new/c.ts", "create", template=template.root, reused=copy)
+        idle = stand_in(tmp_path, "exit 0\n", "idle")  # asked to create, creates nothing
+        run("claude-code", idle, root, "src/other/d.ts", "create", template=template.root, reused=copy)
+        run("claude-code", reader, root, "a.ts", "read", template=template.root, reused=copy)
+        assert copy.made == 1 and copy.root == first
+        assert (first / "a.ts").read_text() == "x\n" and not (first / "src/new").exists()
+        assert not (first / "src/other").exists()
+        assert (template.root / "a.ts").read_text() == "x\n"
+    assert seen.read_text() == "x\nx\n"
+    assert (root / "a.ts").read_text() == "x\n" and not (root / "src/new").exists()
+
+
+def test_a_reused_copy_a_run_changed_elsewhere_is_dropped_and_the_next_run_gets_a_fresh_one(
+        tmp_path: Path) -> None:
+    from rulelens.agent_runs.scratch import Reused, Scratch
+
+    root = write_project(tmp_path / "p", {"a.ts": "x\n", "b.ts": "y\n"})
+    seen = tmp_path / "seen"
+    with Scratch(root) as template, Reused(template.root) as copy:
+        messy = stand_in(tmp_path, 'echo stray > "$PWD/.agent-state"; rm "$PWD/b.ts"\n', "messy")
+        run("claude-code", messy, root, "a.ts", "read", template=template.root, reused=copy)
+        assert copy.root is None  # dropped
+        reader = stand_in(tmp_path, f'ls -a "$PWD" >> {seen}\n')
+        run("claude-code", reader, root, "a.ts", "read", template=template.root, reused=copy)
+        assert copy.made == 2
+        assert (template.root / "b.ts").read_text() == "y\n"
+    listing = seen.read_text().split()
+    assert "b.ts" in listing and ".agent-state" not in listing
+    assert sorted(p.name for p in root.iterdir() if p.name != ".git") == ["a.ts", "b.ts"]

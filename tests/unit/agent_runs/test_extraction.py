@@ -40,6 +40,10 @@ def test_a_file_split_by_its_imports_is_found_by_its_pieces(tmp_path: Path) -> N
         Seen("AGENTS.md", "start"), Seen("docs/x.md", "start"))
     assert seen_files(CopilotCli(), [{"messages": [{"role": "system", "content": "Root rules here."}]}],
                       Path("/r"), "read", prints) == ()
+    # A lent copy's prints, read once, without the path a run asks about (it is never "sent").
+    assert prints.within("Imported words & more.") == ["docs/x.md"]
+    assert prints.without(["docs/x.md"]).within("Imported words & more.") == []
+    assert sorted(prints.pieces) == ["AGENTS.md", "docs/x.md"]
 
 
 def test_files_outside_the_copy_are_left_out() -> None:

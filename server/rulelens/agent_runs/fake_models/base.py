@@ -13,6 +13,8 @@ from typing import Any
 from rulelens.agent_runs.model import Recorded, ToolCall
 from rulelens.workspace.later import in_thread
 
+POLL = 0.02  # seconds between the serving loop's looks for a shutdown
+
 
 class Family:
     """One API's shapes. Subclasses answer the four questions below."""
@@ -79,7 +81,10 @@ class FakeModel:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
-        self.serving = in_thread(self.server.serve_forever, name="fake-model", daemon=True)
+        # A short poll: `close` waits for the loop to see the shutdown, half a second per run
+        # at serve_forever's default.
+        self.serving = in_thread(lambda: self.server.serve_forever(poll_interval=POLL), name="fake-model",
+                                 daemon=True)
 
     @property
     def url(self) -> str:

@@ -68,11 +68,16 @@ class CopilotCli(Launcher):
         (home / ".cache/copilot/pkg").symlink_to(shared, target_is_directory=True)
 
     def start(self, binary: Path, root: Path, home: Path, path: str, moment: Moment, url: str) -> Start:
-        env = {**base_env(home, path), "COPILOT_OFFLINE": "1", "COPILOT_PROVIDER_BASE_URL": f"{url}/v1",
+        # COPILOT_OFFLINE "true": 1.0.102 reads "1" as not offline (its log then says no "offline
+        # mode", and it tries api.github.com through the closed proxy).
+        env = {**base_env(home, path), "COPILOT_OFFLINE": "true", "COPILOT_PROVIDER_BASE_URL": f"{url}/v1",
                "COPILOT_PROVIDER_API_KEY": "fake", "COPILOT_PROVIDER_MODEL_ID": "fake-model",
                "COPILOT_MODEL": "fake-model"}
         verb = {"read": "view", "edit": "edit", "create": "create"}[moment]
-        argv = [str(binary), "-p", f"{verb} {path}", "--allow-all-tools", "--no-auto-update"]
+        # --disable-client-telemetry: else its exit waits out a 1.5 s budget for its metrics
+        # client (CAFE), which "1" for COPILOT_OFFLINE did not switch off.
+        argv = [str(binary), "-p", f"{verb} {path}", "--allow-all-tools", "--no-auto-update",
+                "--disable-client-telemetry"]
         return Start(argv, env, root)
 
     def without_named(self, text: str) -> str:

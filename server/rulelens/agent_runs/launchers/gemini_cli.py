@@ -22,6 +22,7 @@ from rulelens.agent_runs.launchers.base import (
     base_env,
     edit_arguments,
     node_command,
+    node_env,
     texts,
 )
 from rulelens.agent_runs.model import Moment, ToolCall
@@ -61,9 +62,15 @@ class GeminiCli(Launcher):
         env = {**base_env(home, path), "GEMINI_CLI_HOME": str(home), "GEMINI_CLI_TRUST_WORKSPACE": "true",
                "GEMINI_API_KEY": "fake", "GOOGLE_GEMINI_BASE_URL": url,
                "GEMINI_CLI_SYSTEM_SETTINGS_PATH": str(home / "system-settings.json"),
-               "GEMINI_CLI_SYSTEM_DEFAULTS_PATH": str(home / "system-defaults.json")}
+               "GEMINI_CLI_SYSTEM_DEFAULTS_PATH": str(home / "system-defaults.json"),
+               **self.quick_start(binary)}
         verb = {"read": "Read", "edit": "Edit", "create": "Create"}[moment]
         return Start([*node_command(binary), "-p", f"{verb} {path}", "--yolo"], env, root)
+
+    def quick_start(self, binary: Path) -> dict[str, str]:
+        # bundle/gemini.js loads its 16 MB bundle, then starts itself again with this variable
+        # set, only to raise Node's heap limit (getSpawnConfig): the run is that second process.
+        return {"GEMINI_CLI_NO_RELAUNCH": "true", **node_env(binary)}
 
     def version_argv(self, binary: Path) -> list[str]:
         return [*node_command(binary), "--version"]

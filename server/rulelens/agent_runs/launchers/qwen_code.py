@@ -21,6 +21,7 @@ from rulelens.agent_runs.launchers.base import (
     base_env,
     edit_arguments,
     node_command,
+    node_env,
     texts,
 )
 from rulelens.agent_runs.launchers.gemini_cli import blocks
@@ -56,10 +57,16 @@ class QwenCode(Launcher):
 
     def start(self, binary: Path, root: Path, home: Path, path: str, moment: Moment, url: str) -> Start:
         env = {**base_env(home, path), "OPENAI_API_KEY": "fake", "OPENAI_BASE_URL": f"{url}/v1",
-               "OPENAI_MODEL": "fake-model", "QWEN_CODE_TRUST_WORKSPACE": "true"}
+               "OPENAI_MODEL": "fake-model", "QWEN_CODE_TRUST_WORKSPACE": "true",
+               **self.quick_start(binary)}
         verb = {"read": "Read", "edit": "Edit", "create": "Create"}[moment]
         argv = [*node_command(binary), "-p", f"{verb} {path}", "--yolo", "--auth-type", "openai"]
         return Start(argv, env, root)
+
+    def quick_start(self, binary: Path) -> dict[str, str]:
+        # It loads and reads its settings, then replaces itself (execve) with a Node given a
+        # larger heap and this variable (relaunchAppInChildProcess): the run is that process.
+        return {"QWEN_CODE_NO_RELAUNCH": "true", **node_env(binary)}
 
     def version_argv(self, binary: Path) -> list[str]:
         return [*node_command(binary), "--version"]

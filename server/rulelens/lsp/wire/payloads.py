@@ -22,7 +22,8 @@ RECORD_RULE = "rulelens.recordRule"
 OPEN_RULE = "rulelens.openRule"
 WRITE_INDEX = "rulelens.writeIndex"
 VERIFY = "rulelens.verify"  # runs the installed agents (agent_runs.verify): seconds to minutes
-COMMANDS = [RECORD_RULE, OPEN_RULE, WRITE_INDEX, VERIFY]
+VERIFY_CANCEL = "rulelens.verifyCancel"  # ends the running verifies' agents; they answer at once
+COMMANDS = [RECORD_RULE, OPEN_RULE, WRITE_INDEX, VERIFY, VERIFY_CANCEL]
 RECORD_KIND = "source.rulelens.record"  # the code action kind of the record actions
 
 RULES_FOR_PATH = "rulelens/rulesForPath"
