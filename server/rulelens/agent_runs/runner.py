@@ -55,7 +55,7 @@ def run(agent: str, binary: Path, project_root: Path, path: str, moment: Moment 
             return Observation(agent, release, path, moment, (), f"{path} is not a file of the project")
         if moment == "create":
             (root / path).parent.mkdir(parents=True, exist_ok=True)  # tools that need the folder
-        prints = (Fingerprints(root, project_files(root), leave_out=[path], keep=launcher.unnamed)
+        prints = (Fingerprints(root, project_files(root), leave_out=[path], keep=launcher.unnamed_in(root))
                   if launcher.fingerprints else None)
         call = launcher.tool_call(root, path, moment)
         launcher.prepare_home(Path(binary), scratch.home)

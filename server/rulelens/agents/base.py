@@ -332,6 +332,12 @@ class Agent(ABC):
                 out.append(d)
         return out if self.triggers(path, on) else [d for d in out if not _after_the_tool(d)]
 
+    def started_in_folder(self, path: str) -> list[Load]:
+        """What the agent loads for `path` when started in its folder, for a per-path cap's
+        findings ("working in `a/`"): its answer, where the folder it starts in changes nothing
+        (Codex's chain does)."""
+        return [d for d in self.view(path) if isinstance(d, Load)]
+
     def triggers(self, path: str, on: Moment) -> bool:
         """Whether the agent's tool for `on` loads the path's own files (its globs' and folders'):
         False where the tool refuses the path or loads nothing for it, so that only what loads at

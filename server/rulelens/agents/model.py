@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 How = Literal["always", "glob", "directory"]
-MaybeHow = Literal["agent-decides", "manual"]
+# "start-folder": a folder's file the agent reads only when it is started in that folder or below
+# (Codex, which reads its chain once, for the folder it starts in).
+MaybeHow = Literal["agent-decides", "manual", "start-folder"]
 # What the agent does with the path when it loads files for it: reads it (the default
 # everywhere), edits it where it exists, or creates it. Agents' answers can differ per moment
 # (a tool that refuses the file, a tool that loads no rules).
@@ -37,7 +39,8 @@ class Load:
 
 @dataclass(frozen=True)
 class Maybe:
-    """A file the model may pick by its description, or that loads only when asked for."""
+    """A file the model may pick by its description, that loads only when asked for, or only
+    when the agent is started in its folder (`how`)."""
 
     file: str
     how: MaybeHow

@@ -49,7 +49,7 @@ def budget_problems(project: AgentProject) -> list[Problem]:
         reported: set[str] = set()
         for folder in sorted(project.ctx.folders):
             probe = f"{folder}/x" if folder else "x"
-            loads = [d for d in agent.view(probe) if isinstance(d, Load)]
+            loads = agent.started_in_folder(probe)
             blank = agent.blank_starts(loads)
             total, cut = chain_overflow(loads, budget.limit, blank)
             reads = chain_reads(loads, budget.limit, blank)

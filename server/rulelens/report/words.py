@@ -11,7 +11,15 @@ if TYPE_CHECKING:
     from rulelens.rules.review import Change, Review
 
 # How an agent may load a file it does not load on its own (agents.model.MaybeHow).
-MAYBE = {"agent-decides": "the model decides", "manual": "on request"}
+MAYBE = {"agent-decides": "the model decides", "manual": "on request",
+         "start-folder": "only if started in its folder"}
+
+
+def maybe_words(how: str, file: str, agent: str) -> str:
+    """Why a maybe file may load, in a sentence's words: a folder's file says which folder."""
+    if how == "start-folder":
+        return f"only when {agent} is started in {file.rpartition('/')[0]}/ or below"
+    return MAYBE[how]
 
 
 def plural(n: int, word: str) -> str:

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import Context, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.formats.codex import Codex
+from rulelens.agents.formats.folder_chain import FolderChain
 from rulelens.agents.formats.gemini_imports import imported, imports, target
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.rules.format.reading import decode
@@ -149,7 +149,7 @@ def settings_import_format(root: Path, reads: Reads) -> str:
     return "flat" if isinstance(context, dict) and context.get("importFormat") == "flat" else "tree"
 
 
-class GeminiCli(Codex):
+class GeminiCli(FolderChain):
     id: ClassVar[str] = "gemini-cli"
     name: ClassVar[str] = "Gemini CLI"
     facts = (
@@ -162,6 +162,11 @@ class GeminiCli(Codex):
              "folder and each folder above it up to that root, those not loaded yet (just in time)",
              RELEASE + "packages/core/src/utils/memoryDiscovery.ts `loadJitSubdirectoryMemory`, called "
              "from tools/jit-context.ts `discoverJitContext`", "code", CHECKED),
+        Fact("files", "started in a folder below the root, the start folder's files and those above it up "
+             "to the root load at start, and a tool's path below the start adds the rest just in time; "
+             "rulelens answers for Gemini CLI started at the project root",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `getEnvironmentMemoryPaths`; run end "
+             "to end (agent_runs) at the root and in a subfolder", "code", "2026-12-07"),
         Fact("files", "no folder below the start is scanned, and `.gitignore` and `.geminiignore` hide "
              "no context file: each candidate path is only tested for access",
              RELEASE + "packages/core/src/utils/memoryDiscovery.ts `findUpwardGeminiFiles`", "code", CHECKED),
@@ -286,10 +291,8 @@ class GeminiCli(Codex):
         with it), and the files git ignores on the way."""
         out: list[Load | Maybe] = []
         seen: set[str] = set()
-        parts = path.split("/")[:-1]
-        for depth in range(len(parts) + 1):
-            folder = "/".join(parts[:depth])
-            here = [f for _, f in self._by_folder.get(folder, ())] + self.unlisted(folder)
+        for folder, files in self.on_the_way(path):
+            here = [f for _, f in files] + self.unlisted(folder)
             for f in sorted(here, key=lambda x: x.rel):
                 d = self.decide(f, path)
                 if not isinstance(d, Load) or d.file in seen:
@@ -345,6 +348,3 @@ class GeminiCli(Codex):
             p = problem(f, line, "warning", "gemini-cli-import-failed", message)
             out.append(Problem(p.file, p.line, p.severity, p.code, p.message, col, col + imp.end - imp.start))
         return out
-
-    def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
-        return (self.id, f.rel)
