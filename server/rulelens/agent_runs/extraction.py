@@ -67,6 +67,18 @@ class Fingerprints:
                  keep: Callable[[str], bool] = lambda rel: True) -> None:
         skip = set(leave_out)
         self.pieces: dict[str, list[str]] = {}
+        # The text of the files left out (the path the agent reads), squashed: a tool's result
+        # holds it, and a file whose text is inside it (a license header a `.go` file starts
+        # with, a link to the read file) is not an instruction file the agent sent.
+        self.own: list[str] = []
+        for rel in skip:
+            try:
+                if (root / rel).is_file() and (root / rel).stat().st_size <= MAX_BYTES:
+                    own = squash((root / rel).read_text(encoding="utf-8"))
+                    if len(own) >= MIN_CHARS:
+                        self.own.append(own)
+            except (OSError, UnicodeDecodeError):
+                continue
         for rel in through_links(root, files):
             if rel in skip or not rel.lower().endswith(CANDIDATE_SUFFIXES) or not keep(rel):
                 continue
@@ -83,7 +95,10 @@ class Fingerprints:
 
     def within(self, text: str) -> list[str]:
         """The files whose every piece is in `text`, or whose first HEAD characters are, for a
-        long file an agent cuts at its cap (Codex's 32 KiB)."""
+        long file an agent cuts at its cap (Codex's 32 KiB). The left-out files' text is taken
+        out of `text` first."""
+        for own in self.own:
+            text = text.replace(own, " ")
         return [rel for rel, found in self.pieces.items()
                 if all(p in text for p in found) or cut_within(" ".join(found), text)]
 
