@@ -12,7 +12,7 @@ import pytest
 from rulelens.agent_runs.compare import compare, predict
 from rulelens.agent_runs.model import Seen
 from rulelens.agent_runs.runner import run
-from tests.agents.released.e2e.support import binary
+from tests.agents.released.e2e.support import binary, record
 from tests.agents.released.harness import write_project
 
 AGENTS = "# Agents\n\nShared guidance for every agent here.\n"
@@ -31,6 +31,7 @@ def seen(tmp_path: Path, files: dict[str, str], path: str = "tests/unit/a.py",
     assert observed.error is None, observed.error
     if modelled:
         both = compare(observed, predict(root, "claude-code", path, "read"), root)
+        record(both)
         assert both.agree, (both.only_agent, both.only_rulelens)
     return set(observed.files)
 

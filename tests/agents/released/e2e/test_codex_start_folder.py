@@ -14,7 +14,7 @@ from rulelens.agent_runs.model import Moment, Seen
 from rulelens.agent_runs.runner import run
 from rulelens.agents.project import AgentProject
 from rulelens.rules.repository import RuleRepository
-from tests.agents.released.e2e.support import binary
+from tests.agents.released.e2e.support import binary, record
 from tests.agents.released.harness import write_project
 
 FILES = {
@@ -34,6 +34,7 @@ def test_started_at_the_root_codex_never_loads_a_nested_agents_md(tmp_path: Path
     assert observed.error is None, observed.error
     assert set(observed.files) == {Seen("AGENTS.md", "start")}
     both = compare(observed, predict(root, "codex", path, moment), root)
+    record(both)
     assert both.agree, (both.only_agent, both.only_rulelens)
     view = AgentProject(RuleRepository(root)).view(path, on=moment)
     assert [(m.file, m.how) for m in view.maybe["codex"]] == [

@@ -11,7 +11,7 @@ import pytest
 from rulelens.agent_runs.compare import compare, predict
 from rulelens.agent_runs.model import Seen
 from rulelens.agent_runs.runner import run
-from tests.agents.released.e2e.support import binary
+from tests.agents.released.e2e.support import binary, record
 from tests.agents.released.harness import write_project
 
 RULE = ".github/instructions/x.instructions.md"
@@ -26,4 +26,5 @@ def test_nested_braces_in_apply_to(tmp_path: Path, path: str, loads: bool) -> No
     assert observed.error is None, observed.error
     assert set(observed.files) == ({Seen(RULE, "after-read")} if loads else set())
     both = compare(observed, predict(root, "copilot-cli", path, "read"), root)
+    record(both)
     assert both.agree, (both.only_agent, both.only_rulelens)
