@@ -72,7 +72,7 @@ def loads_text(present: list[Agent], view: PathView,
             lines.append(f"    ! {o.file} was seen loading for this path in a real session "
                          f"({when_why(o)}), but rulelens says it does not load here")
         for m in view.maybe.get(agent.id, []):
-            lines.append(f"    maybe     {m.file}  ({maybe_words(m.how, m.file, agent.name)})")
+            lines.append(f"    maybe     {m.file}  ({maybe_words(m.how, m.file, agent.name, m.via)})")
         if agent.id in view.moment_notes:
             lines.append(f"    ! {view.moment_notes[agent.id]}")
         for twice, first in view.same_text.get(agent.id, []):

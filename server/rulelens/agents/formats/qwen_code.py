@@ -109,6 +109,11 @@ class QwenCode(GlobAgent):
              "trusted folder)", CODE, "code", "2026-12-05"),
         Fact("files", "`QWEN.md` and `AGENTS.md` in the folder it starts in and each folder up to the git "
              "root (none below)", MEMORY_CODE, "code", "2026-12-05"),
+        Fact("loading", "the folder chain is read at start only: started at the project root (as rulelens "
+             "answers), a nested `QWEN.md` or `AGENTS.md` never loads, whatever a tool reads below it; "
+             "rulelens lists each on the path's way as loading only when Qwen Code is started in its folder "
+             "or below", "@qwen-code/qwen-code@0.24.4 (npm), run end to end (agent_runs) on generated "
+             "projects and 75 real repositories", "code", "2026-12-07"),
         Fact("keys", "`paths`: a list (each item made a string) or one string, never split on commas; "
              "`description`", CODE, "code", "2026-12-05"),
         Fact("loading", "with `paths`: injected once a tool touches a matching file; without (or empty): in "
@@ -191,7 +196,9 @@ class QwenCode(GlobAgent):
             folder = f.rel.rpartition("/")[0]
             if not folder:
                 return self.load(f, "always")
-            return self.load(f, "directory") if path.startswith(folder + "/") else None
+            # Read at start from the start folder up, and never after (run end to end): started at
+            # the root, Qwen Code loads a nested one only when started in its folder or below.
+            return Maybe(f.rel, "start-folder") if path.startswith(folder + "/") else None
         if not rule_body(f.body):
             return None  # dropped: nothing is left of its text
         patterns = self.rule_patterns(f)
@@ -201,8 +208,16 @@ class QwenCode(GlobAgent):
         return self.load(f, "glob", hit) if hit else None
 
     def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
-        """Each loaded file followed by the files its `@path` imports put in its place."""
-        return with_imports(super().view(path, on), self.imports_of)
+        """Each loaded file followed by the files its `@path` imports put in its place; a nested
+        file that loads only when Qwen Code starts in its folder, with its imports alike."""
+        out: list[Load | Maybe] = []
+        for d in with_imports(super().view(path, on), self.imports_of):
+            out.append(d)
+            if isinstance(d, Maybe) and d.how == "start-folder":
+                listed = {x.file for x in out}
+                out += [Maybe(i.file, "start-folder", i.via) for i in self.imports_of(d.file)
+                        if i.file not in listed]
+        return out
 
     def imports_of(self, rel: str) -> list[Imported]:
         """What `rel`'s imports load: a `QWEN.md`'s or an `AGENTS.md`'s (its rules' are not read)."""
