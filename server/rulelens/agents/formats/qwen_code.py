@@ -196,9 +196,9 @@ class QwenCode(GlobAgent):
             folder = f.rel.rpartition("/")[0]
             if not folder:
                 return self.load(f, "always")
-            # Read at start from the start folder up, and never after (run end to end): started at
-            # the root, Qwen Code loads a nested one only when started in its folder or below.
-            return Maybe(f.rel, "start-folder") if path.startswith(folder + "/") else None
+            # For a start in the path's folder (the coverage `check` and `map` read); `view`
+            # answers for a start at the root.
+            return self.load(f, "directory") if path.startswith(folder + "/") else None
         if not rule_body(f.body):
             return None  # dropped: nothing is left of its text
         patterns = self.rule_patterns(f)
@@ -210,8 +210,12 @@ class QwenCode(GlobAgent):
     def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
         """Each loaded file followed by the files its `@path` imports put in its place; a nested
         file that loads only when Qwen Code starts in its folder, with its imports alike."""
+        # Read at start from the start folder up, and never after (run end to end): started at the
+        # root, Qwen Code loads a nested one only when started in its folder or below.
+        decided = [Maybe(d.file, "start-folder") if isinstance(d, Load) and d.how == "directory" else d
+                   for d in super().view(path, on)]
         out: list[Load | Maybe] = []
-        for d in with_imports(super().view(path, on), self.imports_of):
+        for d in with_imports(decided, self.imports_of):
             out.append(d)
             if isinstance(d, Maybe) and d.how == "start-folder":
                 listed = {x.file for x in out}
