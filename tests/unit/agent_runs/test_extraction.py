@@ -151,3 +151,18 @@ def test_text_inside_the_read_file_is_not_a_file_the_agent_sent(tmp_path: Path) 
     prints = Fingerprints(tmp_path, ["hack/boilerplate.go.txt", "a.go", "GEMINI.md"], leave_out=["a.go"])
     result = f"Root rules for the whole project.\n\n/*\n{header}\n*/\n\npackage a\n"
     assert prints.within(squash(result)) == ["GEMINI.md"]
+
+
+def test_a_copy_of_a_named_file_is_not_found_by_its_text(tmp_path: Path) -> None:
+    """Qwen Code and Gemini CLI name each file they send; a rulesync copy of `AGENTS.md`
+    (arittr/chopstack's `.rulesync/rules/CLAUDE.md`) holds the same text and is no file sent."""
+    from rulelens.agent_runs.launchers.qwen_code import QwenCode
+
+    text = "# Agents\n\nShared guidance for every agent in this project.\n"
+    (tmp_path / "AGENTS.md").write_text(text)
+    (tmp_path / ".rulesync/rules").mkdir(parents=True)
+    (tmp_path / ".rulesync/rules/CLAUDE.md").write_text(text)
+    prints = Fingerprints(tmp_path, ["AGENTS.md", ".rulesync/rules/CLAUDE.md"])
+    request = {"messages": [{"role": "system", "content": (
+        f"Intro.\n--- Context from: AGENTS.md ---\n{text}--- End of Context from: AGENTS.md ---\nDone.")}]}
+    assert seen_files(QwenCode(), [request], tmp_path, "read", prints) == (Seen("AGENTS.md", "start"),)
