@@ -205,6 +205,9 @@ class GeminiCli(FolderChain):
     )
     budget = None
     source = DOCS
+    # Run end to end on 75 real repositories (bench/agents_e2e.py) for a read and a create, and
+    # in tests/agents/released/e2e.
+    end_to_end = frozenset(("read", "create"))
     codes = frozenset(("gemini-settings-invalid", "gemini-cli-import-failed"))
     file_globs = ("**/GEMINI.md", SETTINGS)
     names: ClassVar[tuple[str, ...]] = DEFAULT  # the default; `file_names` holds the project's
