@@ -153,6 +153,9 @@ class QwenCode(GlobAgent):
     import_code = "qwen-import-missing"
     codes = frozenset(("qwen-import-missing",))
     source = f"{RELEASE}'s code (npm)"
+    # Run end to end on 75 real repositories (bench/agents_e2e.py) for a read and a create, and
+    # in tests/agents/released/e2e.
+    end_to_end = frozenset(("read", "create"))
     file_globs = ("**/QWEN.md", "**/AGENTS.md", ".qwen/rules/**/*.md")
     borrows = ("AGENTS.md",)
 
