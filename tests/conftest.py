@@ -73,14 +73,22 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """The agreement of each agent's matcher with the real one, per source, as
     tests/agents/test_differential.py records it (`record_property("agreement", …)`); the
     properties travel with the reports, so the table shows under pytest-xdist too."""
-    rows = sorted({
-        tuple(value)
+    recorded = {
+        (report.nodeid, tuple(value))
         for reports in terminalreporter.stats.values()
         for report in reports
         if getattr(report, "when", None) == "call"
         for name, value in getattr(report, "user_properties", ())
         if name == "agreement"
-    })
+    }
+    # Rows of one agent and source from several tests (each end-to-end case records its own) are
+    # summed: one line per agent.
+    summed: dict[tuple[str, str], list[int]] = {}
+    for _, (agent, source, pairs, agree) in recorded:
+        total = summed.setdefault((agent, source), [0, 0])
+        total[0] += pairs
+        total[1] += agree
+    rows = sorted((agent, source, pairs, agree) for (agent, source), (pairs, agree) in summed.items())
     if not rows:
         return
     terminalreporter.section("agreement with the agents' real matchers")

@@ -34,8 +34,9 @@ def test_qwen_code_paths_use_picomatch_with_dotfiles(project: ProjectFactory) ->
                                   ".qwen/rules/always.md": ("always", ())}
     hidden, _ = _view(root, "src/.hidden/b.py")
     assert ".qwen/rules/py.md" in hidden["qwen-code"]  # picomatch with `{dot: true}` (its code)
-    nested, _ = _view(root, "pkg/x.py")
-    assert nested["qwen-code"]["pkg/QWEN.md"] == ("directory", ())
+    nested, maybe = _view(root, "pkg/x.py")
+    assert "pkg/QWEN.md" not in nested["qwen-code"]  # started at the root: read at start only, from there up
+    assert maybe["qwen-code"]["pkg/QWEN.md"] == "start-folder"
 
 
 def test_gemini_cli_reads_the_gemini_md_chain(project: ProjectFactory) -> None:

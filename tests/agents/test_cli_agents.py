@@ -54,7 +54,8 @@ def test_json_shape_and_every_agent_present(shop: Path) -> None:
             assert load["how"] in ("always", "glob", "directory")
             assert load["bytes"] == (shop / load["file"]).stat().st_size
     for maybes in item["agents_maybe"].values():
-        assert all(set(m) == {"file", "how"} and m["how"] in ("agent-decides", "manual") for m in maybes)
+        assert all(set(m) == {"file", "how"} and m["how"] in ("agent-decides", "manual", "start-folder")
+                   for m in maybes)
 
 
 def test_json_names_the_release_an_answer_was_read_from(shop: Path) -> None:
@@ -64,8 +65,9 @@ def test_json_names_the_release_an_answer_was_read_from(shop: Path) -> None:
     # Whole answers run end to end at a release are "confirmed in" it; an answer whose matcher alone
     # was checked against the release's code is "matcher confirmed in" it.
     whole, matcher = item["agents_confirmed_in"], item["agents_matcher_confirmed_in"]
-    assert whole == {"claude-code": "Claude Code 2.1.337", "copilot-cli": "Copilot CLI 1.0.102"}
-    assert matcher["qwen-code"] == "Qwen Code 0.24.4"
+    assert whole == {"claude-code": "Claude Code 2.1.337", "copilot-cli": "Copilot CLI 1.0.102",
+                     "codex": "Codex 0.171.0", "gemini-cli": "Gemini CLI 0.61.0", "qwen-code": "Qwen Code 0.24.4"}
+    assert matcher["amp"].startswith("Amp ")
     marked = {**whole, **matcher}
     assert "cursor" not in marked and "continue" not in marked and "boost" not in marked
     assert all(agent.id not in matcher for agent in AGENTS if "read" in agent.end_to_end)
@@ -75,12 +77,15 @@ def test_json_names_the_release_an_answer_was_read_from(shop: Path) -> None:
             assert agent.confirmed and any(release in f.source for f in agent.facts if f.kind == "code")
 
 
-def test_json_flags_a_path_over_an_agents_cap(shop: Path) -> None:
+def test_json_says_a_nested_agents_md_loads_only_when_codex_starts_there(shop: Path) -> None:
+    """Codex started at the root (the answer's default) reads the root's `AGENTS.md` alone; the
+    big nested one, which would cross the cap, loads only when Codex is started in its folder."""
     big, small = match_json(shop, "packages/big/app.ts", "src/main.py")
-    assert list(big["agents_over_budget"]) == ["codex"]
-    left, size = 32 * 1024 - (shop / "AGENTS.md").stat().st_size, (shop / "packages/big/AGENTS.md").stat().st_size
-    assert f"`packages/big/AGENTS.md` is cut after {left:,} of its {size:,} bytes" in big["agents_over_budget"]["codex"]
-    assert "agents_over_budget" not in small
+    assert [x["file"] for x in big["agents"]["codex"]] == ["AGENTS.md"]
+    assert {"file": "packages/big/AGENTS.md", "how": "start-folder"} in big["agents_maybe"]["codex"]
+    assert "agents_over_budget" not in big and "agents_over_budget" not in small
+    text = run(shop, "match", "--agents", "packages/big/app.ts").stdout
+    assert "maybe     packages/big/AGENTS.md  (only when Codex is started in packages/big/ or below)" in text
 
 
 def test_rules_part_is_match_as_today(shop: Path) -> None:
@@ -109,14 +114,16 @@ def test_what_each_agent_loads_for_an_api_file(shop: Path) -> None:
     assert maybe["copilot"][".github/instructions/python.instructions.md"] == "agent-decides"
     assert maybe["cursor"][".cursor/rules/manual.mdc"] == "manual"
     assert maybe["windsurf"] == {".windsurf/rules/manual.md": "manual", ".windsurf/rules/model.md": "agent-decides"}
-    assert agents["codex"] == {"AGENTS.md": ("directory", [])}
+    assert agents["codex"] == {"AGENTS.md": ("always", [])}
     assert agents["boost"] == {".ai/rules/index.md": ("always", [])}
 
 
 def test_codex_chain_and_boost_for_other_paths(shop: Path) -> None:
     web, api, invoice = match_json(shop, "packages/web/index.ts", "packages/api/server.ts", "app/Models/Invoice.php")
-    assert [x["file"] for x in web["agents"]["codex"]] == ["AGENTS.md", "packages/web/AGENTS.md"]
-    assert [x["file"] for x in api["agents"]["codex"]] == ["AGENTS.md", "packages/api/AGENTS.override.md"]
+    # Started at the root, Codex reads the root's file; a package's only when started in it.
+    assert [x["file"] for x in web["agents"]["codex"]] == ["AGENTS.md"]
+    assert web["agents_maybe"]["codex"] == [{"file": "packages/web/AGENTS.md", "how": "start-folder"}]
+    assert api["agents_maybe"]["codex"] == [{"file": "packages/api/AGENTS.override.md", "how": "start-folder"}]
     assert {x["file"]: x["patterns"] for x in invoice["agents"]["boost"]} == {
         ".ai/rules/index.md": [], ".ai/rules/models.md": ["app/Models/**"]}
 
@@ -130,9 +137,9 @@ def test_text_groups_by_agent_with_bytes_and_budget(shop: Path) -> None:
         assert f"\n  {agent.name}: " in text
     assert "\n  claude-code: " not in text and "\n  windsurf: " not in text
     assert "\n  Devin Desktop: " in text and "\n  Copilot in VS Code: " in text
-    assert "  Codex: 2 files, 35,169 bytes  (matcher confirmed in Codex 0.171.0)\n" in text
-    assert "! over budget: 35,169 bytes exceed Codex's 32 KiB cap" in text
-    assert "`packages/big/AGENTS.md` is cut after" in text
+    assert "  Codex: 1 file, 72 bytes  (confirmed in Codex 0.171.0)\n" in text
+    assert "    maybe     packages/big/AGENTS.md  (only when Codex is started in packages/big/ or below)\n" in text
+    assert "exceed Codex's 32 KiB cap" not in text  # the big file loads only when started in its folder
     # Cursor reads the root's AGENTS.md and a nested one (its docs), beside its own rules.
     assert "  Cursor: 4 files, 35,335 bytes  (probably: documented behaviour not confirmed)" in text
     claude = next(line for line in text.splitlines() if line.startswith("  Claude Code: "))

@@ -105,13 +105,13 @@ def test_codex_chain_with_override_and_budget(project: ProjectFactory) -> None:
         "a/b/AGENTS.override.md": "# AB override\n", "a/b/c.ts": "", "a/empty/AGENTS.md": "",
         "big/AGENTS.md": "x" * (33 * 1024), "big/f.ts": "", "a/empty/f.ts": "",
     }, git=True)
-    assert list(_loads(root, "a/b/c.ts", "codex")) == ["AGENTS.md", "a/AGENTS.md", "a/b/AGENTS.override.md"]
-    assert all(how == "directory" for how, _ in _loads(root, "a/b/c.ts", "codex").values())
-    assert list(_loads(root, "a/empty/f.ts", "codex")) == ["AGENTS.md", "a/AGENTS.md"]  # empty files skipped
+    # Started at the root: the root's file; the nested chain only when started in its folder.
+    assert _loads(root, "a/b/c.ts", "codex") == {"AGENTS.md": ("always", ())}
+    started = [m.file for m in _project(root).view("a/b/c.ts").maybe["codex"]]
+    assert started == ["a/AGENTS.md", "a/b/AGENTS.override.md"]
+    assert [m.file for m in _project(root).view("a/empty/f.ts").maybe["codex"]] == ["a/AGENTS.md"]  # empty skipped
     assert list(_loads(root, "x.ts", "codex")) == ["AGENTS.md"]
-    view = _project(root).view("big/f.ts")
-    assert "codex" in view.over_budget and "big/AGENTS.md" in view.over_budget["codex"]
-    assert "codex" not in _project(root).view("a/b/c.ts").over_budget
+    assert "codex" not in _project(root).view("big/f.ts").over_budget  # big/AGENTS.md: only when started there
     codes = _codes(root)
     assert ("big/AGENTS.md", "agent-budget-exceeded") in codes
     assert ("a/b/AGENTS.md", "codex-shadowed") in codes

@@ -1,7 +1,7 @@
 """Tests mirror the package (CONTRIBUTING.md, *Where a test goes*): under tests/unit (no process
 starts) and tests/integration (tests that start git, grep or Python), each folder is a folder of
 the package, and a per-agent test is `agents/formats/test_<agent>.py`, named after that agent's
-module. Per-agent tests left in tests/agents are listed below until they move."""
+module; none is left in tests/agents."""
 
 from __future__ import annotations
 
@@ -11,10 +11,6 @@ from tests.architecture.test_one_home import PACKAGE
 
 TESTS = Path(__file__).resolve().parents[1]
 MIRRORED = ("unit", "integration")
-# Per-agent tests still in tests/agents: their agents' modules change on another branch (issue 46:
-# helper r42 owns claude_code, codex, gemini_cli and qwen_code), so they move after it lands;
-# test_codex starts git and goes to tests/integration/agents/formats/.
-NOT_YET_MOVED = {"test_claude_code.py", "test_codex.py", "test_gemini_cli.py", "test_qwen_code.py"}
 
 
 def strays(tests: Path, package: Path) -> list[str]:
@@ -44,7 +40,7 @@ def test_the_unit_and_integration_trees_mirror_the_package() -> None:
 
 
 def test_per_agent_tests_live_in_the_mirror() -> None:
-    assert agent_tests_elsewhere(TESTS, PACKAGE) == NOT_YET_MOVED
+    assert agent_tests_elsewhere(TESTS, PACKAGE) == set()
 
 
 def test_the_rules_can_fail(tmp_path: Path) -> None:

@@ -94,8 +94,9 @@ async def test_hover_shows_what_other_agents_load(client: LanguageClient, shop: 
     kiro = section[section.index("**Kiro**"):section.index("**Continue**")]
     assert "`.kiro/steering/api.md`" not in kiro and ".kiro/steering/api.md" in kiro
     assert "the model decides: `auto.md` · on request: `manual.md`" in kiro
-    codex = section[section.index("**Codex**"):]
-    assert "[AGENTS.md]" in codex and "folder chain" in codex
+    # Codex, started at the root, loads the root's AGENTS.md at start, as Amp does: one entry.
+    codex = section[section.index("**Codex and Amp**"):]
+    assert "[AGENTS.md]" in codex and "always" in codex.split("\n\n")[0]
     assert "**Boost**" not in section  # Boost is the main section
 
 
@@ -106,6 +107,18 @@ async def test_hover_section_for_a_file_no_boost_rule_covers(client: LanguageCli
     assert text is not None and text.startswith("**In other agents**")
     windsurf = text[text.index("**Devin Desktop**"):text.index("**Kiro**")]
     assert "by `docs/**`" in windsurf
+
+
+async def test_hover_says_a_nested_agents_md_loads_only_when_codex_starts_in_its_folder(
+        client: LanguageClient, shop: Path) -> None:
+    """Codex reads its chain once, for the folder it starts in: started at the root it has the
+    root's `AGENTS.md` alone, and the hover names the package's as loading only when started there."""
+    await _open(client, shop, "packages/web/index.ts")
+    text = await _hover(client, shop, "packages/web/index.ts")
+    assert text is not None
+    codex = text[text.index("**Codex"):]
+    codex = codex[:codex.index("\n\n")] if "\n\n" in codex else codex
+    assert "only if started in its folder: `packages/web/AGENTS.md`" in codex
 
 
 @pytest.mark.caps(lambda caps: setattr(caps.text_document.hover, "content_format",
@@ -172,7 +185,7 @@ async def test_rules_for_path_has_the_agents(client: LanguageClient, shop: Path)
     assert api["uri"] == uri(shop, ".claude/rules/api.md") and api["bytes"] > 0
     assert {"file": ".kiro/steering/manual.md", "uri": uri(shop, ".kiro/steering/manual.md"),
             "how": "manual"} in agents["kiro"]["maybe"]
-    assert agents["codex"]["loads"][0]["how"] == "directory"
+    assert agents["codex"]["loads"][0]["how"] == "always"
     assert agents["codex"]["overBudget"] is None
     assert agents["codex"]["cap"] is not None and (agents["codex"]["cap"]["limit"], agents["codex"]["cap"]["per"]) == (
         32 * 1024, "path")

@@ -73,7 +73,7 @@ export interface AgentLoad {
 export interface AgentMaybe {
   file: string;
   uri: string;
-  how: 'agent-decides' | 'manual';
+  how: 'agent-decides' | 'manual' | 'start-folder';
 }
 
 /** An agent's documented cap: over the files loaded for one path, or on each file. */

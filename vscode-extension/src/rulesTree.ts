@@ -120,7 +120,9 @@ function agentNode(agent: AgentView): ViewNode {
   if (maybe.length > 0) {
     children.push({ ...group(agent.id, 'May load', maybe.map((m) => ({
       id: `${agent.id}:maybe:${m.file}`, kind: 'file' as const, label: baseName(m.file),
-      description: m.how === 'manual' ? 'only when asked for' : 'the model decides',
+      description: m.how === 'manual' ? 'only when asked for'
+        : m.how === 'start-folder' ? `only if started in ${m.file.slice(0, m.file.lastIndexOf('/') + 1)}`
+        : 'the model decides',
       tooltip: m.file, icon: 'question', uri: m.uri, line: 0, children: [],
     }))), expanded: false });
   }

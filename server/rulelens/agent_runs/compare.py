@@ -1,8 +1,8 @@
 """rulelens's prediction for (agent, path, moment) beside what the agent's binary sent.
 
 The prediction is `AgentProject.view(path, on=moment)`; each load becomes a (file, arrival):
-loaded at start ("always", or a folder's file for an agent started in the path's folder), else
-after the moment's tool result. A load that says when it arrives itself (an `arrived` field) is
+loaded at start ("always"), else after the moment's tool result. Every harness starts its agent
+at the project root. A load that says when it arrives itself (an `arrived` field) is
 taken at its word."""
 
 from __future__ import annotations
@@ -14,14 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from rulelens.agent_runs.model import Arrived, Moment, Observation, Seen, after
-from rulelens.agents.formats.codex import Codex
 from rulelens.agents.model import Load
 from rulelens.agents.project import AgentProject
 from rulelens.rules.repository import RuleRepository
-
-# Agents whose harness starts them in the folder of the path (the folder's files are loaded
-# at start by them, as rulelens reads agents that read a folder chain).
-STARTED_IN_PATH_FOLDER: frozenset[str] = frozenset({Codex.id})
 
 
 @dataclass(frozen=True)
@@ -48,7 +43,7 @@ def arrival(agent: str, load: Load, moment: Moment) -> Arrived:
     said = getattr(load, "arrived", None)
     if said in ("start", "after-read", "after-edit", "after-create"):
         return said  # type: ignore[no-any-return]
-    if load.how == "always" or (load.how == "directory" and agent in STARTED_IN_PATH_FOLDER):
+    if load.how == "always":
         return "start"
     return after(moment)
 

@@ -67,6 +67,7 @@ class Fingerprints:
                  keep: Callable[[str], bool] = lambda rel: True) -> None:
         skip = set(leave_out)
         self.pieces: dict[str, list[str]] = {}
+        self.own = own_texts(root, skip)
         for rel in through_links(root, files):
             if rel in skip or not rel.lower().endswith(CANDIDATE_SUFFIXES) or not keep(rel):
                 continue
@@ -81,19 +82,39 @@ class Fingerprints:
             if sum(len(p) for p in found) >= MIN_CHARS or any("@" in p for p in found):
                 self.pieces[rel] = found
 
-    def without(self, leave_out: Iterable[str]) -> Fingerprints:
-        """These prints but those of `leave_out`, read no further: a copy's prints, read once,
-        for each run's path in it."""
+    def without(self, root: Path, leave_out: Iterable[str]) -> Fingerprints:
+        """These prints but those of `leave_out`, whose text is left out as `__init__` leaves
+        it: a copy's prints, read once, for each run's path in it."""
         skip = set(leave_out)
         out = Fingerprints.__new__(Fingerprints)
         out.pieces = {rel: found for rel, found in self.pieces.items() if rel not in skip}
+        out.own = self.own + own_texts(root, skip)
         return out
 
     def within(self, text: str) -> list[str]:
         """The files whose every piece is in `text`, or whose first HEAD characters are, for a
-        long file an agent cuts at its cap (Codex's 32 KiB)."""
+        long file an agent cuts at its cap (Codex's 32 KiB). The left-out files' text is taken
+        out of `text` first."""
+        for own in self.own:
+            text = text.replace(own, " ")
         return [rel for rel, found in self.pieces.items()
                 if all(p in text for p in found) or cut_within(" ".join(found), text)]
+
+
+def own_texts(root: Path, rels: Iterable[str]) -> list[str]:
+    """The text of the files left out (the path the agent reads), squashed: a tool's result
+    holds it, and a file whose text is inside it (a license header a `.go` file starts with, a
+    link to the read file) is not an instruction file the agent sent."""
+    found: list[str] = []
+    for rel in rels:
+        try:
+            if (root / rel).is_file() and (root / rel).stat().st_size <= MAX_BYTES:
+                own = squash((root / rel).read_text(encoding="utf-8"))
+                if len(own) >= MIN_CHARS:
+                    found.append(own)
+        except (OSError, UnicodeDecodeError):
+            continue
+    return found
 
 
 def through_links(root: Path, files: Iterable[str]) -> Iterator[str]:

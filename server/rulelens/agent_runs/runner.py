@@ -107,10 +107,10 @@ def fingerprints(launcher: Launcher, root: Path, path: str, kept: dict[str, Any]
     key = f"fingerprints:{launcher.agent}"
     whole = kept.get(key) if kept is not None else None
     if not isinstance(whole, Fingerprints):
-        whole = Fingerprints(root, project_files(root), keep=launcher.unnamed)
+        whole = Fingerprints(root, project_files(root), keep=launcher.unnamed_in(root))
         if kept is not None:
             kept[key] = whole
-    return whole.without([path])
+    return whole.without(root, [path])
 
 
 def failure(done: Finished, requests: int, answered: bool, tool: str, timeout: float) -> str | None:

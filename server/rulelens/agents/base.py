@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rulelens.agents.facts import Fact, Topic, all_confirmed, release_of
+from rulelens.agents.facts import Fact, Topic, all_confirmed
 from rulelens.agents.import_syntax import looks_like_file, span
 from rulelens.agents.imports import Follower, Imported, Syntax, named_file
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
@@ -251,11 +251,6 @@ class Agent(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.confirmed = all_confirmed(cls.facts)
-        if "release" not in cls.__dict__:
-            # Until Codex and Gemini CLI declare theirs (issue 46; their modules change on another
-            # branch): the version their `code` facts' sources name. tests/architecture/
-            # test_agent_model.py lists the agents still read this way.
-            cls.release = release_of(cls.facts)
         name = getattr(cls, "name", "")
         release = cls.release
         cls.confirmed_in = f"{name} {release}" if cls.confirmed and release and name else None
@@ -359,6 +354,12 @@ class Agent(ABC):
             if d is not None:
                 out.append(d)
         return out if self.triggers(path, on) else [d for d in out if not _after_the_tool(d)]
+
+    def started_in_folder(self, path: str) -> list[Load]:
+        """What the agent loads for `path` when started in its folder, for a per-path cap's
+        findings ("working in `a/`"): its answer, where the folder it starts in changes nothing
+        (Codex's chain does)."""
+        return [d for d in self.view(path) if isinstance(d, Load)]
 
     def triggers(self, path: str, on: Moment) -> bool:
         """Whether the agent's tool for `on` loads the path's own files (its globs' and folders'):

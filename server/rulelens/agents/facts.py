@@ -5,8 +5,8 @@ the table current). A claim is confirmed when the agent's code or its official d
 findings that rest on an unconfirmed claim are at most `info` and worded as a condition. A
 `code` fact read from a release names it in its source as `<package>@<version>`, and the agent
 declares that version as a field (`Agent.release`), the one every surface marks an answer
-"confirmed in". `release_of` reads it back from the sources, for the agents that do not declare
-it yet and for the test that holds each declaration to its facts.
+"confirmed in". `release_of` reads it back from the sources, for the test that holds each
+declaration to its facts.
 """
 
 from __future__ import annotations

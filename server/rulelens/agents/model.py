@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 How = Literal["always", "glob", "directory"]
-MaybeHow = Literal["agent-decides", "manual"]
+# "start-folder": a folder's file the agent reads only when it is started in that folder or below
+# (Codex and Qwen Code, which read their folder chain once, at start, from the folder they start in).
+MaybeHow = Literal["agent-decides", "manual", "start-folder"]
 # What the agent does with the path when it loads files for it: reads it (the default
 # everywhere), edits it where it exists, or creates it. Agents' answers can differ per moment
 # (a tool that refuses the file, a tool that loads no rules).
@@ -37,13 +39,19 @@ class Load:
 
 @dataclass(frozen=True)
 class Maybe:
-    """A file the model may pick by its description, or that loads only when asked for."""
+    """A file the model may pick by its description, that loads only when asked for, or only
+    when the agent is started in its folder (`how`)."""
 
     file: str
     how: MaybeHow
+    # For a file another one imports (`@path`), and that loads as its importer may: "QWEN.md:3".
+    via: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"file": self.file, "how": self.how}
+        out: dict[str, object] = {"file": self.file, "how": self.how}
+        if self.via is not None:
+            out["imported_by"] = self.via
+        return out
 
 
 Decision = Load | Maybe | None

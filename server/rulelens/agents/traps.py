@@ -53,7 +53,7 @@ def budget_problems(project: AgentProject) -> list[Problem]:
         for folder in [*(f for f in folders if not _in_skill(skills, f)),
                        *(f for f in folders if _in_skill(skills, f))]:
             probe = f"{folder}/x" if folder else "x"
-            loads = [d for d in agent.view(probe) if isinstance(d, Load)]
+            loads = agent.started_in_folder(probe)
             blank = agent.blank_starts(loads)
             total, cut = chain_overflow(loads, budget.limit, blank)
             reads = chain_reads(loads, budget.limit, blank)

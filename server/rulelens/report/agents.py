@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulelens.agents.facts import PROBABLY_NOTE
-from rulelens.report.words import MAYBE, plural
+from rulelens.report.words import maybe_words, plural
 
 if TYPE_CHECKING:
     from rulelens.agents.base import Agent
@@ -72,7 +72,7 @@ def loads_text(present: list[Agent], view: PathView,
             lines.append(f"    ! {o.file} was seen loading for this path in a real session "
                          f"({when_why(o)}), but rulelens says it does not load here")
         for m in view.maybe.get(agent.id, []):
-            lines.append(f"    maybe     {m.file}  ({MAYBE[m.how]})")
+            lines.append(f"    maybe     {m.file}  ({maybe_words(m.how, m.file, agent.name, m.via)})")
         if agent.id in view.moment_notes:
             lines.append(f"    ! {view.moment_notes[agent.id]}")
         for twice, first in view.same_text.get(agent.id, []):

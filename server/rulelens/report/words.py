@@ -11,7 +11,18 @@ if TYPE_CHECKING:
     from rulelens.rules.review import Change, Review
 
 # How an agent may load a file it does not load on its own (agents.model.MaybeHow).
-MAYBE = {"agent-decides": "the model decides", "manual": "on request"}
+MAYBE = {"agent-decides": "the model decides", "manual": "on request",
+         "start-folder": "only if started in its folder"}
+
+
+def maybe_words(how: str, file: str, agent: str, via: str | None = None) -> str:
+    """Why a maybe file may load, in a sentence's words: a folder's file says which folder (an
+    imported one its importer's: `via`, "pkg/QWEN.md:3")."""
+    if how == "start-folder":
+        folder = (via.rpartition(":")[0] if via else file).rpartition("/")[0]
+        imported = f"imported by {via}, " if via else ""
+        return f"{imported}only when {agent} is started in {folder}/ or below"
+    return MAYBE[how]
 
 
 def plural(n: int, word: str) -> str:

@@ -189,7 +189,9 @@ def answers_through_match(cases: Sequence[Case], agent_id: str, directory: Any =
     True where it loads it for the path, False where not. A folder's file ("directory") answers
     `directory`: "always" for an agent started in that folder, as rulelens takes agents that read
     a folder chain at start to be; True for one that adds it after it reads a file below the
-    folder (Copilot CLI). Cases sharing their files and path share one run."""
+    folder (Copilot CLI). A `start-folder` maybe (a folder's file loaded only when the agent starts
+    there, as the probe starts it) answers as a folder's file. Cases sharing their files and path
+    share one run."""
     import sys
     import tempfile
 
@@ -205,6 +207,10 @@ def answers_through_match(cases: Sequence[Case], agent_id: str, directory: Any =
                                    "--json", first.path], capture_output=True, text=True, check=True)
         [item] = json.loads(done.stdout)
         how = {x["file"]: x["how"] for x in item["agents"].get(agent_id, [])}
+        # A folder's file an agent started at the root loads only when started in that folder
+        # (Qwen Code's nested `QWEN.md`): the probe starts it there, as a folder's file.
+        how.update({x["file"]: "directory" for x in item["agents_maybe"].get(agent_id, [])
+                    if x["how"] == "start-folder"})
         for i in members:
             got = how.get(cases[i].extra["file"])
             answers[i] = "always" if got == "always" else directory if got == "directory" else got is not None

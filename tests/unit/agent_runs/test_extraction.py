@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulelens.agent_runs.extraction import Fingerprints, pieces, relative, seen_files
+from rulelens.agent_runs.extraction import Fingerprints, pieces, relative, seen_files, squash
 from rulelens.agent_runs.launchers.claude_code import ClaudeCode
 from rulelens.agent_runs.launchers.copilot_cli import CopilotCli
 from rulelens.agent_runs.model import Seen
@@ -42,7 +42,7 @@ def test_a_file_split_by_its_imports_is_found_by_its_pieces(tmp_path: Path) -> N
                       Path("/r"), "read", prints) == ()
     # A lent copy's prints, read once, without the path a run asks about (it is never "sent").
     assert prints.within("Imported words & more.") == ["docs/x.md"]
-    assert prints.without(["docs/x.md"]).within("Imported words & more.") == []
+    assert prints.without(tmp_path, ["docs/x.md"]).within("Imported words & more.") == []
     assert sorted(prints.pieces) == ["AGENTS.md", "docs/x.md"]
 
 
@@ -141,3 +141,32 @@ def test_an_import_inlined_mid_line_still_finds_the_importing_file(tmp_path: Pat
         "</custom_instruction>")}]}
     assert seen_files(CopilotCli(), [request], Path("/r"), "read", prints) == (
         Seen(".ai/rules/index.md", "start"), Seen("CLAUDE.md", "start"))
+
+
+def test_text_inside_the_read_file_is_not_a_file_the_agent_sent(tmp_path: Path) -> None:
+    """The read tool's result holds the read file: a file whose text is inside it (the license
+    header every `.go` file starts with, Azure/karpenter-provider-azure's `hack/boilerplate.go.txt`)
+    is not an instruction file that reached the model."""
+    header = "Copyright The Authors. Licensed under the Apache License, Version 2.0."
+    (tmp_path / "hack").mkdir()
+    (tmp_path / "hack/boilerplate.go.txt").write_text(header + "\n")
+    (tmp_path / "a.go").write_text(f"/*\n{header}\n*/\n\npackage a\n")
+    (tmp_path / "GEMINI.md").write_text("Root rules for the whole project.\n")
+    prints = Fingerprints(tmp_path, ["hack/boilerplate.go.txt", "a.go", "GEMINI.md"], leave_out=["a.go"])
+    result = f"Root rules for the whole project.\n\n/*\n{header}\n*/\n\npackage a\n"
+    assert prints.within(squash(result)) == ["GEMINI.md"]
+
+
+def test_a_copy_of_a_named_file_is_not_found_by_its_text(tmp_path: Path) -> None:
+    """Qwen Code and Gemini CLI name each file they send; a rulesync copy of `AGENTS.md`
+    (arittr/chopstack's `.rulesync/rules/CLAUDE.md`) holds the same text and is no file sent."""
+    from rulelens.agent_runs.launchers.qwen_code import QwenCode
+
+    text = "# Agents\n\nShared guidance for every agent in this project.\n"
+    (tmp_path / "AGENTS.md").write_text(text)
+    (tmp_path / ".rulesync/rules").mkdir(parents=True)
+    (tmp_path / ".rulesync/rules/CLAUDE.md").write_text(text)
+    prints = Fingerprints(tmp_path, ["AGENTS.md", ".rulesync/rules/CLAUDE.md"])
+    request = {"messages": [{"role": "system", "content": (
+        f"Intro.\n--- Context from: AGENTS.md ---\n{text}--- End of Context from: AGENTS.md ---\nDone.")}]}
+    assert seen_files(QwenCode(), [request], tmp_path, "read", prints) == (Seen("AGENTS.md", "start"),)

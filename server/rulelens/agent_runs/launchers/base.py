@@ -4,7 +4,7 @@ which tool call stands for each moment, and how its requests name the files they
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -64,6 +64,11 @@ class Launcher:
         alone, so a copy of a root file elsewhere (a generator's source, another agent's copy)
         is not taken for it. Files the agent names are never limited."""
         return True
+
+    def unnamed_in(self, root: Path) -> Callable[[str], bool]:
+        """`unnamed` for the project at `root`, for an agent whose project settings say which
+        files it reads (Codex's fallback names)."""
+        return self.unnamed
 
     def without_named(self, text: str) -> str:
         """The request's text without the blocks that name their file, so that a file holding

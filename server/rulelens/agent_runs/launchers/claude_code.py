@@ -6,6 +6,7 @@ start in the first user message, the ones a tool's path attaches beside the tool
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -47,7 +48,11 @@ class ClaudeCode(Launcher):
                "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_AUTOUPDATER": "1",
                "CLAUDE_CONFIG_DIR": str(home / ".claude")}
         verb = {"read": "Read", "edit": "Edit", "create": "Create"}[moment]
-        argv = [str(binary), "-p", f"{verb} {path}", "--allowedTools", TOOL[moment]]
+        # The endpoint again as a flag's settings, which win over the project's: a project whose
+        # `.claude/settings.json` sets `env.ANTHROPIC_BASE_URL` (Azure/karpenter-provider-azure's
+        # proxy on localhost:4141) would send the run elsewhere and end before any request.
+        pinned = json.dumps({"env": {"ANTHROPIC_BASE_URL": url}})
+        argv = [str(binary), "-p", f"{verb} {path}", "--allowedTools", TOOL[moment], "--settings", pinned]
         return Start(argv, env, root)
 
     def named(self, body: Mapping[str, Any]) -> list[str]:

@@ -8,12 +8,14 @@ user starts it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from rulelens.agent_runs.fake_models.base import Family
 from rulelens.agent_runs.fake_models.openai_responses import Responses
 from rulelens.agent_runs.launchers.base import NEW_TEXT, Launcher, Start, base_env, edit_arguments
 from rulelens.agent_runs.model import Moment, ToolCall
+from rulelens.agents.formats.codex import CONFIG, NAMES, project_settings
 from rulelens.agents.formats.codex import Codex as CodexModel
 
 
@@ -27,11 +29,23 @@ class Codex(Launcher):
         return Responses()
 
     def unnamed(self, rel: str) -> bool:
-        # The chain of folders from the root, never a dot-folder (a generator's .ruler/AGENTS.md):
-        # AGENTS.md, its override, and CLAUDE.md, the fallback name projects give it
-        # (`project_doc_fallback_filenames`); no imports.
-        name = rel.rpartition("/")[2]
-        return (name in ("AGENTS.md", "AGENTS.override.md", "CLAUDE.md")
+        return self.chain_file(rel, NAMES)
+
+    def unnamed_in(self, root: Path) -> Callable[[str], bool]:
+        """The chain's names and the fallback names the project's `.codex/config.toml` gives
+        (`project_doc_fallback_filenames`): a `CLAUDE.md` that is a near-copy of `AGENTS.md`
+        (QwikDev/qwik's) is not taken for a file Codex sent unless the project names it."""
+        try:
+            names = NAMES + project_settings((root / CONFIG).read_text(encoding="utf-8"))[0]
+        except (OSError, UnicodeDecodeError):
+            names = NAMES
+        return lambda rel: self.chain_file(rel, names)
+
+    @staticmethod
+    def chain_file(rel: str, names: tuple[str, ...]) -> bool:
+        # The chain of folders from the root, never a dot-folder (a generator's .ruler/AGENTS.md);
+        # no imports.
+        return (rel.rpartition("/")[2] in names
                 and not any(part.startswith(".") for part in rel.split("/")[:-1]))
 
     def tool_call(self, root: Path, path: str, moment: Moment) -> ToolCall:

@@ -31,6 +31,14 @@ from rulelens.agents.formats.gemini_cli import GeminiCli as GeminiCliModel
 # "--- Context from: ABS ---" opens a file; "<!-- Imported from: REL -->" inside it is a file
 # it imports, relative to the importing file's folder.
 BLOCKS = re.compile(r"--- (End of )?Context from: ([^\n]+?) ---|<!-- Imported from: ([^\n]+?) -->")
+# A named block whole, from its opening line to its closing one (what it imports is inside it).
+WHOLE = re.compile(r"--- (Context|Rule) from: ([^\n]+?) ---.*?--- End of \1 from: \2 ---", re.S)
+
+
+def without_blocks(text: str) -> str:
+    """`text` without its named blocks: a copy of a named file elsewhere in the project (a
+    rulesync or ruler output of the same `AGENTS.md`) is not found by its text too."""
+    return WHOLE.sub(" ", text)
 
 
 class GeminiCli(Launcher):
@@ -78,6 +86,9 @@ class GeminiCli(Launcher):
     def named(self, body: Mapping[str, Any]) -> list[str]:
         return [name for text in texts([body.get("contents"), body.get("systemInstruction")])
                 for name in blocks(text)]
+
+    def without_named(self, text: str) -> str:
+        return without_blocks(text)
 
 
 def blocks(text: str, pattern: re.Pattern[str] = BLOCKS) -> list[str]:

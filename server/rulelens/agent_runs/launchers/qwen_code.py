@@ -24,7 +24,7 @@ from rulelens.agent_runs.launchers.base import (
     node_env,
     texts,
 )
-from rulelens.agent_runs.launchers.gemini_cli import blocks
+from rulelens.agent_runs.launchers.gemini_cli import blocks, without_blocks
 from rulelens.agent_runs.model import Moment, ToolCall
 from rulelens.agents.formats.qwen_code import QwenCode as QwenCodeModel
 
@@ -73,3 +73,6 @@ class QwenCode(Launcher):
 
     def named(self, body: Mapping[str, Any]) -> list[str]:
         return [name for text in texts(body.get("messages") or []) for name in blocks(text, BLOCKS)]
+
+    def without_named(self, text: str) -> str:
+        return without_blocks(text)

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 
 from rulelens.agents.base import GlobAgent, maybe, nested, problem
 from rulelens.agents.facts import Fact
+from rulelens.agents.formats.claude_permissions import matcher, read_denied
 from rulelens.agents.imports import CLAUDE_CODE, Imported, with_imports
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.agents.observe_hook import ObserveHook, Silence
@@ -286,6 +287,14 @@ class ClaudeCode(GlobAgent):
              f'{SOURCE}: the Read tool\'s `validateInput` (the binary extension list), the write path '
              'shared by Edit and Write (`notText`, then the nested memory trigger); run 2026-12-07', 'code',
              '2026-12-07'),
+        Fact('loading', 'a `Read(...)` deny rule in `permissions.deny` keeps a memory file, a rule or an '
+             'imported file out (and what only it imports): a `.gitignore` line matched case-insensitively '
+             'from the root (`Read(CLAUDE.md)` and `Read(./CLAUDE.md)` at any depth, `Read(/CLAUDE.md)` the '
+             'root\'s only); reading, editing or creating a denied path loads nothing after the tool; '
+             'rulelens reads `.claude/settings.json` and `.claude/settings.local.json`, not the user\'s or '
+             'managed settings; `Edit(...)` rules change nothing',
+             f'{SOURCE}: the memory loader reads each file through the Read permission check (`held`, '
+             '"denied"); run end to end with each rule shape against a fake model', 'code', '2026-12-07'),
         Fact('loading', '`@path` imports in `CLAUDE.md`, `CLAUDE.local.md`, `.claude/CLAUDE.md`, '
              '`.claude/rules` files, `AGENTS.md` read in their place, nested ones and imported files: an `@` '
              'starting a text token of its Markdown lexer (after whitespace, or inside `**…**`, `_…_`, '
@@ -401,7 +410,24 @@ class ClaudeCode(GlobAgent):
         the files below it, its `paths` matched from there; "" for the root's files."""
         return f.rel.partition("/" + RULES + "/")[0] if "/" + RULES + "/" in f.rel else ""
 
+    def read_denied(self, rel: str) -> str | None:
+        """The project settings file whose `Read` deny rule keeps `rel` out (for a link, the
+        file it leads to too), or None (agents/formats/claude_permissions.py)."""
+        found: Any = self.__dict__.get("_denied")
+        if found is None:
+            rules = read_denied(self.ctx.root, self.ctx.reads)
+            found = self.__dict__["_denied"] = matcher(rules) if rules else (lambda rel: None)
+        hit: str | None = found(rel)
+        if hit is None and rel != "..":
+            real = os.path.realpath(self.ctx.root / rel)
+            base = os.path.realpath(self.ctx.root)
+            if real.startswith(base + os.sep) and (inner := os.path.relpath(real, base)) != rel:
+                hit = found(inner.replace(os.sep, "/"))
+        return hit
+
     def triggers(self, path: str, on: Moment) -> bool:
+        if self.read_denied(path) is not None:
+            return False  # run: a Read, an Edit and a Write of a denied path load nothing after it
         if on == "read":
             return not read_refuses(path)
         if on == "edit":
@@ -415,6 +441,9 @@ class ClaudeCode(GlobAgent):
     def moment_note(self, path: str, on: Moment) -> str | None:
         if self.triggers(path, on):
             return None
+        if (settings := self.read_denied(path)) is not None:
+            return (f"a `Read` deny rule in `{settings}` covers this path, so no rule or folder file loads "
+                    f"for it when Claude Code reads, edits or creates it (run, {RELEASE})")
         if on == "read":
             ext = path[path.rfind("."):].lower()
             return (f"Claude Code's Read refuses `{ext}` files as binary, so no rule or folder file loads "
@@ -534,10 +563,10 @@ class ClaudeCode(GlobAgent):
         """Each loaded file followed by the files its `@path` imports load. A rule with `paths`
         has its imports read at session start, with the unconditional files, whether or not the
         rule itself loads for the path (confirmed in Claude Code 2.1.337)."""
-        decided = super().view(path, on)
+        decided = [d for d in super().view(path, on) if self.read_denied(d.file) is None]
         order = {f.rel: i for i, f in enumerate(self.files)}
         carriers = [(sum(order.get(d.file, -1) < order[f.rel] for d in decided), f.rel)
-                    for f in self.files if self.imports_at_start(f)]
+                    for f in self.files if self.imports_at_start(f) and self.read_denied(f.rel) is None]
         return with_imports(decided, self.imports_of, carriers)
 
     def imports_at_start(self, f: AgentFile) -> bool:
@@ -549,7 +578,13 @@ class ClaudeCode(GlobAgent):
         f = self.file(rel)
         if f is None or self.is_skill(f) or "@" not in f.text:
             return []
-        return self.follower().of(rel, f.text)
+        # A file a `Read` deny rule keeps out is not read, nor are the files only it imports.
+        kept, out = {rel}, []
+        for imp in self.follower().of(rel, f.text):
+            if imp.importer in kept and self.read_denied(imp.file) is None:
+                kept.add(imp.file)
+                out.append(imp)
+        return out
 
     def on_invalid_yaml(self) -> str:
         return (f"Claude Code then reads no frontmatter and loads this rule for every file, not only for "

@@ -8,7 +8,15 @@ reads the working folder's file alone. In each folder from the root down, the fi
 folder's file, even when it is empty (then the folder adds nothing). The files are joined root
 first until `project_doc_max_bytes` (32 KiB by default) is spent: the file that crosses it is
 cut there, and the ones after it are not read. A trusted project's `.codex/config.toml` can set
-the fallback names and the cap. rulelens takes the edited file's folder as the working folder.
+the fallback names and the cap.
+
+Codex reads the chain once, at start, for the folder it starts in, and never again: reading,
+editing or creating a file below a nested `AGENTS.md` does not load it (run end to end on 75
+repositories and on generated projects). rulelens answers for Codex started at the project root,
+as people start it and as the end-to-end runs do: the root's file loads; each nested file on the
+path's way is listed as loading only when Codex is started in its folder or below it (a
+`start-folder` maybe). `chain(path)` is the whole chain of an agent started in the path's folder,
+which tests/agents/released/codex checks against the binary.
 """
 
 from __future__ import annotations
@@ -18,8 +26,9 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from rulelens.agents.base import Agent, Context, problem
+from rulelens.agents.base import Context, problem
 from rulelens.agents.facts import Fact
+from rulelens.agents.formats.folder_chain import FolderChain, folder_of
 from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Moment
 from rulelens.rules.format.reading import decode
 from rulelens.rules.model import Problem
@@ -32,10 +41,6 @@ DOCS = "https://developers.openai.com/codex/guides/agents-md"
 CONFIG = ".codex/config.toml"
 DEFAULT_CAP = 32 * 1024
 MAX_CONFIG = 1024 * 1024
-
-
-def folder_of(rel: str) -> str:
-    return rel.rpartition("/")[0]
 
 
 def project_settings(text: str) -> tuple[tuple[str, ...], int, str | None]:
@@ -56,9 +61,10 @@ def project_settings(text: str) -> tuple[tuple[str, ...], int, str | None]:
     return tuple(n for n in names if n), cap, None
 
 
-class Codex(Agent):
+class Codex(FolderChain):
     id: ClassVar[str] = "codex"
     name: ClassVar[str] = "Codex"
+    release: ClassVar[str | None] = "0.171.0"
     facts: ClassVar[tuple[Fact, ...]] = (
         Fact("files", "in each folder from the project root down to the working folder, the first of "
              "`AGENTS.override.md`, `AGENTS.md` and the fallback names that exists (a file or a link); an "
@@ -75,6 +81,12 @@ class Codex(Agent):
         Fact("loading", "the chain, root first, once per run, joined by blank lines; the global "
              "`$CODEX_HOME/AGENTS.override.md` (else `AGENTS.md`, an empty override not claiming it) goes "
              "before it and does not count against the cap", f"{CODE} `codex exec`", "code", "2026-12-05"),
+        Fact("loading", "the chain is read once, at start, for the folder Codex starts in, and never again: "
+             "reading, editing or creating a file below a nested `AGENTS.md` does not load it; rulelens "
+             "answers for Codex started at the project root (the root's file), and lists each nested file "
+             "on the path's way as loading only when Codex is started in its folder or below",
+             f"{CODE} `codex exec` run end to end (agent_runs) at the root and in a subfolder, "
+             "on generated projects and 75 real repositories", "code", "2026-12-07"),
         Fact("cap", "`project_doc_max_bytes` (32 KiB by default) over the chain's bytes: the file that "
              "crosses it is cut at the byte that spends it, the files after it are not read; a blank "
              "file, or a cut that is all blank, costs nothing and the next file gets the rest; 0 reads no "
@@ -84,6 +96,11 @@ class Codex(Agent):
     budget: Budget | None = Budget(
         DEFAULT_CAP, "bytes", "path", f"`project_doc_max_bytes`, confirmed in {RELEASE}", True)
     source = DOCS
+    # One answer for every moment (the chain loads at start), run end to end for each: the read
+    # and the create on 75 real repositories (bench/agents_e2e.py), all three on generated
+    # projects in tests/agents/released/e2e.
+    per_moment = True
+    end_to_end = frozenset(("read", "edit", "create"))
 
     codes = frozenset(("codex-shadowed", "codex-empty-shadows", "codex-config-invalid",
                        "codex-no-project-root"))
@@ -94,8 +111,7 @@ class Codex(Agent):
     def __init__(self, ctx: Context) -> None:
         self.config_problem: str | None = None
         self.fallbacks: tuple[str, ...] = ()
-        if type(self).names is NAMES:  # Codex itself, not an agent built on its chain
-            self.read_config(ctx)
+        self.read_config(ctx)
         super().__init__(ctx)
         if self.config_problem is not None:  # listed so `check` and the editor show the finding
             self.files.append(ctx.read_file(CONFIG, self.id))
@@ -142,11 +158,21 @@ class Codex(Agent):
             self._chosen = by_folder
         return self._chosen
 
+    @cached_property
+    def _markers(self) -> dict[str, bool]:
+        """`has_marker`'s answers, by folder."""
+        return {}
+
+    @cached_property
+    def _by_rel(self) -> dict[str, AgentFile]:
+        """The agent's files by path (`blank_starts`)."""
+        return {f.rel: f for f in self.files}
+
     def has_marker(self, folder: str) -> bool:
         """Whether `folder` (root-relative) holds `.git`, Codex's project root marker; remembered.
         Inside a repository, git lists no file of a repository nested in it, so a folder with a
         listed file in it holds none: only the others are looked at (a monorepo has 50,000)."""
-        known: dict[str, bool] = self.__dict__.setdefault("_markers", {})
+        known = self._markers
         if folder not in known:
             known[folder] = not (folder and self.marked_above and self.lists_inside(folder)) and \
                 self.ctx.reads.exists(self.ctx.root / folder / ".git")
@@ -189,11 +215,8 @@ class Codex(Agent):
             return None
         return self.load(f, "directory") if self.reads(folder, path) else None
 
-    def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
-        return (self.id, f.rel)
-
     def blank_starts(self, loads: Sequence[Load]) -> dict[str, int]:
-        by_rel: dict[str, AgentFile] = self.__dict__.setdefault("_by_rel", {f.rel: f for f in self.files})
+        by_rel = self._by_rel
         out: dict[str, int] = {}
         for load in loads:
             f = by_rel.get(load.file)
@@ -219,29 +242,30 @@ class Codex(Agent):
                 out.add(path)
         return out
 
-    def chain_folder(self, rel: str) -> str:
-        """The folder whose link of the chain `rel` is."""
-        return folder_of(rel)
-
-    @cached_property
-    def _by_folder(self) -> dict[str, list[tuple[int, AgentFile]]]:
-        """Each file, numbered, under the folder whose chain link it is."""
-        out: dict[str, list[tuple[int, AgentFile]]] = {}
-        for i, f in enumerate(self.files):
-            out.setdefault(self.chain_folder(f.rel), []).append((i, f))
-        return out
-
-    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
-        """The chain for `path`, root first: only the files of the folders on its way are asked
-        (a monorepo has hundreds of `AGENTS.md`, and `check` asks this for every folder)."""
-        found: list[tuple[int, int, Load | Maybe]] = []
-        parts = path.split("/")[:-1]
-        for depth in range(len(parts) + 1):
-            for i, f in self._by_folder.get("/".join(parts[:depth]), ()):
+    def chain(self, path: str) -> list[Load]:
+        """The chain Codex reads when started in `path`'s folder, root first: only the files of
+        the folders on its way are asked."""
+        found: list[tuple[int, int, Load]] = []
+        for _, files in self.on_the_way(path):
+            for i, f in files:
                 d = self.decide(f, path)
-                if d is not None:
+                if isinstance(d, Load):
                     found.append((d.file.count("/"), i, d))
         return [d for _, _, d in sorted(found, key=lambda t: t[:2])]
+
+    def started_in_folder(self, path: str) -> list[Load]:
+        return self.chain(path)
+
+    def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
+        """What Codex started at the project root loads for `path` (at any moment: it reads the
+        chain once, at start): the root's file; the nested files of the path's chain load only
+        when it is started in their folder or below."""
+        out: list[Load | Maybe] = []
+        root = self.chosen().get("")
+        if root is not None and root.text.strip():
+            out.append(self.load(root, "always"))
+        out += [Maybe(d.file, "start-folder") for d in self.chain(path) if folder_of(d.file)]
+        return out
 
     def file_traps(self, f: AgentFile) -> list[Problem]:
         if f.rel == CONFIG:

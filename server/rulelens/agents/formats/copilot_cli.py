@@ -32,7 +32,6 @@ from rulelens.agents.facts import Fact
 from rulelens.agents.imports import COPILOT_CLI, Imported, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.glob_engines.dialects import GLOBSET, literal_end, matches
-from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.model import Problem
 from rulelens.workspace.sorted_paths import starting_with
 
@@ -56,6 +55,29 @@ SKILLS_HELP = ("@github/copilot-linux-x64@1.0.102 (npm): cli-main.js, the `/skil
 CODING_AGENT = frozenset(("coding-agent", "cloud-agent"))
 
 
+
+def split_outside_braces(value: str) -> list[str]:
+    """`applyTo` split on its commas outside braces and brackets, counting nested braces: run,
+    `{src/a/**/*.{ts,tsx},src/b/**/*.js}` is one pattern (122sp7/xuanwu-app's), where VS Code's
+    `splitGlobAware`, which only turns a flag on and off, cuts it after the first `}`."""
+    parts: list[str] = []
+    depth, in_brackets, current = 0, False, ""
+    for ch in value:
+        if ch == "," and depth == 0 and not in_brackets:
+            parts.append(current)
+            current = ""
+            continue
+        if ch == "{" and not in_brackets:
+            depth += 1
+        elif ch == "}" and not in_brackets and depth:
+            depth -= 1
+        elif ch in "[]":
+            in_brackets = ch == "["
+        current += ch
+    if current:
+        parts.append(current)
+    return parts
+
 class CopilotCli(GlobAgent):
     id: ClassVar[str] = "copilot-cli"
     name: ClassVar[str] = "Copilot CLI"
@@ -72,7 +94,8 @@ class CopilotCli(GlobAgent):
              "listed for the model, which picks one by its description", SKILLS_HELP, "code", "2026-12-07"),
         Fact("loading", "moments: only `view` brings a path's files; `edit` and `create` load nothing beyond "
              "the start's files", RUN, "code", "2026-12-07"),
-        Fact("keys", "`applyTo`: a string split on commas, or a list whose items are not split; "
+        Fact("keys", "`applyTo`: a string split on its commas outside braces (nested braces counted: "
+             "`{a/**/*.{ts,tsx},b/**}` is one pattern), or a list whose items are not split; "
              "`excludeAgent: \"coding-agent\"` or `\"cloud-agent\"` hides the file from the CLI", RUN, "code",
              "2026-12-05"),
         Fact("loading", "no `applyTo`, or `\"\"`, `**`, `*`, `**/*`: pasted whole into the prompt at start; "
@@ -172,7 +195,7 @@ class CopilotCli(GlobAgent):
         return f.data if f.data is not None else {}
 
     def split_value(self, value: str) -> list[str] | None:
-        return [p.strip() for p in dialect_split(value, ",") if p.strip()]
+        return [p.strip() for p in split_outside_braces(value) if p.strip()]
 
     def patterns(self, f: AgentFile) -> list[str]:
         if not self.is_instructions(f):

@@ -19,12 +19,13 @@ from __future__ import annotations
 import json
 import posixpath
 from collections.abc import Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rulelens.agents.base import Context, problem
 from rulelens.agents.facts import Fact
-from rulelens.agents.formats.codex import Codex
+from rulelens.agents.formats.folder_chain import FolderChain
 from rulelens.agents.formats.gemini_imports import imported, imports, target
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.rules.format.reading import decode
@@ -149,9 +150,10 @@ def settings_import_format(root: Path, reads: Reads) -> str:
     return "flat" if isinstance(context, dict) and context.get("importFormat") == "flat" else "tree"
 
 
-class GeminiCli(Codex):
+class GeminiCli(FolderChain):
     id: ClassVar[str] = "gemini-cli"
     name: ClassVar[str] = "Gemini CLI"
+    release: ClassVar[str | None] = "0.61.0"
     facts = (
         Fact("files", "the files of every name in `context.fileName` (a string or a list; `GEMINI.md` "
              "when unset) in the folder it starts in and each folder above it, up to the nearest one "
@@ -162,6 +164,11 @@ class GeminiCli(Codex):
              "folder and each folder above it up to that root, those not loaded yet (just in time)",
              RELEASE + "packages/core/src/utils/memoryDiscovery.ts `loadJitSubdirectoryMemory`, called "
              "from tools/jit-context.ts `discoverJitContext`", "code", CHECKED),
+        Fact("files", "started in a folder below the root, the start folder's files and those above it up "
+             "to the root load at start, and a tool's path below the start adds the rest just in time; "
+             "rulelens answers for Gemini CLI started at the project root",
+             RELEASE + "packages/core/src/utils/memoryDiscovery.ts `getEnvironmentMemoryPaths`; run end "
+             "to end (agent_runs) at the root and in a subfolder", "code", "2026-12-07"),
         Fact("files", "no folder below the start is scanned, and `.gitignore` and `.geminiignore` hide "
              "no context file: each candidate path is only tested for access",
              RELEASE + "packages/core/src/utils/memoryDiscovery.ts `findUpwardGeminiFiles`", "code", CHECKED),
@@ -200,6 +207,9 @@ class GeminiCli(Codex):
     )
     budget = None
     source = DOCS
+    # Run end to end on 75 real repositories (bench/agents_e2e.py) for a read and a create, and
+    # in tests/agents/released/e2e.
+    end_to_end = frozenset(("read", "create"))
     codes = frozenset(("gemini-settings-invalid", "gemini-cli-import-failed"))
     file_globs = ("**/GEMINI.md", SETTINGS)
     names: ClassVar[tuple[str, ...]] = DEFAULT  # the default; `file_names` holds the project's
@@ -252,10 +262,30 @@ class GeminiCli(Codex):
         folder = self.chain_folder(f.rel)
         return set(starting_with(paths, folder + "/") if folder else paths)
 
+    @cached_property
+    def _unlisted(self) -> dict[str, list[AgentFile]]:
+        """`unlisted`'s answers, by folder."""
+        return {}
+
+    @cached_property
+    def _imported(self) -> dict[str, list[str]]:
+        """`imported`'s answers, by importing file."""
+        return {}
+
+    @cached_property
+    def _import_texts(self) -> dict[str, str]:
+        """The imported files' texts, read once for every importer."""
+        return {}
+
+    @cached_property
+    def _import_via(self) -> dict[str, dict[str, str]]:
+        """Per importing file, each imported file's importer and line."""
+        return {}
+
     def unlisted(self, folder: str) -> list[AgentFile]:
         """The context files in `folder` that the project's file list leaves out (ignored by git):
         Gemini CLI tests each name's path, so it loads them."""
-        cache: dict[str, list[AgentFile]] = self.__dict__.setdefault("_unlisted", {})
+        cache = self._unlisted
         if folder not in cache:
             found = []
             for name in self.file_names:
@@ -272,10 +302,10 @@ class GeminiCli(Codex):
 
     def imported(self, f: AgentFile) -> list[str]:
         """The files `f`'s `@path` imports pull in, at every depth Gemini CLI follows."""
-        cache: dict[str, list[str]] = self.__dict__.setdefault("_imported", {})
+        cache = self._imported
         if f.rel not in cache:
-            texts: dict[str, str] = self.__dict__.setdefault("_import_texts", {})
-            via: dict[str, str] = self.__dict__.setdefault("_import_via", {}).setdefault(f.rel, {})
+            texts = self._import_texts
+            via = self._import_via.setdefault(f.rel, {})
             found = (imported(self.ctx.root, f.rel, f.text, texts, self.ctx.reads, self.flat(f), via)
                      if "@" in f.text else [])
             cache[f.rel] = found
@@ -286,10 +316,8 @@ class GeminiCli(Codex):
         with it), and the files git ignores on the way."""
         out: list[Load | Maybe] = []
         seen: set[str] = set()
-        parts = path.split("/")[:-1]
-        for depth in range(len(parts) + 1):
-            folder = "/".join(parts[:depth])
-            here = [f for _, f in self._by_folder.get(folder, ())] + self.unlisted(folder)
+        for folder, files in self.on_the_way(path):
+            here = [f for _, f in files] + self.unlisted(folder)
             for f in sorted(here, key=lambda x: x.rel):
                 d = self.decide(f, path)
                 if not isinstance(d, Load) or d.file in seen:
@@ -345,6 +373,3 @@ class GeminiCli(Codex):
             p = problem(f, line, "warning", "gemini-cli-import-failed", message)
             out.append(Problem(p.file, p.line, p.severity, p.code, p.message, col, col + imp.end - imp.start))
         return out
-
-    def coverage_key(self, f: AgentFile) -> tuple[str, ...]:
-        return (self.id, f.rel)

@@ -110,6 +110,11 @@ class QwenCode(GlobAgent):
              "trusted folder)", CODE, "code", "2026-12-05"),
         Fact("files", "`QWEN.md` and `AGENTS.md` in the folder it starts in and each folder up to the git "
              "root (none below)", MEMORY_CODE, "code", "2026-12-05"),
+        Fact("loading", "the folder chain is read at start only: started at the project root (as rulelens "
+             "answers), a nested `QWEN.md` or `AGENTS.md` never loads, whatever a tool reads below it; "
+             "rulelens lists each on the path's way as loading only when Qwen Code is started in its folder "
+             "or below", "@qwen-code/qwen-code@0.24.4 (npm), run end to end (agent_runs) on generated "
+             "projects and 75 real repositories", "code", "2026-12-07"),
         Fact("keys", "`paths`: a list (each item made a string) or one string, never split on commas; "
              "`description`", CODE, "code", "2026-12-05"),
         Fact("loading", "with `paths`: injected once a tool touches a matching file; without (or empty): in "
@@ -149,6 +154,9 @@ class QwenCode(GlobAgent):
     import_code = "qwen-import-missing"
     codes = frozenset(("qwen-import-missing",))
     source = f"{RELEASE}'s code (npm)"
+    # Run end to end on 75 real repositories (bench/agents_e2e.py) for a read and a create, and
+    # in tests/agents/released/e2e.
+    end_to_end = frozenset(("read", "create"))
     file_globs = ("**/QWEN.md", "**/AGENTS.md", ".qwen/rules/**/*.md")
     borrows = ("AGENTS.md",)
 
@@ -192,6 +200,8 @@ class QwenCode(GlobAgent):
             folder = f.rel.rpartition("/")[0]
             if not folder:
                 return self.load(f, "always")
+            # For a start in the path's folder (the coverage `check` and `map` read); `view`
+            # answers for a start at the root.
             return self.load(f, "directory") if path.startswith(folder + "/") else None
         if not rule_body(f.body):
             return None  # dropped: nothing is left of its text
@@ -202,8 +212,20 @@ class QwenCode(GlobAgent):
         return self.load(f, "glob", hit) if hit else None
 
     def view(self, path: str, on: Moment = "read") -> list[Load | Maybe]:
-        """Each loaded file followed by the files its `@path` imports put in its place."""
-        return with_imports(super().view(path, on), self.imports_of)
+        """Each loaded file followed by the files its `@path` imports put in its place; a nested
+        file that loads only when Qwen Code starts in its folder, with its imports alike."""
+        # Read at start from the start folder up, and never after (run end to end): started at the
+        # root, Qwen Code loads a nested one only when started in its folder or below.
+        decided = [Maybe(d.file, "start-folder") if isinstance(d, Load) and d.how == "directory" else d
+                   for d in super().view(path, on)]
+        out: list[Load | Maybe] = []
+        for d in with_imports(decided, self.imports_of):
+            out.append(d)
+            if isinstance(d, Maybe) and d.how == "start-folder":
+                listed = {x.file for x in out}
+                out += [Maybe(i.file, "start-folder", i.via) for i in self.imports_of(d.file)
+                        if i.file not in listed]
+        return out
 
     def imports_of(self, rel: str) -> list[Imported]:
         """What `rel`'s imports load: a `QWEN.md`'s or an `AGENTS.md`'s (its rules' are not read)."""

@@ -115,7 +115,9 @@ def _maybe_line(maybe: list[Maybe], as_code: bool) -> str | None:
         if not shown:
             parts.append(f"{label}: {len(files)} files")
             continue
-        names = ", ".join(code(n) if as_code else n for n in map(_short_name, shown))
+        # A folder's file by its path: its name alone says nothing (every one is `AGENTS.md`).
+        short = (lambda rel: rel) if how == "start-folder" else _short_name
+        names = ", ".join(code(n) if as_code else n for n in map(short, shown))
         parts.append(f"{label}: {names}" + (f" (+{more})" if more else ""))
     return " · ".join(parts) or None
 

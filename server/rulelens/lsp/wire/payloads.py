@@ -82,7 +82,7 @@ class AgentMaybe(TypedDict):
 
     file: str
     uri: str
-    how: Literal["agent-decides", "manual"]
+    how: Literal["agent-decides", "manual", "start-folder"]
 
 
 class AgentCap(TypedDict):

@@ -3,9 +3,10 @@ Codex is started beside (in the path's folder); each case asks about one file: "
 reached the model whole), "cut" (its start did, its end was cut by `project_doc_max_bytes`) or
 False.
 
-rulelens answers through the core call `rulelens match --agents --json` makes
-(`AgentProject.view`), on the same tree: a file in Codex's view reached the model whole, or cut
-where the chain's cap cuts it; one past the cap, or not in the view, did not.
+rulelens answers through Codex's chain for an agent started in the path's folder
+(`Codex.chain`, of which `match --agents` shows the root's file as loading and the nested ones as
+loading only when started there), on the same tree: a file in the chain reached the model whole,
+or cut where the chain's cap cuts it; one past the cap, or not in the chain, did not.
 """
 
 from __future__ import annotations
@@ -176,7 +177,6 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
     `match --agents --json` shows), with what the cap reads of each file (`chain_reads`, the
     over-budget note's)."""
     from rulelens.agents.formats.codex import chain_reads
-    from rulelens.agents.model import Load
     from rulelens.agents.project import AgentProject
     from rulelens.rules.repository import RuleRepository
 
@@ -198,7 +198,7 @@ def rulelens_answers(all_cases: list[Case]) -> list[Any]:
                 (root / rel).symlink_to(target)
             codex = AgentProject(RuleRepository(root)).agent("codex")
             assert codex is not None and codex.budget is not None
-            loads = [d for d in codex.view(first.path) if isinstance(d, Load)]
+            loads = codex.chain(first.path)  # started in the path's folder, as the probe starts it
             reads = chain_reads(loads, codex.budget.limit, codex.blank_starts(loads))
             read = {load.file: (load.bytes, n) for load, n in zip(loads, reads, strict=True)}
         for i in members:

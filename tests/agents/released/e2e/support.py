@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from rulelens.agent_runs.compare import Comparison
 from tests.agents.released import harness
 
 BINARIES: dict[str, str] = {
@@ -37,3 +38,11 @@ def with_node_on_path() -> None:
         folder = str(Path(exe).parent)
         if folder not in os.environ.get("PATH", "").split(os.pathsep):
             os.environ["PATH"] = folder + os.pathsep + os.environ.get("PATH", "")
+
+
+def record(comparison: Comparison) -> None:
+    """One end-to-end case in the run's closing table ("end to end, cases", one line per agent
+    and release, summed over the cases: tests/conftest.py), as CI prints it."""
+    o = comparison.observation
+    if harness.RECORD is not None:
+        harness.RECORD("agreement", (f"{o.agent} {o.version}", "end to end, cases", 1, int(comparison.agree)))

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulelens.agent_runs.model import Seen
+from rulelens.agent_runs.compare import compare, predict
+from rulelens.agent_runs.model import Observation, Seen
 from rulelens.agent_runs.runner import run
-from tests.agents.released.e2e.support import binary, with_node_on_path
+from tests.agents.released.e2e.support import binary, record, with_node_on_path
 from tests.agents.released.harness import write_project
 
 IMPORTING = "# Project\n\nRoot rules for every file.\n\nSee @docs/conventions.md\n\n@.ai/rules/index.md\n"
@@ -20,6 +21,13 @@ SHARED = {
 IMPORTS = {Seen("docs/conventions.md", "start"), Seen(".ai/rules/index.md", "start")}
 
 
+def agrees(observed: Observation, root: Path) -> bool:
+    """Whether rulelens's answer is what the binary sent (recorded for CI's closing table)."""
+    both = compare(observed, predict(root, observed.agent, observed.path, observed.moment), root)
+    record(both)
+    return both.agree
+
+
 def test_codex_sends_the_roots_agents_md_at_start_and_nothing_after(tmp_path: Path) -> None:
     """Started at the root, Codex 0.171.0 sends the root's AGENTS.md (no import expanded) and
     never the one in the read file's folder."""
@@ -28,6 +36,7 @@ def test_codex_sends_the_roots_agents_md_at_start_and_nothing_after(tmp_path: Pa
     observed = run("codex", binary("codex"), root, "src/a.ts", "read", timeout=120)
     assert observed.error is None, observed.error
     assert set(observed.files) == {Seen("AGENTS.md", "start")}
+    assert agrees(observed, root)
 
 
 def test_gemini_cli_imports_at_start_and_the_folders_file_after_the_read(tmp_path: Path) -> None:
@@ -37,6 +46,7 @@ def test_gemini_cli_imports_at_start_and_the_folders_file_after_the_read(tmp_pat
     observed = run("gemini-cli", binary("gemini-cli"), root, "src/a.ts", "read", timeout=180)
     assert observed.error is None, observed.error
     assert set(observed.files) == {Seen("GEMINI.md", "start"), *IMPORTS, Seen("src/GEMINI.md", "after-read")}
+    assert agrees(observed, root)
 
 
 def test_qwen_code_imports_at_start_and_its_path_rule_after_the_read(tmp_path: Path) -> None:
@@ -47,3 +57,4 @@ def test_qwen_code_imports_at_start_and_its_path_rule_after_the_read(tmp_path: P
     observed = run("qwen-code", binary("qwen-code"), root, "src/a.ts", "read", timeout=180)
     assert observed.error is None, observed.error
     assert set(observed.files) == {Seen("QWEN.md", "start"), *IMPORTS, Seen(".qwen/rules/api.md", "after-read")}
+    assert agrees(observed, root)

@@ -4,6 +4,7 @@ the loading rulelens's model must follow, and does, except where a test says why
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from rulelens.agent_runs.compare import compare, predict
 from rulelens.agent_runs.model import Seen
 from rulelens.agent_runs.runner import run
-from tests.agents.released.e2e.support import binary
+from tests.agents.released.e2e.support import binary, record
 from tests.agents.released.harness import write_project
 
 AGENTS = "# Agents\n\nShared guidance for every agent here.\n"
@@ -30,6 +31,7 @@ def seen(tmp_path: Path, files: dict[str, str], path: str = "tests/unit/a.py",
     assert observed.error is None, observed.error
     if modelled:
         both = compare(observed, predict(root, "claude-code", path, "read"), root)
+        record(both)
         assert both.agree, (both.only_agent, both.only_rulelens)
     return set(observed.files)
 
@@ -50,8 +52,27 @@ def test_a_claude_md_link_that_leads_nowhere_falls_back_to_agents_md(tmp_path: P
 
 def test_a_denied_read_keeps_claude_md_out(tmp_path: Path) -> None:
     settings = '{"permissions": {"deny": ["Read(CLAUDE.md)"]}}\n'
-    # Not modelled: rulelens does not read the project's permission settings.
-    assert seen(tmp_path, {"CLAUDE.md": OWN, ".claude/settings.json": settings}, modelled=False) == set()
+    assert seen(tmp_path, {"CLAUDE.md": OWN, ".claude/settings.json": settings}) == set()
+
+
+DENIED = {"CLAUDE.md": OWN + "\nSee @docs/conventions.md\n", "docs/conventions.md": AGENTS,
+          "tests/CLAUDE.md": NESTED, ".claude/rules/t.md": '---\npaths: "tests/**"\n---\n\nTest rules.\n'}
+
+
+@pytest.mark.parametrize(("settings", "rule", "expected"), [
+    # without a slash, at any depth: the nested file too; the import is never read
+    (".claude/settings.local.json", "Read(./CLAUDE.md)", {Seen(".claude/rules/t.md", "after-read")}),
+    # anchored at the root: the root's file and what it imports stay out, the nested file loads
+    (".claude/settings.json", "Read(/CLAUDE.md)", {Seen("tests/CLAUDE.md", "after-read"),
+                                                   Seen(".claude/rules/t.md", "after-read")}),
+    # the path itself: nothing loads after the tool (an edit or a create of it: the same, run)
+    (".claude/settings.json", "Read(tests/unit/a.py)", {Seen("CLAUDE.md", "start"),
+                                                         Seen("docs/conventions.md", "start")}),
+])
+def test_read_deny_rules_in_the_project_settings(tmp_path: Path, settings: str, rule: str,
+                                                 expected: set[Seen]) -> None:
+    files = {**DENIED, settings: json.dumps({"permissions": {"deny": [rule]}})}
+    assert seen(tmp_path, files) == expected
 
 
 def test_a_nested_agents_md_is_not_read_under_the_fallback(tmp_path: Path) -> None:

@@ -15,9 +15,24 @@ from tests.conftest import ProjectFactory
 
 
 def _chain(root: Path, path: str) -> list[str]:
+    """The chain of Codex started in the path's folder."""
     codex = AgentProject(RuleRepository(root)).agent("codex")
     assert codex is not None
-    return [d.file for d in codex.view(path) if isinstance(d, Load)]
+    return [d.file for d in codex.chain(path)]
+
+
+def test_started_at_the_root_codex_loads_the_roots_file_and_nested_ones_only_when_started_there(
+        project: ProjectFactory) -> None:
+    """Codex reads its chain once, for the folder it starts in (run end to end: reading, editing
+    or creating below `pkg/AGENTS.md` never loads it); rulelens answers for a start at the root."""
+    root = project({"AGENTS.md": "# Root\n", "pkg/AGENTS.md": "# Pkg\n", "pkg/deep/AGENTS.md": "# Deep\n",
+                    "other/AGENTS.md": "# Other\n", "pkg/deep/d.ts": ""}, git=True)
+    for on in ("read", "edit", "create"):
+        view = AgentProject(RuleRepository(root)).view("pkg/deep/d.ts", on=on)  # type: ignore[arg-type]
+        assert [(x.file, x.how) for x in view.loads["codex"]] == [("AGENTS.md", "always")]
+        assert [(m.file, m.how) for m in view.maybe["codex"]] == [
+            ("pkg/AGENTS.md", "start-folder"), ("pkg/deep/AGENTS.md", "start-folder")]
+    assert _chain(root, "pkg/deep/d.ts") == ["AGENTS.md", "pkg/AGENTS.md", "pkg/deep/AGENTS.md"]
 
 
 def _codes(root: Path) -> list[tuple[str, str]]:
@@ -69,7 +84,7 @@ def test_the_project_config_sets_fallback_names_and_the_cap(project: ProjectFact
                     "a/x.ts": ""}, git=True)
     assert _chain(root, "a/x.ts") == ["CLAUDE.md", "a/AGENTS.md"]
     view = AgentProject(RuleRepository(root)).view("a/x.ts")
-    assert view.over_budget["codex"].endswith("`CLAUDE.md` is cut after 10 of its 14 bytes and `a/AGENTS.md` is not read")
+    assert view.over_budget["codex"].endswith("`CLAUDE.md` is cut after 10 of its 14 bytes")  # at the root
     codes = _codes(root)
     assert ("a/CLAUDE.md", "codex-shadowed") in codes
     assert ("a/AGENTS.md", "agent-budget-exceeded") in codes
@@ -147,5 +162,8 @@ def test_the_config_finding_follows_the_buffer(project: ProjectFactory) -> None:
 def test_a_cut_that_is_all_blank_is_passed_over(project: ProjectFactory) -> None:
     root = project({".codex/config.toml": "project_doc_max_bytes = 10\n", "AGENTS.md": "ROOT1\n",
                     "a/AGENTS.md": "\n" * 6 + "AAA\n", "a/b/AGENTS.md": "BBBBBBB\n", "a/b/x.ts": ""}, git=True)
-    note = AgentProject(RuleRepository(root)).view("a/b/x.ts").over_budget["codex"]
-    assert note.endswith("`a/b/AGENTS.md` is cut after 4 of its 8 bytes and `a/AGENTS.md` is not read")
+    codex = AgentProject(RuleRepository(root)).agent("codex")
+    assert codex is not None
+    loads = codex.chain("a/b/x.ts")
+    assert overflow_words(loads, 10, codex.blank_starts(loads)) == (
+        "`a/b/AGENTS.md` is cut after 4 of its 8 bytes and `a/AGENTS.md` is not read")
