@@ -47,9 +47,16 @@ def budget_problems(project: AgentProject) -> list[Problem]:
         if budget is None or budget.per != "path":
             continue
         reported: set[str] = set()
+        chains: set[tuple[Load, ...]] = set()
         for folder in sorted(project.ctx.folders):
             probe = f"{folder}/x" if folder else "x"
-            loads = [d for d in agent.view(probe) if isinstance(d, Load)]
+            loads = tuple(d for d in agent.view(probe) if isinstance(d, Load))
+            # A chain within the cap has nothing cut (`chain_reads` reads every file whole), and
+            # a chain met in an earlier folder cuts only files reported there: most folders of a
+            # monorepo are one of a few chains, and each is worked out once.
+            if sum(load.bytes for load in loads) <= budget.limit or loads in chains:
+                continue
+            chains.add(loads)
             blank = agent.blank_starts(loads)
             total, cut = chain_overflow(loads, budget.limit, blank)
             reads = chain_reads(loads, budget.limit, blank)
@@ -80,8 +87,9 @@ def twice_problems(project: AgentProject) -> list[Problem]:
     found: dict[tuple[str, str], tuple[str, list[Agent]]] = {}  # (twice, first): (folder, agents)
     for agent in project.present:
         same: dict[tuple[int, str], list[str]] = {}
+        may_load = _may_load(agent)
         for f in agent.files:
-            if f.text.strip():
+            if f.text.strip() and may_load(f):
                 same.setdefault((f.size, f.text), []).append(f.rel)
         # Only texts two files hold, and not stubs that import by relative path (each file brings
         # in its own folder's words) unless the two are one file through a link: most projects
@@ -115,6 +123,19 @@ def twice_problems(project: AgentProject) -> list[Problem]:
                            f"files in {where}{sure}, and this file is {how}: {them} the same {size:,} bytes "
                            f"twice. {fix}, so that the words are read once."))
     return out
+
+
+def _may_load(agent: Agent) -> Callable[[AgentFile], bool]:
+    """Whether a file of `agent` can be among the files its `view` loads, so one of
+    `same_text`'s pair: not one that loads for no path by itself (`glob_loads` is []: a skill
+    the model picks by its description) unless another file's `@path` import brings it in."""
+    if type(agent).imports_of is not Agent.imports_of:
+        brought = {imp.file for f in agent.files if "@" in f.text for imp in agent.imports_of(f.rel)}
+    elif type(agent).view is not Agent.view and any("@" in f.text for f in agent.files):
+        return lambda f: True  # imports read another way (Gemini CLI's): any file may be one
+    else:
+        brought = set()
+    return lambda f: f.rel in brought or agent.glob_loads(f) != []
 
 
 def _has_imports(text: str) -> bool:
