@@ -345,9 +345,18 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
             lines[f.rel] = counted, sum(counted.values())
         return lines[f.rel]
 
+    through: dict[tuple[str, str], set[str]] = {}
+
     def elsewhere(agent: Agent, f: AgentFile) -> set[str]:
         """The files `agent` reads this rule's text for through another of its files that holds
-        it (a root `CLAUDE.md` that a converter's nested source file was written into)."""
+        it (a root `CLAUDE.md` that a converter's nested source file was written into); once
+        per file, however many pairs it is in."""
+        key = (agent.id, f.rel)
+        if key not in through:
+            through[key] = _through(agent, f)
+        return through[key]
+
+    def _through(agent: Agent, f: AgentFile) -> set[str]:
         mine, size = folded(f)
         need = SAME_RULE * size
         out: set[str] = set()
@@ -355,7 +364,7 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
             if g is f:
                 continue
             theirs, their_size = folded(g)
-            if their_size >= need and sum(min(n, theirs[line]) for line, n in mine.items()) >= need:
+            if their_size >= need and sum(min(n, theirs.get(line, 0)) for line, n in mine.items()) >= need:
                 out |= covered(agent, g)
         return out
 
