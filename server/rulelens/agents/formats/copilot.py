@@ -285,9 +285,10 @@ class Copilot(GlobAgent):
     def elsewhere(self, pattern: str) -> list[str]:
         """Files the relative `pattern` attaches for only because of the prepended `**/`."""
         cache: dict[str, list[str]] = self.__dict__.setdefault("_elsewhere", {})
-        if pattern not in cache:
+        if pattern not in cache:  # the pattern's remembered hits, which its coverage shares
+            hits = self.pattern_hits(pattern)
             cache[pattern] = [p for p in self.candidates(pattern)
-                              if self.pattern_matches(pattern, p) and not vscode_matches(pattern, p)]
+                              if p in hits and not vscode_matches(pattern, p)]
         return cache[pattern]
 
     def _elsewhere_problems(self, f: AgentFile, key: str) -> list[Problem]:
