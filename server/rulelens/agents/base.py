@@ -52,6 +52,7 @@ class Context:
     _folded: str | None = field(default=None, repr=False)  # their lines, case-folded
     _plain: str | None = field(default=None, repr=False)
     _reads: Reads | None = field(default=None, repr=False)
+    _held: dict[tuple[str, bool], list[str]] = field(default_factory=dict, repr=False)  # `holding`'s answers
 
     @property
     def reads(self) -> Reads:
@@ -95,7 +96,14 @@ class Context:
         `/folder/` each; case folding maps each character alone and yields no slash or line
         break) and each matching folder's slice of the sorted paths is taken whole (an outer
         folder's slice holds its subfolders'). The text costs under a MiB at 500,000 files,
-        where a tuple a folder kept 3."""
+        where a tuple a folder kept 3. Each needle's answer is kept: every pattern with the same
+        literal folders asks it again (do not change the list returned)."""
+        kept = self._held.get((needle, casefold))
+        if kept is None:
+            kept = self._held[(needle, casefold)] = self._holding(needle, casefold)
+        return kept
+
+    def _holding(self, needle: str, casefold: bool) -> list[str]:
         if self._folder_names is None:
             self._folder_names = sorted(d for d in self.folders if d)
         names = self._folder_names

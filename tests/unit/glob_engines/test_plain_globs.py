@@ -135,3 +135,14 @@ def test_each_entry_point_answers_as_its_matcher(monkeypatch: pytest.MonkeyPatch
                 monkeypatch.setattr(dialects, "PLAIN_FLAGS", ())
                 assert answer == full(glob, path), (name, glob, path)
                 monkeypatch.setattr(dialects, "PLAIN_FLAGS", plain_flags)
+
+
+@pytest.mark.parametrize("prefix", ["", "/home/a/project/", "/A/B/"])
+def test_vscode_matching_is_vscode_matches_for_each_path(prefix: str) -> None:
+    """The bulk reading Copilot's coverage uses answers each path as `vscode_matches` does: plain
+    shapes with and without `**/`, from the root and below an absolute folder, odd paths too."""
+    rng = random.Random(7)
+    for glob in [*globs(rng, 300), "**/a/**/*.ts", "**/a/*.ts", "**/*.TS", "a/**"]:
+        listed = paths(rng, glob, 40)
+        slow = [p for p in listed if dialects.vscode_matches(glob, prefix + p)]
+        assert list(dialects.vscode_matching(glob, prefix, listed)) == slow, glob
