@@ -18,7 +18,7 @@ from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Mome
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
 from rulelens.glob_engines.boost import split_commas
-from rulelens.glob_engines.dialects import DOTGLOB, GLOBSTAR, literal_end, matches
+from rulelens.glob_engines.dialects import DOTGLOB, GLOBSTAR, literal_end, matches, matching
 from rulelens.rules.model import Problem, Severity
 from rulelens.workspace.filelist import folders_of
 from rulelens.workspace.reads import Reads
@@ -627,6 +627,11 @@ class GlobAgent(Agent):
             return found  # another matcher: the literal end may not hold as `matches` reads it
         end = literal_end(pattern, self.flags)  # a string test here, not a wcmatch call a path
         return (p for p in found if p.endswith(end)) if end else found
+
+    def hits_among(self, pattern: str, paths: Iterable[str]) -> Iterator[str]:
+        if type(self).pattern_matches is not GlobAgent.pattern_matches:
+            return super().hits_among(pattern, paths)  # another matcher, path by path
+        return matching(pattern, self.flags, paths)  # `matches`, the pattern read once
 
     def matching(self, patterns: Sequence[str], path: str) -> list[str]:
         if self._bulk and self.listed(path):  # `candidates` holds every listed path it can match

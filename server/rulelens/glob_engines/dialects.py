@@ -36,6 +36,7 @@ from rulelens.glob_engines.wcmatch_glob import (
     VSCODE,
     literal_end,
     matches,
+    matching,
     wcmatch_matches,
 )
 
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BRACE", "DOTGLOB", "EXTGLOB", "FORCEUNIX", "GLOBSET", "GLOBSTAR", "IGNORECASE",
     "MINIMATCH", "NODOTDIR", "PLAIN_FLAGS", "UNDOCUMENTED", "VSCODE", "first_match",
-    "gitignore_matches", "literal_end", "matches", "minimatch_matches",
+    "gitignore_matches", "literal_end", "matches", "matching", "minimatch_matches",
     "picomatch_default_matches", "picomatch_matches", "picomatch_negated", "split_glob_aware",
     "vscode_full_matches", "vscode_matches", "wcmatch_matches",
 ]

@@ -146,3 +146,14 @@ def test_vscode_matching_is_vscode_matches_for_each_path(prefix: str) -> None:
         listed = paths(rng, glob, 40)
         slow = [p for p in listed if dialects.vscode_matches(glob, prefix + p)]
         assert list(dialects.vscode_matching(glob, prefix, listed)) == slow, glob
+
+
+@pytest.mark.parametrize("flags", [dialects.UNDOCUMENTED, dialects.MINIMATCH, dialects.MINIMATCH & ~dialects.BRACE,
+                                   dialects.GLOBSET, dialects.MINIMATCH | dialects.IGNORECASE])
+def test_matching_is_matches_for_each_path(flags: int) -> None:
+    """The bulk reading the glob agents' coverage uses answers each path as `matches` does."""
+    rng = random.Random(9)
+    for glob in [*globs(rng, 200), "src/{a,b}/*.ts", "**/[ab].ts", "!a/**", ""]:
+        listed = paths(rng, glob or "a", 30)
+        slow = [p for p in listed if dialects.matches(glob, p, flags)]
+        assert list(dialects.matching(glob, flags, listed)) == slow, glob
