@@ -257,8 +257,12 @@ def all_drifts(project: AgentProject, only: str | None = None) -> list[Drift]:
     # of `AGENTS.md` are each read by half a dozen agents), then kept for every pair of entries
     # of those two texts, in the order of the entries.
     groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+    folds: dict[str, tuple[str, ...]] = {}  # by body: one file is read by several agents
     for i, (_, f) in enumerate(entries):
-        groups.setdefault((f.rel, _folded(f)), []).append(i)
+        folded = folds.get(f.body)
+        if folded is None:
+            folded = folds[f.body] = _folded(f)
+        groups.setdefault((f.rel, folded), []).append(i)
     reals = {rel: _real(project.root, rel) for rel, _ in groups}
     texts = list(groups)
     counted: dict[int, Counter[str]] = {}  # by the text's number (no `id()`: an audited call)

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rulelens.glob_engines.boost import plain_source
-from rulelens.glob_engines.plain_globs import plain_answer, plain_matches, shape
+from rulelens.glob_engines.plain_globs import plain_answer, plain_matches, plain_tester, shape
 from rulelens.glob_engines.wcmatch_glob import (
     BRACE,
     DOTGLOB,
@@ -248,55 +248,21 @@ def vscode_matches(pattern: str, path: str) -> bool:
 def vscode_matching(pattern: str, prefix: str, paths: Iterable[str]) -> Iterator[str]:
     """The `paths` for which `vscode_matches(pattern, prefix + path)` holds, lazily, in their
     order (`prefix`: "" for root-relative paths, or an absolute folder's path and its `/`, which
-    Copilot matches from). A plain shape (plain_globs.py) is compared as `vscode_matches`'s plain
-    reading compares it, its text folded once rather than once a path: from the root, or, with
-    an absolute `prefix`, a `**/` shape (`**/src/**`, `**/src/**/*.ts`). Any other pattern, and
-    any path that reading does not cover, goes through `vscode_matches`."""
+    Copilot matches from): the pattern's plain shape read once (plain_globs.py), not once a
+    path."""
     found = shape(pattern)
-    leading = found is not None and found.leading
-    if (found is None or "\\" in prefix
-            or (leading and not prefix.startswith("/"))):
-        return (p for p in paths if vscode_matches(pattern, prefix + p))
-    text = "/".join(found.segments).lower()
-    ending = found.ending.lower() if found.ending is not None else None
-    trailing = found.trailing
-
-    def from_root(low: str) -> bool:  # plain_matches from the root: dot and the folder itself
-        rest = low
-        if text:
-            if not trailing and ending is None:
-                return low == text
-            if low == text:
-                return ending is None
-            if not low.startswith(text) or low[len(text)] != "/":
-                return False
-            rest = low[len(text) + 1:]
-        return ending is None or (rest.endswith(ending) and ("/" not in rest or trailing))
-
-    def anywhere(low: str) -> bool:  # plain_matches' `_anywhere`, with dot
-        if ending is not None:
-            if not text:
-                return low.endswith(ending)
-            folders, _, name = low.rpartition("/")  # the segments among the folders, the name last
-            if not name.endswith(ending):
-                return False
-            if trailing:
-                return f"/{text}/" in f"/{folders}/"
-            return folders == text or folders.endswith("/" + text)
-        if trailing:
-            return f"/{text}/" in f"/{low}/"
-        return low == text or low.endswith("/" + text)
-
-    test = anywhere if leading else from_root
+    if found is None:
+        return (p for p in paths if vscode_full_matches(pattern, prefix + p))
+    test = plain_tester(found, dot=True, folder_itself=True, ignore_case=True)
+    leading = found.leading
 
     def hit(path: str) -> bool:
         full = prefix + path
-        rest = full[1:] if leading else full  # a leading `**` takes the `/` an absolute path starts with
-        if ("\\" in path or not rest or not rest.isascii() or rest[-1] == "/" or "//" in rest
-                or rest[0] == "/"
-                or (("/." in rest or rest[0] == ".") and any(n in (".", "..") for n in rest.split("/")))):
-            return vscode_matches(pattern, full)
-        return test(rest.lower())
+        if "\\" in full:  # VS Code splits at either slash
+            return vscode_full_matches(pattern, full)
+        # a leading `**` takes the `/` that starts an absolute path (Copilot matches those)
+        plain = test(full[1:] if leading and full.startswith("/") else full)
+        return plain if plain is not None else vscode_full_matches(pattern, full)
 
     return (p for p in paths if hit(p))
 

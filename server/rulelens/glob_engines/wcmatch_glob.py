@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from rulelens.glob_engines.plain_globs import plain_answer, plain_matches, shape
+from rulelens.glob_engines.plain_globs import plain_answer, plain_tester, shape
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -75,12 +75,12 @@ def matching(pattern: str, flags: int, paths: Iterable[str]) -> Iterator[str]:
     found = shape(pattern) if flags in PLAIN_FLAGS else None
     if found is None:
         return (p for p in paths if p.endswith(end) and wcmatch_matches(pattern, p, flags))
-    dot = bool(flags & DOTGLOB)
+    test = plain_tester(found, dot=bool(flags & DOTGLOB), folder_itself=False)
 
     def hit(path: str) -> bool:
         if not path.endswith(end):
             return False
-        plain = plain_matches(found, path, dot=dot, folder_itself=False)
+        plain = test(path)
         return plain if plain is not None else wcmatch_matches(pattern, path, flags)
 
     return (p for p in paths if hit(p))

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from rulelens.glob_engines import dialects, minimatch, picomatch
-from rulelens.glob_engines.plain_globs import Shape, plain_matches, shape
+from rulelens.glob_engines.plain_globs import Shape, plain_matches, plain_tester, shape
 
 SEGMENTS = ("a", "ab", "b", "A", "a.ts", "A.TS", ".h", ".env", "x-y_z", "a.", "1")
 PATH_NAMES = (*SEGMENTS, "", ".", "..", "B", "aB", "é", "a b", "a\\b", "ab.ts", "*")
@@ -157,3 +157,19 @@ def test_matching_is_matches_for_each_path(flags: int) -> None:
         listed = paths(rng, glob or "a", 30)
         slow = [p for p in listed if dialects.matches(glob, p, flags)]
         assert list(dialects.matching(glob, flags, listed)) == slow, glob
+
+
+@pytest.mark.parametrize("dot", [True, False])
+@pytest.mark.parametrize("folder_itself", [True, False])
+@pytest.mark.parametrize("ignore_case", [True, False])
+def test_plain_tester_is_plain_matches(dot: bool, folder_itself: bool, ignore_case: bool) -> None:
+    """One shape's test, its text worked out once, answers each path as `plain_matches` does."""
+    rng = random.Random(13)
+    for glob in globs(rng, 300):
+        found = shape(glob)
+        if found is None:
+            continue
+        test = plain_tester(found, dot=dot, folder_itself=folder_itself, ignore_case=ignore_case)
+        for path in paths(rng, glob, 30):
+            assert test(path) == plain_matches(found, path, dot=dot, folder_itself=folder_itself,
+                                               ignore_case=ignore_case), (glob, path)
