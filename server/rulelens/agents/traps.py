@@ -86,17 +86,12 @@ def twice_problems(project: AgentProject) -> list[Problem]:
 
     found: dict[tuple[str, str], tuple[str, list[Agent]]] = {}  # (twice, first): (folder, agents)
     for agent in project.present:
-        same: dict[tuple[int, str], list[str]] = {}
-        may_load = _may_load(agent)
+        held: dict[tuple[int, str], list[AgentFile]] = {}
         for f in agent.files:
-            if f.text.strip() and may_load(f):
-                same.setdefault((f.size, f.text), []).append(f.rel)
-        # Only texts two files hold, and not stubs that import by relative path (each file brings
-        # in its own folder's words) unless the two are one file through a link: most projects
-        # have none, and their folders are not walked.
-        if not any(len(rels) > 1 and (not _has_imports(text) or
-                                      len({_real(project.root, r) for r in rels}) < len(rels))
-                   for (_, text), rels in same.items()):
+            if f.text.strip():
+                held.setdefault((f.size, f.text), []).append(f)
+        # Which files can load at all is asked only where such texts are.
+        if not _twice(project, held, lambda f: True) or not _twice(project, held, _may_load(agent)):
             continue
         for folder in sorted(project.ctx.folders):
             probe = f"{folder}/x" if folder else "x"
@@ -123,6 +118,20 @@ def twice_problems(project: AgentProject) -> list[Problem]:
                            f"files in {where}{sure}, and this file is {how}: {them} the same {size:,} bytes "
                            f"twice. {fix}, so that the words are read once."))
     return out
+
+
+def _twice(project: AgentProject, held: dict[tuple[int, str], list[AgentFile]],
+           keep: Callable[[AgentFile], bool]) -> bool:
+    """Whether two files `keep` takes hold one text (`held`: the files by text), not stubs that
+    import by relative path (each file brings in its own folder's words) unless the two are one
+    file through a link: most projects have none, and their folders are not walked."""
+    for (_, text), files in held.items():
+        rels = [f.rel for f in files if keep(f)]
+        if len(rels) < 2:
+            continue
+        if not _has_imports(text) or len({_real(project.root, r) for r in rels}) < len(rels):
+            return True
+    return False
 
 
 def _may_load(agent: Agent) -> Callable[[AgentFile], bool]:
