@@ -21,7 +21,9 @@ Usage: python bench/speed.py [--quick] [--repos DIR] [--names A,B,...] [--runs N
   1,000 files) and at 10,000 globs. agnix has no language server: no ratio.
 - Every figure is the median of `--runs` interleaved runs (each tool in each place of a turn
   equally often); `--against TREE` (a folder holding `server/`, e.g. `git archive REV server`
-  unpacked) runs that tree's `check` and server in the same rotation, with after / before.
+  unpacked) runs that tree's `check` and server in the same rotation, with after / before of
+  the wall time and of the CPU time (the run's and its children's, user and system: on a
+  shared machine it moves much less with the load).
 - agnix: `--agnix`, else `$RULELENS_AGNIX`, else .ci/cache/bench-venv/bin/agnix (what
   .ci/install-4-tools.sh installs, pinned), else `agnix` on PATH; without one the ratios are
   left out.
@@ -39,6 +41,7 @@ import argparse
 import asyncio
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -91,11 +94,16 @@ def tree_env(tree: Path) -> dict[str, str]:
     return env
 
 
-def timed(cmd: list[str], cwd: Path, env: dict[str, str] | None) -> float:
+def timed(cmd: list[str], cwd: Path, env: dict[str, str] | None) -> tuple[float, float]:
+    """Wall seconds, and the CPU seconds of the run and every process it waited for (user and
+    system: on a shared machine they move much less with the load than the wall time)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    check=False)
-    return time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 # -- projects -----------------------------------------------------------------------------
@@ -142,17 +150,23 @@ def projects(args: argparse.Namespace) -> list[tuple[str, Path]]:
 
 
 # -- check ----------------------------------------------------------------------------------
-def rotation(tools: list[Tool], runs: int, cwd: Callable[..., Path]) -> dict[str, list[float]]:
+Times = dict[str, list[float]]
+
+
+def rotation(tools: list[Tool], runs: int, cwd: Callable[..., Path]) -> tuple[Times, Times]:
     """Each tool `runs` times, each in each place of a turn equally often (every 2 x tools
-    runs), so that a noisy moment hits all alike; `cwd(n, label)` is where run n goes."""
-    times: dict[str, list[float]] = {label: [] for label, _, _ in tools}
+    runs), so that a noisy moment hits all alike; `cwd(n, label)` is where run n goes. The
+    wall and CPU seconds of each tool's runs."""
+    times: Times = {label: [] for label, _, _ in tools}
+    cpu: Times = {label: [] for label, _, _ in tools}
     for n in range(runs):
         k = n % len(tools)
         order = tools[k:] + tools[:k]
         for label, cmd, env in order if (n // len(tools)) % 2 == 0 else order[::-1]:
-            where = cwd(n, label)
-            times[label].append(timed(cmd, where, env))
-    return times
+            wall, used = timed(cmd, cwd(n, label), env)
+            times[label].append(wall)
+            cpu[label].append(used)
+    return times, cpu
 
 
 def goal_ms(kind: str, agnix_ms: float | None, files: int, commits: int) -> tuple[float | None, str]:
@@ -176,16 +190,18 @@ def goal_ms(kind: str, agnix_ms: float | None, files: int, commits: int) -> tupl
 Row = dict[str, str]
 
 
-def row(what: str, where: str, times: dict[str, list[float]], goal: tuple[float | None, str],
-        digits: int = 0) -> Row:
-    """One table row from each tool's seconds (medians, in ms)."""
+def row(what: str, where: str, times: Times, goal: tuple[float | None, str],
+        digits: int = 0, cpu: Times | None = None) -> Row:
+    """One table row from each tool's seconds (medians, in ms; `cpu`: their CPU seconds)."""
     med = {label: statistics.median(v) * 1000 for label, v in times.items() if v}
     after = med["after"]
     out = {"what": what, "where": where, "after": f"{after:.{digits}f} ms",
-           "before": "", "ratio": "", "agnix": "", "vs agnix": "", "goal": goal[1], "met": ""}
+           "before": "", "ratio": "", "cpu": "", "agnix": "", "vs agnix": "", "goal": goal[1], "met": ""}
     if "before" in med:
         out["before"] = f"{med['before']:.{digits}f} ms"
         out["ratio"] = f"{after / med['before']:.2f}x"
+        if cpu is not None:
+            out["cpu"] = f"{statistics.median(cpu['after']) / statistics.median(cpu['before']):.2f}x"
     if "agnix" in med:
         out["agnix"] = f"{med['agnix']:.{digits}f} ms"
         out["vs agnix"] = f"{after / med['agnix']:.2f}x"
@@ -213,21 +229,21 @@ def check_rows(args: argparse.Namespace, trees: list[tuple[str, Path]], agnix: P
 
         for _, cmd, env in tools("--no-cache"):  # untimed: git's folder's caches as a second run finds them
             timed(cmd, warm, env)
-        times = rotation(tools("--no-cache"), args.runs, lambda n, label, at=warm: at)
+        times, cpu = rotation(tools("--no-cache"), args.runs, lambda n, label, at=warm: at)
         agnix_ms = statistics.median(times["agnix"]) * 1000 if "agnix" in times else None
         if in_full:
             rows.append(row("`check` in full (`--no-cache`)", where, times,
-                            goal_ms("full", agnix_ms, files, commits)))
+                            goal_ms("full", agnix_ms, files, commits), cpu=cpu))
             print(f"  done in full: {name}", flush=True)
             continue
         rows.append(row("`check --no-cache`", where, times,
-                        goal_ms("no-cache", agnix_ms, files, commits)))
+                        goal_ms("no-cache", agnix_ms, files, commits), cpu=cpu))
         # a new clone for every run of every tool, made before it is timed
-        times = rotation(tools(), args.runs,
-                         lambda n, label, at=source: clone(at, scratch / f"fresh-{label}"))
+        times, cpu = rotation(tools(), args.runs,
+                              lambda n, label, at=source: clone(at, scratch / f"fresh-{label}"))
         agnix_ms = statistics.median(times["agnix"]) * 1000 if "agnix" in times else None
         rows.append(row("fresh clone: first `check`", where, times,
-                        goal_ms("fresh", agnix_ms, files, commits)))
+                        goal_ms("fresh", agnix_ms, files, commits), cpu=cpu))
         print(f"  done {name}", flush=True)
     shutil.rmtree(scratch, ignore_errors=True)
     return rows
@@ -299,11 +315,12 @@ def main() -> int:
         rows += check_rows(args, trees, agnix)
     if not args.no_lsp:
         rows += lsp_rows(args, trees)
-    keys = ["what", "where", "after", "before", "ratio", "agnix", "vs agnix", "goal", "met"]
+    keys = ["what", "where", "after", "before", "ratio", "cpu", "agnix", "vs agnix", "goal", "met"]
     heads = {"after": "rulelens" if len(trees) == 1 else "after", "ratio": "after / before",
+             "cpu": "CPU after / before",
              "vs agnix": "rulelens / agnix" if len(trees) == 1 else "after / agnix"}
     if len(trees) == 1:
-        keys = [k for k in keys if k not in ("before", "ratio")]
+        keys = [k for k in keys if k not in ("before", "ratio", "cpu")]
     print(f"\nmedians of {args.runs} interleaved runs ({args.sessions} LSP sessions a side)")
     print("| " + " | ".join(heads.get(k, k) for k in keys) + " |")
     print("|" + "|".join("---" if k in ("what", "where", "goal", "met") else "---:" for k in keys) + "|")
