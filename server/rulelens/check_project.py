@@ -7,6 +7,7 @@ language server ask the same question and get the same findings. It renders noth
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -65,16 +66,18 @@ class ProjectCheck:
         return self.rule_files + sum(len(files) for files in self.agent_files.values())
 
 
-def warm_up(root: Path, git: GitSession) -> None:
+def warm_up(root: Path, git: GitSession, rules: Path | None = None) -> None:
     """Start what a check waits on first, so that it runs on the other core meanwhile: git's
-    file list, and, where git runs (subprocess is loaded for it), `grep --version` (the name
-    search asks whether grep is GNU's). `rulelens check` calls it before it loads the rest of
-    the core; `check_project` calls it too, so that every front's check gets it (a second call
-    starts nothing)."""
+    file list, and, where git runs (subprocess is loaded for it) and the rules folder (`rules`,
+    else Boost's `.ai/rules`) is there, `grep --version` (the name search of Boost's rules asks
+    whether grep is GNU's; a project without them never searches). `rulelens check` calls it
+    before it loads the rest of the core; `check_project` calls it too, so that every front's
+    check gets it (a second call starts nothing)."""
     from rulelens.workspace.git import LS_FILES, no_repository
+    from rulelens.workspace.root import RULES_DIR
 
     git.start(root, *LS_FILES)
-    if not no_repository(root):
+    if not no_repository(root) and os.path.isdir(rules if rules is not None else root / RULES_DIR):
         from rulelens.rules.check.stale.text_search import probe_grep
 
         probe_grep()
@@ -87,7 +90,6 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     already; a new one when None."""
     from rulelens.agents.codes import known_agents, known_codes
     from rulelens.rules.check.config import load_config
-    from rulelens.rules.check.stale.search_cache import start_snapshot
     from rulelens.workspace.git import GitSession
     from rulelens.workspace.reads import Reads
 
@@ -98,10 +100,15 @@ def check_project(repo: RuleRepository, drift_after: int = DRIFT_AFTER,
     config = load_config(repo.root, known_codes(), reads, known_agents())
     say = progress or (lambda _: None)
     session = git if git is not None else GitSession()
-    warm_up(repo.root, session)  # after the configuration: a broken one stops before any git starts
+    # after the configuration: a broken one stops before any git starts
+    warm_up(repo.root, session, repo.rules_path)
     if repo.frontmatter.git is None:
         repo.frontmatter.git = session  # where git keeps the caches, asked once for all of them
-    start_snapshot(repo.root, repo.rules_dir, session)  # git stats the files while they are listed and read
+    if os.path.isdir(repo.rules_path):  # the name search of Boost's rules: none without them
+        from rulelens.rules.check.stale.search_cache import start_snapshot
+
+        # git stats the files while they are listed and read
+        start_snapshot(repo.root, repo.rules_dir, session)
     try:
         return _checked(repo, drift_after, say, session, config, reads)
     finally:
@@ -116,10 +123,8 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     from rulelens.agents.dialect_words import worded
     from rulelens.agents.project import AgentProject
     from rulelens.agents.traps import agent_check
-    from rulelens.rules.check.boost_signs import boost_sign, without_boost
     from rulelens.rules.check.config import disk_reader
     from rulelens.rules.check.rule_kit import as_kit, kit_sign
-    from rulelens.rules.check.rules_check import check_rules
     from rulelens.workspace.filelist import FileList
 
     say("listing the project's files")
@@ -140,7 +145,12 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
         return ProjectCheck([], repo.rules_dir, 0, {}, has_rules=False, record=_record(files, repo))
     rules = "1 rule file" if len(repo.files) == 1 else f"{len(repo.files):,} rule files"
     say(f"checking {rules} against {len(files):,} project files")
-    problems = check_rules(repo, files, drift_after) if has_rules else []
+    problems: list[Problem] = []
+    if has_rules:  # Boost's findings (and the modules that make them) only where its rules are
+        from rulelens.rules.check.boost_signs import boost_sign, without_boost
+        from rulelens.rules.check.rules_check import check_rules
+
+        problems = check_rules(repo, files, drift_after)
     readers = [a for a in others if a.keys] or None  # None: every agent, as no file names them
     problems = worded(problems, readers)
     if has_rules and boost_sign(repo.root, repo.rules_dir, reads) is None:

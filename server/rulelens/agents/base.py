@@ -19,7 +19,7 @@ from rulelens.agents.model import AgentFile, Budget, Decision, Load, Maybe, Mome
 from rulelens.agents.reading import read_agent_file
 from rulelens.agents.readings import UNSETTLED, Reading
 from rulelens.glob_engines.boost import split_commas
-from rulelens.glob_engines.dialects import DOTGLOB, GLOBSTAR, literal_end, matches
+from rulelens.glob_engines.dialects import DOTGLOB, GLOBSTAR, literal_end, matches, matching
 from rulelens.rules.model import Problem, Severity
 from rulelens.workspace.filelist import folders_of
 from rulelens.workspace.reads import Reads
@@ -56,6 +56,7 @@ class Context:
     # Every agent present (AgentProject sets it): a rewrite one agent proposes is run through the
     # matchers of the others that read the same file.
     agents: Sequence[Agent] = field(default=(), repr=False)
+    _held: dict[tuple[str, bool], list[str]] = field(default_factory=dict, repr=False)  # `holding`'s answers
 
     @property
     def reads(self) -> Reads:
@@ -99,7 +100,14 @@ class Context:
         `/folder/` each; case folding maps each character alone and yields no slash or line
         break) and each matching folder's slice of the sorted paths is taken whole (an outer
         folder's slice holds its subfolders'). The text costs under a MiB at 500,000 files,
-        where a tuple a folder kept 3."""
+        where a tuple a folder kept 3. Each needle's answer is kept: every pattern with the same
+        literal folders asks it again (do not change the list returned)."""
+        kept = self._held.get((needle, casefold))
+        if kept is None:
+            kept = self._held[(needle, casefold)] = self._holding(needle, casefold)
+        return kept
+
+    def _holding(self, needle: str, casefold: bool) -> list[str]:
         if self._folder_names is None:
             self._folder_names = sorted(d for d in self.folders if d)
         names = self._folder_names
@@ -672,6 +680,11 @@ class GlobAgent(Agent):
             return found  # another matcher: the literal end may not hold as `matches` reads it
         end = literal_end(pattern, self.flags)  # a string test here, not a wcmatch call a path
         return (p for p in found if p.endswith(end)) if end else found
+
+    def hits_among(self, pattern: str, paths: Iterable[str]) -> Iterator[str]:
+        if type(self).pattern_matches is not GlobAgent.pattern_matches:
+            return super().hits_among(pattern, paths)  # another matcher, path by path
+        return matching(pattern, self.flags, paths)  # `matches`, the pattern read once
 
     def matching(self, patterns: Sequence[str], path: str) -> list[str]:
         if self._bulk and self.listed(path):  # `candidates` holds every listed path it can match

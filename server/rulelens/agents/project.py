@@ -129,8 +129,8 @@ def same_text(agent: Agent, loads: list[Load]) -> list[tuple[str, str]]:
 def budget_note(agent: Agent, loads: list[Load]) -> str | None:
     """A one-line note when the path's load exceeds the agent's per-path cap."""
     budget = agent.budget
-    if budget is None or budget.per != "path":
-        return None
+    if budget is None or budget.per != "path" or sum(load.bytes for load in loads) <= budget.limit:
+        return None  # within the cap nothing is cut (`chain_overflow`)
     blank = agent.blank_starts(loads)
     total, cut = chain_overflow(loads, budget.limit, blank)
     if not cut:

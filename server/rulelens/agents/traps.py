@@ -49,11 +49,18 @@ def budget_problems(project: AgentProject) -> list[Problem]:
         reported: set[str] = set()
         skills = {rel.rpartition("/")[0] for rel in project.ctx.named("SKILL.md")}
         folders = sorted(project.ctx.folders)
+        chains: set[tuple[Load, ...]] = set()
         # A skill's folders last: a file cut where people work is a warning, named by that folder.
         for folder in [*(f for f in folders if not _in_skill(skills, f)),
                        *(f for f in folders if _in_skill(skills, f))]:
             probe = f"{folder}/x" if folder else "x"
-            loads = agent.started_in_folder(probe)
+            loads = tuple(agent.started_in_folder(probe))
+            # A chain within the cap has nothing cut (`chain_reads` reads every file whole), and
+            # a chain met in an earlier folder cuts only files reported there: most folders of a
+            # monorepo are one of a few chains, and each is worked out once.
+            if sum(load.bytes for load in loads) <= budget.limit or loads in chains:
+                continue
+            chains.add(loads)
             blank = agent.blank_starts(loads)
             total, cut = chain_overflow(loads, budget.limit, blank)
             reads = chain_reads(loads, budget.limit, blank)
@@ -94,16 +101,12 @@ def twice_problems(project: AgentProject) -> list[Problem]:
 
     found: dict[tuple[str, str], tuple[str, list[Agent]]] = {}  # (twice, first): (folder, agents)
     for agent in project.present:
-        same: dict[tuple[int, str], list[str]] = {}
+        held: dict[tuple[int, str], list[AgentFile]] = {}
         for f in agent.files:
             if f.text.strip():
-                same.setdefault((f.size, f.text), []).append(f.rel)
-        # Only texts two files hold, and not stubs that import by relative path (each file brings
-        # in its own folder's words) unless the two are one file through a link: most projects
-        # have none, and their folders are not walked.
-        if not any(len(rels) > 1 and (not _has_imports(text) or
-                                      len({_real(project.root, r) for r in rels}) < len(rels))
-                   for (_, text), rels in same.items()):
+                held.setdefault((f.size, f.text), []).append(f)
+        # Which files can load at all is asked only where such texts are.
+        if not _twice(project, held, lambda f: True) or not _twice(project, held, _may_load(agent)):
             continue
         for folder in sorted(project.ctx.folders):
             probe = f"{folder}/x" if folder else "x"
@@ -130,6 +133,33 @@ def twice_problems(project: AgentProject) -> list[Problem]:
                            f"files in {where}{sure}, and this file is {how}: {them} the same {size:,} bytes "
                            f"twice. {fix}, so that the words are read once."))
     return out
+
+
+def _twice(project: AgentProject, held: dict[tuple[int, str], list[AgentFile]],
+           keep: Callable[[AgentFile], bool]) -> bool:
+    """Whether two files `keep` takes hold one text (`held`: the files by text), not stubs that
+    import by relative path (each file brings in its own folder's words) unless the two are one
+    file through a link: most projects have none, and their folders are not walked."""
+    for (_, text), files in held.items():
+        rels = [f.rel for f in files if keep(f)]
+        if len(rels) < 2:
+            continue
+        if not _has_imports(text) or len({_real(project.root, r) for r in rels}) < len(rels):
+            return True
+    return False
+
+
+def _may_load(agent: Agent) -> Callable[[AgentFile], bool]:
+    """Whether a file of `agent` can be among the files its `view` loads, so one of
+    `same_text`'s pair: not one that loads for no path by itself (`glob_loads` is []: a skill
+    the model picks by its description) unless another file's `@path` import brings it in."""
+    if type(agent).imports_of is not Agent.imports_of:
+        brought = {imp.file for f in agent.files if "@" in f.text for imp in agent.imports_of(f.rel)}
+    elif type(agent).view is not Agent.view and any("@" in f.text for f in agent.files):
+        return lambda f: True  # imports read another way (Gemini CLI's): any file may be one
+    else:
+        brought = set()
+    return lambda f: f.rel in brought or agent.glob_loads(f) != []
 
 
 def _has_imports(text: str) -> bool:
@@ -251,8 +281,12 @@ def all_drifts(project: AgentProject, only: str | None = None) -> list[Drift]:
     # of `AGENTS.md` are each read by half a dozen agents), then kept for every pair of entries
     # of those two texts, in the order of the entries.
     groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+    folds: dict[str, tuple[str, ...]] = {}  # by body: one file is read by several agents
     for i, (_, f) in enumerate(entries):
-        groups.setdefault((f.rel, _folded(f)), []).append(i)
+        folded = folds.get(f.body)
+        if folded is None:
+            folded = folds[f.body] = _folded(f)
+        groups.setdefault((f.rel, folded), []).append(i)
     reals = {rel: _real(project.root, rel) for rel, _ in groups}
     texts = list(groups)
     counted: dict[int, Counter[str]] = {}  # by the text's number (no `id()`: an audited call)
@@ -338,9 +372,18 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
             lines[f.rel] = counted, sum(counted.values())
         return lines[f.rel]
 
+    through: dict[tuple[str, str], set[str]] = {}
+
     def elsewhere(agent: Agent, f: AgentFile) -> set[str]:
         """The files `agent` reads this rule's text for through another of its files that holds
-        it (a root `CLAUDE.md` that a converter's nested source file was written into)."""
+        it (a root `CLAUDE.md` that a converter's nested source file was written into); once
+        per file, however many pairs it is in."""
+        key = (agent.id, f.rel)
+        if key not in through:
+            through[key] = _through(agent, f)
+        return through[key]
+
+    def _through(agent: Agent, f: AgentFile) -> set[str]:
         mine, size = folded(f)
         need = SAME_RULE * size
         out: set[str] = set()
@@ -348,7 +391,7 @@ def _drifts(project: AgentProject, entries: list[tuple[Agent, AgentFile]],
             if g is f:
                 continue
             theirs, their_size = folded(g)
-            if their_size >= need and sum(min(n, theirs[line]) for line, n in mine.items()) >= need:
+            if their_size >= need and sum(min(n, theirs.get(line, 0)) for line, n in mine.items()) >= need:
                 out |= covered(agent, g)
         return out
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rulelens.glob_engines.boost import plain_source
-from rulelens.glob_engines.plain_globs import plain_answer, plain_matches, shape
+from rulelens.glob_engines.plain_globs import plain_answer, plain_matches, plain_tester, shape
 from rulelens.glob_engines.wcmatch_glob import (
     BRACE,
     DOTGLOB,
@@ -36,6 +36,7 @@ from rulelens.glob_engines.wcmatch_glob import (
     VSCODE,
     literal_end,
     matches,
+    matching,
     wcmatch_matches,
 )
 
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BRACE", "DOTGLOB", "EXTGLOB", "FORCEUNIX", "GLOBSET", "GLOBSTAR", "IGNORECASE",
     "MINIMATCH", "NODOTDIR", "PLAIN_FLAGS", "UNDOCUMENTED", "VSCODE", "first_match",
-    "gitignore_matches", "literal_end", "matches", "minimatch_matches",
+    "gitignore_matches", "literal_end", "matches", "matching", "minimatch_matches",
     "picomatch_default_matches", "picomatch_matches", "picomatch_negated", "split_glob_aware",
     "vscode_full_matches", "vscode_matches", "wcmatch_matches",
 ]
@@ -242,6 +243,28 @@ def vscode_matches(pattern: str, path: str) -> bool:
         if plain is not None:
             return plain
     return vscode_full_matches(pattern, path)
+
+
+def vscode_matching(pattern: str, prefix: str, paths: Iterable[str]) -> Iterator[str]:
+    """The `paths` for which `vscode_matches(pattern, prefix + path)` holds, lazily, in their
+    order (`prefix`: "" for root-relative paths, or an absolute folder's path and its `/`, which
+    Copilot matches from): the pattern's plain shape read once (plain_globs.py), not once a
+    path."""
+    found = shape(pattern)
+    if found is None:
+        return (p for p in paths if vscode_full_matches(pattern, prefix + p))
+    test = plain_tester(found, dot=True, folder_itself=True, ignore_case=True)
+    leading = found.leading
+
+    def hit(path: str) -> bool:
+        full = prefix + path
+        if "\\" in full:  # VS Code splits at either slash
+            return vscode_full_matches(pattern, full)
+        # a leading `**` takes the `/` that starts an absolute path (Copilot matches those)
+        plain = test(full[1:] if leading and full.startswith("/") else full)
+        return plain if plain is not None else vscode_full_matches(pattern, full)
+
+    return (p for p in paths if hit(p))
 
 
 def vscode_full_matches(pattern: str, path: str) -> bool:

@@ -158,6 +158,31 @@ def ignored(patterns: list[str], paths: Iterable[str], ignore_case: bool = True)
             yield path
 
 
+# The last list's folders, with its length: `check` asks `ignored_sorted` once per pattern of the
+# same file list, which nothing changes (a list is not hashable: compared by identity; at most
+# one list is held beyond its use, until the next call).
+_FOLDERS: list[tuple[Sequence[str], int, tuple[str, ...]]] = []
+
+
+def _folders(paths: Sequence[str]) -> tuple[str, ...]:
+    """Every folder `ignores` tests for some path (each path's last parent, `a/b/` of `a/b/c.ts`,
+    and the parents of that up to the first `/` past the first character: `_folder_test`'s
+    chain), worked out once per list."""
+    if _FOLDERS and _FOLDERS[0][0] is paths and _FOLDERS[0][1] == len(paths):
+        return _FOLDERS[0][2]
+    found: set[str] = set()
+    for parent in {p[:p.rfind("/", 0, len(p) - 1) + 1] for p in paths}:
+        while len(parent) > 1 and parent not in found:
+            found.add(parent)
+            cut = parent.rfind("/", 0, len(parent) - 1)
+            if cut <= 0:
+                break
+            parent = parent[:cut + 1]
+    folders = tuple(found)
+    _FOLDERS[:] = [(paths, len(paths), folders)]
+    return folders
+
+
 def ignored_sorted(patterns: list[str], paths: Sequence[str], ignore_case: bool = True) -> set[str]:
     """`ignored` for `paths` sorted, as a set, at C speed where no `!pattern` needs the order of
     the rules: each rule searched over the whole list (`filter`), each folder once, and the paths
@@ -173,12 +198,14 @@ def ignored_sorted(patterns: list[str], paths: Sequence[str], ignore_case: bool 
     for search in searches:
         found.update(filter(search, paths))
     found.discard("")  # no path: `ignores` matches nothing
-    folder_hit = _folder_test(searches)
-
-    # Each path's last parent (`a/b/` of `a/b/c.ts`; "" or "/" where it has none `ignores` reads).
-    parents = {p[:p.rfind("/", 0, len(p) - 1) + 1] for p in paths}
+    # A path's parents match when one folder of their chain does (`_folder_test`): the folders
+    # that match by themselves, searched in C, each take every path below them.
+    folders = _folders(paths)
+    direct: set[str] = set()
+    for search in searches:
+        direct.update(filter(search, folders))
     covered = ""  # the last folder whose slice was taken: the folders below it are in it
-    for parent in sorted(q for q in parents if len(q) > 1 and folder_hit(q)):
+    for parent in sorted(direct):
         if covered and parent.startswith(covered):
             continue
         covered = parent

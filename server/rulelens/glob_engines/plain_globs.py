@@ -22,6 +22,7 @@ and paths.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -134,3 +135,63 @@ def _anywhere(found: Shape, path: str, dot: bool, folder_itself: bool, ignore_ca
             continue
         return True
     return False
+
+
+def plain_tester(found: Shape, *, dot: bool, folder_itself: bool,
+                 ignore_case: bool = False) -> Callable[[str], bool | None]:
+    """`plain_matches` for one shape, as a test of one path, its text (folded where the
+    reading ignores case) worked out once: for a pattern asked about every project file."""
+    wanted = tuple(s.lower() for s in found.segments) if ignore_case else found.segments
+    ending = found.ending.lower() if ignore_case and found.ending is not None else found.ending
+    text, size = "/".join(wanted), len(wanted)
+    leading, trailing = found.leading, found.trailing
+
+    def anywhere(path: str) -> bool:
+        if dot and (ending is None or not wanted):  # string tests, as from the root
+            if ending is not None:
+                return path.endswith(ending)
+            if trailing:
+                return f"/{text}/" in (f"/{path}/" if folder_itself else f"/{path}")
+            return path == text or path.endswith("/" + text)
+        names = path.split("/")
+        if ending is not None:
+            last = names.pop()
+            if not last.endswith(ending) or (not dot and last.startswith(".")):
+                return False
+        for start in range(len(names) - size + 1):
+            if tuple(names[start:start + size]) != wanted:
+                continue
+            before, after = names[:start], names[start + size:]
+            if after and not trailing:
+                continue
+            if not after and trailing and ending is None and not folder_itself:
+                continue
+            if not dot and any(n.startswith(".") for n in before + after):
+                continue
+            return True
+        return False
+
+    def from_root(path: str) -> bool:
+        rest = path
+        if text:
+            if not trailing and ending is None:
+                return path == text
+            if path == text:
+                return ending is None and folder_itself
+            if not path.startswith(text) or path[len(text)] != "/":
+                return False
+            rest = path[len(text) + 1:]
+        if ending is not None and (not rest.endswith(ending) or ("/" in rest and not trailing)):
+            return False
+        return dot or (rest[0] != "." and "/." not in rest)
+
+    answer = anywhere if leading else from_root
+
+    def test(path: str) -> bool | None:
+        if not path or not path.isascii() or path[0] == "/" or path[-1] == "/" or "//" in path:
+            return None
+        if (path[0] == "." or "/." in path) and any(n in (".", "..") for n in path.split("/")):
+            return None
+        return answer(path.lower() if ignore_case else path)
+
+    return test

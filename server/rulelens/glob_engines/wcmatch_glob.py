@@ -6,9 +6,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from rulelens.glob_engines.plain_globs import plain_answer
+from rulelens.glob_engines.plain_globs import plain_answer, plain_tester, shape
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
     from wcmatch import glob as wglob
 
 # wcmatch.glob's flags, by value: every agent's module names its dialect when it is imported,
@@ -61,6 +63,27 @@ def literal_end(pattern: str, flags: int) -> str:
     while start > 0 and last[start - 1] not in _MAGIC:
         start -= 1
     return last[start:]
+
+
+def matching(pattern: str, flags: int, paths: Iterable[str]) -> Iterator[str]:
+    """The `paths` `matches(pattern, path, flags)` takes, lazily, in their order: the pattern's
+    literal ending and plain shape worked out once, not once a path (`check` asks this of every
+    project file for each pattern)."""
+    if not pattern:
+        return iter(())
+    end = literal_end(pattern, flags)
+    found = shape(pattern) if flags in PLAIN_FLAGS else None
+    if found is None:
+        return (p for p in paths if p.endswith(end) and wcmatch_matches(pattern, p, flags))
+    test = plain_tester(found, dot=bool(flags & DOTGLOB), folder_itself=False)
+
+    def hit(path: str) -> bool:
+        if not path.endswith(end):
+            return False
+        plain = test(path)
+        return plain if plain is not None else wcmatch_matches(pattern, path, flags)
+
+    return (p for p in paths if hit(p))
 
 
 def matches(pattern: str, path: str, flags: int) -> bool:

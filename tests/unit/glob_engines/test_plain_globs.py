@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from rulelens.glob_engines import dialects, minimatch, picomatch
-from rulelens.glob_engines.plain_globs import Shape, plain_matches, shape
+from rulelens.glob_engines.plain_globs import Shape, plain_matches, plain_tester, shape
 
 SEGMENTS = ("a", "ab", "b", "A", "a.ts", "A.TS", ".h", ".env", "x-y_z", "a.", "1")
 PATH_NAMES = (*SEGMENTS, "", ".", "..", "B", "aB", "é", "a b", "a\\b", "ab.ts", "*")
@@ -135,3 +135,41 @@ def test_each_entry_point_answers_as_its_matcher(monkeypatch: pytest.MonkeyPatch
                 monkeypatch.setattr(dialects, "PLAIN_FLAGS", ())
                 assert answer == full(glob, path), (name, glob, path)
                 monkeypatch.setattr(dialects, "PLAIN_FLAGS", plain_flags)
+
+
+@pytest.mark.parametrize("prefix", ["", "/home/a/project/", "/A/B/"])
+def test_vscode_matching_is_vscode_matches_for_each_path(prefix: str) -> None:
+    """The bulk reading Copilot's coverage uses answers each path as `vscode_matches` does: plain
+    shapes with and without `**/`, from the root and below an absolute folder, odd paths too."""
+    rng = random.Random(7)
+    for glob in [*globs(rng, 300), "**/a/**/*.ts", "**/a/*.ts", "**/*.TS", "a/**"]:
+        listed = paths(rng, glob, 40)
+        slow = [p for p in listed if dialects.vscode_matches(glob, prefix + p)]
+        assert list(dialects.vscode_matching(glob, prefix, listed)) == slow, glob
+
+
+@pytest.mark.parametrize("flags", [dialects.UNDOCUMENTED, dialects.MINIMATCH, dialects.MINIMATCH & ~dialects.BRACE,
+                                   dialects.GLOBSET, dialects.MINIMATCH | dialects.IGNORECASE])
+def test_matching_is_matches_for_each_path(flags: int) -> None:
+    """The bulk reading the glob agents' coverage uses answers each path as `matches` does."""
+    rng = random.Random(9)
+    for glob in [*globs(rng, 200), "src/{a,b}/*.ts", "**/[ab].ts", "!a/**", ""]:
+        listed = paths(rng, glob or "a", 30)
+        slow = [p for p in listed if dialects.matches(glob, p, flags)]
+        assert list(dialects.matching(glob, flags, listed)) == slow, glob
+
+
+@pytest.mark.parametrize("dot", [True, False])
+@pytest.mark.parametrize("folder_itself", [True, False])
+@pytest.mark.parametrize("ignore_case", [True, False])
+def test_plain_tester_is_plain_matches(dot: bool, folder_itself: bool, ignore_case: bool) -> None:
+    """One shape's test, its text worked out once, answers each path as `plain_matches` does."""
+    rng = random.Random(13)
+    for glob in globs(rng, 300):
+        found = shape(glob)
+        if found is None:
+            continue
+        test = plain_tester(found, dot=dot, folder_itself=folder_itself, ignore_case=ignore_case)
+        for path in paths(rng, glob, 30):
+            assert test(path) == plain_matches(found, path, dot=dot, folder_itself=folder_itself,
+                                               ignore_case=ignore_case), (glob, path)

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 from rulelens.agents.base import Agent, GlobAgent, literal_prefix, maybe, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.model import AgentFile, Decision, named_together
-from rulelens.glob_engines.dialects import VSCODE, vscode_matches
+from rulelens.glob_engines.dialects import VSCODE, vscode_matches, vscode_matching
 from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.model import Problem, Severity
 from rulelens.workspace.reads import Reads
@@ -230,8 +230,7 @@ class Copilot(GlobAgent):
         if pattern in ALWAYS:
             return iter(paths)
         effective = pattern if pattern.startswith(("/", "**/")) else "**/" + pattern
-        root = self.absolute("")
-        return (p for p in paths if vscode_matches(effective, root + p))
+        return vscode_matching(effective, self.absolute(""), paths)
 
     def candidates(self, pattern: str) -> Sequence[str]:
         """The paths holding the pattern's literal folders (after the prepended `**/`), case
@@ -303,9 +302,11 @@ class Copilot(GlobAgent):
     def elsewhere(self, pattern: str) -> list[str]:
         """Files the relative `pattern` attaches for only because of the prepended `**/`."""
         cache = self._elsewhere
-        if pattern not in cache:
-            cache[pattern] = [p for p in self.candidates(pattern)
-                              if self.pattern_matches(pattern, p) and not vscode_matches(pattern, p)]
+        if pattern not in cache:  # the pattern's remembered hits, which its coverage shares
+            hits = self.pattern_hits(pattern)
+            found = [p for p in self.candidates(pattern) if p in hits]
+            written = set(vscode_matching(pattern, "", found))
+            cache[pattern] = [p for p in found if p not in written]
         return cache[pattern]
 
     def _elsewhere_problems(self, f: AgentFile, key: str) -> list[Problem]:

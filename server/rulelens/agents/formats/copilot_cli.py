@@ -31,7 +31,7 @@ from rulelens.agents.base import GlobAgent, maybe, nested, problem
 from rulelens.agents.facts import Fact
 from rulelens.agents.imports import COPILOT_CLI, Imported, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
-from rulelens.glob_engines.dialects import GLOBSET, literal_end, matches
+from rulelens.glob_engines.dialects import GLOBSET, matches, matching
 from rulelens.rules.model import Problem
 from rulelens.workspace.sorted_paths import starting_with
 
@@ -226,8 +226,7 @@ class CopilotCli(GlobAgent):
         effective = _effective(pattern)
         if effective is None:
             return iter(paths)
-        end, flags = literal_end(effective, self.flags), self.flags
-        return (p for p in paths if p.endswith(end) and matches(effective, p, flags))
+        return matching(effective, self.flags, paths)
 
     def scanned(self, pattern: str) -> Iterable[str]:
         # A pattern with a `/` is matched from the root, case-sensitively: a path it matches
