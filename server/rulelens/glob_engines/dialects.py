@@ -145,19 +145,22 @@ def first_match(patterns: list[str], paths: list[str], flags: int) -> str | None
 _SEP, _NOT_SEP = "[/\\\\]", "[^/\\\\]"
 
 
-def split_glob_aware(value: str, split: str) -> list[str]:
+def split_glob_aware(value: str, split: str, nested: bool = False) -> list[str]:
     """VS Code's `splitGlobAware`: `split` does not split inside `{}` or `[]` (on/off flags, not
-    depths); an empty tail is dropped."""
+    depths); an empty tail is dropped. `nested` counts braces instead, as Copilot CLI does:
+    `{a/**/*.{ts,tsx},b/**}` is then one pattern, where VS Code cuts it after the first `}`."""
     parts: list[str] = []
-    in_braces = in_brackets = False
+    depth, in_brackets = 0, False
     current = ""
     for ch in value:
-        if ch == split and not in_braces and not in_brackets:
+        if ch == split and not depth and not in_brackets:
             parts.append(current)
             current = ""
             continue
-        if ch in "{}":
-            in_braces = ch == "{"
+        if ch == "{" and not in_brackets:
+            depth = depth + 1 if nested else 1
+        elif ch == "}" and not in_brackets:
+            depth = max(depth - 1, 0) if nested else 0
         elif ch in "[]":
             in_brackets = ch == "["
         current += ch

@@ -32,6 +32,7 @@ from rulelens.agents.facts import Fact
 from rulelens.agents.imports import COPILOT_CLI, Imported, with_imports
 from rulelens.agents.model import AgentFile, Decision, Load, Maybe, Moment
 from rulelens.glob_engines.dialects import GLOBSET, matches, matching
+from rulelens.glob_engines.dialects import split_glob_aware as dialect_split
 from rulelens.rules.model import Problem
 from rulelens.workspace.sorted_paths import starting_with
 
@@ -55,28 +56,11 @@ SKILLS_HELP = ("@github/copilot-linux-x64@1.0.102 (npm): cli-main.js, the `/skil
 CODING_AGENT = frozenset(("coding-agent", "cloud-agent"))
 
 
-
 def split_outside_braces(value: str) -> list[str]:
-    """`applyTo` split on its commas outside braces and brackets, counting nested braces: run,
-    `{src/a/**/*.{ts,tsx},src/b/**/*.js}` is one pattern (122sp7/xuanwu-app's), where VS Code's
-    `splitGlobAware`, which only turns a flag on and off, cuts it after the first `}`."""
-    parts: list[str] = []
-    depth, in_brackets, current = 0, False, ""
-    for ch in value:
-        if ch == "," and depth == 0 and not in_brackets:
-            parts.append(current)
-            current = ""
-            continue
-        if ch == "{" and not in_brackets:
-            depth += 1
-        elif ch == "}" and not in_brackets and depth:
-            depth -= 1
-        elif ch in "[]":
-            in_brackets = ch == "["
-        current += ch
-    if current:
-        parts.append(current)
-    return parts
+    """`applyTo` split on its commas outside brackets and braces, counting nested braces: run,
+    `{src/a/**/*.{ts,tsx},src/b/**/*.js}` is one pattern (122sp7/xuanwu-app's)."""
+    return dialect_split(value, ",", nested=True)
+
 
 class CopilotCli(GlobAgent):
     id: ClassVar[str] = "copilot-cli"
