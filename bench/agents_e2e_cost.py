@@ -1,4 +1,4 @@
-"""What one end-to-end run costs per agent: each pinned binary (tests/agents/released) run
+"""What one end-to-end run costs per agent: each pinned binary (tests/conformance) run
 --repeat times per moment on issue 42's minimal project, the median and the slowest in seconds
 (the scratch copy, the agent's start, its two model calls, the end). Issue 43 wants at most
 10 s per agent and path on a 2-core machine; this prints, it asserts nothing.
@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.agents.released.e2e.cases import MINIMAL
-from tests.agents.released.e2e.support import BINARIES, with_node_on_path
-from tests.agents.released.harness import HERE as RELEASED
-from tests.agents.released.harness import write_project
+from tests.conformance.e2e.cases import MINIMAL
+from tests.conformance.e2e.support import BINARIES, with_node_on_path
+from tests.conformance.harness import HERE as RELEASED
+from tests.conformance.harness import write_project
 
 from rulelens.agent_runs.runner import run
 

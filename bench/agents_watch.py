@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.agents.released import harness
+from tests.conformance import harness
 
 
 def newest(package: str) -> str:

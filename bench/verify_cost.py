@@ -2,7 +2,7 @@
 a 2-core machine), on a small generated project or on the projects named, with the machine's
 load average beside each run (other work on the machine slows every agent alike). Runs the
 core (`agent_runs.verify`) exactly as the command does, with the pinned releases under
-tests/agents/released (or `--agent ID=BINARY`). Prints; asserts nothing.
+tests/conformance (or `--agent ID=BINARY`). Prints; asserts nothing.
 
 `--against REV` measures the code of an older commit too, in the same sitting: its `server/`
 is exported with `git archive` into a temporary folder (nothing in the repository changes),
@@ -28,7 +28,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 SERVER = HERE.parent / "server"
-RELEASED = HERE.parent / "tests" / "agents" / "released"
+RELEASED = HERE.parent / "tests" / "conformance"
 PINNED = {
     "claude-code": "claude_code/node_modules/@anthropic-ai/claude-code-linux-x64/claude",
     "copilot-cli": "copilot_cli/node_modules/@github/copilot-linux-x64/copilot",

@@ -149,7 +149,7 @@ def test_claude_code_skills_with_paths_and_agents_md_fallback(project: ProjectFa
         ".claude/skills/release/SKILL.md": "---\nname: release\ndescription: Releasing\n---\n# R\n",
     })
     loads, maybe = _view(root, "src/a.ts")
-    # the fallback reads the root's AGENTS.md only (tests/agents/released/e2e/test_claude_code_loading.py)
+    # the fallback reads the root's AGENTS.md only (tests/conformance/e2e/test_claude_code_loading.py)
     assert loads["claude-code"] == {"AGENTS.md": ("always", ()),
                                     ".claude/skills/ts/SKILL.md": ("glob", ("src/**/*.ts",))}
     assert maybe["claude-code"] == {".claude/skills/release/SKILL.md": "agent-decides"}

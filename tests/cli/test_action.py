@@ -251,7 +251,7 @@ def test_verify_runs_the_pinned_agent_and_fails_on_a_difference(sample: Path, tm
     """`command: verify` with Claude Code pinned: the agent found where a kept install folder
     holds that version (no npm run), its table in the log, an ::error per difference, and the
     build failed exactly when there is one."""
-    from tests.agents.released.e2e.support import binary
+    from tests.conformance.e2e.support import binary
 
     package = binary("claude-code").parent
     version = json.loads((package / "package.json").read_text())["version"]

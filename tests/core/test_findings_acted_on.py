@@ -147,7 +147,7 @@ def test_an_agents_md_without_a_claude_md_beside_it_is_unseen(project: ProjectFa
 
 def test_without_a_root_claude_md_the_fallback_still_reads_no_folder_s_agents_md(project: ProjectFactory) -> None:
     """Claude Code 2.1.337 run end to end: its fallback reads the root's AGENTS.md, not a folder's
-    (tests/agents/released/e2e/test_claude_code_loading.py)."""
+    (tests/conformance/e2e/test_claude_code_loading.py)."""
     root = project({k: v for k, v in MONOREPO.items() if k != "CLAUDE.md"})
     (found,) = _of(_check(root), "claude-agents-md-unseen")
     assert "fallback reads only the root's AGENTS.md" in found.message

@@ -242,7 +242,7 @@ def test_codex_s_chain_cut_only_inside_a_skill_folder_is_info(project: ProjectFa
 
 
 def test_invalid_yaml_atop_copilot_instructions_is_info_for_copilot_cli(project: ProjectFactory) -> None:
-    """Run against a fake model (tests/agents/released/copilot_cli/probe.mjs): `applyTo: **`
+    """Run against a fake model (tests/conformance/copilot_cli/probe.mjs): `applyTo: **`
     unquoted or quoted, the file and its frontmatter reach the first request."""
     root = project({".github/copilot-instructions.md": "---\napplyTo: **\n---\n\nUse tabs.\n", "src/a.ts": ""})
     (found,) = [p for p in _check(root) if p.code == "agent-yaml-invalid" and "Copilot CLI" in p.message]

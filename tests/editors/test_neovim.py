@@ -156,7 +156,7 @@ def nvim_session(request: pytest.FixtureRequest, base: Path, spec: Spec) -> Sess
     if spec.lspconfig is not None:
         extra["RULELENS_LSPCONFIG"] = str(spec.lspconfig)
     if spec.verify:
-        from tests.agents.released.e2e.support import binary as pinned
+        from tests.conformance.e2e.support import binary as pinned
 
         extra["RULELENS_VERIFY_AGENT"] = f"claude-code={pinned('claude-code')}"
         (project.root / "CLAUDE.md").write_text("# Project\n\nRead .ai/rules first.\n", encoding="utf-8")

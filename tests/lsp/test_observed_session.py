@@ -1,7 +1,7 @@
 """A real Claude Code session, recorded by `rulelens init --observe`'s hook, shown in the hover
 and in `match --agents`.
 
-Claude Code's pinned release (tests/agents/released/claude_code) runs headless in a project
+Claude Code's pinned release (tests/conformance/claude_code) runs headless in a project
 where `rulelens init --observe` ran, against a fake Anthropic API on 127.0.0.1 (kept small and
 inside this test): the first request is answered with a Read of app/Money.php, the second with
 text. Its InstructionsLoaded hook runs this tree's `rulelens observe` (PATH and PYTHONPATH below),
@@ -30,7 +30,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.agents.released.harness import installed
+from tests.conformance.harness import installed
 from tests.lsp.helpers import open_doc, pos
 
 BINARY = "node_modules/@anthropic-ai/claude-code-linux-x64/claude"

@@ -12,7 +12,7 @@ from pathlib import Path
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.agents.released.e2e.support import binary
+from tests.conformance.e2e.support import binary
 from tests.lsp.project import Project
 from tests.lsp.test_rules_for_path import plain
 

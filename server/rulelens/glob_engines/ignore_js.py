@@ -8,7 +8,7 @@ Ported, not read through pathspec: pathspec follows git's own wildmatch, and the
 package builds different regular expressions (a lone trailing `*` needs one character after a
 `/`, `**` folds differently, character classes are copied as written, matching ignores case).
 The port builds the same expression the package builds, step for step, so the two cannot drift
-apart on the cases the conformance tests (tests/agents/released/claude_code) compare.
+apart on the cases the conformance tests (tests/conformance/claude_code) compare.
 """
 
 from __future__ import annotations

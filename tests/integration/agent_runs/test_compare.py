@@ -9,7 +9,7 @@ from typing import Any
 from rulelens.agent_runs.compare import compare, predict
 from rulelens.agent_runs.model import Moment, Observation, Seen
 from rulelens.agents.model import Load
-from tests.agents.released.harness import write_project
+from tests.conformance.harness import write_project
 
 FILES = {"CLAUDE.md": "# Root\n\nRoot rules.\n", "src/CLAUDE.md": "# Src\n\nSource rules.\n",
          ".claude/rules/api.md": '---\npaths: "src/**"\n---\n\nAPI rules.\n', "src/a.ts": "x\n"}

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from rulelens.agent_runs.runner import run, version
-from tests.agents.released.harness import write_project
+from tests.conformance.harness import write_project
 
 
 def stand_in(tmp_path: Path, body: str, name: str = "agent") -> Path:

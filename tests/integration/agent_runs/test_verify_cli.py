@@ -1,6 +1,6 @@
 """`rulelens verify` as a user runs it, with a stand-in agent binary: what it says when nothing
 can be verified, and that Ctrl-C mid-run ends every process it started and leaves the project
-byte-identical (the pinned agents' runs are in tests/agents/released/e2e/test_verify.py)."""
+byte-identical (the pinned agents' runs are in tests/conformance/e2e/test_verify.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.agents.released.harness import write_project
+from tests.conformance.harness import write_project
 from tests.integration.agent_runs.test_runner import alive
 
 SERVER = Path(__file__).resolve().parents[3] / "server"

@@ -1,5 +1,5 @@
 """Google's Gemini API, as Gemini CLI calls it (`:streamGenerateContent`, `:generateContent`,
-`:countTokens`), as tests/agents/released/gemini_cli/binary.mjs serves it."""
+`:countTokens`), as tests/conformance/gemini_cli/binary.mjs serves it."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """OpenAI Codex (`codex exec`), against a fake OpenAI Responses API: a custom model provider in
 the empty CODEX_HOME's config.toml (plugins and analytics off, the project trusted), as
-tests/agents/released/codex/probe.mjs runs it. Codex sends the AGENTS.md files from the project
+tests/conformance/codex/probe.mjs runs it. Codex sends the AGENTS.md files from the project
 root down to the folder it starts in, at start only, in a "# AGENTS.md instructions for DIR"
 message (unnamed per file: found by their text). It is started at the project's root, as a
 user starts it."""

@@ -1,5 +1,5 @@
 """GitHub Copilot CLI (`copilot -p`), against a fake OpenAI chat completions API
-(COPILOT_PROVIDER_BASE_URL, offline mode), as tests/agents/released/copilot_cli/probe.mjs runs it.
+(COPILOT_PROVIDER_BASE_URL, offline mode), as tests/conformance/copilot_cli/probe.mjs runs it.
 
 Its files reach the model three ways: the root's instruction files as `<custom_instruction>`
 text in the system prompt (unnamed: found by their text), the files those import as

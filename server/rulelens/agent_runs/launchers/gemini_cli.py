@@ -1,6 +1,6 @@
 """Gemini CLI (`gemini -p`), against a fake Gemini API (GOOGLE_GEMINI_BASE_URL, API-key auth,
 the folder trusted, an empty home with usage statistics and updates off), as
-tests/agents/released/gemini_cli/binary.mjs runs it. Its binary is `bundle/gemini.js` (a Node
+tests/conformance/gemini_cli/binary.mjs runs it. Its binary is `bundle/gemini.js` (a Node
 script: Node must be on PATH). Files reach the model as "--- Context from: PATH ---" blocks,
 at start in the first request and just in time inside a tool's response."""
 

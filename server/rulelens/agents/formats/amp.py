@@ -2,7 +2,7 @@
 way to a file it reads, and the files they @-mention, scoped by `globs` in their frontmatter.
 
 Modelled from Amp's released code (`@ampcode/cli-linux-x64`, its guidance discovery run in
-tests/agents/released/amp), which outranks its news post where they differ. Started at the
+tests/conformance/amp), which outranks its news post where they differ. Started at the
 project root, Amp loads the root's guidance file and what it mentions at the start of a thread;
 when it reads a file, the guidance files of the folders between it and the root, and what they
 mention. A file whose `globs` match no file read so far is left out: the root's guidance file

@@ -20,7 +20,7 @@ Modelled from Claude Code 2.1.337's own code (the JavaScript embedded in the npm
   so nothing beyond the start loads for it; Edit and Write refuse to overwrite a file whose bytes
   are not text (a NUL in the first 8 KB, not UTF-8, UTF-16 without its order mark), while
   creating a new file is never refused.
-tests/agents/released/claude_code compares this module with that code, case by case.
+tests/conformance/claude_code compares this module with that code, case by case.
 """
 
 from __future__ import annotations
@@ -362,7 +362,7 @@ class ClaudeCode(GlobAgent):
     )
     file_globs = ("**/CLAUDE.md", "**/.claude/rules/**/*.md", ".claude/skills/*/SKILL.md", "**/AGENTS.md")
     per_moment = True
-    # tests/agents/released/e2e runs the binary on whole projects for a read, an edit and a create
+    # tests/conformance/e2e runs the binary on whole projects for a read, an edit and a create
     end_to_end = frozenset(("read", "edit", "create"))
 
     def split_value(self, value: str) -> list[str] | None:
@@ -380,7 +380,7 @@ class ClaudeCode(GlobAgent):
         # .claude/AGENTS.md instead, and nested ones on read.
         if not any(self._own(n) for n in OWN_INSTRUCTIONS):
             # Only the root's: a nested AGENTS.md is not read in place of a CLAUDE.md (run end to
-            # end: tests/agents/released/e2e/test_claude_code_loading.py).
+            # end: tests/conformance/e2e/test_claude_code_loading.py).
             for name in (".claude/AGENTS.md", "AGENTS.md"):
                 if self.ctx.is_file(name) and name not in memory:
                     memory.insert(0, name)
@@ -393,7 +393,7 @@ class ClaudeCode(GlobAgent):
     def _own(self, rel: str) -> bool:
         """Whether the root's `rel` is an instruction file of the project's own, which turns the
         AGENTS.md fallback off: a file with text (a blank one, or a link that leads nowhere, does
-        not; run end to end: tests/agents/released/e2e/test_claude_code_loading.py)."""
+        not; run end to end: tests/conformance/e2e/test_claude_code_loading.py)."""
         if not self.ctx.is_file(rel):
             return False
         try:

@@ -4,7 +4,7 @@ Claude Code 2.1.337 reads each memory file (`CLAUDE.md`, `CLAUDE.local.md`, `.cl
 `.claude/rules`, nested ones, and the files their `@path` imports name) through its Read
 permission check: a file a `permissions.deny` rule of the Read tool matches is not loaded, nor
 anything it imports; and reading, editing or creating a denied path loads no rule or folder file
-after the tool either. Run end to end (tests/agents/released/e2e/test_claude_code_loading.py):
+after the tool either. Run end to end (tests/conformance/e2e/test_claude_code_loading.py):
 the rule is matched as a `.gitignore` line, case-insensitively, against the path from the
 project root, where Claude Code is started: `Read(CLAUDE.md)` and `Read(./CLAUDE.md)` match at
 any depth, `Read(/CLAUDE.md)` and `Read(src/CLAUDE.md)` from the root only, `Read(docs/**)` and

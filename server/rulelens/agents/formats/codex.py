@@ -1,7 +1,7 @@
 """Codex: the `AGENTS.md` chain from the project root down to the working folder.
 
 Read in Codex's released binary (`@openai/codex` 0.171.0 on npm, driven against a fake model by
-tests/agents/released/codex): the project root is the nearest folder at or above the working
+tests/conformance/codex): the project root is the nearest folder at or above the working
 folder holding `.git` (a folder, or a file as a submodule or worktree has); without one, Codex
 reads the working folder's file alone. In each folder from the root down, the first of
 `AGENTS.override.md`, `AGENTS.md` and the configured fallback names that exists is that
@@ -16,7 +16,7 @@ repositories and on generated projects). rulelens answers for Codex started at t
 as people start it and as the end-to-end runs do: the root's file loads; each nested file on the
 path's way is listed as loading only when Codex is started in its folder or below it (a
 `start-folder` maybe). `chain(path)` is the whole chain of an agent started in the path's folder,
-which tests/agents/released/codex checks against the binary.
+which tests/conformance/codex checks against the binary.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ class Codex(FolderChain):
     source = DOCS
     # One answer for every moment (the chain loads at start), run end to end for each: the read
     # and the create on 75 real repositories (bench/agents_e2e.py), all three on generated
-    # projects in tests/agents/released/e2e.
+    # projects in tests/conformance/e2e.
     per_moment = True
     end_to_end = frozenset(("read", "edit", "create"))
 

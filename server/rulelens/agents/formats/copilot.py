@@ -4,7 +4,7 @@ as VS Code 1.117.0's code reads them.
 VS Code core, not the Copilot Chat extension, picks the files (`computeAutomaticInstructions.ts`,
 `promptsServiceImpl.ts`, `promptFilesLocator.ts`, `promptFileParser.ts`); rulelens read them as
 released (VS Code 1.117.0, compiled, as the npm package `@codingame/monaco-vscode-api` 36.2.7
-ships it) and runs them on the same cases (tests/agents/released/copilot_vscode). With the
+ships it) and runs them on the same cases (tests/conformance/copilot_vscode). With the
 settings at their defaults:
 
 - every request: `.github/copilot-instructions.md`, and the workspace folder's own `AGENTS.md`,
@@ -494,7 +494,7 @@ def header_value(f: AgentFile, key: str) -> str | list[str] | None:
     scalar's text, or a sequence's scalar items' texts; None where the key is absent or holds a
     mapping. VS Code's reader is lenient: it reads `paths:` as "", `~` as "~", and frontmatter
     YAML refuses (`- **/*.ts`, an alias to YAML), so where PyYAML has no answer the line-by-line
-    reading stands in; `tests/agents/released/copilot_vscode` holds both to VS Code's reader."""
+    reading stands in; `tests/conformance/copilot_vscode` holds both to VS Code's reader."""
     if f.data is not None and key in f.data:
         value = f.data[key]
         if value is None:

@@ -2,7 +2,7 @@
 CLI reads them.
 
 Modelled from Copilot CLI 1.0.102 itself (`@github/copilot-linux-x64`), run non-interactively
-against a fake model server on 2026-12-05 and 2026-12-07 (tests/agents/released/copilot_cli),
+against a fake model server on 2026-12-05 and 2026-12-07 (tests/conformance/copilot_cli),
 which outranks its docs where they differ. At the root it reads `.github/copilot-instructions.md`,
 `.github/instructions/**/*.instructions.md`, `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` and
 `.claude/rules/**/*.md`, taking their `paths` as `applyTo`. A file without a real pattern (no
@@ -45,7 +45,7 @@ ALWAYS = ("", "**", "**/*", "*")
 CLAUDE_RULES = ".claude/rules/"
 RELEASE = "Copilot CLI 1.0.102"
 RUN = ("@github/copilot-linux-x64@1.0.102 (npm), run against a fake model server "
-       "(tests/agents/released/copilot_cli)")
+       "(tests/conformance/copilot_cli)")
 FOLDER_FILES = ("CLAUDE.md", "GEMINI.md")
 # The project's skill folders, `<folder>/<name>/SKILL.md` (the binary's `/skills` help, and a run).
 SKILLS = (".github/skills", ".claude/skills", ".agents/skills")

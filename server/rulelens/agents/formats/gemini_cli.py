@@ -6,7 +6,7 @@ root; when a tool reads, lists or edits a path, it adds those in the path's fold
 folder above it up to the root (just in time, once each). It stats these paths: ignore files do
 not hide them, and it scans no folder below. Each file's `@path` imports are read in its place
 (`gemini_imports`). rulelens reports the root's files as loaded always and the others for the
-paths below their folder. tests/agents/released/gemini_cli runs the npm package's own loading
+paths below their folder. tests/conformance/gemini_cli runs the npm package's own loading
 on the same cases.
 
 The names come from the project's `.gemini/settings.json`: the user's `~/.gemini/settings.json`
@@ -208,7 +208,7 @@ class GeminiCli(FolderChain):
     budget = None
     source = DOCS
     # Run end to end on 75 real repositories (bench/agents_e2e.py) for a read and a create, and
-    # in tests/agents/released/e2e.
+    # in tests/conformance/e2e.
     end_to_end = frozenset(("read", "create"))
     codes = frozenset(("gemini-settings-invalid", "gemini-cli-import-failed"))
     file_globs = ("**/GEMINI.md", SETTINGS)

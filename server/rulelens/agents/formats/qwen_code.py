@@ -1,6 +1,6 @@
 """Qwen Code: `QWEN.md` and `AGENTS.md` up the folder chain, and `.qwen/rules/**/*.md` scoped by
 `paths`, as Qwen Code 0.24.4's own code reads them (its `rulesDiscovery` and `memoryDiscovery`,
-run from the npm package in tests/agents/released/qwen_code).
+run from the npm package in tests/conformance/qwen_code).
 
 A rule with `paths` is injected once a tool touches a matching file; one without is part of the
 first request. `paths` is a list (each item made a string) or one string, never split on commas;
@@ -155,7 +155,7 @@ class QwenCode(GlobAgent):
     codes = frozenset(("qwen-import-missing",))
     source = f"{RELEASE}'s code (npm)"
     # Run end to end on 75 real repositories (bench/agents_e2e.py) for a read and a create, and
-    # in tests/agents/released/e2e.
+    # in tests/conformance/e2e.
     end_to_end = frozenset(("read", "create"))
     file_globs = ("**/QWEN.md", "**/AGENTS.md", ".qwen/rules/**/*.md")
     borrows = ("AGENTS.md",)

@@ -1,5 +1,5 @@
 """Codex as its released binary reads the `AGENTS.md` chain (agents/formats/codex.py); the binary
-itself is compared in tests/agents/released/codex."""
+itself is compared in tests/conformance/codex."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Claude Code's `Read` deny rules (agents/formats/claude_permissions.py), each shape as the
-released binary matched it end to end (tests/agents/released/e2e/test_claude_code_loading.py)."""
+released binary matched it end to end (tests/conformance/e2e/test_claude_code_loading.py)."""
 
 from __future__ import annotations
 

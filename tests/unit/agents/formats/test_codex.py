@@ -1,6 +1,6 @@
 """Codex started at the project root (agents/formats/codex.py): the root's `AGENTS.md` loads at
 start; a nested one is a `start-folder` maybe, worded with its folder. Run end to end in
-tests/agents/released/e2e/test_codex_start_folder.py."""
+tests/conformance/e2e/test_codex_start_folder.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Copilot in VS Code as VS Code 1.117.0's code reads instruction files (tests/agents/released/
+"""Copilot in VS Code as VS Code 1.117.0's code reads instruction files (tests/conformance/
 copilot_vscode runs that code on the same questions): which files it finds, how it reads their
 frontmatter, and the traps that follow."""
 

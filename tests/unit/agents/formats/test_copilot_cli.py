@@ -26,7 +26,7 @@ def test_copilot_cli_any_depth_for_patterns_without_a_folder(project: ProjectFac
 
 
 # Copilot CLI's `applyTo` split: commas outside braces, nested braces counted, as Copilot CLI
-# 1.0.102 read a real instruction file end to end (tests/agents/released/e2e/test_copilot_cli_apply_to.py).
+# 1.0.102 read a real instruction file end to end (tests/conformance/e2e/test_copilot_cli_apply_to.py).
 NESTED = "{src/a/**/*.{ts,tsx},src/b/**/*.{ts,js}}"
 
 

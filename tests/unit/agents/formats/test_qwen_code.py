@@ -1,5 +1,5 @@
 """Qwen Code reads `QWEN.md` and `AGENTS.md` at start, from the folder it starts in up to the
-git root, and never after (run end to end: tests/agents/released/e2e/test_agents.py): started at
+git root, and never after (run end to end: tests/conformance/e2e/test_agents.py): started at
 the root, a nested one, and what it imports, load only when it is started in its folder."""
 
 from __future__ import annotations
