@@ -266,7 +266,8 @@ def test_hover_shows_other_agents_in_a_nine_agent_project(session: Session) -> N
     assert "Boost" not in section
     rules = seen["rules"]
     assert "Claude Code: .claude/rules/api.md (src/api/**)" in rules
-    assert "Codex: AGENTS.md (folder chain) (matcher confirmed in Codex 0.171.0)" in rules
+    # run end to end on read, edit and create: started at the root, Codex loads the root's file
+    assert "Codex: AGENTS.md (always) (confirmed in Codex 0.171.0)" in rules
     assert "Qwen Code: .qwen/rules/api.md (src/api/**)" in rules
     assert "Copilot CLI: AGENTS.md (always)" in rules
 

@@ -80,11 +80,11 @@ def test_rules_show_and_record_in_vscode(tools: Tools, workspace: Path, tmp_path
     # Before recording: what the rendered workbench showed.
     assert result["statusBefore"] == "2 rules"
     # examples/ has an AGENTS.md, which every agent that reads AGENTS.md loads too (Claude Code
-    # where there is no CLAUDE.md, Cursor by its docs; not Codex: the copy is no git repository, so Codex reads only
-    # the folder it starts in): VS Code renders both lenses in one row.
+    # where there is no CLAUDE.md, Cursor by its docs, Codex started at the project root, as
+    # rulelens answers for it): VS Code renders both lenses in one row.
     assert " ".join(result["lensBefore"].split()) == (
         "Rules: Models (2 entries) | Also loaded by: Claude Code (1), Copilot in VS Code (1), Copilot CLI (1), "
-        "Cursor (1), Kiro (1), Qwen Code (1), Google Antigravity (1), OpenHands (1), Amp (1)")
+        "Cursor (1), Kiro (1), Codex (1), Qwen Code (1), Google Antigravity (1), OpenHands (1), Amp (1)")
     assert "2 project rules from 1 rule file apply to this file" in result["problemsBefore"]
     assert ENTRY in result["hoverBefore"]
     assert "Dates are immutable" in result["hoverBefore"]
