@@ -104,12 +104,13 @@ class Warmup:
     def _rule_files(self, root: Root, ruleset: RuleSet) -> Iterator[None]:
         repo = root.repo
         rows = repo.committed_rows()
-        for rule in list(repo.files):
+        for owner, rule in enumerate(list(repo.files)):
             if repo.built_ruleset is not ruleset:
                 return
             row = rows.get(rule.rel) if rows is not None else None
             if row is not None:
                 row.same_globs(rule)  # what `rules_for` asks of the committed index
+            repo.prepare_matches(owner)  # what `rules_for` answers of it for one glob
             for prepare in self.per_rule:
                 prepare(root, rule)
             yield
