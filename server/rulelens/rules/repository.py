@@ -292,14 +292,20 @@ class RuleRepository:
         alone, the way most paths meet it (for a front that prepares between requests)."""
         ruleset = self.ruleset
         rows = self.committed_rows()
-        if ruleset.negated(owner) or not same_for_every_path(self._files[owner], rows):
+        rule = self._files[owner]
+        if ruleset.negated(owner) or not same_for_every_path(rule, rows):
             return
         kept = self._kept_matches(ruleset, rows)
+        # The path is read for neither a file without excluding globs nor a row that lists the
+        # file's own globs (`same_for_every_path`): one answer for all its globs.
+        why = miss_reason(rule, "", rows)
         for glob in ruleset.including(owner):
-            if (owner, glob) not in kept:
-                # The path is read for neither a file without excluding globs nor a row that
-                # lists the file's own globs (`same_for_every_path`).
-                self._match(ruleset, rows, kept, owner, [glob], "")
+            key = (owner, glob)
+            if key not in kept:
+                if len(kept) >= _MATCHES_KEPT:
+                    return
+                hit = [glob]
+                kept[key] = Match(rule, ruleset.reported(owner, hit, "")[0], hit, why is None, why)
 
     def led_to(self, rule_rel: str, paths: Iterable[str]) -> set[str]:
         """The paths among `paths` for which the committed index leads agents to one rule file:
