@@ -15,7 +15,7 @@ from rulelens.rules.format.index_render import render_index
 from rulelens.rules.format.reading import MAX_BYTES, decode, read_rule_file
 from rulelens.rules.format.yaml_cache import FrontmatterCache
 from rulelens.rules.match.matcher import RuleSet
-from rulelens.rules.match.visibility import IndexRow, miss_reason, parse_index
+from rulelens.rules.match.visibility import IndexRow, miss_reason, parse_index, same_for_every_path
 from rulelens.rules.model import (
     Entry,
     Match,
@@ -45,6 +45,10 @@ INDEX = "index.md"
 BOM = b"\xef\xbb\xbf"
 
 Signature = Stamp  # workspace/stat_stamp.py
+# Matches kept for reuse (one per rule file and set of its globs that matched; a path's lookup
+# then builds nothing for a rule file an earlier path met the same way).
+_MATCHES_KEPT = 65_536
+_Hit = tuple[object, ...]  # (owner, *its globs that matched)
 
 
 @dataclass
@@ -94,6 +98,9 @@ class RuleRepository:
         self._ruleset: RuleSet | None = None
         self._loaded = False
         self._rows: tuple[Signature, dict[str, IndexRow]] | None = None
+        # The `Match` of one rule file for one set of its globs that matched, for every path
+        # they select, while the rules and the committed index are those it was made from.
+        self._matches: tuple[RuleSet, dict[str, IndexRow] | None, dict[_Hit, Match]] | None = None
 
     # -- paths -------------------------------------------------------------------------
     def rel(self, path: Path | str) -> str | None:
@@ -244,14 +251,61 @@ class RuleRepository:
     def rules_for(self, rel_path: str) -> list[Match]:
         """Rule files whose globs select the path (lenient reading), in index order, each saying
         whether the committed index leads agents to it for this path."""
-        found = self.ruleset.matches(rel_path)
-        rows = self.committed_rows() if found else None
+        ruleset = self.ruleset
+        found = ruleset.selecting(rel_path)
+        if not found:
+            return []
+        rows = self.committed_rows()
+        kept = self._kept_matches(ruleset, rows)
         out = []
-        for i, items, alternatives in found:
-            rule = self._files[i]
-            why = miss_reason(rule, rel_path, rows)
-            out.append(Match(rule, items, alternatives, why is None, why))
+        for owner, hit in found:
+            match = kept.get((owner, *hit))
+            if match is None:
+                match = self._match(ruleset, rows, kept, owner, hit, rel_path)
+            out.append(match)
         return out
+
+    def _kept_matches(self, ruleset: RuleSet, rows: dict[str, IndexRow] | None
+                      ) -> dict[_Hit, Match]:
+        said = self._matches
+        if said is None or said[0] is not ruleset or said[1] is not rows:
+            said = self._matches = (ruleset, rows, {})
+        return said[2]
+
+    def _match(self, ruleset: RuleSet, rows: dict[str, IndexRow] | None,
+               kept: dict[_Hit, Match], owner: int, hit: list[str],
+               rel_path: str) -> Match:
+        """The `Match` of rule file `owner` when `hit` (its including globs) selected `rel_path`,
+        kept when it says the same for every path `hit` selects."""
+        rule = self._files[owner]
+        items, alternatives = ruleset.reported(owner, hit, rel_path)
+        why = miss_reason(rule, rel_path, rows)
+        match = Match(rule, items, alternatives, why is None, why)
+        if not ruleset.negated(owner) and same_for_every_path(rule, rows):
+            if len(kept) >= _MATCHES_KEPT:
+                kept.clear()
+            kept[(owner, *hit)] = match
+        return match
+
+    def prepare_matches(self, owner: int) -> None:
+        """Make ahead the `Match` of rule file `owner` (index order) for each of its globs
+        alone, the way most paths meet it (for a front that prepares between requests)."""
+        ruleset = self.ruleset
+        rows = self.committed_rows()
+        rule = self._files[owner]
+        if ruleset.negated(owner) or not same_for_every_path(rule, rows):
+            return
+        kept = self._kept_matches(ruleset, rows)
+        # The path is read for neither a file without excluding globs nor a row that lists the
+        # file's own globs (`same_for_every_path`): one answer for all its globs.
+        why = miss_reason(rule, "", rows)
+        for glob in ruleset.including(owner):
+            key = (owner, glob)
+            if key not in kept:
+                if len(kept) >= _MATCHES_KEPT:
+                    return
+                hit = [glob]
+                kept[key] = Match(rule, ruleset.reported(owner, hit, "")[0], hit, why is None, why)
 
     def led_to(self, rule_rel: str, paths: Iterable[str]) -> set[str]:
         """The paths among `paths` for which the committed index leads agents to one rule file:

@@ -83,6 +83,9 @@ class Warmup:
             return
         for done in self.per_root:
             done(root)
+        # What `rules_for` answers of each rule file for one glob (a lookup keeps the ones it
+        # makes itself): when quiet, as made during a burst it would lengthen each step.
+        await self._slices(self._matches(repo, ruleset), quiet=True)
         await self._slices(self._buckets(repo, ruleset, None), quiet=True)
 
     async def _slices(self, steps: Iterator[None], quiet: bool) -> None:
@@ -112,6 +115,14 @@ class Warmup:
                 row.same_globs(rule)  # what `rules_for` asks of the committed index
             for prepare in self.per_rule:
                 prepare(root, rule)
+            yield
+
+    @staticmethod
+    def _matches(repo: RuleRepository, ruleset: RuleSet) -> Iterator[None]:
+        for owner in range(len(repo.files)):
+            if repo.built_ruleset is not ruleset:
+                return
+            repo.prepare_matches(owner)
             yield
 
     @staticmethod

@@ -221,21 +221,31 @@ class RuleSet:
         """Per rule file that selects `path`, ascending: the items as written that select it and
         the expanded globs that do (what `matching_items` and `matching_alternatives` say),
         from the one pass over the buckets."""
-        out = []
-        for owner, hit in self.selecting(path):
-            if self._has_negation[owner]:
-                out.append((owner, self.matching_items(owner, path),
-                            self.matching_alternatives(owner, path)))
-                continue
-            where = self._places.get(owner) or self._where(owner)
-            items = self._items[owner]
-            if len(hit) == 1:  # the common case, without the sorting
-                out.append((owner, [items[n] for n in where[hit[0]][1]], hit))
-                continue
-            globs = sorted(set(hit), key=lambda g: where[g][0])
-            chosen = sorted({n for g in globs for n in where[g][1]})
-            out.append((owner, [items[n] for n in chosen], globs))
-        return out
+        return [(owner, *self.reported(owner, hit, path)) for owner, hit in self.selecting(path)]
+
+    def negated(self, owner: int) -> bool:
+        """Whether the owner has an excluding glob: then what `reported` says of it depends on
+        the path, not only on the including globs that matched it."""
+        return self._has_negation[owner]
+
+    def including(self, owner: int) -> list[str]:
+        """The owner's including globs, each once, in their first order: what `selecting` can
+        find of it alone."""
+        return list(self._places.get(owner) or self._where(owner))
+
+    def reported(self, owner: int, hit: list[str], path: str) -> tuple[list[str], list[str]]:
+        """What `matches` says of one owner that `selecting` found with `hit`: the items as
+        written and the expanded globs that select `path` (a function of `hit` alone unless the
+        owner is `negated`)."""
+        if self._has_negation[owner]:
+            return self.matching_items(owner, path), self.matching_alternatives(owner, path)
+        where = self._places.get(owner) or self._where(owner)
+        items = self._items[owner]
+        if len(hit) == 1:  # the common case, without the sorting
+            return [items[n] for n in where[hit[0]][1]], hit
+        globs = sorted(set(hit), key=lambda g: where[g][0])
+        chosen = sorted({n for g in globs for n in where[g][1]})
+        return [items[n] for n in chosen], globs
 
     def _where(self, owner: int) -> dict[str, tuple[int, list[int]]]:
         """Each including glob of the owner: its first place among them, and the items (by

@@ -75,6 +75,15 @@ def miss_reason(rule: RuleFile, rel_path: str, rows: dict[str, IndexRow] | None)
     return dropped or NOT_INDEXED
 
 
+def same_for_every_path(rule: RuleFile, rows: dict[str, IndexRow] | None) -> bool:
+    """Whether `miss_reason` says the same of `rule` for every path it selects: it reads the
+    path only to ask a row that lists other globs than the file's whether it covers the path."""
+    if rows is None:
+        return True
+    row = rows.get(rule.rel)
+    return row is None or row.same_globs(rule)
+
+
 def strict_drop(rule: RuleFile) -> str | None:
     """Why Boost's strict reading has no paths for a file that people see paths in, or None."""
     if rule.strict_paths or not rule.lenient_paths:
