@@ -73,68 +73,15 @@ def plain_answer(pattern: str, path: str, *, dot: bool, folder_itself: bool,
 def plain_matches(found: Shape, path: str, *, dot: bool, folder_itself: bool,
                   ignore_case: bool = False) -> bool | None:
     """Whether a dialect matches `path` for a glob of shape `found`; None for a path this reading
-    does not cover (not ASCII, or not a plain relative path)."""
-    if not path or not path.isascii() or path[0] == "/" or path[-1] == "/" or "//" in path:
-        return None
-    if (path[0] == "." or "/." in path) and any(n in (".", "..") for n in path.split("/")):
-        return None
-    if ignore_case:
-        path = path.lower()
-    if found.leading:
-        return _anywhere(found, path, dot, folder_itself, ignore_case)
-    # From the root: string tests on the path (a `check` asks this of every candidate file).
-    text = "/".join(found.segments)
-    ending = found.ending
-    if ignore_case:
-        text = text.lower()
-        ending = ending.lower() if ending is not None else None
-    if text:
-        if not found.trailing and ending is None:
-            return path == text
-        if path == text:
-            return ending is None and folder_itself
-        if not path.startswith(text) or path[len(text)] != "/":
-            return False
-        rest = path[len(text) + 1:]
-    else:
-        rest = path  # `*ending` alone
-    if ending is not None and (not rest.endswith(ending) or ("/" in rest and not found.trailing)):
-        return False  # (`ending` holds no `/`: the last name ends with it)
-    return dot or (rest[0] != "." and "/." not in rest)
+    does not cover (not ASCII, or not a plain relative path). One path's question, answered by
+    the shape's tester, kept per shape and reading."""
+    return _kept_tester(found, dot, folder_itself, ignore_case)(path)
 
 
-def _anywhere(found: Shape, path: str, dot: bool, folder_itself: bool, ignore_case: bool) -> bool:
-    """`plain_matches` for a glob starting with `**/`: the segments anywhere in the path."""
-    wanted = found.segments
-    ending = found.ending
-    if ignore_case:
-        wanted = tuple(s.lower() for s in wanted)
-        ending = ending.lower() if ending is not None else None
-    if dot and (ending is None or not wanted):  # string tests, as from the root
-        text = "/".join(wanted)
-        if ending is not None:
-            return path.endswith(ending)  # `**/*ending`
-        if found.trailing:
-            return f"/{text}/" in f"/{path}/" if folder_itself else f"/{text}/" in f"/{path}"
-        return path == text or path.endswith("/" + text)
-    names = path.split("/")
-    if ending is not None:
-        last = names.pop()
-        if not last.endswith(ending) or (not dot and last.startswith(".")):
-            return False
-    size = len(wanted)
-    for start in range(len(names) - size + 1):
-        if tuple(names[start:start + size]) != wanted:
-            continue
-        before, after = names[:start], names[start + size:]
-        if after and not found.trailing:
-            continue
-        if not after and found.trailing and ending is None and not folder_itself:
-            continue
-        if not dot and any(n.startswith(".") for n in before + after):
-            continue
-        return True
-    return False
+@lru_cache(maxsize=4096)
+def _kept_tester(found: Shape, dot: bool, folder_itself: bool,
+                 ignore_case: bool) -> Callable[[str], bool | None]:
+    return plain_tester(found, dot=dot, folder_itself=folder_itself, ignore_case=ignore_case)
 
 
 def plain_tester(found: Shape, *, dot: bool, folder_itself: bool,
