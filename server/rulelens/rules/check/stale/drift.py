@@ -244,7 +244,7 @@ class History:
 def drift_problem(rule: RuleFile, history: History, threshold: int = DRIFT_AFTER,
                   files: FileList | None = None) -> Problem | None:
     """The hint for one rule file, or None (no globs, a new file, or below the threshold). A count
-    of commits alone is no evidence (issue 44): none for a rule younger than DRIFT_DAYS, whatever
+    of commits alone is no evidence: none for a rule younger than DRIFT_DAYS, whatever
     the repository's pace, nor for a rule whose globs select most of the project (`**` drifts
     with every commit); `files` is the project's list, for that share."""
     if threshold <= 0 or not rule.lenient_paths:
