@@ -207,21 +207,37 @@ def test_serve_on_port_0_prints_the_port_it_got_and_ctrl_c_is_one_line(tmp_path:
         assert line.startswith("rulelens: language server listening on 127.0.0.1:")
         port = int(line.rsplit(":", 1)[1])
         assert port != 0
-        _connect(port)  # it listens where it said
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=60) == 130
+        # The client stays connected: the server serves one client and ends when it leaves, so a
+        # closed probe would race the signal against that exit.
+        with _connect(port):  # it listens where it said
+            proc.send_signal(signal.SIGINT)
+            assert proc.wait(timeout=60) == 130
         assert proc.stderr.read() == "rulelens: interrupted\n"
     finally:
         proc.kill()
         proc.wait()
 
 
-def _connect(port: int) -> None:
+def test_serve_on_tcp_ends_when_its_client_leaves(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "rulelens", "serve", "--tcp", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert proc.stderr is not None
+        port = int(proc.stderr.readline().rsplit(":", 1)[1])
+        with _connect(port):
+            assert proc.poll() is None
+        assert proc.wait(timeout=60) == 0
+        assert proc.stderr.read() == ""
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def _connect(port: int) -> socket.socket:
     """Connect once the server has bound (it says where before pygls binds)."""
     for _ in range(600):
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=30):
-                return
+            return socket.create_connection(("127.0.0.1", port), timeout=30)
         except ConnectionRefusedError:
             select.select([], [], [], 0.1)
     raise AssertionError(f"nothing listens on {port}")
