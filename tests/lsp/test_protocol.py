@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import queue
 import subprocess
@@ -119,6 +120,50 @@ def test_a_malformed_frame_is_a_parse_error_not_a_message_to_the_person(tmp_path
         assert parse["error"]["code"] == -32700
         _send(server.stdin, {"jsonrpc": "2.0", "method": "exit"})
         assert server.wait(timeout=30) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
+def test_notifications_go_to_their_handlers_until_shutdown(tmp_path: Path) -> None:
+    """Notifications skip pygls' Protocol checks (wire/protocol.py) and still follow its rules:
+    handled while serving, dropped after `shutdown` (all but `exit`)."""
+    from rulelens.lsp.wire import protocol
+
+    assert protocol._NOTIFY  # pygls still has the step the short path calls
+    proj = make_project(tmp_path / "proj")
+    server = subprocess.Popen([sys.executable, "-m", "rulelens", "serve"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert server.stdin is not None and server.stdout is not None
+    inbox = _reader(server.stdout)
+    opened = {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": proj.uri("app/Models/Invoice.php"), "languageId": "php", "version": 1,
+        "text": "<?php\n"}}}
+    try:
+        _send(server.stdin, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "processId": None, "rootUri": proj.root.as_uri(), "capabilities": {}}})
+        _response(inbox, server.stdin, 1)
+        _send(server.stdin, {"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        _send(server.stdin, opened)
+        _send(server.stdin, {"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+        seen = []
+        while 2 not in _STASH:
+            message = inbox.get(timeout=30)
+            seen.append(message)
+            if message.get("id") == 2:
+                _STASH[2] = message
+        _STASH.pop(2)
+        published = [m for m in seen if m.get("method") == "textDocument/publishDiagnostics"]
+        assert "Money is integer cents" in json.dumps(published)
+        _send(server.stdin, opened)
+        _send(server.stdin, {"jsonrpc": "2.0", "method": "exit"})
+        assert server.wait(timeout=30) == 0
+        late = []
+        with contextlib.suppress(queue.Empty):
+            while True:  # what the reader still had, up to the end of the server's output
+                late.append(inbox.get(timeout=2))
+        assert not [m for m in late if m.get("method") == "textDocument/publishDiagnostics"]
     finally:
         if server.poll() is None:
             server.kill()

@@ -96,3 +96,19 @@ def test_check_reports_a_rules_path_that_is_a_file(tmp_path: Path) -> None:
     (tmp_path / ".ai/rules").write_text("x")
     [problem] = check_rules(RuleRepository(tmp_path))
     assert problem.code == "rules-folder-invalid"
+
+
+def test_rel_by_string_answers_as_relative_to_does(tmp_path: Path) -> None:
+    """`rel`'s POSIX string path against the Path one it stands for, on awkward inputs."""
+    root = tmp_path / "proj"
+    root.mkdir()
+    repo = RuleRepository(root)
+    outside = str(tmp_path)
+    cases = [root, root / "a.py", root / "a" / ".." / "b.py", f"{root}/./c/d.py", f"{root}//e.py",
+             f"{root}x/f.py", f"{root}/..", f"{root}/../proj/g.py", "h.py", "./i/../j.py", "",
+             ".", "..", "../k.py", outside, "/", f"{outside}/proj", f"{root}/", "l/m/", "//n"]
+    for case in cases:
+        assert repo.rel(case) == repo._rel_by_path(case), case
+    top = RuleRepository(Path("/"), writable=False)
+    for case in ["/", "/usr/lib", "usr/../etc", "//x", "/../y"]:
+        assert top.rel(case) == top._rel_by_path(case), case

@@ -12,6 +12,7 @@ the client to be quiet). `notify_json` sends a notification whose params are JSO
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import inspect
 import json
 import logging
@@ -25,6 +26,8 @@ from pygls.protocol import LanguageServerProtocol
 
 log = logging.getLogger(__name__)
 _IGNORED = SimpleNamespace(jsonrpc="ignored")  # handle_message logs and skips it
+# pygls' own step for a notification (a private method: without it, pygls' handle_message does all)
+_NOTIFY = callable(getattr(LanguageServerProtocol, "_handle_notification", None))
 # Websocket writes in flight, held here because the event loop holds them weakly: per process,
 # as the loop is.
 _SENDING: set[asyncio.Future[Any]] = set()
@@ -36,6 +39,15 @@ class RulelensProtocol(LanguageServerProtocol):
     def handle_message(self, message: Any) -> None:
         if self.on_message is not None:
             self.on_message()
+        # pygls tells a request from a notification with isinstance against runtime-checkable
+        # Protocols: 29 µs for a notification on Python 3.11, a tenth of a source file's didOpen.
+        # lsprotocol names its notifications' classes so; one of them goes where pygls would
+        # send it, in its own context as there. Anything else, or a server shutting down, is
+        # pygls' to handle.
+        if (_NOTIFY and type(message).__name__.endswith("Notification")
+                and message.jsonrpc == self.VERSION and not self._shutdown):
+            contextvars.copy_context().run(self._handle_notification, message.method, message.params)
+            return
         super().handle_message(message)
 
     def structure_message(self, data: dict[str, Any]) -> Any:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote_from_bytes, urlparse
+from urllib.parse import quote_from_bytes
 
 from pygls.uris import to_fs_path
 
@@ -230,9 +230,7 @@ class Target:
 def path_of_uri(uri: str) -> Path | None:
     """The local path of a `file:` URI; None for untitled, remote or malformed URIs."""
     try:
-        if urlparse(uri).scheme != "file":
-            return None
-        fs = to_fs_path(uri)
+        fs = to_fs_path(uri)  # None for any other scheme
     except (ValueError, TypeError):
         return None
     return Path(fs) if fs else None
