@@ -54,6 +54,14 @@ def _response(inbox: queue.Queue[dict[str, Any]], stdin: IO[bytes],
 _STASH: dict[Any, dict[str, Any]] = {}
 
 
+def _until(inbox: queue.Queue[dict[str, Any]], msg_id: int) -> list[dict[str, Any]]:
+    """Every message up to and including the response to `msg_id`."""
+    seen = []
+    while not seen or seen[-1].get("id") != msg_id:
+        seen.append(inbox.get(timeout=30))
+    return seen
+
+
 def test_invalid_params_get_an_error_response(tmp_path: Path) -> None:
     proj = make_project(tmp_path / "proj")
     server = subprocess.Popen([sys.executable, "-m", "rulelens", "serve"], stdin=subprocess.PIPE,
@@ -108,13 +116,7 @@ def test_a_malformed_frame_is_a_parse_error_not_a_message_to_the_person(tmp_path
         server.stdin.write(b"Content-Length: 5\r\n\r\n{bad}")
         server.stdin.flush()
         _send(server.stdin, {"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
-        seen = []
-        while 2 not in _STASH:
-            message = inbox.get(timeout=30)
-            seen.append(message)
-            if message.get("id") == 2:
-                _STASH[2] = message
-        _STASH.pop(2)
+        seen = _until(inbox, 2)
         assert not [m for m in seen if m.get("method") == "window/showMessage"]
         (parse,) = [m for m in seen if "error" in m and m.get("id") is None]
         assert parse["error"]["code"] == -32700
@@ -147,13 +149,7 @@ def test_notifications_go_to_their_handlers_until_shutdown(tmp_path: Path) -> No
         _send(server.stdin, {"jsonrpc": "2.0", "method": "initialized", "params": {}})
         _send(server.stdin, opened)
         _send(server.stdin, {"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
-        seen = []
-        while 2 not in _STASH:
-            message = inbox.get(timeout=30)
-            seen.append(message)
-            if message.get("id") == 2:
-                _STASH[2] = message
-        _STASH.pop(2)
+        seen = _until(inbox, 2)
         published = [m for m in seen if m.get("method") == "textDocument/publishDiagnostics"]
         assert "Money is integer cents" in json.dumps(published)
         _send(server.stdin, opened)
