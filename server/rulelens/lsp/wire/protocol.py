@@ -5,7 +5,8 @@ a client waiting on that id would wait forever. Here the request is answered wit
 `InvalidParams` (-32602), and a malformed notification is logged and ignored (no popup). A
 notification method sent with an id (a request nobody would answer) gets `InvalidRequest`.
 Every message is also announced to `on_message` (the session's idle-time warm-up waits for
-the client to be quiet). `notify_json` sends a notification whose params are JSON text already
+the client to be quiet), and a notification goes to pygls' notification step without its
+Protocol checks. `notify_json` sends a notification whose params are JSON text already
 (features/diagnostics.py builds a source file's diagnostics from pieces kept per rule file).
 """
 
