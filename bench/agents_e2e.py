@@ -7,10 +7,12 @@ sent, files only rulelens lists). Asserts nothing.
     PYTHONPATH=server python bench/agents_e2e.py [--agents claude-code,copilot-cli]
         [--repos bench/e2e/repos.json] [--cache /work/e2e-cache] [--workers 2] [--only OWNER/NAME]
         [--binary AGENT=PATH] [--moments read,create] [--json OUT] [--cached-only]
+        [--edit-first]
 
 repos.json is a list of {"repo", "commit", "checkout", "paths", "create", "set"}; each path is
 a string (read when the file exists, created when it does not) or {"path", "moment"}, and
-"create" one more path to create. Observations are
+"create" one more path to create; `--edit-first` adds an edit of each repository's first
+path that exists (repos.json lists none). Observations are
 kept per (agent version, repository commit, path, moment) under --cache (outside the
 repository), so a second run asks the agents only about what changed; the predictions are
 always computed afresh.
@@ -54,7 +56,8 @@ class Case:
     moment: Moment
 
 
-def cases(entries: list[dict[str, Any]], moments: set[str], only: set[str]) -> list[Case]:
+def cases(entries: list[dict[str, Any]], moments: set[str], only: set[str],
+          edit_first: bool = False) -> list[Case]:
     out: list[Case] = []
     for entry in entries:
         if only and entry["repo"] not in only:
@@ -66,6 +69,11 @@ def cases(entries: list[dict[str, Any]], moments: set[str], only: set[str]) -> l
         items: list[Any] = list(entry.get("paths") or [])
         if entry.get("create"):
             items.append({"path": entry["create"], "moment": "create"})
+        if edit_first:
+            first = next((p for p in (i if isinstance(i, str) else i["path"] for i in items)
+                          if (checkout / p).is_file()), None)
+            if first is not None:
+                items.append({"path": first, "moment": "edit"})
         for item in items:
             path = item if isinstance(item, str) else item["path"]
             moment = (item.get("moment") or item.get("on")) if isinstance(item, dict) else None
@@ -171,6 +179,8 @@ def main() -> None:
     parser.add_argument("--binary", action="append", default=[], help="AGENT=PATH (default: the pinned one)")
     parser.add_argument("--moments", default="read,edit,create")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--edit-first", action="store_true",
+                        help="also edit each repository's first path that exists")
     parser.add_argument("--cached-only", action="store_true",
                         help="the table over the cases already observed; no agent is run")
     args = parser.parse_args()
@@ -178,7 +188,7 @@ def main() -> None:
     signal.signal(signal.SIGTERM, interrupted)
     with_node_on_path()
     entries: list[dict[str, Any]] = json.loads(args.repos.read_text())
-    every = cases(entries, set(args.moments.split(",")), set(args.only))
+    every = cases(entries, set(args.moments.split(",")), set(args.only), args.edit_first)
     binaries = {a: RELEASED / p for a, p in BINARIES.items()}
     binaries.update({k: Path(v) for k, v in (b.split("=", 1) for b in args.binary)})
     templates = Templates()

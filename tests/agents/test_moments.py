@@ -125,7 +125,8 @@ def test_stamp_says_what_was_checked() -> None:
     by_id = {a.id: a for a in AGENTS}
     assert by_id["claude-code"].stamp("read") == "confirmed in Claude Code 2.1.337"
     assert by_id["copilot-cli"].stamp("read") == "confirmed in Copilot CLI 1.0.102"
-    assert by_id["copilot-cli"].stamp("create") == "matcher confirmed in Copilot CLI 1.0.102"
+    assert by_id["copilot-cli"].stamp("create") == "confirmed in Copilot CLI 1.0.102"
+    assert by_id["amp"].stamp("edit") == "matcher confirmed in Amp 0.0.1790142911-g7618fb"
     assert by_id["cursor"].stamp("read") is None
     for agent in AGENTS:
         assert not agent.end_to_end or agent.confirmed_in, agent.id  # a run names its release

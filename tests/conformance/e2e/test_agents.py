@@ -1,14 +1,18 @@
-"""One end-to-end case per other agent whose pinned binary runs here: each started at the
-project's root, asked to read `src/a.ts`, with its own instruction files importing two others
-(checked by hand against the requests first)."""
+"""End-to-end cases for the other agents whose pinned binary runs here: each started at the
+project's root, asked to read (or edit) `src/a.ts`, with its own instruction files importing two
+others (checked by hand against the requests first)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rulelens.agent_runs.compare import compare, predict
 from rulelens.agent_runs.model import Observation, Seen
 from rulelens.agent_runs.runner import run
+from rulelens.agents.project import AgentProject
+from rulelens.rules.repository import RuleRepository
 from tests.conformance.e2e.support import binary, record, with_node_on_path
 from tests.conformance.harness import write_project
 
@@ -58,3 +62,31 @@ def test_qwen_code_imports_at_start_and_its_path_rule_after_the_read(tmp_path: P
     assert observed.error is None, observed.error
     assert set(observed.files) == {Seen("QWEN.md", "start"), *IMPORTS, Seen(".qwen/rules/api.md", "after-read")}
     assert agrees(observed, root)
+
+
+def test_gemini_cli_brings_the_folders_file_after_an_edit_too(tmp_path: Path) -> None:
+    with_node_on_path()
+    root = write_project(tmp_path / "p", {**SHARED, "GEMINI.md": IMPORTING,
+                                          "src/GEMINI.md": "# Source\n\nEvery source file exports one thing.\n"})
+    observed = run("gemini-cli", binary("gemini-cli"), root, "src/a.ts", "edit", timeout=180)
+    assert observed.error is None, observed.error
+    assert set(observed.files) == {Seen("GEMINI.md", "start"), *IMPORTS, Seen("src/GEMINI.md", "after-edit")}
+    assert agrees(observed, root)
+
+
+def test_qwen_code_refuses_to_edit_a_file_it_has_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Qwen Code 0.24.4's edit tool refuses a file not read in the session, and the refused
+    tool brings no path rule: only the start's files, as rulelens says (with why)."""
+    with_node_on_path()
+    dumps = tmp_path / "dumps"
+    monkeypatch.setenv("RULELENS_RUN_DUMP", str(dumps))
+    root = write_project(tmp_path / "p", {
+        **SHARED, "QWEN.md": IMPORTING,
+        ".qwen/rules/api.md": '---\npaths: "src/**"\n---\n\n# API\n\nHandlers return typed results.\n'})
+    observed = run("qwen-code", binary("qwen-code"), root, "src/a.ts", "edit", timeout=180)
+    assert observed.error is None, observed.error
+    assert "has not been read in this session" in (dumps / "qwen-code-edit-src_a.ts.json").read_text()
+    assert set(observed.files) == {Seen("QWEN.md", "start"), *IMPORTS}
+    assert agrees(observed, root)
+    note = AgentProject(RuleRepository(root)).view("src/a.ts", "edit").moment_notes["qwen-code"]
+    assert note.startswith("Qwen Code edits only a file it has read in the session")

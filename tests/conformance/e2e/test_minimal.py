@@ -55,3 +55,8 @@ def test_copilot_cli_attaches_nested_files_after_a_view_only(tmp_path: Path) -> 
     created = run("copilot-cli", exe, root, "src/sub/new.ts", "create", timeout=180)
     assert created.error is None, created.error
     assert set(created.files) == seen(START, (), "create")
+    edited = run("copilot-cli", exe, root, "src/a.ts", "edit", timeout=180)
+    assert edited.error is None, edited.error
+    assert set(edited.files) == seen(START, (), "edit")
+    for observed in (read, created, edited):
+        assert compare(observed, predict(root, "copilot-cli", observed.path, observed.moment), root).agree

@@ -112,7 +112,10 @@ class CopilotCli(GlobAgent):
                   "**/AGENTS.md", "**/.claude/rules/**/*.md", *(f"**/{n}" for n in FOLDER_FILES),
                   *(f"{d}/*/SKILL.md" for d in SKILLS))
     per_moment = True
-    end_to_end = frozenset(("read",))  # its probe runs the binary on whole projects (`view`)
+    # Its probe runs the binary on whole projects (`view`); an edit and a create, run end to end
+    # on 75 real repositories (bench/agents_e2e.py) and in tests/conformance/e2e, bring nothing
+    # after the tool.
+    end_to_end = frozenset(("read", "edit", "create"))
 
     def discover(self) -> list[str]:
         # Every path `folder_of` can accept ends with one of these: searched in bulk, then tested.

@@ -207,9 +207,10 @@ class GeminiCli(FolderChain):
     )
     budget = None
     source = DOCS
-    # Run end to end on 75 real repositories (bench/agents_e2e.py) for a read and a create, and
-    # in tests/conformance/e2e.
-    end_to_end = frozenset(("read", "create"))
+    # Run end to end on 75 real repositories (bench/agents_e2e.py) for a read, an edit and a
+    # create, and in tests/conformance/e2e: each brings the path's files after its tool.
+    end_to_end = frozenset(("read", "edit", "create"))
+    per_moment = True
     codes = frozenset(("gemini-settings-invalid", "gemini-cli-import-failed"))
     file_globs = ("**/GEMINI.md", SETTINGS)
     names: ClassVar[tuple[str, ...]] = DEFAULT  # the default; `file_names` holds the project's

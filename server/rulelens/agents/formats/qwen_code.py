@@ -154,14 +154,26 @@ class QwenCode(GlobAgent):
     import_code = "qwen-import-missing"
     codes = frozenset(("qwen-import-missing",))
     source = f"{RELEASE}'s code (npm)"
-    # Run end to end on 75 real repositories (bench/agents_e2e.py) for a read and a create, and
-    # in tests/conformance/e2e.
-    end_to_end = frozenset(("read", "create"))
+    # Run end to end on 75 real repositories (bench/agents_e2e.py) for a read, an edit and a
+    # create, and in tests/conformance/e2e.
+    end_to_end = frozenset(("read", "edit", "create"))
+    per_moment = True
     file_globs = ("**/QWEN.md", "**/AGENTS.md", ".qwen/rules/**/*.md")
     borrows = ("AGENTS.md",)
 
     def pattern_matches(self, pattern: str, path: str) -> bool:
         return picomatch_matches(pattern, path)
+
+    def triggers(self, path: str, on: Moment) -> bool:
+        # Its edit tool refuses a file not read in the session (EDIT_REQUIRES_PRIOR_READ), and a
+        # refused tool brings no rule (run): an edit comes after a read, which brings them.
+        return on != "edit"
+
+    def moment_note(self, path: str, on: Moment) -> str | None:
+        if on != "edit":
+            return None
+        return (f"Qwen Code edits only a file it has read in the session (run, {RELEASE}): an edit "
+                "alone is refused, so only the start's files here; the read before it brings the rest")
 
     def discover(self) -> list[str]:
         memory = sorted(self.ctx.named(*MEMORY), key=lambda p: (p.count("/"), p))
