@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulelens.agent_runs.compare import compare, predict
-from rulelens.agent_runs.model import Observation, Seen
+from rulelens.agent_runs.model import Moment, Observation, Seen, after
 from rulelens.agent_runs.runner import run
 from rulelens.agents.project import AgentProject
 from rulelens.rules.repository import RuleRepository
@@ -43,13 +43,15 @@ def test_codex_sends_the_roots_agents_md_at_start_and_nothing_after(tmp_path: Pa
     assert agrees(observed, root)
 
 
-def test_gemini_cli_imports_at_start_and_the_folders_file_after_the_read(tmp_path: Path) -> None:
+@pytest.mark.parametrize("moment", ["read", "edit"])
+def test_gemini_cli_imports_at_start_and_the_folders_file_after_the_tool(tmp_path: Path, moment: Moment) -> None:
+    """A read and an edit alike: the folder's GEMINI.md arrives with the tool's result."""
     with_node_on_path()
     root = write_project(tmp_path / "p", {**SHARED, "GEMINI.md": IMPORTING,
                                           "src/GEMINI.md": "# Source\n\nEvery source file exports one thing.\n"})
-    observed = run("gemini-cli", binary("gemini-cli"), root, "src/a.ts", "read", timeout=180)
+    observed = run("gemini-cli", binary("gemini-cli"), root, "src/a.ts", moment, timeout=180)
     assert observed.error is None, observed.error
-    assert set(observed.files) == {Seen("GEMINI.md", "start"), *IMPORTS, Seen("src/GEMINI.md", "after-read")}
+    assert set(observed.files) == {Seen("GEMINI.md", "start"), *IMPORTS, Seen("src/GEMINI.md", after(moment))}
     assert agrees(observed, root)
 
 
@@ -61,16 +63,6 @@ def test_qwen_code_imports_at_start_and_its_path_rule_after_the_read(tmp_path: P
     observed = run("qwen-code", binary("qwen-code"), root, "src/a.ts", "read", timeout=180)
     assert observed.error is None, observed.error
     assert set(observed.files) == {Seen("QWEN.md", "start"), *IMPORTS, Seen(".qwen/rules/api.md", "after-read")}
-    assert agrees(observed, root)
-
-
-def test_gemini_cli_brings_the_folders_file_after_an_edit_too(tmp_path: Path) -> None:
-    with_node_on_path()
-    root = write_project(tmp_path / "p", {**SHARED, "GEMINI.md": IMPORTING,
-                                          "src/GEMINI.md": "# Source\n\nEvery source file exports one thing.\n"})
-    observed = run("gemini-cli", binary("gemini-cli"), root, "src/a.ts", "edit", timeout=180)
-    assert observed.error is None, observed.error
-    assert set(observed.files) == {Seen("GEMINI.md", "start"), *IMPORTS, Seen("src/GEMINI.md", "after-edit")}
     assert agrees(observed, root)
 
 
