@@ -158,30 +158,30 @@ def _checked(repo: RuleRepository, drift_after: int, say: Progress, session: Git
     say("checking the other agents' rule files")
     found, drifts = agent_check(agents)
     problems += found
-    problems += _plugin_problems(repo, files, [f.rel for a in others for f in a.files], reads)
-    kit = kit_sign(files.paths, disk_reader(repo.root, reads=reads),
-                   [*(r.rel for r in repo.files), *(f.rel for a in others for f in a.files)])
+    agent_files = [f.rel for a in others for f in a.files]
+    rule_files = [*(r.rel for r in repo.files), *agent_files]
+    read = disk_reader(repo.root, reads=reads)
+    problems += _plugin_problems(repo, files, agent_files, reads)
+    kit = kit_sign(files.paths, read, rule_files)
     if kit is not None:
         problems = as_kit(problems, kit)
-    rule_files = [*(r.rel for r in repo.files), *(f.rel for a in others for f in a.files)]
-    problems = _planned(repo, files, rule_files, problems, session, reads)
-    kept, fixes = _kept(repo, problems, config, drifts, reads)
+    problems = _planned(repo, files, rule_files, problems, session, read)
+    kept, fixes = _kept(repo, problems, config, drifts, reads, read)
     return ProjectCheck(kept, repo.rules_dir, len(repo.files) if has_rules else 0, counted, has_rules, fixes,
                         other_agents=tuple(a.name for a in others if a.files), record=_record(files, repo))
 
 
 def _planned(repo: RuleRepository, files: FileList, rule_files: list[str], problems: list[Problem],
-             session: GitSession, reads: Reads) -> list[Problem]:
+             session: GitSession, read: Callable[[str], str | None]) -> list[Problem]:
     """Dead globs that name a folder the project plans, as `info` (rules/check/planned.py); git's
     history is asked only for such a glob, which most projects have none of."""
-    from rulelens.rules.check.config import disk_reader
     from rulelens.rules.check.planned import as_planned
 
     def ever_committed(folder: str) -> bool | None:
         out = session.run_git(repo.root, "log", "--all", "--format=%h", "-1", "--", folder)
         return None if out is None else bool(out.strip())
 
-    return as_planned(problems, files.paths, rule_files, disk_reader(repo.root, reads=reads), ever_committed)
+    return as_planned(problems, files.paths, rule_files, read, ever_committed)
 
 
 def _plugin_problems(repo: RuleRepository, files: FileList, agent_files: list[str],
@@ -208,18 +208,17 @@ def _record(files: FileList, repo: RuleRepository) -> RunRecord:
     return RunRecord(frozenset({*files.reads.paths, *map(str, repo.read_paths())}))
 
 
-def _kept(repo: RuleRepository, problems: list[Problem], config: Config,
-          drifts: Sequence[Drift], reads: Reads) -> tuple[list[Problem], list[Fix]]:
+def _kept(repo: RuleRepository, problems: list[Problem], config: Config, drifts: Sequence[Drift],
+          reads: Reads, read: Callable[[str], str | None]) -> tuple[list[Problem], list[Fix]]:
     """The one place where findings are filtered before any front sees them: the project's
     configuration (severities, excluded paths) and the inline directives in the rule files; then
     one finding per cause that repeats across files (causes.py), with its fix."""
     from rulelens.causes import by_cause
     from rulelens.rules.check.boost_block import RULES_FOLDER, without_boost_imports
-    from rulelens.rules.check.config import configured, disk_reader
+    from rulelens.rules.check.config import configured
     from rulelens.rules.check.generated import at_sources, on_generated
     from rulelens.rules.check.generators import generated_by
 
-    read = disk_reader(repo.root, reads=reads)
     problems = without_boost_imports(problems, read, reads.exists(repo.root / RULES_FOLDER))
     writer = generated_by(repo.root, reads)
     problems = [*on_generated(problems, read, writer), *at_sources(problems, read, writer)]

@@ -42,17 +42,19 @@ def agent_check(project: AgentProject) -> tuple[list[Problem], list[Drift]]:
 
 def budget_problems(project: AgentProject) -> list[Problem]:
     out: list[Problem] = []
+    order: list[tuple[str, bool]] | None = None  # each folder, and whether it is in a skill
     for agent in project.present:
         budget = agent.budget
         if budget is None or budget.per != "path":
             continue
         reported: set[str] = set()
-        skills = {rel.rpartition("/")[0] for rel in project.ctx.named("SKILL.md")}
-        folders = sorted(project.ctx.folders)
+        if order is None:  # the project's, made for the first agent with a cap per path
+            skills = {rel.rpartition("/")[0] for rel in project.ctx.named("SKILL.md")}
+            # A skill's folders last: a file cut where people work is a warning, named by that folder.
+            order = sorted(((f, _in_skill(skills, f)) for f in project.ctx.folders),
+                           key=lambda item: (item[1], item[0]))
         chains: set[tuple[Load, ...]] = set()
-        # A skill's folders last: a file cut where people work is a warning, named by that folder.
-        for folder in [*(f for f in folders if not _in_skill(skills, f)),
-                       *(f for f in folders if _in_skill(skills, f))]:
+        for folder, skill in order:
             probe = f"{folder}/x" if folder else "x"
             loads = tuple(agent.started_in_folder(probe))
             # A chain within the cap has nothing cut (`chain_reads` reads every file whole), and
@@ -65,7 +67,6 @@ def budget_problems(project: AgentProject) -> list[Problem]:
             total, cut = chain_overflow(loads, budget.limit, blank)
             reads = chain_reads(loads, budget.limit, blank)
             read = dict(zip((load.file for load in loads), reads, strict=True))
-            skill = _in_skill(skills, folder)
             for rel in cut:
                 if rel in reported:
                     continue

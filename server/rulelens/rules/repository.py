@@ -83,7 +83,8 @@ class RuleRepository:
 
     def __init__(self, root: Path, rules_dir: str = RULES_DIR, writable: bool = True) -> None:
         self.root = root.resolve()
-        self._root_text = str(self.root)
+        root_text = str(self.root)
+        self._root_prefix = root_text if root_text.endswith("/") else f"{root_text}/"  # what `rel` cuts off
         # False when the root is only the folder a front was started in, not a project: reads
         # work, writes are refused (a client started from the home folder must not get .ai/ there).
         self.writable = writable
@@ -110,8 +111,8 @@ class RuleRepository:
         On POSIX, by string: what `PurePath.relative_to` answers of the normalized path, without
         the three Paths it builds (the language server asks on every request, 20 µs a time)."""
         if os.sep == "/":
-            text = os.path.normpath(os.path.join(self._root_text, os.fspath(path)))
-            prefix = self._root_text if self._root_text.endswith("/") else f"{self._root_text}/"
+            prefix = self._root_prefix
+            text = os.path.normpath(os.path.join(prefix, os.fspath(path)))
             if not text.startswith(prefix):
                 return None
             rel = text[len(prefix):]

@@ -47,7 +47,12 @@ class Setting:
 
     @property
     def key(self) -> str:
-        return f"{PREFIX}{self.purpose}.instructions"
+        return setting_key(self.purpose)
+
+
+def setting_key(purpose: str) -> str:
+    """The setting's name for a purpose (`github.copilot.chat.commitMessageGeneration.instructions`)."""
+    return f"{PREFIX}{purpose}.instructions"
 
 
 def settings_in(paths: Sequence[str], text_of: Callable[[str], str | None]) -> list[Setting]:
@@ -93,7 +98,7 @@ def for_setting(rel: str, settings: Sequence[Setting],
         return None
     what = PURPOSES[purpose][0]
     same = [s for s in settings if s.purpose == purpose]
-    key = f"{PREFIX}{purpose}.instructions"
+    key = setting_key(purpose)
     if not same:
         return ("info", f"This file's name says it is for {what}, not a chat rule. If it is for Copilot's "
                 f"`{key}` setting, name it there (`{{\"file\": \"{rel}\"}}` in `{SETTINGS}`, as VS Code's "

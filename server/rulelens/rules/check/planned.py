@@ -45,10 +45,10 @@ def as_planned(problems: Sequence[Problem], paths: Sequence[str], rule_files: It
     texts: dict[str, str] = {}
     out: list[Problem] = []
     for p in problems:
-        folder = _planned(p, paths, rules, texts, text_of, ever_committed) if (
+        planned = _planned(p, paths, rules, texts, text_of, ever_committed) if (
             p.code in NOTHING_CODES and p.severity != "info") else None
-        if folder is not None:
-            folder, named_in = folder.split("\n", 1)
+        if planned is not None:
+            folder, named_in = planned
             p = replace(p, severity="info", message=(
                 f"{p.message} No commit ever had a file in `{folder}/`, and `{named_in}` names it: a "
                 "folder the project plans, which the rule is kept for. Remove the glob if it will not come."))
@@ -58,8 +58,8 @@ def as_planned(problems: Sequence[Problem], paths: Sequence[str], rule_files: It
 
 def _planned(p: Problem, paths: Sequence[str], rules: list[str], texts: dict[str, str],
              text_of: Callable[[str], str | None],
-             ever_committed: Callable[[str], bool | None]) -> str | None:
-    """`folder\\nnamed_in` where `p`'s glob names a planned folder, else None."""
+             ever_committed: Callable[[str], bool | None]) -> tuple[str, str] | None:
+    """(the folder, the rule file that names it too) where `p`'s glob names a planned folder."""
     globs = _dead_globs(p.message)
     folders = [folder_named(g) for g in globs]
     if not folders or None in folders or len(set(folders)) > 1:
@@ -74,7 +74,7 @@ def _planned(p: Problem, paths: Sequence[str], rules: list[str], texts: dict[str
     named_in = next((r for r in rules if r != p.file and folder + "/" in _text(r, texts, text_of)), None)
     if named_in is None or ever_committed(folder) is not False:
         return None
-    return f"{folder}\n{named_in}"
+    return folder, named_in
 
 
 def _dead_globs(message: str) -> list[str]:
